@@ -1,0 +1,133 @@
+#include "sim/param_spec.h"
+
+#include <charconv>
+#include <cmath>
+#include <cstdlib>
+#include <sstream>
+
+namespace commviz::sim {
+
+namespace {
+
+std::string formatNumber(double v) {
+    std::ostringstream out;
+    out << v;
+    return out.str();
+}
+
+std::string joined(const std::vector<std::string>& items) {
+    std::string text;
+    for (std::size_t i = 0; i < items.size(); ++i) text += (i ? ", " : "") + items[i];
+    return text;
+}
+
+Error badValue(const ParamSpec& spec, std::string_view text) {
+    return fail("invalid value '" + std::string(text) + "' for key '" + spec.key + "': allowed " +
+                describeAllowed(spec));
+}
+
+}  // namespace
+
+std::string describeAllowed(const ParamSpec& spec) {
+    switch (spec.type) {
+    case ParamType::Int: return "an integer from " + formatNumber(spec.min) + " to " + formatNumber(spec.max);
+    case ParamType::Double: return "a number from " + formatNumber(spec.min) + " to " + formatNumber(spec.max);
+    case ParamType::Bool: return "true or false";
+    case ParamType::Choice: return "one of " + joined(spec.choices);
+    case ParamType::Text: return "any text";
+    }
+    return {};
+}
+
+Result<Json> parseParam(const ParamSpec& spec, std::string_view text) {
+    Json value;
+    switch (spec.type) {
+    case ParamType::Int: {
+        long long parsed = 0;
+        const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), parsed);
+        if (ec != std::errc() || end != text.data() + text.size() || text.empty()) return badValue(spec, text);
+        value = parsed;
+        break;
+    }
+    case ParamType::Double: {
+        const std::string copy(text);
+        char* end = nullptr;
+        const double parsed = std::strtod(copy.c_str(), &end);
+        if (copy.empty() || end != copy.c_str() + copy.size() || !std::isfinite(parsed)) return badValue(spec, text);
+        value = parsed;
+        break;
+    }
+    case ParamType::Bool:
+        if (text == "true" || text == "1" || text == "yes") value = true;
+        else if (text == "false" || text == "0" || text == "no") value = false;
+        else return badValue(spec, text);
+        break;
+    case ParamType::Choice:
+    case ParamType::Text: value = std::string(text); break;
+    }
+    // Name the value as the person typed it, not as it was parsed.
+    if (!checkParam(spec, value)) return badValue(spec, text);
+    return value;
+}
+
+Status checkParam(const ParamSpec& spec, const Json& value) {
+    const std::string shown = value.is_string() ? value.get<std::string>() : value.dump();
+    switch (spec.type) {
+    case ParamType::Int:
+        if (!value.is_number_integer()) return badValue(spec, shown);
+        if (value.get<double>() < spec.min || value.get<double>() > spec.max) return badValue(spec, shown);
+        break;
+    case ParamType::Double:
+        if (!value.is_number()) return badValue(spec, shown);
+        if (value.get<double>() < spec.min || value.get<double>() > spec.max) return badValue(spec, shown);
+        break;
+    case ParamType::Bool:
+        if (!value.is_boolean()) return badValue(spec, shown);
+        break;
+    case ParamType::Choice: {
+        if (!value.is_string()) return badValue(spec, shown);
+        bool known = false;
+        for (const auto& choice : spec.choices) known = known || choice == value.get<std::string>();
+        if (!known) return badValue(spec, shown);
+        break;
+    }
+    case ParamType::Text:
+        if (!value.is_string()) return badValue(spec, shown);
+        break;
+    }
+    return Ok{};
+}
+
+ParamValues defaults(const std::vector<ParamSpec>& specs) {
+    ParamValues values;
+    for (const auto& spec : specs) values[spec.key] = spec.defaultValue;
+    return values;
+}
+
+const ParamSpec* findParam(const std::vector<ParamSpec>& specs, std::string_view key) {
+    for (const auto& spec : specs)
+        if (spec.key == key) return &spec;
+    return nullptr;
+}
+
+Status applyAssignments(const std::vector<ParamSpec>& specs, const std::vector<std::string>& assignments,
+                        ParamValues& values) {
+    for (const auto& assignment : assignments) {
+        const auto eq = assignment.find('=');
+        if (eq == std::string::npos || eq == 0)
+            return fail("invalid --set '" + assignment + "': expected KEY=VALUE");
+        const std::string key = assignment.substr(0, eq);
+        const ParamSpec* spec = findParam(specs, key);
+        if (!spec) {
+            std::vector<std::string> keys;
+            for (const auto& s : specs) keys.push_back(s.key);
+            return fail("unknown key '" + key + "': allowed keys are " + (keys.empty() ? "none" : joined(keys)));
+        }
+        auto parsed = parseParam(*spec, std::string_view(assignment).substr(eq + 1));
+        if (!parsed) return parsed.error();
+        values[key] = parsed.value();
+    }
+    return Ok{};
+}
+
+}  // namespace commviz::sim

@@ -1,0 +1,45 @@
+#pragma once
+
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sim/json.h"
+#include "sim/result.h"
+
+namespace commviz::sim {
+
+enum class ParamType { Int, Double, Bool, Choice, Text };
+
+/// One settable key of a scene. The same list drives `--set`, `commviz scenes`,
+/// the Parameters dock and validation.
+struct ParamSpec {
+    std::string key;
+    ParamType type = ParamType::Int;
+    Json defaultValue;
+    double min = 0;  ///< inclusive bounds for Int and Double
+    double max = 0;
+    std::vector<std::string> choices;  ///< allowed values for Choice
+    std::string help;                  ///< English; views translate it
+};
+
+/// Chosen values by key; every key of the scene is present after applyDefaults.
+using ParamValues = std::map<std::string, Json>;
+
+/// "1 to 64", "one of dor, min_adapt", "true or false": what a key allows.
+std::string describeAllowed(const ParamSpec& spec);
+
+/// Parses text typed by a person (CLI or dialog) into a valid value.
+Result<Json> parseParam(const ParamSpec& spec, std::string_view text);
+/// Checks a value from a scenario file or the GUI.
+Status checkParam(const ParamSpec& spec, const Json& value);
+
+ParamValues defaults(const std::vector<ParamSpec>& specs);
+const ParamSpec* findParam(const std::vector<ParamSpec>& specs, std::string_view key);
+
+/// Applies "KEY=VALUE" assignments on top of `values`.
+Status applyAssignments(const std::vector<ParamSpec>& specs, const std::vector<std::string>& assignments,
+                        ParamValues& values);
+
+}  // namespace commviz::sim

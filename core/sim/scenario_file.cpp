@@ -1,0 +1,59 @@
+#include "sim/scenario_file.h"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace commviz::sim {
+
+namespace {
+
+// Line and column of a byte offset, for "file:3:14: ..." messages.
+std::string position(std::string_view text, std::size_t offset) {
+    std::size_t line = 1, column = 1;
+    for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
+        if (text[i] == '\n') {
+            ++line;
+            column = 1;
+        } else {
+            ++column;
+        }
+    }
+    return std::to_string(line) + ":" + std::to_string(column);
+}
+
+}  // namespace
+
+Result<Json> parseScenario(std::string_view text, std::string_view expectedScene, const std::string& origin) {
+    Json doc;
+    try {
+        doc = Json::parse(text);
+    } catch (const Json::parse_error& e) {
+        return fail("malformed scenario file '" + origin + "' at " + position(text, e.byte == 0 ? 0 : e.byte - 1) +
+                    ": not valid JSON");
+    }
+    if (!doc.is_object()) return fail("malformed scenario file '" + origin + "': the top level must be a JSON object");
+    if (!doc.contains("scene") || !doc["scene"].is_string())
+        return fail("malformed scenario file '" + origin + "': missing \"scene\" (a scene id such as \"" +
+                    std::string(expectedScene) + "\")");
+    if (doc["scene"] != expectedScene)
+        return fail("scenario file '" + origin + "' is for scene '" + doc["scene"].get<std::string>() +
+                    "', not '" + std::string(expectedScene) + "'");
+    if (!doc.contains("format") || !doc["format"].is_number_integer() || doc["format"] != kScenarioFormat)
+        return fail("scenario file '" + origin + "': \"format\" must be " + std::to_string(kScenarioFormat));
+    return doc;
+}
+
+Result<Json> readScenarioFile(const std::string& path, std::string_view expectedScene) {
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec)) return fail("scenario file '" + path + "' does not exist");
+    if (std::filesystem::is_directory(path, ec)) return fail("scenario file '" + path + "' is a directory");
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return fail("scenario file '" + path + "' cannot be read");
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (in.bad()) return fail("scenario file '" + path + "' cannot be read");
+    return parseScenario(text.str(), expectedScene, path);
+}
+
+}  // namespace commviz::sim

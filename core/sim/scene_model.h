@@ -1,0 +1,26 @@
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sim/json.h"
+#include "sim/param_spec.h"
+#include "sim/result.h"
+#include "sim/session.h"
+
+namespace commviz::sim {
+
+/// The part of a scene that needs no GUI: its id, settable keys and how to
+/// build its session from key values and an optional scenario document.
+struct SceneModel {
+    std::string id;
+    std::vector<ParamSpec> params;
+    /// Steps `run` takes at most when no --steps is given.
+    std::size_t stepCap = 1'000'000;
+    std::function<Result<std::unique_ptr<Session>>(const ParamValues&, const std::optional<Json>& scenario)> build;
+};
+
+}  // namespace commviz::sim

@@ -1,0 +1,82 @@
+// Proves that scene keys are validated with messages naming the key, the value
+// and what is allowed, the way `--set` and the Parameters dock need.
+
+#include <QtTest>
+
+#include "sim/param_spec.h"
+
+using namespace commviz::sim;
+
+namespace {
+
+std::vector<ParamSpec> specs() {
+    return {
+        {"ranks", ParamType::Int, 8, 1, 16384, {}, "Number of ranks"},
+        {"latency_us", ParamType::Double, 1.5, 0, 1000, {}, "Link latency"},
+        {"inline", ParamType::Bool, false, 0, 0, {}, "Send inline"},
+        {"routing", ParamType::Choice, "dor", 0, 0, {"dor", "min_adapt"}, "Routing function"},
+    };
+}
+
+}  // namespace
+
+class ParamsTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void defaultsCoverEveryKey() {
+        const auto values = defaults(specs());
+        QCOMPARE(values.size(), std::size_t(4));
+        QCOMPARE(values.at("ranks").get<int>(), 8);
+        QCOMPARE(values.at("routing").get<std::string>(), std::string("dor"));
+    }
+
+    void assignmentsOverrideDefaults() {
+        auto values = defaults(specs());
+        const auto status = applyAssignments(specs(), {"ranks=16384", "latency_us=0.25", "inline=true", "routing=min_adapt"}, values);
+        QVERIFY(status.ok());
+        QCOMPARE(values.at("ranks").get<int>(), 16384);
+        QCOMPARE(values.at("latency_us").get<double>(), 0.25);
+        QCOMPARE(values.at("inline").get<bool>(), true);
+        QCOMPARE(values.at("routing").get<std::string>(), std::string("min_adapt"));
+    }
+
+    void badAssignmentsNameKeyValueAndWhatIsAllowed_data() {
+        QTest::addColumn<QString>("assignment");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("unknown key") << "rank=4" << "unknown key 'rank': allowed keys are ranks, latency_us, inline, routing";
+        QTest::newRow("not an integer") << "ranks=four" << "invalid value 'four' for key 'ranks': allowed an integer from 1 to 16384";
+        QTest::newRow("trailing junk") << "ranks=4x" << "invalid value '4x' for key 'ranks': allowed an integer from 1 to 16384";
+        QTest::newRow("too large") << "ranks=16385" << "invalid value '16385' for key 'ranks': allowed an integer from 1 to 16384";
+        QTest::newRow("too small") << "ranks=0" << "invalid value '0' for key 'ranks': allowed an integer from 1 to 16384";
+        QTest::newRow("negative double") << "latency_us=-1" << "invalid value '-1' for key 'latency_us': allowed a number from 0 to 1000";
+        QTest::newRow("nan") << "latency_us=nan" << "invalid value 'nan' for key 'latency_us': allowed a number from 0 to 1000";
+        QTest::newRow("bool") << "inline=maybe" << "invalid value 'maybe' for key 'inline': allowed true or false";
+        QTest::newRow("choice") << "routing=xy" << "invalid value 'xy' for key 'routing': allowed one of dor, min_adapt";
+        QTest::newRow("no equals") << "ranks" << "invalid --set 'ranks': expected KEY=VALUE";
+        QTest::newRow("empty value") << "ranks=" << "invalid value '' for key 'ranks': allowed an integer from 1 to 16384";
+    }
+    void badAssignmentsNameKeyValueAndWhatIsAllowed() {
+        QFETCH(QString, assignment);
+        QFETCH(QString, message);
+        auto values = defaults(specs());
+        const auto before = values;
+        const auto status = applyAssignments(specs(), {assignment.toStdString()}, values);
+        QVERIFY(!status.ok());
+        QCOMPARE(QString::fromStdString(status.error().message), message);
+        QVERIFY(values == before);
+    }
+
+    void scenarioValuesAreCheckedByType() {
+        const auto all = specs();
+        QVERIFY(checkParam(all[0], 12).ok());
+        QVERIFY(!checkParam(all[0], 1.5).ok());
+        QVERIFY(!checkParam(all[0], "12").ok());
+        QVERIFY(!checkParam(all[2], 1).ok());
+        QVERIFY(checkParam(all[3], "dor").ok());
+        QVERIFY(!checkParam(all[3], "DOR").ok());
+    }
+};
+
+QTEST_APPLESS_MAIN(ParamsTest)
+#include "tst_sim_params.moc"

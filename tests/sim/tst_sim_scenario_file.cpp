@@ -1,0 +1,57 @@
+// Proves that scenario files are read with clear errors for every way they can
+// be wrong: missing, unreadable, not JSON, wrong envelope.
+
+#include <QTemporaryDir>
+#include <QtTest>
+#include <fstream>
+
+#include "sim/scenario_file.h"
+
+using namespace commviz::sim;
+
+class ScenarioFileTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void acceptsAWellFormedEnvelope() {
+        const auto doc = parseScenario(R"({"scene": "rdma", "format": 1, "hosts": ["A", "B"]})", "rdma", "x.json");
+        QVERIFY(doc.ok());
+        QCOMPARE(doc.value()["hosts"].size(), std::size_t(2));
+    }
+
+    void rejectsBadDocuments_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("not json") << "{\"scene\": \"rdma\",\n  \"format\": }"
+                                  << "malformed scenario file 'x.json' at 2:13: not valid JSON";
+        QTest::newRow("array") << "[1]" << "malformed scenario file 'x.json': the top level must be a JSON object";
+        QTest::newRow("no scene") << "{\"format\": 1}"
+                                  << "malformed scenario file 'x.json': missing \"scene\" (a scene id such as \"rdma\")";
+        QTest::newRow("other scene") << "{\"scene\": \"noc\", \"format\": 1}"
+                                     << "scenario file 'x.json' is for scene 'noc', not 'rdma'";
+        QTest::newRow("format 2") << "{\"scene\": \"rdma\", \"format\": 2}" << "scenario file 'x.json': \"format\" must be 1";
+        QTest::newRow("no format") << "{\"scene\": \"rdma\"}" << "scenario file 'x.json': \"format\" must be 1";
+    }
+    void rejectsBadDocuments() {
+        QFETCH(QString, text);
+        QFETCH(QString, message);
+        const auto doc = parseScenario(text.toStdString(), "rdma", "x.json");
+        QVERIFY(!doc.ok());
+        QCOMPARE(QString::fromStdString(doc.error().message), message);
+    }
+
+    void reportsMissingAndUnreadableFiles() {
+        QTemporaryDir dir;
+        const std::string missing = dir.filePath("nope.json").toStdString();
+        QCOMPARE(QString::fromStdString(readScenarioFile(missing, "rdma").error().message),
+                 QString("scenario file '%1' does not exist").arg(QString::fromStdString(missing)));
+        QCOMPARE(QString::fromStdString(readScenarioFile(dir.path().toStdString(), "rdma").error().message),
+                 QString("scenario file '%1' is a directory").arg(dir.path()));
+        const std::string good = dir.filePath("good.json").toStdString();
+        std::ofstream(good) << R"({"scene": "rdma", "format": 1})";
+        QVERIFY(readScenarioFile(good, "rdma").ok());
+    }
+};
+
+QTEST_GUILESS_MAIN(ScenarioFileTest)
+#include "tst_sim_scenario_file.moc"

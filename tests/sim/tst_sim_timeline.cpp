@@ -1,0 +1,127 @@
+// Proves the one Timeline every engine shares: seeking anywhere equals a straight
+// run, stepping back then forward reproduces the same events, seeded runs repeat,
+// the step cap holds, and engine copies grow with steps / K.
+
+#include <QtTest>
+
+#include "counter_engine.h"
+#include "sim/session.h"
+#include "sim/timeline.h"
+
+using commviz::sim::Timeline;
+using commviz::sim::TimelineSession;
+using commviz::testing::CounterEngine;
+
+class TimelineTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void seekingEveryStepMatchesAStraightRun() {
+        constexpr long kSteps = 10'000;
+        // The straight run: every intermediate state, by hand-stepping a copy.
+        std::vector<CounterEngine> straight;
+        CounterEngine engine(42, kSteps);
+        straight.push_back(engine);
+        while (!engine.done()) {
+            engine.step();
+            straight.push_back(engine);
+        }
+        QCOMPARE(straight.size(), std::size_t(kSteps + 1));
+
+        Timeline<CounterEngine> timeline(CounterEngine(42, kSteps), 64);
+        QCOMPARE(timeline.runToEnd(kSteps * 2), std::size_t(kSteps));
+        QVERIFY(timeline.atEnd());
+        // Backward from the end, then scattered forward jumps.
+        for (long n = kSteps; n >= 0; --n) {
+            timeline.seek(std::size_t(n));
+            QCOMPARE(timeline.cursor(), std::size_t(n));
+            if (!(timeline.current() == straight[std::size_t(n)])) QFAIL(qPrintable(QString("state %1 differs").arg(n)));
+        }
+        for (long n = 0; n <= kSteps; n += 37) {
+            timeline.seek(std::size_t(n));
+            QVERIFY(timeline.current() == straight[std::size_t(n)]);
+        }
+    }
+
+    void steppingBackThenForwardReproducesEvents() {
+        Timeline<CounterEngine> timeline(CounterEngine(7, 500), 16);
+        timeline.seek(300);
+        const auto recorded = timeline.events(300);
+        QVERIFY(!recorded.empty());
+        for (int i = 0; i < 50; ++i) QVERIFY(timeline.stepBack());
+        QCOMPARE(timeline.cursor(), std::size_t(250));
+        // Replaying forward must land on the same state that produced the same events.
+        Timeline<CounterEngine> fresh(CounterEngine(7, 500), 16);
+        fresh.seek(300);
+        for (int i = 0; i < 50; ++i) QVERIFY(timeline.stepForward());
+        QVERIFY(timeline.current() == fresh.current());
+        QVERIFY(timeline.events(300) == fresh.events(300));
+    }
+
+    void seededRunsAreIdentical() {
+        Timeline<CounterEngine> a(CounterEngine(99, 2000));
+        Timeline<CounterEngine> b(CounterEngine(99, 2000));
+        a.runToEnd(5000);
+        b.runToEnd(5000);
+        QCOMPARE(a.recordedSteps(), b.recordedSteps());
+        for (std::size_t n = 1; n <= a.recordedSteps(); ++n) QVERIFY(a.events(n) == b.events(n));
+        Timeline<CounterEngine> other(CounterEngine(100, 2000));
+        other.runToEnd(5000);
+        bool anyDifferent = false;
+        for (std::size_t n = 1; n <= a.recordedSteps(); ++n) anyDifferent = anyDifferent || !(a.events(n) == other.events(n));
+        QVERIFY2(anyDifferent, "a different seed must give a different run");
+    }
+
+    void runToEndStopsAtTheCap() {
+        Timeline<CounterEngine> timeline(CounterEngine(1, 1'000'000));
+        QCOMPARE(timeline.runToEnd(1234), std::size_t(1234));
+        QVERIFY(!timeline.endKnown());
+        QVERIFY(!timeline.atEnd());
+    }
+
+    void progressCanStopALongRun() {
+        Timeline<CounterEngine> timeline(CounterEngine(1, 100'000));
+        const auto reached = timeline.runToEnd(100'000, [](std::size_t step) { return step < 500; });
+        QCOMPARE(reached, std::size_t(500));
+    }
+
+    void keyframesGrowWithStepsOverK() {
+        Timeline<CounterEngine> timeline(CounterEngine(3, 10'000), 100);
+        timeline.runToEnd(10'000);
+        // Keyframes at states 0, 100, ..., 10000.
+        QCOMPARE(timeline.keyframeCount(), std::size_t(101));
+        timeline.seek(0);
+        timeline.seek(10'000);
+        QCOMPARE(timeline.keyframeCount(), std::size_t(101));
+    }
+
+    void stepForwardAtTheEndChangesNothing() {
+        Timeline<CounterEngine> timeline(CounterEngine(5, 3));
+        QVERIFY(timeline.stepForward());
+        QVERIFY(timeline.stepForward());
+        QVERIFY(timeline.stepForward());
+        QVERIFY(!timeline.stepForward());
+        QCOMPARE(timeline.cursor(), std::size_t(3));
+        QCOMPARE(timeline.current().steps(), 3L);
+        QVERIFY(!Timeline<CounterEngine>(CounterEngine(5, 3)).stepBack());
+    }
+
+    void sessionDescribesEveryRecordedStep() {
+        TimelineSession<CounterEngine> session(CounterEngine(11, 40), 8);
+        session.runToEnd(100);
+        QCOMPARE(session.recordedSteps(), std::size_t(40));
+        for (std::size_t n = 1; n <= 40; ++n) {
+            const auto& records = session.eventRecords(n);
+            QVERIFY(!records.empty());
+            QCOMPARE(records.front().kind, std::string("moved"));
+            QCOMPARE(records.front().anchor, std::string("CounterEngine::step"));
+        }
+        session.seek(10);
+        QCOMPARE(session.inspect("counter")["value"].get<long>(), session.engine().value());
+        QVERIFY(session.inspect("nothing").is_null());
+        QCOMPARE(session.summary()["steps"].get<long>(), 10L);
+    }
+};
+
+QTEST_APPLESS_MAIN(TimelineTest)
+#include "tst_sim_timeline.moc"

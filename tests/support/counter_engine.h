@@ -1,0 +1,65 @@
+#pragma once
+
+// A tiny test-only engine that proves the foundation without any product scene:
+// a seeded random walk that emits one event per step and stops after `limit` steps.
+
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "sim/engine.h"
+#include "sim/rng.h"
+
+namespace commviz::testing {
+
+struct Moved {
+    long from = 0;
+    long to = 0;
+};
+struct Wrapped {
+    long at = 0;
+};
+
+class CounterEngine {
+public:
+    using Event = std::variant<Moved, Wrapped>;
+
+    CounterEngine(std::uint64_t seed, long limit) : m_rng(seed), m_limit(limit) {}
+
+    std::vector<Event> step() {
+        std::vector<Event> events;
+        const long from = m_value;
+        m_value += static_cast<long>(m_rng.below(7)) - 3;
+        events.push_back(Moved{from, m_value});
+        if (m_value > 100 || m_value < -100) {
+            events.push_back(Wrapped{m_value});
+            m_value = 0;
+        }
+        ++m_steps;
+        return events;
+    }
+    bool done() const { return m_steps >= m_limit; }
+    long value() const { return m_value; }
+    long steps() const { return m_steps; }
+    sim::Json summary() const { return {{"value", m_value}, {"steps", m_steps}}; }
+    sim::Json inspect(const std::string& id) const {
+        return id == "counter" ? sim::Json{{"value", m_value}} : sim::Json();
+    }
+    static sim::EventRecord describe(const Event& event) {
+        if (const auto* m = std::get_if<Moved>(&event))
+            return {"moved", "CounterEngine::step", {"counter"}, {{"from", m->from}, {"to", m->to}}};
+        return {"wrapped", "CounterEngine::step", {"counter"}, {{"at", std::get<Wrapped>(event).at}}};
+    }
+    bool operator==(const CounterEngine&) const = default;
+
+private:
+    sim::Rng m_rng;
+    long m_limit;
+    long m_value = 0;
+    long m_steps = 0;
+};
+
+inline bool operator==(const Moved& a, const Moved& b) { return a.from == b.from && a.to == b.to; }
+inline bool operator==(const Wrapped& a, const Wrapped& b) { return a.at == b.at; }
+
+}  // namespace commviz::testing
