@@ -1,0 +1,31 @@
+#include "gui/gui_main.h"
+
+#include <QApplication>
+#include <QSettings>
+
+#include "gui/main_window.h"
+#include "scene_registry.h"
+#include "shell/language.h"
+
+namespace commviz::app {
+
+int runGui(int& argc, char** argv, const GuiOptions& options) {
+    QApplication app(argc, argv);
+    QCoreApplication::setOrganizationName(QStringLiteral("commviz"));
+    QCoreApplication::setApplicationName(QStringLiteral("commviz"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(COMMVIZ_VERSION));
+    QApplication::setStyle(QStringLiteral("Fusion"));
+
+    views::Language language;
+    const views::SceneRegistry registry = buildSceneRegistry();
+    MainWindow window(registry, language);
+    QSettings settings;
+    window.setLanguage(options.language.isEmpty()
+                           ? views::Language::initial(settings.value(QStringLiteral("ui/language")).toString())
+                           : options.language);
+    window.start(options);
+    window.show();
+    return app.exec();
+}
+
+}  // namespace commviz::app

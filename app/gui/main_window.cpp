@@ -1,0 +1,390 @@
+#include "gui/main_window.h"
+
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QListWidget>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QStatusBar>
+#include <QStyleFactory>
+#include <QVBoxLayout>
+
+#include "shell/events_dock.h"
+#include "shell/inspector_dock.h"
+#include "shell/language.h"
+#include "shell/narration_dock.h"
+#include "shell/parameters_dock.h"
+#include "shell/scene_canvas.h"
+#include "shell/simulation_controller.h"
+#include "shell/transport_bar.h"
+#include "tutorial/tutorial_dock.h"
+#include "export/export_dialog.h"
+
+namespace commviz::app {
+
+MainWindow::MainWindow(const views::SceneRegistry& registry, views::Language& language, QWidget* parent)
+    : QMainWindow(parent), m_registry(registry), m_language(language) {
+    setObjectName(QStringLiteral("MainWindow"));
+    m_controller = new views::SimulationController(this);
+    auto* central = new QWidget;
+    auto* layout = new QVBoxLayout(central);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    m_canvas = new views::SceneCanvas(*m_controller);
+    m_transport = new views::TransportBar(*m_controller);
+    layout->addWidget(m_canvas, 1);
+    layout->addWidget(m_transport);
+    setCentralWidget(central);
+    buildDocks();
+    buildActions();
+    fillScenePicker();
+    retranslate();
+    connect(m_canvas, &views::SceneCanvas::objectSelected, m_inspector, &views::InspectorDock::setObject);
+    connect(m_tutorial, &views::TutorialDock::highlightsChanged, m_canvas, &views::SceneCanvas::setHighlights);
+    connect(m_tutorial, &views::TutorialDock::errorOccurred, this, &MainWindow::showError);
+    connect(m_controller, &views::SimulationController::runProgress, this, [this](std::size_t reached, std::size_t cap) {
+        statusBar()->showMessage(tr("Running: step %1 of at most %2 (End or the stop button cancels)").arg(reached).arg(cap), 500);
+    });
+
+    QSettings settings;
+    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    if (!restoreState(settings.value(QStringLiteral("window/state")).toByteArray())) resize(1400, 880);
+    setTheme(settings.value(QStringLiteral("ui/theme"), QStringLiteral("light")).toString());
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildDocks() {
+    m_picker = new QListWidget;
+    m_picker->setIconSize(QSize(32, 32));
+    m_picker->setWordWrap(true);
+    m_pickerDock = new QDockWidget;
+    m_pickerDock->setObjectName(QStringLiteral("ScenesDock"));
+    m_pickerDock->setWidget(m_picker);
+    connect(m_picker, &QListWidget::itemActivated, this, [this](QListWidgetItem* item) {
+        openScene(item->data(Qt::UserRole).toString());
+    });
+    connect(m_picker, &QListWidget::itemClicked, this, [this](QListWidgetItem* item) {
+        const QString id = item->data(Qt::UserRole).toString();
+        if (!m_controller->scene() || QString::fromStdString(m_controller->scene()->model.id) != id) openScene(id);
+    });
+    m_narration = new views::NarrationDock(*m_controller);
+    m_events = new views::EventsDock(*m_controller);
+    m_inspector = new views::InspectorDock(*m_controller);
+    m_parameters = new views::ParametersDock(*m_controller, m_undo);
+    m_tutorial = new views::TutorialDock(*m_controller);
+    addDockWidget(Qt::LeftDockWidgetArea, m_pickerDock);
+    addDockWidget(Qt::LeftDockWidgetArea, m_tutorial);
+    addDockWidget(Qt::RightDockWidgetArea, m_narration);
+    addDockWidget(Qt::RightDockWidgetArea, m_inspector);
+    addDockWidget(Qt::RightDockWidgetArea, m_parameters);
+    addDockWidget(Qt::BottomDockWidgetArea, m_events);
+    tabifyDockWidget(m_inspector, m_parameters);
+    m_inspector->raise();
+    m_tutorial->hide();
+}
+
+void MainWindow::buildActions() {
+    auto make = [this](auto slot, QKeySequence key = {}) {
+        auto* action = new QAction(this);
+        action->setShortcut(key);
+        connect(action, &QAction::triggered, this, slot);
+        return action;
+    };
+    auto& a = m_actions;
+    a.open = make(&MainWindow::openScenarioFile, QKeySequence::Open);
+    a.exportFigure = make(&MainWindow::exportFigure, QKeySequence(Qt::CTRL | Qt::Key_E));
+    a.quit = make(&QWidget::close, QKeySequence::Quit);
+    a.undo = m_undo.createUndoAction(this);
+    a.undo->setShortcut(QKeySequence::Undo);
+    a.redo = m_undo.createRedoAction(this);
+    a.redo->setShortcut(QKeySequence::Redo);
+    auto sim = [this](auto slot, QKeySequence key) {
+        auto* action = new QAction(this);
+        action->setShortcut(key);
+        action->setShortcutContext(Qt::ApplicationShortcut);
+        connect(action, &QAction::triggered, m_controller, slot);
+        return action;
+    };
+    a.play = sim(&views::SimulationController::togglePlay, QKeySequence(Qt::Key_Space));
+    a.forward = sim(&views::SimulationController::stepForward, QKeySequence(Qt::Key_Right));
+    a.back = sim(&views::SimulationController::stepBack, QKeySequence(Qt::Key_Left));
+    a.reset = sim(&views::SimulationController::reset, QKeySequence(Qt::Key_Home));
+    a.end = new QAction(this);
+    a.end->setShortcut(QKeySequence(Qt::Key_End));
+    connect(a.end, &QAction::triggered, this, [this] {
+        if (m_controller->playState() == views::SimulationController::PlayState::Running) m_controller->cancelRun();
+        else m_controller->runToEnd();
+    });
+    a.tutorial = make(&MainWindow::openTutorial, QKeySequence(Qt::Key_F1));
+    a.aboutModel = make(&MainWindow::showAboutModel);
+    a.about = make(&MainWindow::showAbout);
+
+    m_themeGroup = new QActionGroup(this);
+    a.light = new QAction(m_themeGroup);
+    a.dark = new QAction(m_themeGroup);
+    for (QAction* t : {a.light, a.dark}) t->setCheckable(true);
+    connect(a.light, &QAction::triggered, this, [this] { setTheme(QStringLiteral("light")); });
+    connect(a.dark, &QAction::triggered, this, [this] { setTheme(QStringLiteral("dark")); });
+    m_languageGroup = new QActionGroup(this);
+    a.english = new QAction(QStringLiteral("English"), m_languageGroup);
+    a.chinese = new QAction(QStringLiteral("简体中文"), m_languageGroup);
+    for (QAction* l : {a.english, a.chinese}) l->setCheckable(true);
+    connect(a.english, &QAction::triggered, this, [this] { setLanguage(QStringLiteral("en")); });
+    connect(a.chinese, &QAction::triggered, this, [this] { setLanguage(QStringLiteral("zh_CN")); });
+
+    m_fileMenu = menuBar()->addMenu(QString());
+    m_fileMenu->addAction(a.open);
+    m_examplesMenu = m_fileMenu->addMenu(QString());
+    m_fileMenu->addAction(a.exportFigure);
+    m_fileMenu->addSeparator();
+    m_fileMenu->addAction(a.quit);
+    m_editMenu = menuBar()->addMenu(QString());
+    m_editMenu->addAction(a.undo);
+    m_editMenu->addAction(a.redo);
+    m_simMenu = menuBar()->addMenu(QString());
+    for (QAction* s : {a.play, a.back, a.forward, a.reset, a.end}) m_simMenu->addAction(s);
+    m_viewMenu = menuBar()->addMenu(QString());
+    for (QDockWidget* dock : std::initializer_list<QDockWidget*>{m_pickerDock, m_tutorial, m_narration, m_events,
+                                                                  m_inspector, m_parameters})
+        m_viewMenu->addAction(dock->toggleViewAction());
+    m_viewMenu->addSeparator();
+    m_themeMenu = m_viewMenu->addMenu(QString());
+    m_themeMenu->addActions(m_themeGroup->actions());
+    m_languageMenu = menuBar()->addMenu(QString());
+    m_languageMenu->addActions(m_languageGroup->actions());
+    m_helpMenu = menuBar()->addMenu(QString());
+    m_helpMenu->addAction(a.tutorial);
+    m_helpMenu->addAction(a.aboutModel);
+    m_helpMenu->addAction(a.about);
+}
+
+void MainWindow::retranslate() {
+    setWindowTitle(m_controller->scene() ? tr("commviz — %1").arg(m_controller->scene()->name()) : tr("commviz"));
+    m_pickerDock->setWindowTitle(tr("Scenes"));
+    m_fileMenu->setTitle(tr("&File"));
+    m_examplesMenu->setTitle(tr("Open &Example"));
+    m_editMenu->setTitle(tr("&Edit"));
+    m_simMenu->setTitle(tr("&Simulation"));
+    m_viewMenu->setTitle(tr("&View"));
+    m_themeMenu->setTitle(tr("&Theme"));
+    m_languageMenu->setTitle(tr("&Language"));
+    m_helpMenu->setTitle(tr("&Help"));
+    auto& a = m_actions;
+    a.open->setText(tr("&Open Scenario…"));
+    a.exportFigure->setText(tr("&Export Figure…"));
+    a.quit->setText(tr("&Quit"));
+    a.undo->setText(tr("&Undo"));
+    a.redo->setText(tr("&Redo"));
+    a.play->setText(tr("&Play / Pause"));
+    a.back->setText(tr("Step &Back"));
+    a.forward->setText(tr("Step &Forward"));
+    a.reset->setText(tr("&Reset"));
+    a.end->setText(tr("Run to &End"));
+    a.tutorial->setText(tr("&Tutorial"));
+    a.aboutModel->setText(tr("About this &Model"));
+    a.about->setText(tr("&About commviz"));
+    a.light->setText(tr("&Light"));
+    a.dark->setText(tr("&Dark"));
+    fillScenePicker();
+    fillExamplesMenu();
+}
+
+void MainWindow::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange) retranslate();
+    QMainWindow::changeEvent(event);
+}
+
+void MainWindow::fillScenePicker() {
+    const QString current = m_controller->scene() ? QString::fromStdString(m_controller->scene()->model.id) : QString();
+    m_picker->clear();
+    for (const auto& scene : m_registry.scenes()) {
+        auto* item = new QListWidgetItem(QIcon(scene.iconPath), QStringLiteral("%1\n%2").arg(scene.name(), scene.description()));
+        item->setData(Qt::UserRole, QString::fromStdString(scene.model.id));
+        item->setToolTip(scene.description());
+        m_picker->addItem(item);
+        if (QString::fromStdString(scene.model.id) == current) m_picker->setCurrentItem(item);
+    }
+    if (m_registry.scenes().empty()) m_picker->addItem(tr("No scenes are built into this version."));
+}
+
+void MainWindow::fillExamplesMenu() {
+    m_examplesMenu->clear();
+    const views::SceneDescriptor* scene = m_controller->scene();
+    if (!scene || scene->exampleScenarios.isEmpty()) {
+        m_examplesMenu->addAction(tr("(none for this scene)"))->setEnabled(false);
+        return;
+    }
+    for (const QString& path : scene->exampleScenarios) {
+        const QString id = QString::fromStdString(scene->model.id);
+        m_examplesMenu->addAction(QFileInfo(path).completeBaseName(), this, [this, id, path] { openScene(id, path); });
+    }
+}
+
+void MainWindow::start(const GuiOptions& options) {
+    QSettings settings;
+    QString id = options.scene.isEmpty() ? settings.value(QStringLiteral("ui/lastScene")).toString() : options.scene;
+    if (!m_registry.find(id) && !m_registry.scenes().empty()) {
+        if (!options.scene.isEmpty())
+            showError(tr("unknown scene '%1': allowed %2").arg(options.scene, m_registry.ids().join(QStringLiteral(", "))));
+        id = QString::fromStdString(m_registry.scenes().front().model.id);
+    }
+    if (m_registry.find(id)) openScene(id, options.scenario, options.sets);
+    if (options.tutorial) openTutorial();
+}
+
+bool MainWindow::openScene(const QString& id, const QString& scenarioPath, const QStringList& sets) {
+    const views::SceneDescriptor* scene = m_registry.find(id);
+    if (!scene) {
+        showError(tr("unknown scene '%1'").arg(id));
+        return false;
+    }
+    views::SceneSetup setup;
+    setup.scene = scene;
+    setup.values = sim::defaults(scene->model.params);
+    std::vector<std::string> assignments;
+    for (const QString& set : sets) assignments.push_back(set.toStdString());
+    if (auto status = sim::applyAssignments(scene->model.params, assignments, setup.values); !status) {
+        showError(QString::fromStdString(status.error().message));
+        setup.values = sim::defaults(scene->model.params);
+    }
+    if (!scenarioPath.isEmpty()) {
+        auto scenario = views::loadScenario(scenarioPath, *scene);
+        if (!scenario) {
+            showError(QString::fromStdString(scenario.error().message));
+            if (m_controller->scene()) return false;
+        } else {
+            setup.scenario = std::move(scenario).value();
+            setup.scenarioPath = scenarioPath;
+        }
+    }
+    const bool sameScene = m_controller->scene() == scene;
+    if (auto status = m_controller->load(std::move(setup)); !status) {
+        showError(QString::fromStdString(status.error().message));
+        return false;
+    }
+    m_undo.clear();
+    if (!sameScene) {
+        m_canvas->setRenderer(scene->createRenderer());
+        for (QWidget* dock : m_sceneDocks) dock->deleteLater();
+        m_sceneDocks.clear();
+        if (scene->createDocks) {
+            m_sceneDocks = scene->createDocks(*m_controller, this);
+            for (QWidget* widget : m_sceneDocks)
+                if (auto* dock = qobject_cast<QDockWidget*>(widget)) {
+                    addDockWidget(Qt::LeftDockWidgetArea, dock);
+                    m_viewMenu->insertAction(m_viewMenu->actions().value(6), dock->toggleViewAction());
+                }
+        }
+    }
+    m_canvas->setHighlights({});
+    m_inspector->setObject({});
+    QSettings().setValue(QStringLiteral("ui/lastScene"), id);
+    retranslate();
+    statusBar()->showMessage(scenarioPath.isEmpty() ? scene->name() : tr("%1 — %2").arg(scene->name(), scenarioPath), 4000);
+    return true;
+}
+
+void MainWindow::openTutorial() {
+    if (auto status = m_tutorial->loadForScene(); !status) {
+        showError(QString::fromStdString(status.error().message));
+        return;
+    }
+    m_tutorial->show();
+    m_tutorial->raise();
+}
+
+void MainWindow::exportFigure() {
+    if (!m_canvas->renderer() || !m_controller->session()) {
+        showError(tr("There is nothing to export yet: open a scene first."));
+        return;
+    }
+    const QString caption = views::NarrationDock::narrationOf(*m_controller, m_controller->cursor());
+    std::optional<views::RenderState> lessonState;
+    QString lessonCaption;
+    if (m_tutorial->lesson() && m_tutorial->isVisible()) {
+        lessonState = m_canvas->renderState();
+        lessonCaption = m_tutorial->currentNarration();
+    }
+    views::ExportDialog dialog(*m_canvas->renderer(), m_canvas->renderState(), lessonState, caption, lessonCaption, this);
+    dialog.exec();
+}
+
+void MainWindow::setLanguage(const QString& language) {
+    const QString applied = m_language.apply(language);
+    QSettings().setValue(QStringLiteral("ui/language"), applied);
+    (applied == QLatin1String("zh_CN") ? m_actions.chinese : m_actions.english)->setChecked(true);
+}
+
+void MainWindow::setTheme(const QString& id) {
+    m_theme = views::Theme::byId(id);
+    m_canvas->setTheme(m_theme);
+    QPalette palette = QApplication::style()->standardPalette();
+    if (m_theme.id == QLatin1String("dark")) {
+        palette.setColor(QPalette::Window, QColor("#262c33"));
+        palette.setColor(QPalette::WindowText, QColor("#e4e7eb"));
+        palette.setColor(QPalette::Base, QColor("#1b1f24"));
+        palette.setColor(QPalette::AlternateBase, QColor("#22272e"));
+        palette.setColor(QPalette::Text, QColor("#e4e7eb"));
+        palette.setColor(QPalette::Button, QColor("#2d333b"));
+        palette.setColor(QPalette::ButtonText, QColor("#e4e7eb"));
+        palette.setColor(QPalette::Highlight, QColor("#5b9bff"));
+        palette.setColor(QPalette::HighlightedText, QColor("#ffffff"));
+        palette.setColor(QPalette::ToolTipBase, QColor("#2d333b"));
+        palette.setColor(QPalette::ToolTipText, QColor("#e4e7eb"));
+    }
+    QApplication::setPalette(palette);
+    (m_theme.id == QLatin1String("dark") ? m_actions.dark : m_actions.light)->setChecked(true);
+    QSettings().setValue(QStringLiteral("ui/theme"), m_theme.id);
+}
+
+void MainWindow::showError(const QString& message) {
+    statusBar()->showMessage(message, 8000);
+    QMessageBox::warning(this, tr("commviz"), message);
+}
+
+void MainWindow::openScenarioFile() {
+    QSettings settings;
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Scenario"), settings.value(QStringLiteral("ui/scenarioDir")).toString(),
+                                                      tr("Scenario files (*.json);;All files (*)"));
+    if (path.isEmpty()) return;
+    settings.setValue(QStringLiteral("ui/scenarioDir"), QFileInfo(path).absolutePath());
+    // The file says which scene it is for.
+    QFile file(path);
+    QString sceneId;
+    if (file.open(QIODevice::ReadOnly)) {
+        const auto doc = sim::Json::parse(file.readAll().toStdString(), nullptr, false);
+        if (doc.is_object() && doc.contains("scene") && doc["scene"].is_string())
+            sceneId = QString::fromStdString(doc["scene"].get<std::string>());
+    }
+    if (sceneId.isEmpty() && m_controller->scene()) sceneId = QString::fromStdString(m_controller->scene()->model.id);
+    openScene(sceneId, path);
+}
+
+void MainWindow::showAboutModel() {
+    const views::SceneDescriptor* scene = m_controller->scene();
+    if (!scene) return;
+    QMessageBox::information(this, tr("About this model — %1").arg(scene->name()), scene->about());
+}
+
+void MainWindow::showAbout() {
+    QMessageBox::about(this, tr("About commviz"),
+                       tr("<p><b>commviz %1</b></p><p>See how communication in AI infrastructure works: RDMA verbs "
+                          "queues, NCCL's bootstrap, collectives and Network-on-Chip routers, stepped faithfully "
+                          "and animated.</p>")
+                           .arg(QCoreApplication::applicationVersion()));
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    m_controller->cancelRun();
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    event->accept();
+}
+
+}  // namespace commviz::app

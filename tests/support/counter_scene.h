@@ -1,0 +1,59 @@
+#pragma once
+
+// The test-only counter engine dressed as a scene, so the shell can be tested
+// without any product scene.
+
+#include <QPainter>
+
+#include "counter_engine.h"
+#include "shell/scene_descriptor.h"
+#include "sim/session.h"
+
+namespace commviz::testing {
+
+/// Draws the counter as a bar from the centre: accent colour, 4 logical units per step of value.
+class CounterRenderer : public views::SceneRenderer {
+public:
+    QSizeF logicalSize() const override { return {800, 400}; }
+    void paint(QPainter& painter, const views::RenderState& state) override {
+        painter.fillRect(QRectF(QPointF(0, 0), logicalSize()), state.theme.background);
+        const auto* session = dynamic_cast<const sim::TimelineSession<CounterEngine>*>(state.session);
+        const long value = session ? session->engine().value() : 0;
+        m_bar = QRectF(400, 150, std::max(4.0, 4.0 * double(std::labs(value))), 100);
+        if (value < 0) m_bar.moveRight(400);
+        painter.fillRect(m_bar, state.theme.accent);
+        painter.setPen(state.theme.text);
+        painter.drawText(QRectF(0, 300, 800, 60), Qt::AlignCenter, QStringLiteral("value %1").arg(value));
+    }
+    std::vector<views::HitRegion> hitRegions() const override { return {{m_bar, QStringLiteral("counter")}}; }
+
+private:
+    QRectF m_bar;
+};
+
+inline views::SceneDescriptor counterScene() {
+    views::SceneDescriptor scene;
+    scene.model.id = "counter";
+    scene.model.stepCap = 1'000'000;
+    scene.model.params = {
+        {"seed", sim::ParamType::Int, 1, 0, 1e9, {}, "Random seed"},
+        {"limit", sim::ParamType::Int, 100, 1, 1e7, {}, "Steps before done"},
+    };
+    scene.model.build = [](const sim::ParamValues& values, const std::optional<sim::Json>& scenario)
+        -> sim::Result<std::unique_ptr<sim::Session>> {
+        long limit = values.at("limit").get<long>();
+        if (scenario && scenario->contains("limit")) limit = (*scenario)["limit"].get<long>();
+        return std::unique_ptr<sim::Session>(
+            std::make_unique<sim::TimelineSession<CounterEngine>>(CounterEngine(values.at("seed").get<std::uint64_t>(), limit), 32));
+    };
+    scene.name = [] { return QStringLiteral("Counter"); };
+    scene.description = [] { return QStringLiteral("A seeded random walk for tests"); };
+    scene.about = [] { return QStringLiteral("Test-only."); };
+    scene.createRenderer = [] { return std::make_unique<CounterRenderer>(); };
+    scene.narrate = [](const sim::EventRecord& record) {
+        return QStringLiteral("%1 %2").arg(QString::fromStdString(record.kind), QString::fromStdString(record.fields.dump()));
+    };
+    return scene;
+}
+
+}  // namespace commviz::testing

@@ -1,0 +1,73 @@
+#include "shell/events_dock.h"
+
+#include <QEvent>
+#include <QHeaderView>
+#include <QLineEdit>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include "shell/event_list_model.h"
+#include "shell/simulation_controller.h"
+
+namespace commviz::views {
+
+EventsDock::EventsDock(SimulationController& controller, QWidget* parent)
+    : QDockWidget(parent),
+      m_controller(controller),
+      m_model(new EventListModel(controller, this)),
+      m_proxy(new QSortFilterProxyModel(this)),
+      m_filter(new QLineEdit),
+      m_table(new QTableView) {
+    setObjectName(QStringLiteral("EventsDock"));
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setFilterKeyColumn(-1);
+    m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_filter->setClearButtonEnabled(true);
+    connect(m_filter, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
+
+    m_table->setModel(m_proxy);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setDefaultSectionSize(20);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setWordWrap(false);
+    connect(m_table, &QTableView::clicked, this, [this](const QModelIndex& index) {
+        m_controller.seek(index.data(EventListModel::StepRole).toULongLong());
+    });
+    connect(&controller, &SimulationController::cursorChanged, this, &EventsDock::followCursor);
+
+    auto* body = new QWidget;
+    auto* layout = new QVBoxLayout(body);
+    layout->setContentsMargins(2, 2, 2, 2);
+    layout->addWidget(m_filter);
+    layout->addWidget(m_table);
+    setWidget(body);
+    retranslate();
+}
+
+void EventsDock::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange) retranslate();
+    QDockWidget::changeEvent(event);
+}
+
+void EventsDock::retranslate() {
+    setWindowTitle(tr("Events"));
+    m_filter->setPlaceholderText(tr("Filter events (kind, source, object, field)…"));
+}
+
+void EventsDock::followCursor() {
+    const int row = m_model->rowOfStep(m_controller.cursor());
+    if (row < 0) {
+        m_table->clearSelection();
+        return;
+    }
+    const QModelIndex index = m_proxy->mapFromSource(m_model->index(row, 0));
+    if (!index.isValid()) return;
+    m_table->selectRow(index.row());
+    m_table->scrollTo(index);
+}
+
+}  // namespace commviz::views

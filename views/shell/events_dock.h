@@ -1,0 +1,38 @@
+#pragma once
+
+#include <QDockWidget>
+
+class QLineEdit;
+class QSortFilterProxyModel;
+class QTableView;
+
+namespace commviz::views {
+
+class EventListModel;
+class SimulationController;
+
+/// The filterable table of every recorded event; clicking a row seeks there.
+class EventsDock : public QDockWidget {
+    Q_OBJECT
+
+public:
+    EventsDock(SimulationController& controller, QWidget* parent = nullptr);
+    EventListModel* model() const { return m_model; }
+    QSortFilterProxyModel* proxy() const { return m_proxy; }
+    QLineEdit* filter() const { return m_filter; }
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void retranslate();
+    void followCursor();
+
+    SimulationController& m_controller;
+    EventListModel* m_model;
+    QSortFilterProxyModel* m_proxy;
+    QLineEdit* m_filter;
+    QTableView* m_table;
+};
+
+}  // namespace commviz::views

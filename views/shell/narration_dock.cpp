@@ -1,0 +1,58 @@
+#include "shell/narration_dock.h"
+
+#include <QEvent>
+#include <QTextBrowser>
+
+#include "shell/simulation_controller.h"
+
+namespace commviz::views {
+
+NarrationDock::NarrationDock(SimulationController& controller, QWidget* parent)
+    : QDockWidget(parent), m_controller(controller), m_text(new QTextBrowser(this)) {
+    setObjectName(QStringLiteral("NarrationDock"));
+    m_text->setOpenLinks(false);
+    setWidget(m_text);
+    connect(&controller, &SimulationController::cursorChanged, this, &NarrationDock::refresh);
+    connect(&controller, &SimulationController::sessionChanged, this, &NarrationDock::refresh);
+    setWindowTitle(tr("Narration"));
+    refresh();
+}
+
+void NarrationDock::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange) {
+        setWindowTitle(tr("Narration"));
+        refresh();
+    }
+    QDockWidget::changeEvent(event);
+}
+
+QString NarrationDock::narrationOf(const SimulationController& controller, std::size_t step) {
+    const sim::Session* session = controller.session();
+    if (!session || !controller.scene() || step == 0 || step > session->recordedSteps()) return {};
+    QStringList sentences;
+    for (const auto& record : session->eventRecords(step)) sentences << controller.scene()->narrate(record);
+    return sentences.join(QLatin1Char(' '));
+}
+
+void NarrationDock::refresh() {
+    const sim::Session* session = m_controller.session();
+    if (!session || !m_controller.scene()) {
+        m_text->clear();
+        return;
+    }
+    const std::size_t step = m_controller.cursor();
+    if (step == 0) {
+        m_text->setHtml(tr("<p><b>Step 0.</b> Nothing has happened yet. Press <b>Right</b> or <b>Space</b> to "
+                           "start.</p>"));
+        return;
+    }
+    QString html = tr("<p><b>Step %1</b></p>").arg(step);
+    for (const auto& record : session->eventRecords(step)) {
+        html += QStringLiteral("<p>%1<br><span style='color:gray'><tt>%2</tt></span></p>")
+                    .arg(m_controller.scene()->narrate(record).toHtmlEscaped(),
+                         QString::fromStdString(record.anchor).toHtmlEscaped());
+    }
+    m_text->setHtml(html);
+}
+
+}  // namespace commviz::views

@@ -1,0 +1,31 @@
+#include "shell/scene_setup.h"
+
+#include <QFile>
+#include <QFileInfo>
+
+#include "sim/scenario_file.h"
+
+namespace commviz::views {
+
+sim::Result<sim::Json> loadScenario(const QString& path, const SceneDescriptor& scene) {
+    const std::string shown = path.toStdString();
+    const QFileInfo info(path);
+    if (!info.exists()) return sim::fail("scenario file '" + shown + "' does not exist");
+    if (info.isDir()) return sim::fail("scenario file '" + shown + "' is a directory");
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) return sim::fail("scenario file '" + shown + "' cannot be read");
+    const QByteArray bytes = file.readAll();
+    return sim::parseScenario(std::string_view(bytes.constData(), std::size_t(bytes.size())), scene.model.id, shown);
+}
+
+sim::Result<std::unique_ptr<sim::Session>> buildSession(const SceneSetup& setup) {
+    if (!setup.scene) return sim::fail("no scene chosen");
+    for (const auto& spec : setup.scene->model.params) {
+        const auto it = setup.values.find(spec.key);
+        if (it == setup.values.end()) continue;
+        if (auto status = sim::checkParam(spec, it->second); !status) return status.error();
+    }
+    return setup.scene->model.build(setup.values, setup.scenario);
+}
+
+}  // namespace commviz::views

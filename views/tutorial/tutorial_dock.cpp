@@ -1,0 +1,142 @@
+#include "tutorial/tutorial_dock.h"
+
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QPushButton>
+#include <QTextBrowser>
+#include <QVBoxLayout>
+
+#include "shell/scene_setup.h"
+#include "shell/simulation_controller.h"
+
+namespace commviz::views {
+
+TutorialDock::TutorialDock(SimulationController& controller, QWidget* parent)
+    : QDockWidget(parent),
+      m_controller(controller),
+      m_title(new QLabel),
+      m_progress(new QLabel),
+      m_text(new QTextBrowser),
+      m_back(new QPushButton),
+      m_next(new QPushButton) {
+    setObjectName(QStringLiteral("TutorialDock"));
+    m_title->setWordWrap(true);
+    auto* body = new QWidget;
+    auto* layout = new QVBoxLayout(body);
+    layout->addWidget(m_title);
+    layout->addWidget(m_text, 1);
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(m_back);
+    buttons->addStretch();
+    buttons->addWidget(m_progress);
+    buttons->addStretch();
+    buttons->addWidget(m_next);
+    layout->addLayout(buttons);
+    setWidget(body);
+    connect(m_back, &QPushButton::clicked, this, &TutorialDock::back);
+    connect(m_next, &QPushButton::clicked, this, &TutorialDock::next);
+    render();
+}
+
+QString TutorialDock::language() const { return QLocale().name().startsWith(QLatin1String("zh")) ? QStringLiteral("zh_CN") : QStringLiteral("en"); }
+
+sim::Status TutorialDock::loadForScene() {
+    const SceneDescriptor* scene = m_controller.scene();
+    m_lesson.reset();
+    if (!scene || scene->lessonPath.isEmpty()) {
+        render();
+        return sim::fail("this scene has no lesson yet");
+    }
+    auto lesson = loadLesson(scene->lessonPath);
+    if (!lesson) {
+        render();
+        return lesson.error();
+    }
+    m_lesson = std::move(lesson).value();
+    show(0);
+    return sim::Ok{};
+}
+
+void TutorialDock::show(int index) {
+    if (!m_lesson) return;
+    m_index = std::clamp(index, 0, int(m_lesson->steps.size()) - 1);
+    m_answerShown = false;
+    const LessonStep& step = m_lesson->steps[std::size_t(m_index)];
+    if (!step.scenario.isEmpty() && step.scenario != m_controller.setup().scenarioPath) {
+        SceneSetup setup = m_controller.setup();
+        auto scenario = loadScenario(step.scenario, *setup.scene);
+        if (!scenario) {
+            emit errorOccurred(QString::fromStdString(scenario.error().message));
+        } else {
+            setup.scenario = std::move(scenario).value();
+            setup.scenarioPath = step.scenario;
+            setup.values = sim::defaults(setup.scene->model.params);
+            if (auto status = m_controller.load(std::move(setup)); !status)
+                emit errorOccurred(QString::fromStdString(status.error().message));
+        }
+    }
+    m_controller.seek(step.step);
+    emit highlightsChanged(step.highlights);
+    render();
+}
+
+void TutorialDock::next() {
+    if (!m_lesson) return;
+    const LessonStep& step = m_lesson->steps[std::size_t(m_index)];
+    if (!step.question.isEmpty() && !m_answerShown) {
+        m_answerShown = true;
+        render();
+        return;
+    }
+    if (m_index + 1 < int(m_lesson->steps.size())) show(m_index + 1);
+}
+
+void TutorialDock::back() {
+    if (m_lesson && m_index > 0) show(m_index - 1);
+}
+
+QString TutorialDock::currentNarration() const {
+    if (!m_lesson) return {};
+    return localized(m_lesson->steps[std::size_t(m_index)].narration, language());
+}
+
+void TutorialDock::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange) render();
+    QDockWidget::changeEvent(event);
+}
+
+void TutorialDock::render() {
+    setWindowTitle(tr("Tutorial"));
+    m_back->setText(tr("Back"));
+    m_next->setText(tr("Next"));
+    if (!m_lesson) {
+        m_title->setText(tr("No lesson is open. Choose Help ▸ Tutorial (F1) on a scene that has one."));
+        m_text->clear();
+        m_progress->clear();
+        m_back->setEnabled(false);
+        m_next->setEnabled(false);
+        return;
+    }
+    const QString lang = language();
+    const LessonStep& step = m_lesson->steps[std::size_t(m_index)];
+    m_title->setText(QStringLiteral("<b>%1</b>").arg(localized(m_lesson->title, lang).toHtmlEscaped()));
+    m_progress->setText(tr("%1 / %2").arg(m_index + 1).arg(m_lesson->steps.size()));
+    QString html = QStringLiteral("<p>%1</p>").arg(localized(step.narration, lang).toHtmlEscaped());
+    if (!step.source.isEmpty())
+        html += QStringLiteral("<p style='color:gray'>%1 <tt>%2</tt></p>").arg(tr("Source:"), step.source.toHtmlEscaped());
+    if (!step.question.isEmpty()) {
+        html += QStringLiteral("<hr><p><b>%1</b> %2</p>").arg(tr("Predict:"), localized(step.question, lang).toHtmlEscaped());
+        if (m_answerShown)
+            html += QStringLiteral("<p><b>%1</b> %2</p>").arg(tr("Answer:"), localized(step.answer, lang).toHtmlEscaped());
+    }
+    m_text->setHtml(html);
+    const bool last = m_index + 1 >= int(m_lesson->steps.size());
+    const bool pendingAnswer = !step.question.isEmpty() && !m_answerShown;
+    m_back->setEnabled(m_index > 0);
+    m_next->setEnabled(!last || pendingAnswer);
+    m_next->setText(pendingAnswer ? tr("Show answer") : tr("Next"));
+}
+
+}  // namespace commviz::views
