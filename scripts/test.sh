@@ -6,7 +6,7 @@ COMMVIZ_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 source "$COMMVIZ_ROOT/scripts/lib/deps.sh"
 
 commviz_ensure_packages
-commviz_configure_and_build "$COMMVIZ_ROOT/build" -DBUILD_TESTING=ON
+commviz_configure_and_build "$COMMVIZ_ROOT/build" -DBUILD_TESTING=ON -DCOMMVIZ_BENCH=ON
 (cd "$COMMVIZ_ROOT/build" && QT_QPA_PLATFORM=offscreen ctest --output-on-failure --parallel "$(nproc)")
 
 commviz_configure_and_build "$COMMVIZ_ROOT/build-asan" -DBUILD_TESTING=ON -DCOMMVIZ_GUI=OFF -DCOMMVIZ_SANITIZE=ON
