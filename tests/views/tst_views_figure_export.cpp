@@ -1,0 +1,203 @@
+// Figure export draws straight into PNG / SVG / PDF devices in logical units,
+// at 1×/2×/3×, in the publication theme, and writes through QSaveFile.
+
+#include <QFile>
+#include <QImage>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "export/figure_exporter.h"
+
+using namespace commviz::views;
+
+namespace {
+
+/// A 200 × 100 scene: an accent rectangle at (20, 20, 60, 40) and a line of text.
+class BoxRenderer : public SceneRenderer {
+public:
+    QSizeF logicalSize() const override { return {200, 100}; }
+    void paint(QPainter& painter, const RenderState& state) override {
+        painter.fillRect(QRectF(20, 20, 60, 40), state.theme.accent);
+        painter.setPen(state.theme.text);
+        QFont font;
+        font.setPixelSize(14);
+        painter.setFont(font);
+        painter.drawText(QRectF(90, 30, 110, 40), Qt::AlignCenter, QStringLiteral("figure text"));
+        ++paints;
+    }
+    int paints = 0;
+};
+
+QByteArray readAll(const QString& path) {
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+}  // namespace
+
+class TestFigureExport : public QObject {
+    Q_OBJECT
+
+private slots:
+    void pngHasThemeBackgroundAndRectColour();
+    void pngSizeFollowsScale_data();
+    void pngSizeFollowsScale();
+    void darkThemeChangesBackground();
+    void captionAddsBandBelow();
+    void svgStaysVector();
+    void pdfPageIsTheFigure();
+    void unwritablePathLeavesNoFile();
+    void directoryPathIsRefused();
+    void failedExportKeepsOldFile();
+
+private:
+    QTemporaryDir m_dir;
+};
+
+void TestFigureExport::pngHasThemeBackgroundAndRectColour() {
+    BoxRenderer renderer;
+    RenderState state;
+    state.theme = Theme::dark();  // the figure's theme wins over the UI's
+    const QString path = m_dir.filePath("box.png");
+    const auto status = exportFigure(renderer, state, FigureOptions{}, path);
+    QVERIFY2(status.ok(), status.ok() ? "" : status.error().message.c_str());
+    const QImage image(path);
+    QCOMPARE(image.size(), QSize(200, 100));
+    QCOMPARE(image.pixelColor(5, 5), Theme::light().background);
+    QCOMPARE(image.pixelColor(50, 40), Theme::light().accent);
+    QCOMPARE(image.pixelColor(150, 90), Theme::light().background);
+}
+
+void TestFigureExport::pngSizeFollowsScale_data() {
+    QTest::addColumn<double>("scale");
+    QTest::newRow("1x") << 1.0;
+    QTest::newRow("2x") << 2.0;
+    QTest::newRow("3x") << 3.0;
+}
+
+void TestFigureExport::pngSizeFollowsScale() {
+    QFETCH(double, scale);
+    BoxRenderer renderer;
+    FigureOptions options;
+    options.scale = scale;
+    const QImage preview = renderFigure(renderer, RenderState{}, options);
+    QCOMPARE(preview.devicePixelRatio(), scale);
+    QCOMPARE(preview.size(), QSize(int(200 * scale), int(100 * scale)));
+
+    const QString path = m_dir.filePath(QStringLiteral("scaled_%1.png").arg(scale));
+    QVERIFY(exportFigure(renderer, RenderState{}, options, path).ok());
+    const QImage image(path);
+    QCOMPARE(image.size(), QSize(int(200 * scale), int(100 * scale)));
+    // The same logical point lands on the rectangle at every scale: drawn, not stretched.
+    QCOMPARE(image.pixelColor(int(21 * scale), int(21 * scale)), Theme::light().accent);
+    QCOMPARE(image.pixelColor(int(19 * scale), int(19 * scale)), Theme::light().background);
+}
+
+void TestFigureExport::darkThemeChangesBackground() {
+    BoxRenderer renderer;
+    FigureOptions options;
+    options.theme = Theme::dark();
+    const QImage image = renderFigure(renderer, RenderState{}, options);
+    QCOMPARE(image.pixelColor(5, 5), Theme::dark().background);
+    QCOMPARE(image.pixelColor(50, 40), Theme::dark().accent);
+}
+
+void TestFigureExport::captionAddsBandBelow() {
+    BoxRenderer renderer;
+    FigureOptions options;
+    const QImage plain = renderFigure(renderer, RenderState{}, options);
+    options.caption = QStringLiteral("The requester posts a send work request.");
+    const QImage english = renderFigure(renderer, RenderState{}, options);
+    QCOMPARE(english.width(), plain.width());
+    QVERIFY(english.height() > plain.height());
+    options.caption = QStringLiteral("请求方提交一个发送工作请求。");
+    const QImage chinese = renderFigure(renderer, RenderState{}, options);
+    QVERIFY(chinese.height() > plain.height());
+    QVERIFY(chinese != english);
+    // Something dark (the caption's glyphs) is drawn in the band under the scene.
+    bool inked = false;
+    for (int y = plain.height(); y < chinese.height() && !inked; ++y)
+        for (int x = 0; x < chinese.width() && !inked; ++x) inked = chinese.pixelColor(x, y).lightness() < 128;
+    QVERIFY(inked);
+}
+
+void TestFigureExport::svgStaysVector() {
+    BoxRenderer renderer;
+    FigureOptions options;
+    options.format = FigureOptions::Format::Svg;
+    options.scale = 3;  // ignored: vector output has one size
+    const QString path = m_dir.filePath("box.svg");
+    QVERIFY(exportFigure(renderer, RenderState{}, options, path).ok());
+    const QByteArray svg = readAll(path);
+    QVERIFY(svg.startsWith("<?xml"));
+    QVERIFY(svg.contains("viewBox=\"0 0 200 100\""));
+    QVERIFY(svg.contains("<text") || svg.contains("<path"));
+    QVERIFY(svg.contains("figure text"));  // text stays text
+    QVERIFY(!svg.contains("<image"));
+}
+
+void TestFigureExport::pdfPageIsTheFigure() {
+    BoxRenderer renderer;
+    FigureOptions options;
+    options.format = FigureOptions::Format::Pdf;
+    const QString path = m_dir.filePath("box.pdf");
+    QVERIFY(exportFigure(renderer, RenderState{}, options, path).ok());
+    const QByteArray pdf = readAll(path);
+    QVERIFY(pdf.startsWith("%PDF"));
+    // 200 × 100 logical units at 96 per inch are 150 × 75 points.
+    const QRegularExpression box(R"(/MediaBox \[0 0 ([0-9.]+) ([0-9.]+)\])");
+    const auto match = box.match(QString::fromLatin1(pdf));
+    QVERIFY(match.hasMatch());
+    QVERIFY2(qAbs(match.captured(1).toDouble() - 150) < 0.5, qPrintable(match.captured(0)));
+    QVERIFY2(qAbs(match.captured(2).toDouble() - 75) < 0.5, qPrintable(match.captured(0)));
+    QCOMPARE(renderer.paints, 1);
+}
+
+void TestFigureExport::unwritablePathLeavesNoFile() {
+    // A regular file cannot hold a directory, whoever runs the test (root included).
+    const QString blocker = m_dir.filePath("blocker");
+    QFile file(blocker);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.close();
+    for (const auto format : {FigureOptions::Format::Png, FigureOptions::Format::Svg, FigureOptions::Format::Pdf}) {
+        BoxRenderer renderer;
+        FigureOptions options;
+        options.format = format;
+        const QString path = blocker + "/figure." + figureFormatSuffix(format);
+        const auto status = exportFigure(renderer, RenderState{}, options, path);
+        QVERIFY(!status.ok());
+        const QString message = QString::fromStdString(status.error().message);
+        QVERIFY2(message.startsWith("cannot write '" + path + "': "), qPrintable(message));
+        QVERIFY(message.size() > QString("cannot write '" + path + "': ").size());
+        QVERIFY(!QFile::exists(path));
+        QCOMPARE(renderer.paints, 0);  // nothing drawn for a file that cannot be made
+    }
+}
+
+void TestFigureExport::directoryPathIsRefused() {
+    BoxRenderer renderer;
+    const auto status = exportFigure(renderer, RenderState{}, FigureOptions{}, m_dir.path());
+    QVERIFY(!status.ok());
+    QVERIFY(QString::fromStdString(status.error().message).contains("is a directory"));
+    QVERIFY(QFileInfo(m_dir.path()).isDir());
+}
+
+void TestFigureExport::failedExportKeepsOldFile() {
+    // A renderer with no size draws nothing: the export fails and the old file survives untouched.
+    class EmptyRenderer : public SceneRenderer {
+    public:
+        QSizeF logicalSize() const override { return {0, 0}; }
+        void paint(QPainter&, const RenderState&) override {}
+    } empty;
+    const QString path = m_dir.filePath("kept.png");
+    QFile old(path);
+    QVERIFY(old.open(QIODevice::WriteOnly));
+    old.write("previous figure");
+    old.close();
+    QVERIFY(!exportFigure(empty, RenderState{}, FigureOptions{}, path).ok());
+    QCOMPARE(readAll(path), QByteArray("previous figure"));
+    QCOMPARE(QDir(m_dir.path()).entryList({"kept.png*"}, QDir::Files), QStringList{"kept.png"});
+}
+
+QTEST_MAIN(TestFigureExport)
+#include "tst_views_figure_export.moc"

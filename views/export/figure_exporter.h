@@ -1,0 +1,45 @@
+#pragma once
+
+#include <QImage>
+#include <QSizeF>
+#include <QString>
+
+#include "shell/scene_renderer.h"
+#include "shell/theme.h"
+#include "sim/result.h"
+
+namespace commviz::views {
+
+/// How a figure is exported: the format, the raster scale, the theme and the
+/// optional title above and caption below the scene. Text with Chinese in it is
+/// set in Noto Sans CJK SC, other text in Noto Sans / DejaVu Sans.
+struct FigureOptions {
+    enum class Format { Png, Svg, Pdf };
+    Format format = Format::Png;
+    double scale = 1.0;            ///< PNG only: device pixels per logical unit (1, 2 or 3 in the dialog)
+    Theme theme = Theme::light();  ///< the publication theme unless the user asks for the UI theme
+    QString caption;               ///< drawn under the figure; empty for none
+    QString title;                 ///< drawn above the figure; empty for none
+};
+
+/// "png", "svg", "pdf".
+QString figureFormatSuffix(FigureOptions::Format format);
+
+/// The whole figure in logical units: the scene plus the title and caption bands.
+QSizeF figureLogicalSize(const SceneRenderer& renderer, const FigureOptions& options);
+
+/// Paints the figure (background, title, scene, caption) into a painter whose
+/// coordinates are logical units; the caller has scaled it for its device.
+void paintFigure(QPainter& painter, SceneRenderer& renderer, const RenderState& state, const FigureOptions& options);
+
+/// Renders the figure into an image of logical size × options.scale with the
+/// matching devicePixelRatio: the PNG export and the dialog preview.
+QImage renderFigure(SceneRenderer& renderer, const RenderState& state, const FigureOptions& options);
+
+/// Draws the figure straight into PNG, SVG or PDF (never a screen grab) and saves
+/// it through QSaveFile, so a failure leaves no file behind. On failure the
+/// message reads "cannot write 'PATH': <reason>".
+sim::Status exportFigure(SceneRenderer& renderer, const RenderState& state, const FigureOptions& options,
+                         const QString& path);
+
+}  // namespace commviz::views
