@@ -7,18 +7,24 @@ namespace commviz::perftest {
 
 std::string_view opcodeName(Opcode op) {
     switch (op) {
-    case Opcode::Write: return "RDMA_WRITE";
-    case Opcode::Send: return "SEND";
-    case Opcode::Read: return "RDMA_READ";
+        case Opcode::Write:
+            return "RDMA_WRITE";
+        case Opcode::Send:
+            return "SEND";
+        case Opcode::Read:
+            return "RDMA_READ";
     }
     return {};
 }
 
 std::string_view toolName(Opcode op) {
     switch (op) {
-    case Opcode::Write: return "ib_write";
-    case Opcode::Send: return "ib_send";
-    case Opcode::Read: return "ib_read";
+        case Opcode::Write:
+            return "ib_write";
+        case Opcode::Send:
+            return "ib_send";
+        case Opcode::Read:
+            return "ib_read";
     }
     return {};
 }
@@ -77,9 +83,12 @@ std::int64_t controlPacketBytes(const LinkModel& m, int extension) { return onWi
 
 int inlineThreshold(const LinkModel& m, Opcode op) {
     switch (op) {
-    case Opcode::Write: return m.inline_write;
-    case Opcode::Send: return m.inline_send;
-    case Opcode::Read: return 0;  // a READ has no outgoing payload to inline
+        case Opcode::Write:
+            return m.inline_write;
+        case Opcode::Send:
+            return m.inline_send;
+        case Opcode::Read:
+            return 0;  // a READ has no outgoing payload to inline
     }
     return 0;
 }

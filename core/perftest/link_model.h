@@ -19,16 +19,16 @@ std::string_view toolName(Opcode op);
 /// rdma.md §5.1 [ib_pack, rxe_hdr.h]. All fields are editable so a view can show
 /// "what if" (IPv6: ip = 40; VLAN: add 4 to ethernet).
 struct HeaderBytes {
-    int ethernet = 14;  ///< MAC header (dst 6, src 6, EtherType 2)
-    int ip = 20;        ///< IPv4 without options
-    int udp = 8;        ///< destination port 4791
-    int bth = 12;       ///< Base Transport Header
-    int icrc = 4;       ///< invariant CRC over the IB headers and payload
-    int fcs = 4;        ///< Ethernet frame check sequence
-    int framing = 20;   ///< preamble 7 + SFD 1 + inter-frame gap 12: on the wire, not in the frame
-    int reth = 16;      ///< RDMA Extended Transport Header: first/only WRITE packet and the READ request
-    int aeth = 4;       ///< ACK Extended Transport Header: ACKs and READ response first/last/only
-    int min_frame = 64; ///< Ethernet minimum frame (header to FCS); shorter frames are padded
+    int ethernet = 14;   ///< MAC header (dst 6, src 6, EtherType 2)
+    int ip = 20;         ///< IPv4 without options
+    int udp = 8;         ///< destination port 4791
+    int bth = 12;        ///< Base Transport Header
+    int icrc = 4;        ///< invariant CRC over the IB headers and payload
+    int fcs = 4;         ///< Ethernet frame check sequence
+    int framing = 20;    ///< preamble 7 + SFD 1 + inter-frame gap 12: on the wire, not in the frame
+    int reth = 16;       ///< RDMA Extended Transport Header: first/only WRITE packet and the READ request
+    int aeth = 4;        ///< ACK Extended Transport Header: ACKs and READ response first/last/only
+    int min_frame = 64;  ///< Ethernet minimum frame (header to FCS); shorter frames are padded
 
     /// Bytes on the wire per packet without extension headers or payload:
     /// ethernet + ip + udp + bth + icrc + fcs + framing = 82 with the defaults.
@@ -49,8 +49,8 @@ struct LinkModel {
 
     // One-way fixed costs, ns. Only their sum (790 ns) is calibrated against the
     // 32 B inline ib_send_lat measurement (≈ 0.8 µs); the split is illustrative.
-    double post_ns = 100;  ///< ibv_post_send: build the WQE, MMIO doorbell (perftest README: ~10 Mpps per thread)
-    double nic_tx_ns = 200;       ///< HCA requester: WQE processing, segmentation, headers, PSN
+    double post_ns = 100;    ///< ibv_post_send: build the WQE, MMIO doorbell (perftest README: ~10 Mpps per thread)
+    double nic_tx_ns = 200;  ///< HCA requester: WQE processing, segmentation, headers, PSN
     double propagation_ns = 200;  ///< PHY/MAC both ends, a few metres of cable, one cut-through switch
     double nic_rx_ns = 140;       ///< HCA responder: header checks, rkey/PSN validation
     double cqe_ns = 100;          ///< CQE written across PCIe into the host CQ ring
@@ -61,11 +61,11 @@ struct LinkModel {
     double dma_fetch_ns = 480;
 
     // perftest defaults [perftest_parameters.h].
-    int inline_send = 236;    ///< DEF_INLINE_SEND_RC_UC, latency tests only
-    int inline_write = 220;   ///< DEF_INLINE_WRITE, latency tests only (bw tests use 0)
-    int tx_depth = 128;       ///< DEF_TX_BW: WRs in flight in *_bw
-    int cq_mod = 100;         ///< DEF_CQ_MOD: one signaled WR per 100
-    int max_rd_atomic = 16;   ///< outstanding READs (perftest asks the device: max_qp_rd_atom, 16 on ConnectX)
+    int inline_send = 236;           ///< DEF_INLINE_SEND_RC_UC, latency tests only
+    int inline_write = 220;          ///< DEF_INLINE_WRITE, latency tests only (bw tests use 0)
+    int tx_depth = 128;              ///< DEF_TX_BW: WRs in flight in *_bw
+    int cq_mod = 100;                ///< DEF_CQ_MOD: one signaled WR per 100
+    int max_rd_atomic = 16;          ///< outstanding READs (perftest asks the device: max_qp_rd_atom, 16 on ConnectX)
     int iterations = 1000;           ///< DEF_ITERS: ib_send_bw, ib_read_bw
     int iterations_write_bw = 5000;  ///< DEF_ITERS_WB: ib_write_bw
 };

@@ -41,10 +41,14 @@ double completionNs(const LinkModel& m, Opcode op, std::int64_t bytes) {
 
 std::string_view boundName(Bound bound) {
     switch (bound) {
-    case Bound::Cpu: return "cpu";
-    case Bound::Window: return "window";
-    case Bound::Pcie: return "pcie";
-    case Bound::Wire: return "wire";
+        case Bound::Cpu:
+            return "cpu";
+        case Bound::Window:
+            return "window";
+        case Bound::Pcie:
+            return "pcie";
+        case Bound::Wire:
+            return "wire";
     }
     return {};
 }
@@ -138,9 +142,17 @@ sim::Json toJson(const LinkModel& m) {
         {"pcie_gbps", m.pcie_gbps},
         {"mtu", m.mtu},
         {"headers",
-         {{"ethernet", h.ethernet}, {"ip", h.ip}, {"udp", h.udp}, {"bth", h.bth}, {"icrc", h.icrc},
-          {"fcs", h.fcs}, {"framing", h.framing}, {"reth", h.reth}, {"aeth", h.aeth},
-          {"min_frame", h.min_frame}, {"per_packet", h.perPacket()}}},
+         {{"ethernet", h.ethernet},
+          {"ip", h.ip},
+          {"udp", h.udp},
+          {"bth", h.bth},
+          {"icrc", h.icrc},
+          {"fcs", h.fcs},
+          {"framing", h.framing},
+          {"reth", h.reth},
+          {"aeth", h.aeth},
+          {"min_frame", h.min_frame},
+          {"per_packet", h.perPacket()}}},
         {"post_ns", m.post_ns},
         {"nic_tx_ns", m.nic_tx_ns},
         {"propagation_ns", m.propagation_ns},
@@ -169,8 +181,11 @@ sim::Json toJson(const Row& row) {
         {"t_typical[usec]", l.usec()},
         {"rtt_factor", l.rtt_factor},
         {"latency_parts_ns",
-         {{"post", l.post_ns}, {"fetch", l.fetch_ns}, {"fixed", l.fixed_ns},
-          {"serialization", l.serialization_ns}, {"poll", l.poll_ns}}},
+         {{"post", l.post_ns},
+          {"fetch", l.fetch_ns},
+          {"fixed", l.fixed_ns},
+          {"serialization", l.serialization_ns},
+          {"poll", l.poll_ns}}},
         {"#iterations", b.iterations},
         {"BW peak[Gb/sec]", b.bw_peak_gbps},
         {"BW average[Gb/sec]", b.bw_avg_gbps},

@@ -24,14 +24,14 @@ std::string_view boundName(Bound bound);
 /// One ib_*_lat row, as a model. Times in ns; the parts add up to total_ns.
 struct LatencySample {
     std::int64_t bytes = 0;
-    bool inlined = false;   ///< payload travels inside the WQE (size <= inline threshold)
-    int rtt_factor = 2;     ///< perftest print_report_lat: 2 (RTT/2) for SEND/WRITE, 1 for READ
-    double post_ns = 0;     ///< ibv_post_send + doorbell
-    double fetch_ns = 0;    ///< PCIe read round trip to fetch a non-inline payload
-    double fixed_ns = 0;    ///< NIC pipelines, propagation, CQE (both legs for READ)
+    bool inlined = false;         ///< payload travels inside the WQE (size <= inline threshold)
+    int rtt_factor = 2;           ///< perftest print_report_lat: 2 (RTT/2) for SEND/WRITE, 1 for READ
+    double post_ns = 0;           ///< ibv_post_send + doorbell
+    double fetch_ns = 0;          ///< PCIe read round trip to fetch a non-inline payload
+    double fixed_ns = 0;          ///< NIC pipelines, propagation, CQE (both legs for READ)
     double serialization_ns = 0;  ///< store-and-forward of the first packet + the rest at the bottleneck
-    double poll_ns = 0;     ///< ibv_poll_cq noticing the CQE
-    double total_ns = 0;    ///< what perftest reports (t_typical), in ns
+    double poll_ns = 0;           ///< ibv_poll_cq noticing the CQE
+    double total_ns = 0;          ///< what perftest reports (t_typical), in ns
     double usec() const { return total_ns / 1000.0; }
 };
 
@@ -39,16 +39,16 @@ struct LatencySample {
 struct BandwidthSample {
     std::int64_t bytes = 0;
     int iterations = 0;
-    std::int64_t packets = 0;    ///< per message: ceil(bytes / MTU)
-    double efficiency = 0;       ///< payload / wire bytes
-    double per_message_ns = 0;   ///< steady-state time between messages
-    double completion_ns = 0;    ///< one message from post to polled completion
+    std::int64_t packets = 0;   ///< per message: ceil(bytes / MTU)
+    double efficiency = 0;      ///< payload / wire bytes
+    double per_message_ns = 0;  ///< steady-state time between messages
+    double completion_ns = 0;   ///< one message from post to polled completion
     Bound bound = Bound::Cpu;
-    double bw_peak_gbps = 0;     ///< bytes / per_message_ns (the model has no jitter)
-    double bw_avg_gbps = 0;      ///< bytes × iterations / (first post → last completion)
-    double bw_peak_mibps = 0;    ///< same in MiB/s (2^20 B/s), perftest's default unit
+    double bw_peak_gbps = 0;   ///< bytes / per_message_ns (the model has no jitter)
+    double bw_avg_gbps = 0;    ///< bytes × iterations / (first post → last completion)
+    double bw_peak_mibps = 0;  ///< same in MiB/s (2^20 B/s), perftest's default unit
     double bw_avg_mibps = 0;
-    double msg_rate_mpps = 0;    ///< iterations / total time
+    double msg_rate_mpps = 0;  ///< iterations / total time
 };
 
 /// One-way latency like ib_write_lat / ib_send_lat (ping-pong RTT / 2, inline

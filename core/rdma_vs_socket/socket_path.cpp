@@ -38,8 +38,8 @@ std::vector<StageDef> socketPlan(std::int64_t bytes, const SocketCosts& c, const
 
     std::vector<StageDef> plan;
     // 1. send(): the only way into the kernel's socket layer is a system call.
-    plan.push_back(stage(StageId::SendSyscall, kKernelA, kUserA, kKernelA, c.syscall_ns,
-                         "send(2) → __sys_sendto → tcp_sendmsg"));
+    plan.push_back(
+        stage(StageId::SendSyscall, kKernelA, kUserA, kKernelA, c.syscall_ns, "send(2) → __sys_sendto → tcp_sendmsg"));
     plan.back().delta.syscalls = 1;
     // 2. Copy #1: the kernel must own the bytes until they are ACKed (it may
     //    retransmit), so it copies the user buffer into socket buffers.

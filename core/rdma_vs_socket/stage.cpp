@@ -17,29 +17,52 @@ Counters& Counters::operator+=(const Counters& o) {
 
 std::string_view kind(StageId id) {
     switch (id) {
-    case StageId::SendSyscall: return "send_syscall";
-    case StageId::CopyUserToSkb: return "copy_user_to_skb";
-    case StageId::TcpIpTransmit: return "tcp_ip_transmit";
-    case StageId::QdiscDriverDoorbell: return "qdisc_driver_doorbell";
-    case StageId::NicDmaFromKernel: return "nic_dma_from_kernel";
-    case StageId::WireTcp: return "wire_tcp";
-    case StageId::NicDmaToKernelRing: return "nic_dma_to_kernel_ring";
-    case StageId::InterruptNapi: return "interrupt_napi";
-    case StageId::TcpIpReceiveAck: return "tcp_ip_receive_ack";
-    case StageId::WakeReader: return "wake_reader";
-    case StageId::RecvCopyToUser: return "recv_copy_to_user";
-    case StageId::SetupOpenDevice: return "setup_open_device";
-    case StageId::SetupRegMr: return "setup_reg_mr";
-    case StageId::SetupCreateCqQp: return "setup_create_cq_qp";
-    case StageId::SetupConnectQp: return "setup_connect_qp";
-    case StageId::PostSendDoorbell: return "post_send_doorbell";
-    case StageId::NicDmaFromUser: return "nic_dma_from_user";
-    case StageId::TransportOffload: return "transport_offload";
-    case StageId::WireRoce: return "wire_roce";
-    case StageId::NicDmaToUser: return "nic_dma_to_user";
-    case StageId::AckAndCqe: return "ack_and_cqe";
-    case StageId::RecvCqe: return "recv_cqe";
-    case StageId::PollCq: return "poll_cq";
+        case StageId::SendSyscall:
+            return "send_syscall";
+        case StageId::CopyUserToSkb:
+            return "copy_user_to_skb";
+        case StageId::TcpIpTransmit:
+            return "tcp_ip_transmit";
+        case StageId::QdiscDriverDoorbell:
+            return "qdisc_driver_doorbell";
+        case StageId::NicDmaFromKernel:
+            return "nic_dma_from_kernel";
+        case StageId::WireTcp:
+            return "wire_tcp";
+        case StageId::NicDmaToKernelRing:
+            return "nic_dma_to_kernel_ring";
+        case StageId::InterruptNapi:
+            return "interrupt_napi";
+        case StageId::TcpIpReceiveAck:
+            return "tcp_ip_receive_ack";
+        case StageId::WakeReader:
+            return "wake_reader";
+        case StageId::RecvCopyToUser:
+            return "recv_copy_to_user";
+        case StageId::SetupOpenDevice:
+            return "setup_open_device";
+        case StageId::SetupRegMr:
+            return "setup_reg_mr";
+        case StageId::SetupCreateCqQp:
+            return "setup_create_cq_qp";
+        case StageId::SetupConnectQp:
+            return "setup_connect_qp";
+        case StageId::PostSendDoorbell:
+            return "post_send_doorbell";
+        case StageId::NicDmaFromUser:
+            return "nic_dma_from_user";
+        case StageId::TransportOffload:
+            return "transport_offload";
+        case StageId::WireRoce:
+            return "wire_roce";
+        case StageId::NicDmaToUser:
+            return "nic_dma_to_user";
+        case StageId::AckAndCqe:
+            return "ack_and_cqe";
+        case StageId::RecvCqe:
+            return "recv_cqe";
+        case StageId::PollCq:
+            return "poll_cq";
     }
     return {};
 }
@@ -48,19 +71,26 @@ std::string_view name(Lane lane) { return lane == Lane::Socket ? "socket" : "ver
 
 std::string_view name(Host host) {
     switch (host) {
-    case Host::A: return "host_a";
-    case Host::B: return "host_b";
-    case Host::Both: return "both";
+        case Host::A:
+            return "host_a";
+        case Host::B:
+            return "host_b";
+        case Host::Both:
+            return "both";
     }
     return {};
 }
 
 std::string_view name(Domain domain) {
     switch (domain) {
-    case Domain::User: return "user";
-    case Domain::Kernel: return "kernel";
-    case Domain::Nic: return "nic";
-    case Domain::Wire: return "wire";
+        case Domain::User:
+            return "user";
+        case Domain::Kernel:
+            return "kernel";
+        case Domain::Nic:
+            return "nic";
+        case Domain::Wire:
+            return "wire";
     }
     return {};
 }

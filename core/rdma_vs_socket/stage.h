@@ -25,13 +25,13 @@ struct Place {
 /// the socket lane pays copies, syscalls, a context switch and an interrupt per
 /// message; the verbs lane pays them once, at setup.
 struct Counters {
-    int copies = 0;            ///< CPU copies of the payload (memcpy-like)
-    int syscalls = 0;          ///< user → kernel → user transitions
-    int context_switches = 0;  ///< scheduler switches (a sleeping reader woken)
-    int interrupts = 0;        ///< hardware interrupts taken by a CPU
+    int copies = 0;                     ///< CPU copies of the payload (memcpy-like)
+    int syscalls = 0;                   ///< user → kernel → user transitions
+    int context_switches = 0;           ///< scheduler switches (a sleeping reader woken)
+    int interrupts = 0;                 ///< hardware interrupts taken by a CPU
     std::int64_t cpu_copied_bytes = 0;  ///< payload bytes a CPU copied
-    double sender_cpu_ns = 0;    ///< time host_a's CPU spent on the stage(s)
-    double receiver_cpu_ns = 0;  ///< time host_b's CPU spent on the stage(s)
+    double sender_cpu_ns = 0;           ///< time host_a's CPU spent on the stage(s)
+    double receiver_cpu_ns = 0;         ///< time host_b's CPU spent on the stage(s)
 
     Counters& operator+=(const Counters& other);
     bool operator==(const Counters&) const = default;
@@ -77,16 +77,16 @@ std::string_view name(Domain domain);  ///< "user", "kernel", "nic", "wire"
 struct StageDef {
     StageId id = StageId::SendSyscall;
     Lane lane = Lane::Socket;
-    Place where;           ///< who does the work
-    Place from;            ///< where the payload (or control) starts
-    Place to;              ///< where it ends up
+    Place where;                 ///< who does the work
+    Place from;                  ///< where the payload (or control) starts
+    Place to;                    ///< where it ends up
     bool moves_payload = false;  ///< the message's bytes move in this stage
-    bool cpu = false;      ///< a CPU executes it (user or kernel), not the NIC
-    bool setup = false;    ///< once per connection, not per message
-    bool delivers = false; ///< after this stage the payload is in host_b's user buffer
-    double cost_ns = 0;    ///< illustrative order-of-magnitude time (reference §7); 0 for setup
-    Counters delta;        ///< what the stage adds to the lane's counters
-    std::string_view anchor;  ///< the real function (Linux, rdma-core, rxe) this stage stands for
+    bool cpu = false;            ///< a CPU executes it (user or kernel), not the NIC
+    bool setup = false;          ///< once per connection, not per message
+    bool delivers = false;       ///< after this stage the payload is in host_b's user buffer
+    double cost_ns = 0;          ///< illustrative order-of-magnitude time (reference §7); 0 for setup
+    Counters delta;              ///< what the stage adds to the lane's counters
+    std::string_view anchor;     ///< the real function (Linux, rdma-core, rxe) this stage stands for
     bool operator==(const StageDef&) const = default;
 };
 

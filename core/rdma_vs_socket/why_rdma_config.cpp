@@ -9,9 +9,19 @@ std::vector<sim::ParamSpec> params() {
     return {
         {"message_size", ParamType::Int, 4096, 1, 8388608, {}, "Bytes per message (1 B to 8 MiB)"},
         {"messages", ParamType::Int, 1, 1, 64, {}, "Messages each lane sends, one at a time"},
-        {"verbs_op", ParamType::Choice, "write", 0, 0, {"write", "send"},
+        {"verbs_op",
+         ParamType::Choice,
+         "write",
+         0,
+         0,
+         {"write", "send"},
          "Verb on the RDMA lane: one-sided RDMA WRITE or two-sided SEND"},
-        {"order", ParamType::Choice, "race", 0, 0, {"race", "sequential"},
+        {"order",
+         ParamType::Choice,
+         "race",
+         0,
+         0,
+         {"race", "sequential"},
          "race: both lanes on one clock, earliest stage first; sequential: the socket lane, then the verbs lane"},
     };
 }

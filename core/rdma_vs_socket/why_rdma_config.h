@@ -17,10 +17,10 @@ enum class Order { Race, Sequential };
 
 /// The scene's settable keys, as a plain struct.
 struct Config {
-    std::int64_t message_size = 4096;  ///< key "message_size", bytes, 1 … 8 MiB
-    int messages = 1;                  ///< key "messages", one in flight per lane, 1 … 64
-    VerbsOp verbs_op = VerbsOp::Write; ///< key "verbs_op": "write" or "send"
-    Order order = Order::Race;         ///< key "order": "race" or "sequential"
+    std::int64_t message_size = 4096;   ///< key "message_size", bytes, 1 … 8 MiB
+    int messages = 1;                   ///< key "messages", one in flight per lane, 1 … 64
+    VerbsOp verbs_op = VerbsOp::Write;  ///< key "verbs_op": "write" or "send"
+    Order order = Order::Race;          ///< key "order": "race" or "sequential"
     bool operator==(const Config&) const = default;
 };
 

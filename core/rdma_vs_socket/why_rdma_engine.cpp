@@ -39,9 +39,14 @@ sim::Json laneJson(const LaneState& s) {
         timings.push_back({{"start_ns", t.start_ns},
                            {"delivered_ns", t.delivered_ns >= 0 ? sim::Json(t.delivered_ns) : sim::Json()},
                            {"completed_ns", t.completed_ns >= 0 ? sim::Json(t.completed_ns) : sim::Json()}});
-    return {{"lane", std::string(name(s.lane))}, {"setup_done", s.setup_done}, {"message", s.message},
-            {"stage", s.stage}, {"clock_ns", s.clock_ns}, {"totals", toJson(s.totals)},
-            {"setup", toJson(s.setup)}, {"timings", timings}};
+    return {{"lane", std::string(name(s.lane))},
+            {"setup_done", s.setup_done},
+            {"message", s.message},
+            {"stage", s.stage},
+            {"clock_ns", s.clock_ns},
+            {"totals", toJson(s.totals)},
+            {"setup", toJson(s.setup)},
+            {"timings", timings}};
 }
 
 }  // namespace

@@ -26,12 +26,12 @@ struct MessageTiming {
 /// Everything a view needs to draw one lane at the cursor.
 struct LaneState {
     Lane lane = Lane::Socket;
-    int setup_done = 0;     ///< setup stages run (verbs lane; the socket lane has none)
-    int message = 0;        ///< message now in flight (== messages when finished)
-    int stage = 0;          ///< next stage of that message, index into the lane's plan
-    double clock_ns = 0;    ///< end of the last stage run
-    Counters totals;        ///< per-message path: copies, syscalls, …
-    Counters setup;         ///< once-per-connection cost (verbs lane)
+    int setup_done = 0;                  ///< setup stages run (verbs lane; the socket lane has none)
+    int message = 0;                     ///< message now in flight (== messages when finished)
+    int stage = 0;                       ///< next stage of that message, index into the lane's plan
+    double clock_ns = 0;                 ///< end of the last stage run
+    Counters totals;                     ///< per-message path: copies, syscalls, …
+    Counters setup;                      ///< once-per-connection cost (verbs lane)
     std::vector<MessageTiming> timings;  ///< one per message started
     bool operator==(const LaneState&) const = default;
 };

@@ -9,12 +9,12 @@ namespace commviz::rdma_vs_socket {
 /// One stage of one message ran on one lane (kind = the stage's kind()).
 struct StageEvent {
     Lane lane = Lane::Socket;
-    int stage = 0;       ///< index into the lane's plan (setup plan when `setup`)
-    int message = -1;    ///< 0-based message, -1 for setup stages
-    StageDef def;        ///< what ran, where, its anchor and counter increments
-    double start_ns = 0; ///< on the lane's clock (setup stages are before t = 0)
+    int stage = 0;        ///< index into the lane's plan (setup plan when `setup`)
+    int message = -1;     ///< 0-based message, -1 for setup stages
+    StageDef def;         ///< what ran, where, its anchor and counter increments
+    double start_ns = 0;  ///< on the lane's clock (setup stages are before t = 0)
     double end_ns = 0;
-    Counters totals;     ///< the lane's per-message counters after this stage
+    Counters totals;        ///< the lane's per-message counters after this stage
     Counters setup_totals;  ///< the lane's setup counters after this stage
     bool operator==(const StageEvent&) const = default;
 };

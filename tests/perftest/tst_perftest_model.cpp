@@ -9,7 +9,6 @@
 // (p + headers)/12.5, DMA write p/12.5) + later packets at the bottleneck.
 
 #include <QtTest>
-
 #include <cmath>
 
 #include "perftest/perftest_model.h"
@@ -20,10 +19,12 @@ namespace {
 
 bool near(double actual, double expected, double tolerance) { return std::abs(actual - expected) <= tolerance; }
 
-#define EXPECT_NEAR(actual, expected, tolerance)                                                             \
-    QVERIFY2(near((actual), (expected), (tolerance)),                                                          \
-             qPrintable(QString("%1 = %2, expected %3 ± %4").arg(#actual).arg((actual), 0, 'f', 4)             \
-                            .arg((expected), 0, 'f', 4).arg((tolerance))))
+#define EXPECT_NEAR(actual, expected, tolerance)                                                      \
+    QVERIFY2(near((actual), (expected), (tolerance)), qPrintable(QString("%1 = %2, expected %3 ± %4") \
+                                                                     .arg(#actual)                    \
+                                                                     .arg((actual), 0, 'f', 4)        \
+                                                                     .arg((expected), 0, 'f', 4)      \
+                                                                     .arg((tolerance))))
 
 }  // namespace
 

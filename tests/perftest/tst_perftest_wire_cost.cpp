@@ -19,12 +19,12 @@ private slots:
     }
 
     void packetsAreCeilOfSizeOverMtu() {
-        const LinkModel m;  // MTU 4096
+        const LinkModel m;                                                // MTU 4096
         QCOMPARE(wireCost(m, Opcode::Send, 0).packets, std::int64_t(1));  // zero length is one *_ONLY packet
         QCOMPARE(wireCost(m, Opcode::Send, 1).packets, std::int64_t(1));
         QCOMPARE(wireCost(m, Opcode::Send, 4096).packets, std::int64_t(1));
         QCOMPARE(wireCost(m, Opcode::Send, 4097).packets, std::int64_t(2));
-        QCOMPARE(wireCost(m, Opcode::Send, 10000).packets, std::int64_t(3));  // §5.3 example: 4096 + 4096 + 1808
+        QCOMPARE(wireCost(m, Opcode::Send, 10000).packets, std::int64_t(3));        // §5.3 example: 4096 + 4096 + 1808
         QCOMPARE(wireCost(m, Opcode::Write, 8388608).packets, std::int64_t(2048));  // 2^23 / 2^12
         LinkModel small;
         small.mtu = 1024;

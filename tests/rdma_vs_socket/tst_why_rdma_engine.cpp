@@ -41,12 +41,30 @@ private slots:
         // DMA (100 → 582.56). Socket at 300: copy (→ 503.2), TCP/IP (503.2 → 2003.2).
         // Verbs at 582.56 … poll ends 1284.24 < 2003.2, so the whole verbs message
         // finishes before the socket lane leaves the sender's kernel.
-        const std::vector<std::string> expected{
-            "setup_open_device", "setup_reg_mr", "setup_create_cq_qp", "setup_connect_qp",
-            "send_syscall", "post_send_doorbell", "nic_dma_from_user", "copy_user_to_skb", "tcp_ip_transmit",
-            "transport_offload", "wire_roce", "nic_dma_to_user", "recv_cqe", "poll_cq", "message_done",
-            "qdisc_driver_doorbell", "nic_dma_from_kernel", "wire_tcp", "nic_dma_to_kernel_ring",
-            "interrupt_napi", "tcp_ip_receive_ack", "wake_reader", "recv_copy_to_user", "message_done"};
+        const std::vector<std::string> expected{"setup_open_device",
+                                                "setup_reg_mr",
+                                                "setup_create_cq_qp",
+                                                "setup_connect_qp",
+                                                "send_syscall",
+                                                "post_send_doorbell",
+                                                "nic_dma_from_user",
+                                                "copy_user_to_skb",
+                                                "tcp_ip_transmit",
+                                                "transport_offload",
+                                                "wire_roce",
+                                                "nic_dma_to_user",
+                                                "recv_cqe",
+                                                "poll_cq",
+                                                "message_done",
+                                                "qdisc_driver_doorbell",
+                                                "nic_dma_from_kernel",
+                                                "wire_tcp",
+                                                "nic_dma_to_kernel_ring",
+                                                "interrupt_napi",
+                                                "tcp_ip_receive_ack",
+                                                "wake_reader",
+                                                "recv_copy_to_user",
+                                                "message_done"};
         QVERIFY(runKinds(WhyRdmaEngine(config(32, 1, VerbsOp::Send))) == expected);
     }
 
@@ -87,7 +105,8 @@ private slots:
         QCOMPARE(socket.interrupts, 3);
         QCOMPARE(socket.cpu_copied_bytes, std::int64_t(6000));
         const LaneState& verbs = engine.lane(Lane::Verbs);
-        QCOMPARE(verbs.totals.copies + verbs.totals.syscalls + verbs.totals.context_switches + verbs.totals.interrupts, 0);
+        QCOMPARE(verbs.totals.copies + verbs.totals.syscalls + verbs.totals.context_switches + verbs.totals.interrupts,
+                 0);
         QCOMPARE(verbs.setup.syscalls, 18);  // paid once, not per message
         QCOMPARE(verbs.message, 3);
     }

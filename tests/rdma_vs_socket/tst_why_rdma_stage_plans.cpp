@@ -5,7 +5,6 @@
 // by hand below.
 
 #include <QtTest>
-
 #include <algorithm>
 
 #include "perftest/perftest_model.h"
@@ -46,10 +45,10 @@ class WhyRdmaStagePlansTest : public QObject {
 private slots:
     void socketPathHasTheElevenStagesOfTheReferenceInOrder() {
         const std::vector<StageId> expected{
-            StageId::SendSyscall,       StageId::CopyUserToSkb,      StageId::TcpIpTransmit,
+            StageId::SendSyscall,         StageId::CopyUserToSkb,    StageId::TcpIpTransmit,
             StageId::QdiscDriverDoorbell, StageId::NicDmaFromKernel, StageId::WireTcp,
-            StageId::NicDmaToKernelRing, StageId::InterruptNapi,     StageId::TcpIpReceiveAck,
-            StageId::WakeReader,        StageId::RecvCopyToUser};
+            StageId::NicDmaToKernelRing,  StageId::InterruptNapi,    StageId::TcpIpReceiveAck,
+            StageId::WakeReader,          StageId::RecvCopyToUser};
         QVERIFY(ids(socketPlan(4096)) == expected);
     }
 
@@ -157,7 +156,8 @@ private slots:
         for (std::int64_t bytes : {32, 1024, 4096}) {
             const double scene = costUntilDelivery(verbsPlan(bytes, VerbsOp::Send));
             const double model = perftest::latency(noInline, perftest::Opcode::Send, bytes).total_ns;
-            QVERIFY2(std::abs(scene - model) < 1e-6, qPrintable(QString("%1 B: %2 vs %3").arg(bytes).arg(scene).arg(model)));
+            QVERIFY2(std::abs(scene - model) < 1e-6,
+                     qPrintable(QString("%1 B: %2 vs %3").arg(bytes).arg(scene).arg(model)));
         }
         QVERIFY(std::abs(costUntilDelivery(verbsPlan(32, VerbsOp::Send)) - 1284.24) < 1e-6);
     }
