@@ -1,0 +1,252 @@
+#include "cli/command_line.h"
+
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <cstdlib>
+#include <functional>
+#include <optional>
+
+namespace commviz::app::cli {
+
+namespace {
+
+using sim::fail;
+using sim::Status;
+
+/// One option a command accepts: its name, whether it takes a value (and what
+/// that value is, for messages) and what to do with it.
+struct Option {
+    std::string name;
+    std::string valueName;  ///< empty for a flag
+    std::function<Status(const std::string&)> apply;
+};
+
+std::string joined(const std::vector<std::string>& items) {
+    std::string text;
+    for (std::size_t i = 0; i < items.size(); ++i) text += (i ? ", " : "") + items[i];
+    return text;
+}
+
+std::string optionNames(const std::vector<Option>& options) {
+    std::vector<std::string> names;
+    for (const auto& option : options) names.push_back(option.name);
+    return joined(names);
+}
+
+// Qt's own GUI options (QGuiApplication parses them); the first group takes a value.
+bool isQtOption(const std::string& arg, bool& takesValue) {
+    static const std::vector<std::string> withValue{"-platform", "-platformpluginpath", "-platformtheme", "-style",
+                                                    "-stylesheet", "-qwindowgeometry", "-qwindowtitle",
+                                                    "-qwindowicon", "-display", "-geometry", "-session"};
+    static const std::vector<std::string> flags{"-reverse", "-nograb", "-dograb", "-sync", "-widgetcount"};
+    for (const auto& name : withValue)
+        if (arg == name) return takesValue = true;
+    for (const auto& name : flags)
+        if (arg == name) return !(takesValue = false);
+    return false;
+}
+
+/// Walks the arguments after the command name, applying `options` in order.
+/// `qtArgs` (GUI only) collects Qt's own options instead of rejecting them.
+Status parseOptions(const std::vector<std::string>& args, std::size_t first, const std::string& command,
+                    const std::vector<Option>& options, std::vector<std::string>* qtArgs = nullptr) {
+    for (std::size_t i = first; i < args.size(); ++i) {
+        std::string arg = args[i];
+        std::optional<std::string> inlineValue;
+        if (arg.rfind("--", 0) == 0 && arg.find('=') != std::string::npos) {
+            inlineValue = arg.substr(arg.find('=') + 1);
+            arg = arg.substr(0, arg.find('='));
+        }
+        bool qtTakesValue = false;
+        if (qtArgs && isQtOption(arg, qtTakesValue)) {
+            qtArgs->push_back(arg);
+            if (qtTakesValue) {
+                if (i + 1 >= args.size()) return fail("option '" + arg + "' needs a value");
+                qtArgs->push_back(args[++i]);
+            }
+            continue;
+        }
+        const Option* match = nullptr;
+        for (const auto& option : options)
+            if (option.name == arg) match = &option;
+        if (!match) {
+            if (arg.empty() || arg[0] != '-')
+                return fail("unexpected argument '" + arg + "' for '" + command + "': allowed options are " +
+                            optionNames(options));
+            return fail("unknown option '" + arg + "' for '" + command + "': allowed options are " +
+                        optionNames(options));
+        }
+        if (match->valueName.empty()) {
+            if (inlineValue) return fail("option '" + arg + "' takes no value");
+            if (auto status = match->apply({}); !status) return status;
+            continue;
+        }
+        if (!inlineValue) {
+            if (i + 1 >= args.size()) return fail("option '" + arg + "' needs a value: " + match->valueName);
+            inlineValue = args[++i];
+        }
+        if (auto status = match->apply(*inlineValue); !status) return status;
+    }
+    return sim::Ok{};
+}
+
+Status parseCount(const std::string& option, const std::string& text, std::optional<std::size_t>& out) {
+    std::size_t value = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (text.empty() || ec != std::errc() || end != text.data() + text.size())
+        return fail("invalid " + option + " '" + text + "': allowed a non-negative integer such as 0, 10 or 240");
+    out = value;
+    return sim::Ok{};
+}
+
+Status parseScale(const std::string& text, double& out) {
+    char* end = nullptr;
+    const double value = std::strtod(text.c_str(), &end);
+    if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(value) || value <= 0 || value > 4)
+        return fail("invalid --scale '" + text + "': allowed a number greater than 0 and at most 4, such as 1, 2 or 3");
+    out = value;
+    return sim::Ok{};
+}
+
+Status parseLanguage(const std::string& text, std::string& out) {
+    if (!isKnownLanguage(text)) return fail("unknown --lang '" + text + "': allowed en, zh_CN");
+    out = text;
+    return sim::Ok{};
+}
+
+std::vector<Option> sceneOptions(SceneChoice& choice) {
+    return {
+        {"--scene", "a scene id (see commviz scenes)", [&choice](const std::string& v) {
+             choice.scene = v;
+             return Status(sim::Ok{});
+         }},
+        {"--scenario", "a scenario file", [&choice](const std::string& v) {
+             if (v.empty()) return Status(fail("option '--scenario' needs a file name"));
+             choice.scenario = v;
+             return Status(sim::Ok{});
+         }},
+        {"--set", "KEY=VALUE", [&choice](const std::string& v) {
+             choice.sets.push_back(v);
+             return Status(sim::Ok{});
+         }},
+    };
+}
+
+Option flag(const std::string& name, bool& target) {
+    return {name, {}, [&target](const std::string&) {
+                target = true;
+                return Status(sim::Ok{});
+            }};
+}
+
+sim::Result<Command> parseGui(const std::vector<std::string>& args, std::size_t first) {
+    GuiCommand gui;
+    auto options = sceneOptions(gui.choice);
+    options.push_back(flag("--tutorial", gui.tutorial));
+    options.push_back({"--lang", "en or zh_CN", [&gui](const std::string& v) { return parseLanguage(v, gui.language); }});
+    if (auto status = parseOptions(args, first, "gui", options, &gui.qtArgs); !status) return status.error();
+    return Command(gui);
+}
+
+sim::Result<Command> parseRun(const std::vector<std::string>& args) {
+    RunCommand run;
+    auto options = sceneOptions(run.choice);
+    options.push_back({"--steps", "a non-negative integer",
+                       [&run](const std::string& v) { return parseCount("--steps", v, run.steps); }});
+    options.push_back(flag("--json", run.json));
+    if (auto status = parseOptions(args, 1, "run", options); !status) return status.error();
+    return Command(run);
+}
+
+std::optional<FigureFormat> formatNamed(const std::string& name) {
+    if (name == "png") return FigureFormat::Png;
+    if (name == "svg") return FigureFormat::Svg;
+    if (name == "pdf") return FigureFormat::Pdf;
+    return std::nullopt;
+}
+
+// The format from the output file's suffix, when --format is not given.
+std::optional<FigureFormat> formatOfFile(const std::string& path) {
+    const auto dot = path.rfind('.');
+    if (dot == std::string::npos) return std::nullopt;
+    std::string suffix = path.substr(dot + 1);
+    for (char& c : suffix) c = char(std::tolower(static_cast<unsigned char>(c)));
+    return formatNamed(suffix);
+}
+
+sim::Result<Command> parseExport(const std::vector<std::string>& args) {
+    ExportCommand command;
+    std::optional<FigureFormat> format;
+    bool scaleGiven = false;
+    auto options = sceneOptions(command.choice);
+    options.push_back({"--step", "a non-negative integer",
+                       [&command](const std::string& v) { return parseCount("--step", v, command.step); }});
+    options.push_back({"--format", "png, svg or pdf", [&format](const std::string& v) {
+                           format = formatNamed(v);
+                           return format ? Status(sim::Ok{})
+                                         : Status(fail("unknown --format '" + v + "': allowed png, svg, pdf"));
+                       }});
+    options.push_back({"--scale", "a number greater than 0 and at most 4", [&](const std::string& v) {
+                           scaleGiven = true;
+                           return parseScale(v, command.scale);
+                       }});
+    options.push_back({"--lang", "en or zh_CN",
+                       [&command](const std::string& v) { return parseLanguage(v, command.language); }});
+    options.push_back({"--theme", "light or dark", [&command](const std::string& v) {
+                           if (v != "light" && v != "dark")
+                               return Status(fail("unknown --theme '" + v + "': allowed light, dark"));
+                           command.theme = v;
+                           return Status(sim::Ok{});
+                       }});
+    options.push_back(flag("--caption", command.caption));
+    auto output = [&command](const std::string& v) {
+        if (v.empty()) return Status(fail("option '-o' needs a file name"));
+        command.output = v;
+        return Status(sim::Ok{});
+    };
+    options.push_back({"-o", "the file to write", output});
+    options.push_back({"--output", "the file to write", output});
+    if (auto status = parseOptions(args, 1, "export", options); !status) return status.error();
+
+    if (command.output.empty()) return fail("missing -o FILE: the file to write the figure to");
+    if (!format) format = formatOfFile(command.output);
+    if (!format) return fail("missing --format: allowed png, svg, pdf (or an -o FILE ending in .png, .svg or .pdf)");
+    command.format = *format;
+    if (scaleGiven && command.format != FigureFormat::Png)
+        return fail("--scale applies only to --format png: svg and pdf are vector");
+    return Command(command);
+}
+
+sim::Result<Command> parseScenes(const std::vector<std::string>& args) {
+    ScenesCommand scenes;
+    std::vector<Option> options{flag("--json", scenes.json),
+                                {"--lang", "en or zh_CN",
+                                 [&scenes](const std::string& v) { return parseLanguage(v, scenes.language); }}};
+    if (auto status = parseOptions(args, 1, "scenes", options); !status) return status.error();
+    return Command(scenes);
+}
+
+}  // namespace
+
+bool isKnownLanguage(const std::string& language) { return language == "en" || language == "zh_CN"; }
+
+sim::Result<Command> parseCommandLine(const std::vector<std::string>& args) {
+    // --help wins wherever it appears, except as the value of an option.
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (args[i] == "--help" || args[i] == "-h") return Command(HelpCommand{});
+        if (args[i] == "--set" || args[i] == "--scenario" || args[i] == "-o" || args[i] == "--output") ++i;
+    }
+    if (args.empty()) return Command(GuiCommand{});
+    const std::string& first = args.front();
+    if (first == "--version" || first == "-v") return Command(VersionCommand{});
+    if (first == "help") return Command(HelpCommand{});
+    if (first == "gui") return parseGui(args, 1);
+    if (first == "run") return parseRun(args);
+    if (first == "export") return parseExport(args);
+    if (first == "scenes") return parseScenes(args);
+    if (!first.empty() && first[0] == '-') return parseGui(args, 0);
+    return fail("unknown command '" + first + "': allowed gui, run, export, scenes (see commviz --help)");
+}
+
+}  // namespace commviz::app::cli

@@ -1,0 +1,66 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "sim/result.h"
+
+namespace commviz::app::cli {
+
+/// What every scene-driving command shares: the scene and how to set it up.
+struct SceneChoice {
+    std::string scene;                 ///< scene id as typed; checked against the registry later
+    std::string scenario;              ///< scenario file, empty for none
+    std::vector<std::string> sets;     ///< KEY=VALUE in the order given
+};
+
+/// `commviz [gui] [--scene ID] [--scenario FILE] [--tutorial] [--lang L] [--set K=V]...`
+struct GuiCommand {
+    SceneChoice choice;
+    bool tutorial = false;
+    std::string language;              ///< "en", "zh_CN" or empty
+    std::vector<std::string> qtArgs;   ///< Qt's own options (-platform X, -style X…), passed on untouched
+};
+
+/// `commviz run --scene ID [--scenario FILE] [--set K=V]... [--steps N] [--json]`
+struct RunCommand {
+    SceneChoice choice;
+    std::optional<std::size_t> steps;  ///< none: until done or the scene's step cap
+    bool json = false;
+};
+
+enum class FigureFormat { Png, Svg, Pdf };
+
+/// `commviz export --scene ID ... [--step N] --format F [--scale S] [--lang L] [--theme T] [--caption] -o FILE`
+struct ExportCommand {
+    SceneChoice choice;
+    std::optional<std::size_t> step;   ///< none: the end of the run
+    FigureFormat format = FigureFormat::Png;
+    double scale = 1.0;
+    std::string language = "en";
+    std::string theme = "light";
+    bool caption = false;
+    std::string output;
+};
+
+/// `commviz scenes [--json] [--lang L]`
+struct ScenesCommand {
+    bool json = false;
+    std::string language = "en";
+};
+
+struct HelpCommand {};
+struct VersionCommand {};
+
+using Command = std::variant<GuiCommand, RunCommand, ExportCommand, ScenesCommand, HelpCommand, VersionCommand>;
+
+/// Parses argv (without the program name) into one command. Needs no Qt
+/// application, so it runs before one is created; the error is one line for stderr.
+sim::Result<Command> parseCommandLine(const std::vector<std::string>& args);
+
+/// The languages the app ships: "en" and "zh_CN".
+bool isKnownLanguage(const std::string& language);
+
+}  // namespace commviz::app::cli

@@ -1,0 +1,65 @@
+#include "cli/export_command.h"
+
+#include "cli/scene_lookup.h"
+#include "export/figure_exporter.h"
+
+namespace commviz::app::cli {
+
+namespace {
+
+views::FigureOptions::Format figureFormat(FigureFormat format) {
+    switch (format) {
+    case FigureFormat::Png: return views::FigureOptions::Format::Png;
+    case FigureFormat::Svg: return views::FigureOptions::Format::Svg;
+    case FigureFormat::Pdf: return views::FigureOptions::Format::Pdf;
+    }
+    return views::FigureOptions::Format::Png;
+}
+
+// The narration of the step's last event, the sentence the Narration dock shows.
+QString captionFor(const views::SceneDescriptor& scene, const sim::Session& session) {
+    if (!scene.narrate || session.cursor() == 0) return {};
+    const auto& records = session.eventRecords(session.cursor());
+    return records.empty() ? QString() : scene.narrate(records.back());
+}
+
+}  // namespace
+
+sim::Status exportScene(const ExportCommand& command, const views::SceneRegistry& registry) {
+    auto scene = findScene(registry, command.choice.scene);
+    if (!scene) return scene.error();
+    const views::SceneDescriptor& descriptor = *scene.value();
+    if (!descriptor.createRenderer) return sim::fail("scene '" + descriptor.model.id + "' has no view to export");
+    auto built = buildSession(descriptor, command.choice);
+    if (!built) return built.error();
+    sim::Session& session = *built.value();
+
+    const std::size_t cap = descriptor.model.stepCap;
+    if (command.step && *command.step > cap)
+        return sim::fail("invalid --step '" + std::to_string(*command.step) + "': allowed 0 to " +
+                         std::to_string(cap) + ", the step cap of scene '" + descriptor.model.id + "'");
+    if (command.step) {
+        const std::size_t reached = session.seek(*command.step);
+        if (reached < *command.step)
+            return sim::fail("invalid --step '" + std::to_string(*command.step) + "': allowed 0 to " +
+                             std::to_string(reached) + ", the scene '" + descriptor.model.id + "' ends after " +
+                             std::to_string(reached) + " steps");
+    } else {
+        session.runToEnd(cap);
+    }
+
+    views::FigureOptions options;
+    options.format = figureFormat(command.format);
+    options.scale = command.scale;
+    options.theme = views::Theme::byId(QString::fromStdString(command.theme));
+    if (command.caption) options.caption = captionFor(descriptor, session);
+
+    views::RenderState state;
+    state.session = &session;
+    state.theme = options.theme;
+    const auto renderer = descriptor.createRenderer();
+    if (!renderer) return sim::fail("scene '" + descriptor.model.id + "' has no view to export");
+    return views::exportFigure(*renderer, state, options, QString::fromStdString(command.output));
+}
+
+}  // namespace commviz::app::cli

@@ -1,0 +1,44 @@
+#include "cli/help_text.h"
+
+namespace commviz::app::cli {
+
+std::string helpText() {
+    return R"(Usage:
+  commviz [gui] [--scene ID] [--scenario FILE] [--tutorial] [--lang en|zh_CN] [--set KEY=VALUE]...
+  commviz run    --scene ID [--scenario FILE] [--set KEY=VALUE]... [--steps N] [--json]
+  commviz export --scene ID [--scenario FILE] [--set KEY=VALUE]... [--step N]
+                 --format png|svg|pdf [--scale S] [--lang en|zh_CN] [--theme light|dark]
+                 [--caption] -o FILE
+  commviz scenes [--json] [--lang en|zh_CN]
+  commviz --help | --version
+
+Commands:
+  gui       open the window (the default when no command is given)
+  run       step a scene without a window and print what happened;
+            without --steps it runs until the scene is done or reaches its step cap
+  export    draw one step of a scene into a PNG, SVG or PDF figure
+  scenes    list the scene ids and every key --set accepts
+
+Options:
+  --scene ID          the scene (see commviz scenes)
+  --scenario FILE     a scenario file: JSON with "scene", "format": 1 and scene fields
+  --set KEY=VALUE     set one key; repeat for more; applied after the scenario
+  --steps N           run: steps to take at most (a non-negative integer)
+  --json              run, scenes: print one JSON object instead of text
+  --step N            export: the step to draw (default: the end of the run)
+  --format F          export: png, svg or pdf (default: from the -o suffix)
+  --scale S           export: PNG pixels per unit, greater than 0 and at most 4 (default 1)
+  --lang L            en or zh_CN: the language of captions and scene names
+  --theme T           export: light (the publication theme, default) or dark
+  --caption           export: write the step's narration under the figure
+  -o, --output FILE   export: the file to write
+  --tutorial          gui: open the scene's lesson
+  -h, --help          show this help
+  -v, --version       show the version
+
+Bad input (unknown command, scene, option or key; a bad value; a missing or
+malformed file; an unwritable output) exits with status 2 and one line on stderr.
+)";
+}
+
+}  // namespace commviz::app::cli

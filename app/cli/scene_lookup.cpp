@@ -1,0 +1,39 @@
+#include "cli/scene_lookup.h"
+
+#include "shell/scene_setup.h"
+
+namespace commviz::app::cli {
+
+namespace {
+
+std::string knownIds(const views::SceneRegistry& registry) {
+    const QStringList ids = registry.ids();
+    return ids.isEmpty() ? std::string("none (this build registers no scene)") : ids.join(", ").toStdString();
+}
+
+}  // namespace
+
+sim::Result<const views::SceneDescriptor*> findScene(const views::SceneRegistry& registry, const std::string& id) {
+    if (id.empty()) return sim::fail("missing --scene ID: allowed scene ids are " + knownIds(registry));
+    const views::SceneDescriptor* scene = registry.find(QString::fromStdString(id));
+    if (!scene) return sim::fail("unknown scene '" + id + "': allowed scene ids are " + knownIds(registry));
+    return scene;
+}
+
+sim::Result<std::unique_ptr<sim::Session>> buildSession(const views::SceneDescriptor& scene,
+                                                        const SceneChoice& choice) {
+    views::SceneSetup setup;
+    setup.scene = &scene;
+    setup.values = sim::defaults(scene.model.params);
+    if (!choice.scenario.empty()) {
+        setup.scenarioPath = QString::fromStdString(choice.scenario);
+        auto scenario = views::loadScenario(setup.scenarioPath, scene);
+        if (!scenario) return scenario.error();
+        setup.scenario = std::move(scenario).value();
+    }
+    if (auto status = sim::applyAssignments(scene.model.params, choice.sets, setup.values); !status)
+        return status.error();
+    return views::buildSession(setup);
+}
+
+}  // namespace commviz::app::cli

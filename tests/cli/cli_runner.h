@@ -1,0 +1,87 @@
+#pragma once
+
+// Runs the real commviz binary the way a person's shell would, without a display.
+
+#include <QByteArray>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QStringList>
+#include <QtTest>
+
+namespace commviz::testing {
+
+struct CliResult {
+    int exitCode = -1;
+    bool finished = false;  ///< false: crashed or hung
+    QByteArray out;
+    QByteArray err;
+    QStringList errLines() const {
+        QStringList lines = QString::fromUtf8(err).split('\n');
+        if (!lines.isEmpty() && lines.last().isEmpty()) lines.removeLast();
+        return lines;
+    }
+};
+
+inline CliResult runCommviz(const QStringList& args, int timeoutMs = 120000) {
+    QProcess process;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove("DISPLAY");
+    env.remove("WAYLAND_DISPLAY");
+    env.remove("QT_QPA_PLATFORM");
+    env.remove("COMMVIZ_DEBUG");
+    process.setProcessEnvironment(env);
+    process.start(QStringLiteral(COMMVIZ_BINARY), args);
+    CliResult result;
+    if (!process.waitForStarted(10000)) return result;
+    result.finished = process.waitForFinished(timeoutMs) && process.exitStatus() == QProcess::NormalExit;
+    if (process.state() != QProcess::NotRunning) {
+        process.kill();
+        process.waitForFinished();
+    }
+    result.exitCode = process.exitCode();
+    result.out = process.readAllStandardOutput();
+    result.err = process.readAllStandardError();
+    return result;
+}
+
+/// One settable key of a scene, as `commviz scenes --json` lists it.
+struct ListedKey {
+    QString key;
+    QString type;
+    double min = 0;
+    double max = 0;
+};
+
+struct ListedScene {
+    QString id;
+    QList<ListedKey> keys;
+    /// The first integer key, if the scene has one.
+    std::optional<ListedKey> intKey() const {
+        for (const auto& key : keys)
+            if (key.type == QLatin1String("int")) return key;
+        return std::nullopt;
+    }
+};
+
+/// Every registered scene; "rdma-vs-socket" first when present (the simplest).
+inline QList<ListedScene> listedScenes() {
+    const CliResult result = runCommviz({"scenes", "--json"});
+    QList<ListedScene> scenes;
+    const QJsonArray array = QJsonDocument::fromJson(result.out).object().value("scenes").toArray();
+    for (const auto& value : array) {
+        const QJsonObject object = value.toObject();
+        ListedScene scene{object.value("id").toString(), {}};
+        for (const auto& k : object.value("keys").toArray()) {
+            const QJsonObject key = k.toObject();
+            scene.keys.push_back({key.value("key").toString(), key.value("type").toString(),
+                                  key.value("min").toDouble(), key.value("max").toDouble()});
+        }
+        if (scene.id == QLatin1String("rdma-vs-socket")) scenes.prepend(scene);
+        else scenes.append(scene);
+    }
+    return scenes;
+}
+
+}  // namespace commviz::testing

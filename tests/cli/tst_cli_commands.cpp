@@ -1,0 +1,152 @@
+// The command line's commands through the real binary: --version, --help,
+// scenes (text and JSON), run (text and JSON, deterministic, --steps).
+
+#include "cli_runner.h"
+
+using namespace commviz::testing;
+
+class TestCliCommands : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void versionPrintsTheVersion();
+    void helpListsEveryCommand();
+    void scenesListsEveryIdAndKey();
+    void scenesJsonDescribesKeys();
+    void runJsonHasTheDocumentedFields();
+    void runIsDeterministic();
+    void runStepsStopsThere();
+    void runTextSummarises();
+
+private:
+    QList<ListedScene> m_scenes;
+    QString scene() const { return m_scenes.isEmpty() ? QString() : m_scenes.first().id; }
+};
+
+void TestCliCommands::initTestCase() {
+    m_scenes = listedScenes();
+}
+
+void TestCliCommands::versionPrintsTheVersion() {
+    const CliResult result = runCommviz({"--version"});
+    QVERIFY(result.finished);
+    QCOMPARE(result.exitCode, 0);
+    QCOMPARE(result.out, QByteArray("commviz " COMMVIZ_VERSION "\n"));
+    QVERIFY(result.err.isEmpty());
+}
+
+void TestCliCommands::helpListsEveryCommand() {
+    for (const QStringList& args : {QStringList{"--help"}, QStringList{"run", "--help"}, QStringList{"-h"}}) {
+        const CliResult result = runCommviz(args);
+        QCOMPARE(result.exitCode, 0);
+        const QString text = QString::fromUtf8(result.out);
+        for (const char* word : {"commviz run", "commviz export", "commviz scenes", "--scene", "--set KEY=VALUE",
+                                 "--steps", "--json", "--format png|svg|pdf", "--scale", "--theme", "--lang",
+                                 "--version"})
+            QVERIFY2(text.contains(QLatin1String(word)), word);
+    }
+}
+
+void TestCliCommands::scenesListsEveryIdAndKey() {
+    const CliResult result = runCommviz({"scenes"});
+    QVERIFY(result.finished);
+    QCOMPARE(result.exitCode, 0);
+    QVERIFY(result.err.isEmpty());
+    const QString text = QString::fromUtf8(result.out);
+    if (m_scenes.isEmpty()) QVERIFY(text.contains("no scenes"));
+    for (const auto& listed : m_scenes) {
+        QVERIFY2(text.contains(QRegularExpression("(^|\\n)" + QRegularExpression::escape(listed.id) + "  ")),
+                 qPrintable(listed.id));
+        for (const auto& key : listed.keys) QVERIFY2(text.contains("    " + key.key + "  "), qPrintable(key.key));
+    }
+}
+
+void TestCliCommands::scenesJsonDescribesKeys() {
+    const CliResult result = runCommviz({"scenes", "--json"});
+    QCOMPARE(result.exitCode, 0);
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(result.out, &error);
+    QCOMPARE(error.error, QJsonParseError::NoError);
+    const QJsonArray scenes = doc.object().value("scenes").toArray();
+    QCOMPARE(scenes.size(), m_scenes.size());
+    for (const auto& value : scenes) {
+        const QJsonObject scene = value.toObject();
+        for (const char* field : {"id", "name", "description", "step_cap", "keys"})
+            QVERIFY2(scene.contains(field), field);
+        QVERIFY(!scene.value("name").toString().isEmpty());
+        for (const auto& k : scene.value("keys").toArray()) {
+            const QJsonObject key = k.toObject();
+            for (const char* field : {"key", "type", "default", "allowed", "help"}) QVERIFY2(key.contains(field), field);
+        }
+    }
+}
+
+void TestCliCommands::runJsonHasTheDocumentedFields() {
+    if (m_scenes.isEmpty()) QSKIP("no scene is registered in this build");
+    for (const auto& listed : m_scenes) {
+        const CliResult result = runCommviz({"run", "--scene", listed.id, "--json"});
+        QVERIFY(result.finished);
+        QCOMPARE(result.exitCode, 0);
+        QVERIFY2(result.err.isEmpty(), result.err.constData());
+        QJsonParseError error;
+        const QJsonDocument doc = QJsonDocument::fromJson(result.out, &error);
+        QCOMPARE(error.error, QJsonParseError::NoError);
+        const QJsonObject object = doc.object();
+        QCOMPARE(object.value("scene").toString(), listed.id);
+        QVERIFY(object.value("steps").isDouble());
+        QVERIFY(object.contains("summary"));
+        QVERIFY(object.value("events").isArray());
+        const int steps = object.value("steps").toInt();
+        QVERIFY(steps > 0);
+        int maxStep = 0;
+        int previous = 0;
+        for (const auto& value : object.value("events").toArray()) {
+            const QJsonObject event = value.toObject();
+            QVERIFY(event.value("step").isDouble());
+            QVERIFY(!event.value("kind").toString().isEmpty());
+            QVERIFY(event.contains("anchor"));
+            QVERIFY(event.value("objects").isArray());
+            const int step = event.value("step").toInt();
+            QVERIFY(step >= previous && step >= 1);  // in step order
+            previous = step;
+            maxStep = std::max(maxStep, step);
+        }
+        QCOMPARE(maxStep, steps);
+    }
+}
+
+void TestCliCommands::runIsDeterministic() {
+    if (m_scenes.isEmpty()) QSKIP("no scene is registered in this build");
+    const CliResult first = runCommviz({"run", "--scene", scene(), "--json"});
+    const CliResult second = runCommviz({"run", "--scene", scene(), "--json"});
+    QCOMPARE(first.exitCode, 0);
+    QVERIFY(!first.out.isEmpty());
+    QVERIFY(first.out == second.out);
+}
+
+void TestCliCommands::runStepsStopsThere() {
+    if (m_scenes.isEmpty()) QSKIP("no scene is registered in this build");
+    const CliResult result = runCommviz({"run", "--scene", scene(), "--steps", "3", "--json"});
+    QCOMPARE(result.exitCode, 0);
+    const QJsonObject object = QJsonDocument::fromJson(result.out).object();
+    QCOMPARE(object.value("steps").toInt(), 3);
+    for (const auto& value : object.value("events").toArray()) QVERIFY(value.toObject().value("step").toInt() <= 3);
+
+    const CliResult none = runCommviz({"run", "--scene", scene(), "--steps", "0", "--json"});
+    QCOMPARE(none.exitCode, 0);
+    QCOMPARE(QJsonDocument::fromJson(none.out).object().value("steps").toInt(), 0);
+    QVERIFY(QJsonDocument::fromJson(none.out).object().value("events").toArray().isEmpty());
+}
+
+void TestCliCommands::runTextSummarises() {
+    if (m_scenes.isEmpty()) QSKIP("no scene is registered in this build");
+    const CliResult result = runCommviz({"run", "--scene", scene(), "--steps", "2"});
+    QCOMPARE(result.exitCode, 0);
+    const QString text = QString::fromUtf8(result.out);
+    QVERIFY2(text.startsWith("scene: " + scene() + "\nsteps: 2 "), qPrintable(text));
+    QVERIFY(text.contains("summary"));
+}
+
+QTEST_GUILESS_MAIN(TestCliCommands)
+#include "tst_cli_commands.moc"

@@ -1,0 +1,108 @@
+// `commviz export` draws figures headless: PNG pixels follow --scale, SVG stays
+// vector, PDF is a PDF, and --lang zh_CN changes the caption.
+
+#include <QImage>
+#include <QTemporaryDir>
+
+#include "cli_runner.h"
+
+using namespace commviz::testing;
+
+class TestCliExport : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void pngScaleTwoDoublesThePixels();
+    void svgIsVector();
+    void pdfStartsWithPdf();
+    void stepAndThemeChangeTheFigure();
+    void chineseCaptionDiffersFromEnglish();
+
+private:
+    QByteArray exportTo(const QString& name, const QStringList& extra);
+    QString m_scene;
+    QTemporaryDir m_dir;
+};
+
+void TestCliExport::initTestCase() {
+    const auto scenes = listedScenes();
+    if (!scenes.isEmpty()) m_scene = scenes.first().id;
+}
+
+QByteArray TestCliExport::exportTo(const QString& name, const QStringList& extra) {
+    const QString path = m_dir.filePath(name);
+    const CliResult result = runCommviz(QStringList{"export", "--scene", m_scene, "-o", path} + extra);
+    if (!result.finished || result.exitCode != 0) {
+        qWarning("commviz export failed (%d): %s", result.exitCode, result.err.constData());
+        return {};
+    }
+    if (!result.err.isEmpty()) qWarning("stderr: %s", result.err.constData());
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+void TestCliExport::pngScaleTwoDoublesThePixels() {
+    if (m_scene.isEmpty()) QSKIP("no scene is registered in this build");
+    const QByteArray one = exportTo("one.png", {"--format", "png", "--scale", "1"});
+    const QByteArray two = exportTo("two.png", {"--format", "png", "--scale", "2"});
+    QVERIFY(one.startsWith("\x89PNG"));
+    const QImage a = QImage::fromData(one, "PNG");
+    const QImage b = QImage::fromData(two, "PNG");
+    QVERIFY(!a.isNull() && !b.isNull());
+    QVERIFY(a.width() > 10 && a.height() > 10);
+    QCOMPARE(b.width(), 2 * a.width());
+    QCOMPARE(b.height(), 2 * a.height());
+    // The publication theme's white background in the corner.
+    QCOMPARE(a.pixelColor(0, 0), QColor("#ffffff"));
+}
+
+void TestCliExport::svgIsVector() {
+    if (m_scene.isEmpty()) QSKIP("no scene is registered in this build");
+    const QByteArray svg = exportTo("figure.svg", {"--format", "svg"});
+    QVERIFY(svg.contains("<svg"));
+    QVERIFY(svg.contains("<path") || svg.contains("<text"));
+    QVERIFY(!svg.contains("<image"));  // not one embedded bitmap
+}
+
+void TestCliExport::pdfStartsWithPdf() {
+    if (m_scene.isEmpty()) QSKIP("no scene is registered in this build");
+    const QByteArray pdf = exportTo("figure.pdf", {"--format", "pdf"});
+    QVERIFY(pdf.startsWith("%PDF"));
+    QVERIFY(pdf.contains("%%EOF"));
+    // The format also follows the file name when --format is left out.
+    QVERIFY(exportTo("inferred.pdf", {}).startsWith("%PDF"));
+}
+
+void TestCliExport::stepAndThemeChangeTheFigure() {
+    if (m_scene.isEmpty()) QSKIP("no scene is registered in this build");
+    const QImage light = QImage::fromData(exportTo("light.png", {"--step", "1"}), "PNG");
+    const QImage dark = QImage::fromData(exportTo("dark.png", {"--step", "1", "--theme", "dark"}), "PNG");
+    QVERIFY(!light.isNull() && !dark.isNull());
+    QVERIFY(dark.pixelColor(0, 0).lightness() < light.pixelColor(0, 0).lightness());
+    const QImage start = QImage::fromData(exportTo("start.png", {"--step", "0"}), "PNG");
+    const QImage end = QImage::fromData(exportTo("end.png", {}), "PNG");
+    QVERIFY(!start.isNull() && !end.isNull());
+    QVERIFY(start != end);
+}
+
+void TestCliExport::chineseCaptionDiffersFromEnglish() {
+    if (m_scene.isEmpty()) QSKIP("no scene is registered in this build");
+    const QByteArray plain = exportTo("plain.png", {"--step", "1"});
+    const QByteArray english = exportTo("en.png", {"--step", "1", "--caption", "--lang", "en"});
+    const QByteArray chinese = exportTo("zh.png", {"--step", "1", "--caption", "--lang", "zh_CN"});
+    const QImage p = QImage::fromData(plain, "PNG");
+    const QImage e = QImage::fromData(english, "PNG");
+    const QImage c = QImage::fromData(chinese, "PNG");
+    QVERIFY(!p.isNull() && !e.isNull() && !c.isNull());
+    QVERIFY2(e.height() > p.height(), "the caption adds a band under the figure");
+    QCOMPARE(e.width(), p.width());
+    // The scene part is the same; only the caption's language differs.
+    QCOMPARE(e.copy(0, 0, p.width(), p.height()), p);
+    QVERIFY2(c.copy(0, p.height(), c.width(), c.height() - p.height()) !=
+                 e.copy(0, p.height(), e.width(), e.height() - p.height()),
+             "the zh_CN caption must differ from the English one: is the translation loaded?");
+}
+
+QTEST_MAIN(TestCliExport)
+#include "tst_cli_export.moc"
