@@ -245,12 +245,11 @@ bool MainWindow::openScene(const QString& id, const QString& scenarioPath, const
     }
     views::SceneSetup setup;
     setup.scene = scene;
-    setup.values = sim::defaults(scene->model.params);
     std::vector<std::string> assignments;
     for (const QString& set : sets) assignments.push_back(set.toStdString());
     if (auto status = sim::applyAssignments(scene->model.params, assignments, setup.values); !status) {
         showError(QString::fromStdString(status.error().message));
-        setup.values = sim::defaults(scene->model.params);
+        setup.values.clear();
     }
     if (!scenarioPath.isEmpty()) {
         auto scenario = views::loadScenario(scenarioPath, *scene);

@@ -104,6 +104,23 @@ ParamValues defaults(const std::vector<ParamSpec>& specs) {
     return values;
 }
 
+ParamValues withDefaults(const std::vector<ParamSpec>& specs, ParamValues values) {
+    for (const auto& spec : specs) values.try_emplace(spec.key, spec.defaultValue);
+    return values;
+}
+
+ParamValues effectiveValues(const std::vector<ParamSpec>& specs, const ParamValues& explicitValues,
+                            const Json* scenario) {
+    ParamValues values = explicitValues;
+    for (const auto& spec : specs) {
+        if (values.count(spec.key)) continue;
+        const bool fromScenario = scenario && scenario->is_object() && scenario->contains(spec.key) &&
+                                  checkParam(spec, (*scenario)[spec.key]).ok();
+        values[spec.key] = fromScenario ? (*scenario)[spec.key] : spec.defaultValue;
+    }
+    return values;
+}
+
 const ParamSpec* findParam(const std::vector<ParamSpec>& specs, std::string_view key) {
     for (const auto& spec : specs)
         if (spec.key == key) return &spec;

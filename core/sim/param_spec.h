@@ -36,6 +36,12 @@ Result<Json> parseParam(const ParamSpec& spec, std::string_view text);
 Status checkParam(const ParamSpec& spec, const Json& value);
 
 ParamValues defaults(const std::vector<ParamSpec>& specs);
+/// `values` with every missing key filled from its default.
+ParamValues withDefaults(const std::vector<ParamSpec>& specs, ParamValues values);
+/// What each key is in effect: the explicit value, else a scenario field of the
+/// same name (when valid), else the default. Used to show keys, not to build.
+ParamValues effectiveValues(const std::vector<ParamSpec>& specs, const ParamValues& explicitValues,
+                            const Json* scenario);
 const ParamSpec* findParam(const std::vector<ParamSpec>& specs, std::string_view key);
 
 /// Applies "KEY=VALUE" assignments on top of `values`.

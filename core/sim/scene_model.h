@@ -20,7 +20,9 @@ struct SceneModel {
     std::vector<ParamSpec> params;
     /// Steps `run` takes at most when no --steps is given.
     std::size_t stepCap = 1'000'000;
-    std::function<Result<std::unique_ptr<Session>>(const ParamValues&, const std::optional<Json>& scenario)> build;
+    /// `values` holds only the keys a person set (--set, the Parameters dock);
+    /// they win over the scenario's fields, which win over the defaults.
+    std::function<Result<std::unique_ptr<Session>>(const ParamValues& values, const std::optional<Json>& scenario)> build;
 };
 
 }  // namespace commviz::sim

@@ -67,6 +67,19 @@ private slots:
         QVERIFY(values == before);
     }
 
+    void explicitValuesBeatScenarioFieldsWhichBeatDefaults() {
+        const Json scenario = {{"ranks", 64}, {"routing", "bogus"}, {"other", 1}};
+        const auto shown = effectiveValues(specs(), {{"latency_us", 9.0}}, &scenario);
+        QCOMPARE(shown.at("ranks").get<int>(), 64);                       // from the scenario
+        QCOMPARE(shown.at("latency_us").get<double>(), 9.0);              // explicit
+        QCOMPARE(shown.at("routing").get<std::string>(), std::string("dor"));  // invalid field: default
+        QCOMPARE(shown.at("inline").get<bool>(), false);                  // default
+        QCOMPARE(shown.count("other"), std::size_t(0));
+        const auto filled = withDefaults(specs(), {{"ranks", 2}});
+        QCOMPARE(filled.size(), std::size_t(4));
+        QCOMPARE(filled.at("ranks").get<int>(), 2);
+    }
+
     void scenarioValuesAreCheckedByType() {
         const auto all = specs();
         QVERIFY(checkParam(all[0], 12).ok());

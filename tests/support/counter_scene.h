@@ -39,10 +39,11 @@ inline views::SceneDescriptor counterScene() {
         {"seed", sim::ParamType::Int, 1, 0, 1e9, {}, "Random seed"},
         {"limit", sim::ParamType::Int, 100, 1, 1e7, {}, "Steps before done"},
     };
-    scene.model.build = [](const sim::ParamValues& values, const std::optional<sim::Json>& scenario)
+    scene.model.build = [params = scene.model.params](const sim::ParamValues& explicitValues,
+                                                      const std::optional<sim::Json>& scenario)
         -> sim::Result<std::unique_ptr<sim::Session>> {
-        long limit = values.at("limit").get<long>();
-        if (scenario && scenario->contains("limit")) limit = (*scenario)["limit"].get<long>();
+        const auto values = sim::effectiveValues(params, explicitValues, scenario ? &*scenario : nullptr);
+        const long limit = values.at("limit").get<long>();
         return std::unique_ptr<sim::Session>(
             std::make_unique<sim::TimelineSession<CounterEngine>>(CounterEngine(values.at("seed").get<std::uint64_t>(), limit), 32));
     };

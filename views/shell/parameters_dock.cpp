@@ -152,7 +152,10 @@ void ParametersDock::syncEditors() {
         rebuild();
         return;
     }
-    for (const auto& [key, value] : m_controller.setup().values) {
+    const SceneSetup& setup = m_controller.setup();
+    const sim::ParamValues shown = sim::effectiveValues(setup.scene->model.params, setup.values,
+                                                        setup.scenario ? &*setup.scenario : nullptr);
+    for (const auto& [key, value] : shown) {
         QWidget* editor = m_editors.value(QString::fromStdString(key));
         if (!editor) continue;
         const QSignalBlocker blocker(editor);

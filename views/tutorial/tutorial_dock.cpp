@@ -72,7 +72,7 @@ void TutorialDock::show(int index) {
         } else {
             setup.scenario = std::move(scenario).value();
             setup.scenarioPath = step.scenario;
-            setup.values = sim::defaults(setup.scene->model.params);
+            setup.values.clear();
             if (auto status = m_controller.load(std::move(setup)); !status)
                 emit errorOccurred(QString::fromStdString(status.error().message));
         }
