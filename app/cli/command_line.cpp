@@ -36,9 +36,9 @@ std::string optionNames(const std::vector<Option>& options) {
 
 // Qt's own GUI options (QGuiApplication parses them); the first group takes a value.
 bool isQtOption(const std::string& arg, bool& takesValue) {
-    static const std::vector<std::string> withValue{"-platform", "-platformpluginpath", "-platformtheme", "-style",
-                                                    "-stylesheet", "-qwindowgeometry", "-qwindowtitle",
-                                                    "-qwindowicon", "-display", "-geometry", "-session"};
+    static const std::vector<std::string> withValue{
+        "-platform",     "-platformpluginpath", "-platformtheme", "-style",    "-stylesheet", "-qwindowgeometry",
+        "-qwindowtitle", "-qwindowicon",        "-display",       "-geometry", "-session"};
     static const std::vector<std::string> flags{"-reverse", "-nograb", "-dograb", "-sync", "-widgetcount"};
     for (const auto& name : withValue)
         if (arg == name) return takesValue = true;
@@ -117,16 +117,19 @@ Status parseLanguage(const std::string& text, std::string& out) {
 
 std::vector<Option> sceneOptions(SceneChoice& choice) {
     return {
-        {"--scene", "a scene id (see commviz scenes)", [&choice](const std::string& v) {
+        {"--scene", "a scene id (see commviz scenes)",
+         [&choice](const std::string& v) {
              choice.scene = v;
              return Status(sim::Ok{});
          }},
-        {"--scenario", "a scenario file", [&choice](const std::string& v) {
+        {"--scenario", "a scenario file",
+         [&choice](const std::string& v) {
              if (v.empty()) return Status(fail("option '--scenario' needs a file name"));
              choice.scenario = v;
              return Status(sim::Ok{});
          }},
-        {"--set", "KEY=VALUE", [&choice](const std::string& v) {
+        {"--set", "KEY=VALUE",
+         [&choice](const std::string& v) {
              choice.sets.push_back(v);
              return Status(sim::Ok{});
          }},
@@ -144,7 +147,8 @@ sim::Result<Command> parseGui(const std::vector<std::string>& args, std::size_t 
     GuiCommand gui;
     auto options = sceneOptions(gui.choice);
     options.push_back(flag("--tutorial", gui.tutorial));
-    options.push_back({"--lang", "en or zh_CN", [&gui](const std::string& v) { return parseLanguage(v, gui.language); }});
+    options.push_back(
+        {"--lang", "en or zh_CN", [&gui](const std::string& v) { return parseLanguage(v, gui.language); }});
     if (auto status = parseOptions(args, first, "gui", options, &gui.qtArgs); !status) return status.error();
     return Command(gui);
 }
@@ -191,8 +195,8 @@ sim::Result<Command> parseExport(const std::vector<std::string>& args) {
                            scaleGiven = true;
                            return parseScale(v, command.scale);
                        }});
-    options.push_back({"--lang", "en or zh_CN",
-                       [&command](const std::string& v) { return parseLanguage(v, command.language); }});
+    options.push_back(
+        {"--lang", "en or zh_CN", [&command](const std::string& v) { return parseLanguage(v, command.language); }});
     options.push_back({"--theme", "light or dark", [&command](const std::string& v) {
                            if (v != "light" && v != "dark")
                                return Status(fail("unknown --theme '" + v + "': allowed light, dark"));
@@ -220,9 +224,9 @@ sim::Result<Command> parseExport(const std::vector<std::string>& args) {
 
 sim::Result<Command> parseScenes(const std::vector<std::string>& args) {
     ScenesCommand scenes;
-    std::vector<Option> options{flag("--json", scenes.json),
-                                {"--lang", "en or zh_CN",
-                                 [&scenes](const std::string& v) { return parseLanguage(v, scenes.language); }}};
+    std::vector<Option> options{flag("--json", scenes.json), {"--lang", "en or zh_CN", [&scenes](const std::string& v) {
+                                                                  return parseLanguage(v, scenes.language);
+                                                              }}};
     if (auto status = parseOptions(args, 1, "scenes", options); !status) return status.error();
     return Command(scenes);
 }

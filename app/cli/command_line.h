@@ -11,17 +11,17 @@ namespace commviz::app::cli {
 
 /// What every scene-driving command shares: the scene and how to set it up.
 struct SceneChoice {
-    std::string scene;                 ///< scene id as typed; checked against the registry later
-    std::string scenario;              ///< scenario file, empty for none
-    std::vector<std::string> sets;     ///< KEY=VALUE in the order given
+    std::string scene;              ///< scene id as typed; checked against the registry later
+    std::string scenario;           ///< scenario file, empty for none
+    std::vector<std::string> sets;  ///< KEY=VALUE in the order given
 };
 
 /// `commviz [gui] [--scene ID] [--scenario FILE] [--tutorial] [--lang L] [--set K=V]...`
 struct GuiCommand {
     SceneChoice choice;
     bool tutorial = false;
-    std::string language;              ///< "en", "zh_CN" or empty
-    std::vector<std::string> qtArgs;   ///< Qt's own options (-platform X, -style X…), passed on untouched
+    std::string language;             ///< "en", "zh_CN" or empty
+    std::vector<std::string> qtArgs;  ///< Qt's own options (-platform X, -style X…), passed on untouched
 };
 
 /// `commviz run --scene ID [--scenario FILE] [--set K=V]... [--steps N] [--json]`
@@ -36,7 +36,7 @@ enum class FigureFormat { Png, Svg, Pdf };
 /// `commviz export --scene ID ... [--step N] --format F [--scale S] [--lang L] [--theme T] [--caption] -o FILE`
 struct ExportCommand {
     SceneChoice choice;
-    std::optional<std::size_t> step;   ///< none: the end of the run
+    std::optional<std::size_t> step;  ///< none: the end of the run
     FigureFormat format = FigureFormat::Png;
     double scale = 1.0;
     std::string language = "en";

@@ -9,9 +9,12 @@ namespace {
 
 views::FigureOptions::Format figureFormat(FigureFormat format) {
     switch (format) {
-    case FigureFormat::Png: return views::FigureOptions::Format::Png;
-    case FigureFormat::Svg: return views::FigureOptions::Format::Svg;
-    case FigureFormat::Pdf: return views::FigureOptions::Format::Pdf;
+        case FigureFormat::Png:
+            return views::FigureOptions::Format::Png;
+        case FigureFormat::Svg:
+            return views::FigureOptions::Format::Svg;
+        case FigureFormat::Pdf:
+            return views::FigureOptions::Format::Pdf;
     }
     return views::FigureOptions::Format::Png;
 }
@@ -36,8 +39,8 @@ sim::Status exportScene(const ExportCommand& command, const views::SceneRegistry
 
     const std::size_t cap = descriptor.model.stepCap;
     if (command.step && *command.step > cap)
-        return sim::fail("invalid --step '" + std::to_string(*command.step) + "': allowed 0 to " +
-                         std::to_string(cap) + ", the step cap of scene '" + descriptor.model.id + "'");
+        return sim::fail("invalid --step '" + std::to_string(*command.step) + "': allowed 0 to " + std::to_string(cap) +
+                         ", the step cap of scene '" + descriptor.model.id + "'");
     if (command.step) {
         const std::size_t reached = session.seek(*command.step);
         if (reached < *command.step)

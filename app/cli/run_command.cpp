@@ -16,9 +16,7 @@ sim::Json eventJson(std::size_t step, const sim::EventRecord& record) {
     return event;
 }
 
-std::string readable(const sim::Json& value) {
-    return value.is_string() ? value.get<std::string>() : value.dump();
-}
+std::string readable(const sim::Json& value) { return value.is_string() ? value.get<std::string>() : value.dump(); }
 
 void printText(std::ostream& out, const std::string& scene, const sim::Session& session, std::size_t events,
                const std::string& why) {
@@ -47,8 +45,10 @@ sim::Status runScene(const RunCommand& command, const views::SceneRegistry& regi
     if (command.steps && *command.steps > cap)
         return sim::fail("invalid --steps '" + std::to_string(*command.steps) + "': allowed 0 to " +
                          std::to_string(cap) + ", the step cap of scene '" + command.choice.scene + "'");
-    if (command.steps) session.seek(*command.steps);
-    else session.runToEnd(cap);
+    if (command.steps)
+        session.seek(*command.steps);
+    else
+        session.runToEnd(cap);
 
     std::size_t eventCount = 0;
     sim::Json events = sim::Json::array();
@@ -60,8 +60,11 @@ sim::Status runScene(const RunCommand& command, const views::SceneRegistry& regi
     }
 
     if (command.json) {
-        sim::Json result{{"scene", command.choice.scene}, {"steps", session.cursor()}, {"done", session.atEnd()},
-                         {"summary", session.summary()}, {"events", std::move(events)}};
+        sim::Json result{{"scene", command.choice.scene},
+                         {"steps", session.cursor()},
+                         {"done", session.atEnd()},
+                         {"summary", session.summary()},
+                         {"events", std::move(events)}};
         // Replace rather than throw on text that is not UTF-8.
         out << result.dump(2, ' ', false, sim::Json::error_handler_t::replace) << "\n";
     } else {

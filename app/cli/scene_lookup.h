@@ -13,7 +13,6 @@ sim::Result<const views::SceneDescriptor*> findScene(const views::SceneRegistry&
 
 /// Builds the session from the defaults, the scenario file and the --set
 /// assignments, in that order; errors name the file, key or value at fault.
-sim::Result<std::unique_ptr<sim::Session>> buildSession(const views::SceneDescriptor& scene,
-                                                        const SceneChoice& choice);
+sim::Result<std::unique_ptr<sim::Session>> buildSession(const views::SceneDescriptor& scene, const SceneChoice& choice);
 
 }  // namespace commviz::app::cli

@@ -8,20 +8,23 @@ namespace {
 
 const char* typeName(sim::ParamType type) {
     switch (type) {
-    case sim::ParamType::Int: return "int";
-    case sim::ParamType::Double: return "number";
-    case sim::ParamType::Bool: return "bool";
-    case sim::ParamType::Choice: return "choice";
-    case sim::ParamType::Text: return "text";
+        case sim::ParamType::Int:
+            return "int";
+        case sim::ParamType::Double:
+            return "number";
+        case sim::ParamType::Bool:
+            return "bool";
+        case sim::ParamType::Choice:
+            return "choice";
+        case sim::ParamType::Text:
+            return "text";
     }
     return "";
 }
 
 std::string text(const std::function<QString()>& get) { return get ? get().toStdString() : std::string(); }
 
-std::string readable(const sim::Json& value) {
-    return value.is_string() ? value.get<std::string>() : value.dump();
-}
+std::string readable(const sim::Json& value) { return value.is_string() ? value.get<std::string>() : value.dump(); }
 
 sim::Json keyJson(const sim::ParamSpec& spec) {
     sim::Json key{{"key", spec.key}, {"type", typeName(spec.type)}, {"default", spec.defaultValue}};
@@ -57,8 +60,8 @@ void printScene(std::ostream& out, const views::SceneDescriptor& scene) {
     }
     out << "  keys:\n";
     for (const auto& spec : scene.model.params) {
-        out << "    " << spec.key << "  " << typeName(spec.type) << ", default " << readable(spec.defaultValue)
-            << ", " << sim::describeAllowed(spec) << "\n";
+        out << "    " << spec.key << "  " << typeName(spec.type) << ", default " << readable(spec.defaultValue) << ", "
+            << sim::describeAllowed(spec) << "\n";
         if (!spec.help.empty()) out << "        " << spec.help << "\n";
     }
 }

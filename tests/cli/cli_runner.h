@@ -78,8 +78,10 @@ inline QList<ListedScene> listedScenes() {
             scene.keys.push_back({key.value("key").toString(), key.value("type").toString(),
                                   key.value("min").toDouble(), key.value("max").toDouble()});
         }
-        if (scene.id == QLatin1String("rdma-vs-socket")) scenes.prepend(scene);
-        else scenes.append(scene);
+        if (scene.id == QLatin1String("rdma-vs-socket"))
+            scenes.prepend(scene);
+        else
+            scenes.append(scene);
     }
     return scenes;
 }

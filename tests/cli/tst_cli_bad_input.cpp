@@ -35,7 +35,8 @@ void TestCliBadInput::initTestCase() {
     write("blocker", "a file, so blocker/anything cannot be created");
     if (!m_scenes.isEmpty()) {
         write("other_scene.json", R"({"scene": "no-such-scene", "format": 1})");
-        write("wrong_format.json", QStringLiteral(R"({"scene": "%1", "format": 99})").arg(m_scenes.first().id).toUtf8());
+        write("wrong_format.json",
+              QStringLiteral(R"({"scene": "%1", "format": 99})").arg(m_scenes.first().id).toUtf8());
     }
     QDir(m_dir.path()).mkdir("a_directory.json");
 }
@@ -109,8 +110,8 @@ void TestCliBadInput::rejects_data() {
         {"cannot write '{tmp}/blocker/out.png'"}, "{tmp}/blocker/out.png");
     row("output is a directory", {"export", "--scene", "{scene}", "--format", "pdf", "-o", "{tmp}/a_directory.json"},
         {"cannot write '{tmp}/a_directory.json'", "directory"});
-    row("step past the end", exportHead + QStringList{"--step", "999999999999"}, {"--step '999999999999'", "allowed 0 to"},
-        out);
+    row("step past the end", exportHead + QStringList{"--step", "999999999999"},
+        {"--step '999999999999'", "allowed 0 to"}, out);
     row("export unknown scene", {"export", "--scene", "nope", "-o", out}, {"unknown scene 'nope'"}, out);
     row("export bad set", exportHead + QStringList{"--set", "{key}=banana"}, {"'banana'", "'{key}'"}, out);
     row("scenes unknown option", {"scenes", "--yaml"}, {"unknown option '--yaml'", "--json"});

@@ -24,9 +24,7 @@ private:
     QString scene() const { return m_scenes.isEmpty() ? QString() : m_scenes.first().id; }
 };
 
-void TestCliCommands::initTestCase() {
-    m_scenes = listedScenes();
-}
+void TestCliCommands::initTestCase() { m_scenes = listedScenes(); }
 
 void TestCliCommands::versionPrintsTheVersion() {
     const CliResult result = runCommviz({"--version"});
@@ -41,9 +39,9 @@ void TestCliCommands::helpListsEveryCommand() {
         const CliResult result = runCommviz(args);
         QCOMPARE(result.exitCode, 0);
         const QString text = QString::fromUtf8(result.out);
-        for (const char* word : {"commviz run", "commviz export", "commviz scenes", "--scene", "--set KEY=VALUE",
-                                 "--steps", "--json", "--format png|svg|pdf", "--scale", "--theme", "--lang",
-                                 "--version"})
+        for (const char* word :
+             {"commviz run", "commviz export", "commviz scenes", "--scene", "--set KEY=VALUE", "--steps", "--json",
+              "--format png|svg|pdf", "--scale", "--theme", "--lang", "--version"})
             QVERIFY2(text.contains(QLatin1String(word)), word);
     }
 }
@@ -77,7 +75,8 @@ void TestCliCommands::scenesJsonDescribesKeys() {
         QVERIFY(!scene.value("name").toString().isEmpty());
         for (const auto& k : scene.value("keys").toArray()) {
             const QJsonObject key = k.toObject();
-            for (const char* field : {"key", "type", "default", "allowed", "help"}) QVERIFY2(key.contains(field), field);
+            for (const char* field : {"key", "type", "default", "allowed", "help"})
+                QVERIFY2(key.contains(field), field);
         }
     }
 }

@@ -105,9 +105,9 @@ void ExportDialog::restoreSettings() {
     m_scale->setCurrentIndex(scale < 0 ? 1 : scale);
     m_caption->setChecked(settings.value(settingsKey("caption"), false).toBool());
     if (m_lessonStep) m_what->setCurrentIndex(1);
-    const QString directory = settings.value(settingsKey("lastDirectory"),
-                                             QStandardPaths::writableLocation(QStandardPaths::PicturesLocation))
-                                  .toString();
+    const QString directory =
+        settings.value(settingsKey("lastDirectory"), QStandardPaths::writableLocation(QStandardPaths::PicturesLocation))
+            .toString();
     m_path->setText(QDir(directory).filePath(QStringLiteral("figure.") + figureFormatSuffix(figureOptions().format)));
 }
 
@@ -161,9 +161,10 @@ void ExportDialog::updatePreview() {
     m_preview->setPixmap(pixmap);
     const QSizeF logical = figureLogicalSize(m_renderer, figureOptions());
     const double scale = figureOptions().scale;
-    m_preview->setToolTip(options.format == FigureOptions::Format::Png
-                              ? tr("%1 × %2 pixels").arg(qRound(logical.width() * scale)).arg(qRound(logical.height() * scale))
-                              : tr("Vector drawing, %1 × %2 units").arg(qRound(logical.width())).arg(qRound(logical.height())));
+    m_preview->setToolTip(
+        options.format == FigureOptions::Format::Png
+            ? tr("%1 × %2 pixels").arg(qRound(logical.width() * scale)).arg(qRound(logical.height() * scale))
+            : tr("Vector drawing, %1 × %2 units").arg(qRound(logical.width())).arg(qRound(logical.height())));
 }
 
 void ExportDialog::browse() {
@@ -182,8 +183,9 @@ bool ExportDialog::exportNow() {
     }
     const auto status = exportFigure(m_renderer, chosenState(), figureOptions(), path());
     if (!status) {
-        QMessageBox::warning(this, tr("Export Figure"),
-                             tr("The figure was not exported:\n%1").arg(QString::fromStdString(status.error().message)));
+        QMessageBox::warning(
+            this, tr("Export Figure"),
+            tr("The figure was not exported:\n%1").arg(QString::fromStdString(status.error().message)));
         return false;
     }
     saveSettings();

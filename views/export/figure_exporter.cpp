@@ -43,13 +43,13 @@ QFont textFont(const QString& text, double pixels, bool bold) {
 double bandHeight(const QFont& font, const QString& text, double width) {
     if (text.isEmpty()) return 0;
     const QFontMetricsF metrics(font);
-    const QRectF bounds = metrics.boundingRect(QRectF(0, 0, width - 2 * kMargin, 1e6),
-                                               Qt::TextWordWrap | Qt::AlignHCenter, text);
+    const QRectF bounds =
+        metrics.boundingRect(QRectF(0, 0, width - 2 * kMargin, 1e6), Qt::TextWordWrap | Qt::AlignHCenter, text);
     return bounds.height() + 2 * kMargin;
 }
 
 struct Layout {
-    QSize size;         // whole figure, whole logical units
+    QSize size;  // whole figure, whole logical units
     QRectF title;
     QRectF scene;
     QRectF caption;
@@ -59,8 +59,7 @@ Layout layoutFigure(const SceneRenderer& renderer, const FigureOptions& options)
     const QSizeF scene = renderer.logicalSize();
     const double width = scene.width();
     const double titleHeight = bandHeight(textFont(options.title, kTitlePixels, true), options.title, width);
-    const double captionHeight =
-        bandHeight(textFont(options.caption, kCaptionPixels, false), options.caption, width);
+    const double captionHeight = bandHeight(textFont(options.caption, kCaptionPixels, false), options.caption, width);
     Layout layout;
     layout.title = QRectF(0, 0, width, titleHeight);
     layout.scene = QRectF(QPointF(0, titleHeight), scene);
@@ -81,8 +80,7 @@ void paintLaidOut(QPainter& painter, const Layout& layout, SceneRenderer& render
     painter.setRenderHint(QPainter::Antialiasing);
     painter.setRenderHint(QPainter::TextAntialiasing);
     painter.fillRect(QRectF(QPointF(0, 0), QSizeF(layout.size)), options.theme.background);
-    paintBand(painter, layout.title, textFont(options.title, kTitlePixels, true), options.theme.text,
-              options.title);
+    paintBand(painter, layout.title, textFont(options.title, kTitlePixels, true), options.theme.text, options.title);
 
     RenderState themed = state;
     themed.theme = options.theme;
@@ -92,8 +90,8 @@ void paintLaidOut(QPainter& painter, const Layout& layout, SceneRenderer& render
     renderer.paint(painter, themed);
     painter.restore();
 
-    paintBand(painter, layout.caption, textFont(options.caption, kCaptionPixels, false),
-              options.theme.text, options.caption);
+    paintBand(painter, layout.caption, textFont(options.caption, kCaptionPixels, false), options.theme.text,
+              options.caption);
 }
 
 QString writeError(const QString& path, const QString& reason) {
@@ -141,9 +139,12 @@ bool paintPdf(QSaveFile& file, const Layout& layout, SceneRenderer& renderer, co
 
 QString figureFormatSuffix(FigureOptions::Format format) {
     switch (format) {
-    case FigureOptions::Format::Png: return QStringLiteral("png");
-    case FigureOptions::Format::Svg: return QStringLiteral("svg");
-    case FigureOptions::Format::Pdf: return QStringLiteral("pdf");
+        case FigureOptions::Format::Png:
+            return QStringLiteral("png");
+        case FigureOptions::Format::Svg:
+            return QStringLiteral("svg");
+        case FigureOptions::Format::Pdf:
+            return QStringLiteral("pdf");
     }
     return {};
 }
@@ -184,17 +185,21 @@ sim::Status exportFigure(SceneRenderer& renderer, const RenderState& state, cons
     bool painted = false;
     const Layout layout = layoutFigure(renderer, options);
     switch (options.format) {
-    case FigureOptions::Format::Png: {
-        const QImage image = renderFigure(renderer, state, options);
-        painted = !image.isNull() && image.save(&file, "PNG");
-        break;
-    }
-    case FigureOptions::Format::Svg: painted = paintSvg(file, layout, renderer, state, options); break;
-    case FigureOptions::Format::Pdf: painted = paintPdf(file, layout, renderer, state, options); break;
+        case FigureOptions::Format::Png: {
+            const QImage image = renderFigure(renderer, state, options);
+            painted = !image.isNull() && image.save(&file, "PNG");
+            break;
+        }
+        case FigureOptions::Format::Svg:
+            painted = paintSvg(file, layout, renderer, state, options);
+            break;
+        case FigureOptions::Format::Pdf:
+            painted = paintPdf(file, layout, renderer, state, options);
+            break;
     }
     if (!painted) {
-        const QString reason = file.error() != QFileDevice::NoError ? file.errorString()
-                                                                     : QStringLiteral("the figure could not be drawn");
+        const QString reason =
+            file.error() != QFileDevice::NoError ? file.errorString() : QStringLiteral("the figure could not be drawn");
         file.cancelWriting();
         return failWrite(path, reason);
     }
