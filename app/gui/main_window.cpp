@@ -9,6 +9,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSettings>
+#include <QScreen>
 #include <QStatusBar>
 #include <QStyleFactory>
 #include <QVBoxLayout>
@@ -52,7 +53,12 @@ MainWindow::MainWindow(const views::SceneRegistry& registry, views::Language& la
 
     QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
-    if (!restoreState(settings.value(QStringLiteral("window/state")).toByteArray())) resize(1400, 880);
+    if (!restoreState(settings.value(QStringLiteral("window/state")).toByteArray())) {
+        // First start: most of the screen, with the canvas getting the most room.
+        if (const QScreen* screen = QGuiApplication::primaryScreen()) resize(screen->availableSize() * 0.92);
+        resizeDocks({m_pickerDock, m_narration}, {280, 320}, Qt::Horizontal);
+        resizeDocks({m_pickerDock, m_events}, {150, 170}, Qt::Vertical);
+    }
     setTheme(settings.value(QStringLiteral("ui/theme"), QStringLiteral("light")).toString());
 }
 

@@ -55,11 +55,11 @@ sim::Status TutorialDock::loadForScene() {
         return lesson.error();
     }
     m_lesson = std::move(lesson).value();
-    show(0);
+    showStep(0);
     return sim::Ok{};
 }
 
-void TutorialDock::show(int index) {
+void TutorialDock::showStep(int index) {
     if (!m_lesson) return;
     m_index = std::clamp(index, 0, int(m_lesson->steps.size()) - 1);
     m_answerShown = false;
@@ -90,11 +90,11 @@ void TutorialDock::next() {
         render();
         return;
     }
-    if (m_index + 1 < int(m_lesson->steps.size())) show(m_index + 1);
+    if (m_index + 1 < int(m_lesson->steps.size())) showStep(m_index + 1);
 }
 
 void TutorialDock::back() {
-    if (m_lesson && m_index > 0) show(m_index - 1);
+    if (m_lesson && m_index > 0) showStep(m_index - 1);
 }
 
 QString TutorialDock::currentNarration() const {

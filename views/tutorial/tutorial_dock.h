@@ -31,7 +31,7 @@ public:
 public slots:
     void next();
     void back();
-    void show(int index);
+    void showStep(int index);
 
 signals:
     void highlightsChanged(const QStringList& ids);
