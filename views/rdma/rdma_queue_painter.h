@@ -1,0 +1,37 @@
+#pragma once
+
+#include <QCoreApplication>
+#include <QRectF>
+
+#include "rdma/rdma_core_headers.h"
+#include "rdma/rdma_paint.h"
+
+namespace commviz::views {
+
+/// Draws SQ, RQ and CQ rings as strips of slots with head/tail marks, the owner
+/// of each slot (HW: the HCA may use it, SW: the driver or the application may)
+/// and the WQE or CQE it holds.
+class RdmaQueuePainter {
+    Q_DECLARE_TR_FUNCTIONS(RdmaQueuePainter)
+
+public:
+    explicit RdmaQueuePainter(RdmaPaint& paint) : m_paint(paint) {}
+
+    /// `title` like "SQ", `badge` the diagram number (0 for none).
+    void workQueue(const QRectF& area, const QString& title, const rdma::WorkQueue& queue, int badge, bool badgeActive);
+    void completionQueue(const QRectF& area, const rdma::CompletionQueue& cq, int badge, bool badgeActive);
+
+private:
+    struct Window {
+        std::uint32_t first = 0;  ///< first slot index shown
+        std::uint32_t count = 0;
+    };
+    static Window window(std::uint32_t depth, std::uint64_t tail, std::uint32_t maxShown);
+    QRectF slotRect(const QRectF& strip, std::uint32_t i, std::uint32_t count) const;
+    void headTail(const QRectF& strip, const Window& w, std::uint32_t depth, std::uint64_t head, std::uint64_t tail);
+    void label(const QRectF& area, const QString& title, const QString& detail, int badge, bool badgeActive);
+
+    RdmaPaint& m_paint;
+};
+
+}  // namespace commviz::views
