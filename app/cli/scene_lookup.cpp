@@ -24,7 +24,8 @@ sim::Result<std::unique_ptr<sim::Session>> buildSession(const views::SceneDescri
                                                         const SceneChoice& choice) {
     views::SceneSetup setup;
     setup.scene = &scene;
-    setup.values = sim::defaults(scene.model.params);
+    // Only the keys set here go to build: they win over the scenario's fields,
+    // which win over the defaults (SceneModel::build).
     if (!choice.scenario.empty()) {
         setup.scenarioPath = QString::fromStdString(choice.scenario);
         auto scenario = views::loadScenario(setup.scenarioPath, scene);

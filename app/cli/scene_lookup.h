@@ -11,8 +11,9 @@ namespace commviz::app::cli {
 /// The scene a command names; the error lists the ids that exist.
 sim::Result<const views::SceneDescriptor*> findScene(const views::SceneRegistry& registry, const std::string& id);
 
-/// Builds the session from the defaults, the scenario file and the --set
-/// assignments, in that order; errors name the file, key or value at fault.
+/// Builds the session from the scenario file and the --set assignments (which
+/// win over the scenario, which wins over the defaults); errors name the file,
+/// key or value at fault.
 sim::Result<std::unique_ptr<sim::Session>> buildSession(const views::SceneDescriptor& scene, const SceneChoice& choice);
 
 }  // namespace commviz::app::cli
