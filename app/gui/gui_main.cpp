@@ -25,6 +25,7 @@ int runGui(int& argc, char** argv, const GuiOptions& options) {
                            : options.language);
     window.start(options);
     window.show();
+    window.activateWindow();  // so the transport shortcuts work at once
     return app.exec();
 }
 

@@ -287,6 +287,7 @@ bool MainWindow::openScene(const QString& id, const QString& scenarioPath, const
         }
     }
     m_canvas->setHighlights({});
+    m_canvas->setFocus();
     m_inspector->setObject({});
     QSettings().setValue(QStringLiteral("ui/lastScene"), id);
     retranslate();

@@ -10,6 +10,8 @@ namespace {
 constexpr int kFrameMs = 33;
 // Above this speed single steps are not animated, only redrawn.
 constexpr double kAnimatedSpeed = 8.0;
+// How long loading a scene may spend recording ahead.
+constexpr qint64 kLookAheadMs = 150;
 }  // namespace
 
 SimulationController::SimulationController(QObject* parent) : QObject(parent) {
@@ -32,6 +34,7 @@ sim::Status SimulationController::load(SceneSetup setup) {
     pause();
     m_setup = std::move(setup);
     m_session = std::move(built).value();
+    lookAhead();
     syncFromSession(false);
     emit sessionChanged();
     emit cursorChanged(m_cursor, false);
@@ -45,6 +48,15 @@ sim::Status SimulationController::setValues(const sim::ParamValues& values) {
     if (auto status = load(std::move(setup)); !status) return status;
     seek(keep);
     return sim::Ok{};
+}
+
+void SimulationController::lookAhead() {
+    // Record ahead for a moment so short scenes show "step 12 / 240" and a full
+    // scrubber from the start; long ones show what was reached ("20000+").
+    QElapsedTimer budget;
+    budget.start();
+    m_session->runToEnd(runCap(), [&budget](std::size_t) { return budget.elapsed() < kLookAheadMs; });
+    m_session->seek(0);
 }
 
 std::size_t SimulationController::runCap() const { return m_setup.scene ? m_setup.scene->model.stepCap : 0; }

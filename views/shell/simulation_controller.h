@@ -61,6 +61,7 @@ signals:
 
 private:
     void tick();
+    void lookAhead();
     void syncFromSession(bool animate);
     void setState(PlayState state);
     void finishRun();
