@@ -45,6 +45,33 @@ void RdmaWirePainter::packet(const QRectF& r, const rdma::Packet& pkt, double op
     p.object(r, id);
 }
 
+void RdmaWirePainter::legend(const QRectF& numbers, const QRectF& keys) {
+    auto& p = m_paint;
+    // The numbering every verbs tutorial draws, matched by the circles in the hosts.
+    const QString steps[4] = {tr("WR posted by the application"), tr("WQE written into the SQ"),
+                              tr("CQE written into the CQ"), tr("WC returned by ibv_poll_cq")};
+    for (int i = 0; i < 4; ++i) {
+        const double y = numbers.top() + i * 24;
+        p.numberBadge(QPointF(numbers.left() + 12, y + 10), i + 1, false);
+        p.text(QRectF(numbers.left() + 28, y, numbers.width() - 28, 20), steps[i], 12, p.theme.text);
+    }
+    struct Key {
+        QColor color;
+        QString text;
+    };
+    const Key items[] = {{p.theme.accent, tr("request")}, {p.theme.accent2, tr("READ response")},
+                         {p.theme.good, tr("ACK")},       {p.theme.warn, tr("RNR NAK")},
+                         {p.theme.bad, tr("NAK / lost")}};
+    const double w = keys.width() / 3;
+    for (int i = 0; i < 5; ++i) {
+        const QRectF cell(keys.left() + (i % 3) * w, keys.top() + (i / 3) * 20, w, 18);
+        p.box(QRectF(cell.left() + 2, cell.top() + 3, 18, 12), p.tint(items[i].color, 50), items[i].color, 3);
+        p.text(cell.adjusted(24, 0, 0, 0), items[i].text, 10, p.theme.mutedText);
+    }
+    p.text(QRectF(keys.left(), keys.top() + 42, keys.width(), 28),
+           tr("slot owner: HW = the HCA may use it, SW = software's"), 10, p.theme.mutedText);
+}
+
 void RdmaWirePainter::paint(const RdmaLayout& layout, double clockNs, const QSet<QString>& landed, double progress) {
     auto& p = m_paint;
     const auto& wire = *m_snap.wire;
@@ -60,6 +87,8 @@ void RdmaWirePainter::paint(const RdmaLayout& layout, double clockNs, const QSet
                .arg(wire.dropped)
                .arg(wire.retransmissions),
            10, p.theme.mutedText, Qt::AlignHCenter | Qt::AlignVCenter);
+    legend(QRectF(layout.wire.left() + 16, layout.wire.top() + 72, layout.wire.width() - 24, 96),
+           QRectF(layout.wire.left() + 10, layout.wire.top() + 176, layout.wire.width() - 20, 70));
     const QString names[2] = {QString::fromStdString(m_snap.hosts[0]->name), QString::fromStdString(m_snap.hosts[1]->name)};
     for (int lane = 0; lane < 2; ++lane) {
         const QRectF& r = layout.lanes[lane];

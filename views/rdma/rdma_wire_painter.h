@@ -26,6 +26,7 @@ public:
 
 private:
     void packet(const QRectF& rect, const rdma::Packet& pkt, double opacity);
+    void legend(const QRectF& numbers, const QRectF& keys);
 
     RdmaPaint& m_paint;
     const RdmaSnapshot& m_snap;
