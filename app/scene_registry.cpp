@@ -1,12 +1,14 @@
 #include "scene_registry.h"
 
 #include "rdma/rdma_scene.h"
+#include "rdma_vs_socket/rdma_vs_socket_scene.h"
 
 namespace commviz::app {
 
 views::SceneRegistry buildSceneRegistry() {
     views::SceneRegistry registry;
     registry.add(views::rdmaScene());
+    registry.add(views::rdmaVsSocketScene());
     return registry;
 }
 

@@ -1,0 +1,65 @@
+#include "rdma_vs_socket/why_rdma_renderer.h"
+
+#include "rdma_vs_socket/why_counters_painter.h"
+#include "rdma_vs_socket/why_lane_painter.h"
+#include "rdma_vs_socket/why_rdma_layout.h"
+#include "rdma_vs_socket/why_rdma_paint.h"
+#include "rdma_vs_socket/why_rdma_snapshot.h"
+#include "rdma_vs_socket/why_rdma_text.h"
+
+namespace commviz::views {
+
+using rdma_vs_socket::Lane;
+
+QSizeF WhyRdmaRenderer::logicalSize() const { return {WhyRdmaLayout::kWidth, WhyRdmaLayout::kHeight}; }
+
+void WhyRdmaRenderer::paint(QPainter& painter, const RenderState& state) {
+    m_hits.clear();
+    painter.save();
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setRenderHint(QPainter::TextAntialiasing);
+    painter.fillRect(QRectF(QPointF(0, 0), logicalSize()), state.theme.background);
+    WhyPaint p(painter, state, m_hits);
+    const WhySnapshot snap = whySnapshot(state);
+    if (!snap.valid()) {
+        p.text(QRectF(QPointF(0, 0), logicalSize()), tr("No \"Why RDMA\" session loaded"), 20, state.theme.mutedText,
+               Qt::AlignCenter);
+        painter.restore();
+        return;
+    }
+    const WhyRdmaLayout layout = WhyRdmaLayout::make();
+    const double used =
+        p.text(layout.title, tr("Why RDMA: one message through the kernel socket path and the verbs path"), 22,
+               state.theme.text, Qt::AlignLeft | Qt::AlignVCenter, true);
+    QRectF stepRect = layout.title;
+    stepRect.setLeft(layout.title.left() + used + 20);
+    p.text(stepRect, tr("step %1").arg(snap.cursor), 15, state.theme.mutedText, Qt::AlignRight | Qt::AlignVCenter);
+    p.text(layout.note, WhyRdmaText::modelNote(), 13, state.theme.mutedText);
+
+    for (Lane lane : {Lane::Socket, Lane::Verbs}) {
+        WhyLanePainter(p, snap, layout.lane(lane), lane).paint();
+        WhyCountersPainter(p, snap, layout.lane(lane), lane).paint();
+    }
+
+    // Caption: what this step did, in words (also carried into exported figures).
+    QStringList sentences;
+    if (snap.cursor > 0 && state.session)
+        for (const auto& record : state.session->eventRecords(snap.cursor)) sentences << WhyRdmaText::narrate(record);
+    if (sentences.isEmpty())
+        sentences << tr(
+            "Step forward: each step runs one stage on whichever lane is behind on the shared clock. "
+            "The verbs lane first pays its setup, once.");
+    if (snap.engine->done()) {
+        const double socket = snap.engine->modelLatencyNs(Lane::Socket);
+        const double verbs = snap.engine->modelLatencyNs(Lane::Verbs);
+        sentences << tr("One way: socket %1 vs verbs %2, about %3× (illustrative).")
+                         .arg(WhyRdmaText::duration(socket), WhyRdmaText::duration(verbs))
+                         .arg(verbs > 0 ? socket / verbs : 0.0, 0, 'f', 1);
+    }
+    p.box(layout.caption, state.theme.panel, state.theme.panelBorder, 8);
+    p.wrapped(layout.caption.adjusted(16, 4, -16, -4), sentences.join(QLatin1Char(' ')), 16, state.theme.text);
+    p.drawHalos();
+    painter.restore();
+}
+
+}  // namespace commviz::views
