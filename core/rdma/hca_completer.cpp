@@ -261,6 +261,8 @@ void executeStep(RdmaWorld& w, std::uint32_t h, QueuePair& qp, CompStep s, Event
         w.qpError(h, qp, out, "rxe_completer: rxe_qp_error", std::string(verbsName(s.status)));
         return;
     }
+    // Nothing left unacknowledged: the ACK timer stops (it runs only while PSNs are outstanding).
+    if (c.timerArmed && !outstanding(qp) && psnDiff(qp.req.psn, c.psn) <= 0) w.stopRetransmitTimer(h, qp);
     checkSqDrained(w, h, qp, out);
 }
 
