@@ -208,7 +208,7 @@ void RdmaHostPainter::memory(const RdmaHostLayout& l, const rdma::Host& host, co
                    changed, true);
         }
         if (mr.bytes.size() > bytes)
-            p.text(QRectF(x0 + 24 * (cell + 1) - 40, y, 40, 15), tr("+%1 B").arg(mr.bytes.size() - bytes), 9,
+            p.text(QRectF(x0 + 24 * (cell + 1) - 110, y, 110, 15), tr("+%1 B").arg(mr.bytes.size() - bytes), 9,
                    p.theme.mutedText, Qt::AlignRight | Qt::AlignVCenter);
         p.object(block, id);
         y += h + 2;

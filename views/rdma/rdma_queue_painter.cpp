@@ -37,12 +37,14 @@ QRectF RdmaQueuePainter::slotRect(const QRectF& strip, std::uint32_t i, std::uin
 }
 
 void RdmaQueuePainter::label(const QRectF& area, const QString& title, const QString& detail, int badge,
-                             bool badgeActive) {
+                             bool badgeActive, bool bad) {
     auto& p = m_paint;
     p.text(QRectF(area.left(), area.top() + 2, kLabelWidth - 4, 18), title, 13, p.theme.text,
            Qt::AlignLeft | Qt::AlignVCenter, true);
-    p.text(QRectF(area.left(), area.top() + 20, kLabelWidth - 4, 32), detail, 10, p.theme.mutedText,
-           Qt::AlignLeft | Qt::AlignTop);
+    const QStringList lines = detail.split(QLatin1Char('\n'));
+    for (int i = 0; i < lines.size() && i < 3; ++i)
+        p.text(QRectF(area.left(), area.top() + 21 + i * 13, kLabelWidth - 4, 13), lines[i], 10,
+               i > 0 && bad ? p.theme.bad : p.theme.mutedText);
     if (badge > 0) p.numberBadge(QPointF(area.left() + kLabelWidth - 16, area.top() + 11), badge, badgeActive);
 }
 
@@ -123,9 +125,9 @@ void RdmaQueuePainter::workQueue(const QRectF& area, const QString& title, const
 void RdmaQueuePainter::completionQueue(const QRectF& area, const rdma::CompletionQueue& cq, int badge,
                                        bool badgeActive) {
     auto& p = m_paint;
-    const QString detail = cq.overrun ? tr("OVERRUN\n%1 lost").arg(cq.lost)
-                                      : tr("CQN %1, depth %2").arg(cq.cqn).arg(cq.depth);
-    label(area, tr("CQ %1").arg(QString::fromStdString(cq.name)), detail, badge, badgeActive);
+    const QString detail = cq.overrun ? tr("CQN %1\nOVERRUN\n%2 lost").arg(cq.cqn).arg(cq.lost)
+                                      : tr("CQN %1\ndepth %2\n%3 unpolled").arg(cq.cqn).arg(cq.depth).arg(cq.occupancy());
+    label(area, tr("CQ %1").arg(QString::fromStdString(cq.name)), detail, badge, badgeActive, cq.overrun);
     const QRectF strip(area.left() + kLabelWidth, area.top() + 12, area.width() - kLabelWidth, area.height() - 26);
     p.object(strip.adjusted(-2, -10, 0, 12), QString::fromStdString(cq.id));
     if (cq.overrun) p.box(strip.adjusted(-3, -3, 3, 3), QColor(), p.theme.bad, 4, 2);

@@ -29,7 +29,8 @@ private:
     static Window window(std::uint32_t depth, std::uint64_t tail, std::uint32_t maxShown);
     QRectF slotRect(const QRectF& strip, std::uint32_t i, std::uint32_t count) const;
     void headTail(const QRectF& strip, const Window& w, std::uint32_t depth, std::uint64_t head, std::uint64_t tail);
-    void label(const QRectF& area, const QString& title, const QString& detail, int badge, bool badgeActive);
+    void label(const QRectF& area, const QString& title, const QString& detail, int badge, bool badgeActive,
+               bool bad = false);
 
     RdmaPaint& m_paint;
 };

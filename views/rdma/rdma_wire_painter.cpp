@@ -138,7 +138,7 @@ void RdmaWirePainter::paint(const RdmaLayout& layout, double clockNs, const QSet
         const double travel = r.width() - 20 - kPacketWidth;
         const double x = lane == 0 ? r.left() + 10 + frac * travel : r.right() - 10 - kPacketWidth - frac * travel;
         const QRectF box(x, r.top() + 32 + stacked[lane] * (kPacketHeight + 4), kPacketWidth, kPacketHeight);
-        packet(box, *pkt, hasLanded ? std::max(0.25, 1.0 - 0.75 * progress) : 1.0);
+        packet(box, *pkt, hasLanded ? std::max(0.45, 1.0 - 0.55 * progress) : 1.0);
         ++stacked[lane];
     }
     for (int lane = 0; lane < 2; ++lane)
