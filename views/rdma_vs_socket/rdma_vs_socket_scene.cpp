@@ -1,7 +1,9 @@
 #include "rdma_vs_socket/rdma_vs_socket_scene.h"
 
 #include <QCoreApplication>
+#include <QDockWidget>
 
+#include "perftest/perftest_chart_dock.h"
 #include "rdma_vs_socket/rdma_vs_socket_scene_model.h"
 #include "rdma_vs_socket/why_rdma_renderer.h"
 #include "rdma_vs_socket/why_rdma_text.h"
@@ -53,6 +55,13 @@ SceneDescriptor rdmaVsSocketScene() {
     scene.narrate = &WhyRdmaText::narrate;
     scene.lessonPath = QStringLiteral(":/lessons/rdma-vs-socket.json");
     scene.exampleScenarios = {QStringLiteral(":/scenarios/rdma-vs-socket/one_message.json")};
+    // The perftest chart continues the story: how the verbs path scales with message size.
+    scene.createDocks = [](SimulationController&, QWidget* parent) {
+        // Hidden at first so the canvas keeps its room; View > perftest model shows it.
+        QDockWidget* dock = createPerftestChartDock(parent);
+        dock->hide();
+        return QList<QWidget*>{dock};
+    };
     return scene;
 }
 
