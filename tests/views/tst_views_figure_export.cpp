@@ -1,11 +1,17 @@
 // Figure export draws straight into PNG / SVG / PDF devices in logical units,
 // at 1×/2×/3×, in the publication theme, and writes through QSaveFile.
 
+#include <QCheckBox>
+#include <QComboBox>
 #include <QFile>
 #include <QImage>
+#include <QLineEdit>
+#include <QSettings>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "export/export_dialog.h"
 #include "export/figure_exporter.h"
 
 using namespace commviz::views;
@@ -39,6 +45,12 @@ class TestFigureExport : public QObject {
     Q_OBJECT
 
 private slots:
+    void initTestCase() {
+        // The dialog's QSettings go to a test location, not the user's.
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("commviz-tests"));
+        QSettings().clear();
+    }
     void pngHasThemeBackgroundAndRectColour();
     void pngSizeFollowsScale_data();
     void pngSizeFollowsScale();
@@ -49,6 +61,9 @@ private slots:
     void unwritablePathLeavesNoFile();
     void directoryPathIsRefused();
     void failedExportKeepsOldFile();
+    void dialogDefaultsToPublicationPng();
+    void dialogFollowsFormatAndLessonChoice();
+    void dialogExportsAndRemembersFormat();
 
 private:
     QTemporaryDir m_dir;
@@ -197,6 +212,54 @@ void TestFigureExport::failedExportKeepsOldFile() {
     QVERIFY(!exportFigure(empty, RenderState{}, FigureOptions{}, path).ok());
     QCOMPARE(readAll(path), QByteArray("previous figure"));
     QCOMPARE(QDir(m_dir.path()).entryList({"kept.png*"}, QDir::Files), QStringList{"kept.png"});
+}
+
+void TestFigureExport::dialogDefaultsToPublicationPng() {
+    BoxRenderer renderer;
+    RenderState current;
+    current.theme = Theme::dark();
+    ExportDialog dialog(renderer, current, std::nullopt, "narration", QString());
+    const FigureOptions options = dialog.figureOptions();
+    QCOMPARE(options.theme.background, Theme::light().background);  // publication theme, not the UI's
+    QVERIFY(options.caption.isEmpty());
+    auto* what = dialog.findChildren<QComboBox*>().at(2);
+    QVERIFY(!what->isEnabled());  // no lesson open
+}
+
+void TestFigureExport::dialogFollowsFormatAndLessonChoice() {
+    BoxRenderer renderer;
+    RenderState current;
+    RenderState lesson;
+    lesson.highlights = QStringList{"qp1"};
+    ExportDialog dialog(renderer, current, lesson, "current narration", "lesson narration");
+    const auto combos = dialog.findChildren<QComboBox*>();
+    QComboBox* format = combos.at(0);
+    QComboBox* scale = combos.at(1);
+    QComboBox* what = combos.at(2);
+    QCOMPARE(what->currentIndex(), 1);  // a lesson is open: its step is the default
+    QCOMPARE(dialog.chosenState().highlights, QStringList{"qp1"});
+    format->setCurrentIndex(1);
+    QCOMPARE(dialog.figureOptions().format, FigureOptions::Format::Svg);
+    QVERIFY(!scale->isEnabled());
+    QVERIFY(dialog.path().endsWith(".svg"));
+    dialog.findChildren<QCheckBox*>().at(1)->setChecked(true);
+    QCOMPARE(dialog.figureOptions().caption, QString("lesson narration"));
+    what->setCurrentIndex(0);
+    QCOMPARE(dialog.figureOptions().caption, QString("current narration"));
+}
+
+void TestFigureExport::dialogExportsAndRemembersFormat() {
+    BoxRenderer renderer;
+    {
+        ExportDialog dialog(renderer, RenderState{}, std::nullopt, QString(), QString());
+        dialog.findChildren<QComboBox*>().at(0)->setCurrentIndex(2);  // PDF
+        dialog.setPath(m_dir.filePath("dialog.pdf"));
+        QVERIFY(dialog.exportNow());
+        QVERIFY(readAll(m_dir.filePath("dialog.pdf")).startsWith("%PDF"));
+    }
+    ExportDialog again(renderer, RenderState{}, std::nullopt, QString(), QString());
+    QCOMPARE(again.figureOptions().format, FigureOptions::Format::Pdf);
+    QCOMPARE(QFileInfo(again.path()).absolutePath(), QFileInfo(m_dir.path()).absoluteFilePath());
 }
 
 QTEST_MAIN(TestFigureExport)
