@@ -1,4 +1,2019 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
+<context>
+    <name>RdmaHostPainter</name>
+    <message>
+        <location filename="../../views/rdma/rdma_host_painter.cpp" line="+27"/>
+        <source>Host %1</source>
+        <translation>主机 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>LID %1 · port 1 · %2</source>
+        <translation>LID %1 · 端口 1 · %2</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>application</source>
+        <translation>应用程序</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>work requests (WR) posted</source>
+        <translation>已提交的工作请求 (WR)</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>RECV</source>
+        <translation>RECV</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>wr_id %1 · %2 · %3 B%4</source>
+        <translation>wr_id %1 · %2 · %3 B%4</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>bad_wr</source>
+        <translation>bad_wr</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>discarded</source>
+        <translation>已丢弃</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>→ WQE</source>
+        <translation>→ WQE</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <location line="+24"/>
+        <source>none yet</source>
+        <translation>暂无</translation>
+    </message>
+    <message>
+        <location line="-20"/>
+        <source>work completions (WC) polled</source>
+        <translation>已轮询到的工作完成 (WC)</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>wr_id %1 · %2 · %3 · %4 B</source>
+        <translation>wr_id %1 · %2 · %3 · %4 B</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>wr_id %1 · %2</source>
+        <translation>wr_id %1 · %2</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>verbs / driver (libibverbs + provider)</source>
+        <translation>verbs / 驱动 (libibverbs + provider)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>no call yet</source>
+        <translation>尚无调用</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>[%1] %2(…) running</source>
+        <translation>[%1] %2(…) 执行中</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+4"/>
+        <source>[%1] %2() = %3</source>
+        <translation>[%1] %2() = %3</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>, bad_wr = wr_id %1</source>
+        <translation>, bad_wr = wr_id %1</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>async event: %1</source>
+        <translation>异步事件：%1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>doorbell</source>
+        <translation>门铃</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>HCA (RDMA NIC)</source>
+        <translation>HCA (RDMA 网卡)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>no QP yet (ibv_create_qp)</source>
+        <translation>尚无 QP (ibv_create_qp)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>+%1 more QP</source>
+        <translation>另有 %1 个 QP</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>SQ</source>
+        <translation>SQ</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>RQ</source>
+        <translation>RQ</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>no CQ yet (ibv_create_cq)</source>
+        <translation>尚无 CQ (ibv_create_cq)</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>host memory (registered MRs)</source>
+        <translation>主机内存 (已注册的 MR)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>no MR yet (ibv_reg_mr)</source>
+        <translation>尚无 MR (ibv_reg_mr)</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>MR %1 · %2 B · lkey 0x%3 · rkey 0x%4 · %5</source>
+        <translation>MR %1 · %2 B · lkey 0x%3 · rkey 0x%4 · %5</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>+%1 B</source>
+        <translation>另有 %1 B</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>+%1 more MR</source>
+        <translation>另有 %1 个 MR</translation>
+    </message>
+</context>
+<context>
+    <name>RdmaNarration</name>
+    <message>
+        <location filename="../../views/rdma/rdma_narration.cpp" line="+47"/>
+        <source>The script runs %1 (entry %2).</source>
+        <translation>脚本执行 %1（条目 %2）。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Host %1&apos;s CPU calls %2 (script entry %3).</source>
+        <translation>主机 %1 的 CPU 调用 %2（脚本条目 %3）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 returns %2.</source>
+        <translation>%1 返回 %2。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 on host %2 returns %3.</source>
+        <translation>主机 %2 上的 %1 返回 %3。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>bad_wr points at wr_id %1.</source>
+        <translation>bad_wr 指向 wr_id %1。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+99"/>
+        <source>Reason: %1.</source>
+        <translation>原因：%1。</translation>
+    </message>
+    <message>
+        <location line="-95"/>
+        <source>(1) The application on host %1 posts a %2 work request (wr_id %3) to %4 of %5.</source>
+        <translation>(1) 主机 %1 上的应用程序向 %5 的 %4 提交一个 %2 工作请求（wr_id %3）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>(2) The driver copies the WR into a WQE in %1 slot %2 of %3%4.</source>
+        <translation>(2) 驱动把该 WR 写成 WQE，放入 %3 的 %1 第 %2 号槽位%4。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>, payload inline</source>
+        <translation>，负载内联（inline）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The driver rings the %1 doorbell of %2: producer index %3, the HCA now knows about the new WQE.</source>
+        <translation>驱动敲响 %2 的 %1 门铃：生产者索引为 %3，HCA 由此得知有新的 WQE。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The requester of %1 fetches WQE %2 and fails it locally with %3.</source>
+        <translation>%1 的请求端取出 WQE %2，本地处理失败：%3。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The requester of %1 fetches WQE %2 (%3, wr_id %4): %5 packet(s) from PSN %6%7.</source>
+        <translation>%1 的请求端取出 WQE %2（%3，wr_id %4）：从 PSN %6 起共 %5 个报文%7。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source> (retry)</source>
+        <translation>（重试）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Host %1&apos;s HCA DMA-reads %2 bytes from MR %3 — no CPU copy.</source>
+        <translation>主机 %1 的 HCA 从 MR %3 DMA 读取 %2 字节——无需 CPU 拷贝。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 → %2: packet %3 PSN %4%5 (%6 payload bytes) goes on the wire%7.</source>
+        <translation>%1 → %2：报文 %3 PSN %4%5（负载 %6 字节）发送到线路上%7。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>, AckReq</source>
+        <translation>，AckReq</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> as a retransmission</source>
+        <translation>（重传）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Packet %1 PSN %2 arrives at host %3.</source>
+        <translation>报文 %1 PSN %2 到达主机 %3。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Packet %1 is lost before host %2 (%3).</source>
+        <translation>报文 %1 在到达主机 %2 之前丢失（%3）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The responder of %1 consumes receive WQE %2 (wr_id %3) for the incoming message.</source>
+        <translation>%1 的响应端为到达的消息消耗接收 WQE %2（wr_id %3）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Host %1&apos;s HCA writes %2 bytes into MR %3 at offset %4 (%5).</source>
+        <translation>主机 %1 的 HCA 把 %2 字节写入 MR %3 偏移 %4 处（%5）。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The responder of %1 answers with %2 for PSN %3%4.</source>
+        <translation>%1 的响应端针对 PSN %3 回复 %2%4。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> (duplicate, re-ACKed, not re-executed)</source>
+        <translation>（重复报文：重新 ACK，不再重复执行）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The responder of %1 sends a NAK for PSN %2: %3.</source>
+        <translation>%1 的响应端针对 PSN %2 发送 NAK：%3。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The completer of %1 ignores a stale %2 for PSN %3.</source>
+        <translation>%1 的完成端忽略 PSN %3 的过期 %2。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The completer of %1 takes %2 for PSN %3; it retires: %4.</source>
+        <translation>%1 的完成端处理 PSN %3 的 %2，据此完成（retire）：%4。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>nothing yet</source>
+        <translation>暂无</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The requester of %1 goes back to PSN %2 and resends (%3; %4 retries left).</source>
+        <translation>%1 的请求端回退到 PSN %2 重新发送（%3；剩余重试 %4 次）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>RNR NAK: %1 backs off %2 µs (min_rnr_timer code %3) and retries forever (rnr_retry = 7).</source>
+        <translation>RNR NAK：%1 退避 %2 µs（min_rnr_timer 编码 %3），并无限重试（rnr_retry = 7）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>RNR NAK: %1 backs off %2 µs (min_rnr_timer code %3); %4 RNR retries left.</source>
+        <translation>RNR NAK：%1 退避 %2 µs（min_rnr_timer 编码 %3）；剩余 RNR 重试 %4 次。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>No ACK for PSN %1 within %2 µs: the retransmit timer of %3 fires (%4 retries left).</source>
+        <translation>PSN %1 在 %2 µs 内未收到 ACK：%3 的重传定时器超时（剩余重试 %4 次）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>(3) Host %1&apos;s HCA writes a CQE into CQ %2 slot %3: wr_id %4, %5.</source>
+        <translation>(3) 主机 %1 的 HCA 向 CQ %2 第 %3 号槽位写入 CQE：wr_id %4，%5。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>CQ %1 on host %2 is full: the %3 completion of wr_id %4 is lost and the CQ breaks.</source>
+        <translation>主机 %2 上的 CQ %1 已满：wr_id %4 的 %3 完成丢失，该 CQ 溢出失效。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>ibv_poll_cq on host %1 reads the CQE in CQ %2 slot %3 (wr_id %4).</source>
+        <translation>主机 %1 上的 ibv_poll_cq 读取 CQ %2 第 %3 号槽位中的 CQE（wr_id %4）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>(4) The application on host %1 gets a WC: wr_id %2, %3, %4, %5 bytes.</source>
+        <translation>(4) 主机 %1 上的应用程序拿到 WC：wr_id %2，%3，%4，%5 字节。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>QP %1 on host %2 moves %3 → %4.</source>
+        <translation>主机 %2 上的 QP %1 状态迁移：%3 → %4。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Host %1 gets async event %2 for %3 (ibv_get_async_event).</source>
+        <translation>主机 %1 收到 %3 的异步事件 %2（ibv_get_async_event）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Host %1 hands %2 slot(s) of %3 %4 back to the driver (tail %5).</source>
+        <translation>主机 %1 把 %3 %4 的 %2 个槽位交还给驱动（队尾 %5）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 (%2).</source>
+        <translation>%1（%2）。</translation>
+    </message>
+</context>
+<context>
+    <name>RdmaQpPainter</name>
+    <message>
+        <location filename="../../views/rdma/rdma_qp_painter.cpp" line="+34"/>
+        <source>QP %1</source>
+        <translation>QP %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>QPN 0x%1 → 0x%2</source>
+        <translation>QPN 0x%1 → 0x%2</translation>
+    </message>
+    <message>
+        <location line="+73"/>
+        <source>any state → RESET / ERR via ibv_modify_qp; errors move RC QPs to ERR</source>
+        <translation>任意状态都可经 ibv_modify_qp 转到 RESET / ERR；出错时 RC QP 转入 ERR</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>requester</source>
+        <translation>请求端</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>next PSN 0x%1</source>
+        <translation>下一个 PSN 0x%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>responder</source>
+        <translation>响应端</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>expect PSN 0x%1 · MSN %2</source>
+        <translation>期望 PSN 0x%1 · MSN %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>completer</source>
+        <translation>完成端</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>oldest unacked 0x%1</source>
+        <translation>最早未确认 0x%1</translation>
+    </message>
+</context>
+<context>
+    <name>RdmaQueuePainter</name>
+    <message>
+        <location filename="../../views/rdma/rdma_queue_painter.cpp" line="+78"/>
+        <source>tail</source>
+        <translation>队尾</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>head</source>
+        <translation>队头</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>depth %1
+%2 in use</source>
+        <translation>深度 %1
+已用 %2</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>HW</source>
+        <translation>HW</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+43"/>
+        <source>SW</source>
+        <translation>SW</translation>
+    </message>
+    <message>
+        <location line="-42"/>
+        <source>RECV</source>
+        <translation>RECV</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <location line="+42"/>
+        <source>slots %1…%2 of %3</source>
+        <translation>槽位 %1…%2（共 %3）</translation>
+    </message>
+    <message>
+        <location line="-34"/>
+        <source>CQN %1
+OVERRUN
+%2 lost</source>
+        <translation>CQN %1
+溢出
+丢失 %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CQN %1
+depth %2
+%3 unpolled</source>
+        <translation>CQN %1
+深度 %2
+未轮询 %3</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CQ %1</source>
+        <translation>CQ %1</translation>
+    </message>
+</context>
+<context>
+    <name>RdmaSceneRenderer</name>
+    <message>
+        <location filename="../../views/rdma/rdma_scene_renderer.cpp" line="+16"/>
+        <source>%1 ns</source>
+        <translation>%1 ns</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 µs</source>
+        <translation>%1 µs</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>No RDMA session loaded</source>
+        <translation>未加载 RDMA 仿真会话</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>RDMA verbs: WR → WQE → doorbell → HCA → packets → CQE → WC</source>
+        <translation>RDMA verbs：WR → WQE → 门铃 → HCA → 报文 → CQE → WC</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>step %1 · t = %2</source>
+        <translation>第 %1 步 · t = %2</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Step forward to run the verbs script; every micro-step is drawn.</source>
+        <translation>单步前进即可执行 verbs 脚本；每个微步骤都会画出来。</translation>
+    </message>
+</context>
+<context>
+    <name>RdmaSceneText</name>
+    <message>
+        <location filename="../../views/rdma/rdma_scene.cpp" line="+24"/>
+        <source>RDMA verbs queues</source>
+        <translation>RDMA verbs 队列</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Follow a work request from ibv_post_send through the SQ, the HCA and the wire to a CQE and a polled WC.</source>
+        <translation>跟踪一个工作请求：从 ibv_post_send 出发，经过 SQ、HCA 和线路，直到写入 CQE 并被轮询为 WC。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&lt;p&gt;Two hosts, each with one HCA port and one protection domain, joined by a single RC link. The model follows libibverbs and the IBTA RC transport; the HCA is split into requester, responder and completer like the soft-RoCE driver (rxe), but behaves like hardware (mlx5): retry_cnt = 7 means seven retries, unsignaled SQ slots are freed only when a later signaled completion is polled, and the doorbell is an MMIO write, not a system call.&lt;/p&gt;&lt;p&gt;Simplified: one port and no GRH (RoCE address resolution and LIDs are not simulated), no SRQ, UD/UC or memory windows, no congestion control. Time is a simulated clock with order-of-magnitude costs for PCIe, DMA and the wire — not measurements of a real NIC. QPNs start at 16 as in rxe; initial PSNs come from the scenario&apos;s seed.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;两台主机，各有一个 HCA 端口和一个保护域 (PD)，通过一条 RC 链路相连。模型遵循 libibverbs 和 IBTA 的 RC 传输规范；HCA 像软件 RoCE 驱动 (rxe) 那样拆分为请求端 (requester)、响应端 (responder) 和完成端 (completer)，但行为与硬件 (mlx5) 一致：retry_cnt = 7 表示重试七次；unsignaled 的 SQ 槽位只有在之后某个 signaled 完成被轮询到时才会释放；门铃是一次 MMIO 写，而不是系统调用。&lt;/p&gt;&lt;p&gt;简化之处：只有一个端口，没有 GRH（不模拟 RoCE 地址解析和 LID），没有 SRQ、UD/UC 和内存窗口 (MW)，没有拥塞控制。时间是模拟时钟，PCIe、DMA 和线路的开销只取数量级——并非真实网卡的测量值。QPN 与 rxe 一样从 16 开始；初始 PSN 由场景的随机种子 (seed) 生成。&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>RdmaVsSocketText</name>
+    <message>
+        <location filename="../../views/rdma_vs_socket/rdma_vs_socket_scene.cpp" line="+19"/>
+        <source>Why RDMA: sockets vs verbs</source>
+        <translation>为什么用 RDMA：socket 对比 verbs</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Race one message through send()/recv() and the kernel TCP/IP stack against ibv_post_send, counting copies, syscalls, context switches and interrupts.</source>
+        <translation>让一条消息分别走 send()/recv() + 内核 TCP/IP 协议栈与 ibv_post_send 两条路径赛跑，统计拷贝、系统调用、上下文切换和中断的次数。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&lt;p&gt;Two lanes share one clock. The socket lane follows one message through the Linux kernel (rdma.md §7): send(2) enters the kernel, tcp_sendmsg copies the user buffer into skbs, TCP/IP runs on the CPU, the driver rings the NIC, the receiving NIC DMAs into the kernel&apos;s RX ring, an interrupt starts NAPI, TCP receives and ACKs, the sleeping reader is woken and recv(2) copies the data out. The verbs lane pays its setup once (open device, ibv_reg_mr, CQ/QP, RESET→INIT→RTR→RTS, all through the kernel), then per message only ibv_post_send&apos;s MMIO doorbell, NIC DMA from the registered buffer, transport in the NIC, DMA into the remote buffer and a polled CQE.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Times are illustrative, order-of-magnitude costs&lt;/b&gt; chosen after the reference&apos;s figures (kernel TCP ≈ 10+ µs, RDMA ≈ 1–2 µs one way); they are not measurements of any machine. Stages are drawn one after another, while real hosts overlap them.&lt;/p&gt;&lt;p&gt;Left out: TSO/GRO and zero-copy socket options (MSG_ZEROCOPY, io_uring), busy polling, interrupt coalescing, NUMA and cache effects, congestion, loss and retransmission, the out-of-band exchange of QPN/PSN/rkey, and the cost of pinning memory per page. One message is in flight per lane, like a ping-pong benchmark.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;两条泳道共用一个时钟。socket 泳道跟踪一条消息穿过 Linux 内核的全过程 (rdma.md §7)：send(2) 陷入内核，tcp_sendmsg 把用户缓冲区拷贝到 skb，TCP/IP 在 CPU 上运行，驱动敲网卡门铃，接收端网卡把数据 DMA 到内核的 RX 环，中断触发 NAPI，TCP 接收并回复 ACK，唤醒睡眠中的读进程，recv(2) 再把数据拷贝出来。verbs 泳道只付一次初始化开销（打开设备、ibv_reg_mr、CQ/QP、RESET→INIT→RTR→RTS，全部经过内核），之后每条消息只需 ibv_post_send 的 MMIO 门铃、网卡从已注册缓冲区 DMA 读取、网卡内完成传输、DMA 写入远端缓冲区，再轮询到一个 CQE。&lt;/p&gt;&lt;p&gt;&lt;b&gt;时间均为示意性的数量级开销&lt;/b&gt;，参照参考资料中的数据选取（内核 TCP ≈ 10+ µs，RDMA 单向 ≈ 1–2 µs）；并非任何机器上的测量值。各阶段依次绘制，而真实主机上它们相互重叠。&lt;/p&gt;&lt;p&gt;未涉及：TSO/GRO 与零拷贝 socket 选项（MSG_ZEROCOPY、io_uring）、busy polling、中断合并、NUMA 与缓存效应、拥塞、丢包与重传、QPN/PSN/rkey 的带外交换，以及按页锁定 (pin) 内存的开销。每条泳道同一时刻只有一条消息在途，类似 ping-pong 基准测试。&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>RdmaWirePainter</name>
+    <message>
+        <location filename="../../views/rdma/rdma_wire_painter.cpp" line="+32"/>
+        <source>PSN 0x%1</source>
+        <translation>PSN 0x%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> · AckReq</source>
+        <translation> · AckReq</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source> · retx</source>
+        <translation> · 重传</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>WR posted by the application</source>
+        <translation>应用程序提交 WR</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>WQE written into the SQ</source>
+        <translation>WQE 写入 SQ</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CQE written into the CQ</source>
+        <translation>CQE 写入 CQ</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>WC returned by ibv_poll_cq</source>
+        <translation>ibv_poll_cq 返回 WC</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>request</source>
+        <translation>请求</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>READ response</source>
+        <translation>READ 响应</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ACK</source>
+        <translation>ACK</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>RNR NAK</source>
+        <translation>RNR NAK</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>NAK / lost</source>
+        <translation>NAK / 丢失</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>slot owner: HW = the HCA may use it, SW = software&apos;s</source>
+        <translation>槽位归属：HW = HCA 可使用，SW = 归软件所有</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>wire (RC, one link)</source>
+        <translation>线路（RC，单条链路）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 Gb/s · %2 ns propagation</source>
+        <translation>%1 Gb/s · 传播时延 %2 ns</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>sent %1 · delivered %2 · dropped %3 · retransmitted %4</source>
+        <translation>发送 %1 · 送达 %2 · 丢弃 %3 · 重传 %4</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 ← %2</source>
+        <translation>%1 ← %2</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>+%1 more packets</source>
+        <translation>另有 %1 个报文</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>no packet in flight</source>
+        <translation>没有在途报文</translation>
+    </message>
+</context>
+<context>
+    <name>WhyCountersPainter</name>
+    <message>
+        <location filename="../../views/rdma_vs_socket/why_counters_painter.cpp" line="+58"/>
+        <source>Per-message cost on this path</source>
+        <translation>该路径上每条消息的开销</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>+%1 once, at setup</source>
+        <translation>+%1（仅初始化时）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>payload copies</source>
+        <translation>数据拷贝</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>syscalls</source>
+        <translation>系统调用</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>context switches</source>
+        <translation>上下文切换</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>interrupts</source>
+        <translation>中断</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CPU-copied bytes</source>
+        <translation>CPU 拷贝字节数</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>elapsed</source>
+        <translation>耗时</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>illustrative time</source>
+        <translation>示意时间</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>clock, same scale for both lanes (illustrative, not measured)</source>
+        <translation>时钟，两条泳道刻度相同（示意，非实测）</translation>
+    </message>
+</context>
+<context>
+    <name>WhyLanePainter</name>
+    <message>
+        <location filename="../../views/rdma_vs_socket/why_lane_motion.cpp" line="+77"/>
+        <source>syscall ×%1</source>
+        <translation>系统调用 ×%1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>syscall</source>
+        <translation>系统调用</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>syscall returns</source>
+        <translation>系统调用返回</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>CPU copy #1</source>
+        <translation>CPU 拷贝 #1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>CPU copy #2</source>
+        <translation>CPU 拷贝 #2</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>descriptor + doorbell</source>
+        <translation>描述符 + 门铃</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>DMA</source>
+        <translation>DMA</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>interrupt</source>
+        <translation>中断</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>TCP/IP on the CPU</source>
+        <translation>CPU 执行 TCP/IP</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <location line="+36"/>
+        <source>ACK</source>
+        <translation>ACK</translation>
+    </message>
+    <message>
+        <location line="-23"/>
+        <source>context switch</source>
+        <translation>上下文切换</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>MMIO doorbell, no syscall</source>
+        <translation>MMIO 门铃，无系统调用</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>DMA from the MR: zero copy</source>
+        <translation>从 MR DMA 读取：零拷贝</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>segments, PSNs, ACKs: in the NIC</source>
+        <translation>分段、PSN、ACK：都在网卡内完成</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>DMA into the MR</source>
+        <translation>DMA 写入 MR</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <location line="+4"/>
+        <source>CQE</source>
+        <translation>CQE</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>ibv_poll_cq: a memory read</source>
+        <translation>ibv_poll_cq：只是一次内存读</translation>
+    </message>
+    <message>
+        <location filename="../../views/rdma_vs_socket/why_lane_painter.cpp" line="+57"/>
+        <source>message %1 of %2 · %3 · one way ≈ %4 (illustrative)</source>
+        <translation>第 %1/%2 条消息 · %3 · 单向 ≈ %4（示意）</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Host A — sender</source>
+        <translation>主机 A — 发送端</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Host B — receiver</source>
+        <translation>主机 B — 接收端</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>User space</source>
+        <translation>用户态</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Kernel</source>
+        <translation>内核态</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>NIC</source>
+        <translation>网卡</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>RDMA NIC</source>
+        <translation>RDMA 网卡</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>app: send(fd, buf, len)</source>
+        <translation>应用：send(fd, buf, len)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>socket layer, TCP/IP, driver</source>
+        <translation>socket 层、TCP/IP、驱动</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+1"/>
+        <source>Ethernet NIC</source>
+        <translation>以太网网卡</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>app: recv(fd, buf, len)</source>
+        <translation>应用：recv(fd, buf, len)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>driver, TCP/IP, socket queue</source>
+        <translation>驱动、TCP/IP、socket 队列</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>app + libibverbs</source>
+        <translation>应用 + libibverbs</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>bypassed on the data path</source>
+        <translation>数据路径上被旁路</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>transport in hardware</source>
+        <translation>传输层由硬件实现</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>buffer</source>
+        <translation>缓冲区</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>skb</source>
+        <translation>skb</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>TX</source>
+        <translation>TX</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>RX ring</source>
+        <translation>RX 环</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>RX</source>
+        <translation>RX</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>registered MR</source>
+        <translation>已注册的 MR</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>QP</source>
+        <translation>QP</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>CPU busy</source>
+        <translation>CPU 忙</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Ethernet, 100 Gb/s</source>
+        <translation>以太网，100 Gb/s</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>same link, RoCEv2</source>
+        <translation>同一链路，RoCEv2</translation>
+    </message>
+    <message>
+        <location line="+72"/>
+        <source>Setup, once</source>
+        <translation>初始化（仅一次）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>slow path via kernel</source>
+        <translation>经内核的慢路径</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>%1 syscalls at setup</source>
+        <translation>初始化时 %1 次系统调用</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>then none per message</source>
+        <translation>之后每条消息 0 次</translation>
+    </message>
+</context>
+<context>
+    <name>WhyRdmaRenderer</name>
+    <message>
+        <location filename="../../views/rdma_vs_socket/why_rdma_renderer.cpp" line="+25"/>
+        <source>No &quot;Why RDMA&quot; session loaded</source>
+        <translation>未加载“为什么用 RDMA”仿真会话</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Why RDMA: one message through the kernel socket path and the verbs path</source>
+        <translation>为什么用 RDMA：一条消息分别走内核 socket 路径和 verbs 路径</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>step %1</source>
+        <translation>第 %1 步</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Step forward: each step runs one stage on whichever lane is behind on the shared clock. The verbs lane first pays its setup, once.</source>
+        <translation>单步前进：每一步让在共享时钟上落后的那条泳道执行一个阶段。verbs 泳道先支付一次性的初始化开销。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>One way: socket %1 vs verbs %2, about %3× (illustrative).</source>
+        <translation>单向：socket %1，verbs %2，约为 %3 倍（示意）。</translation>
+    </message>
+</context>
+<context>
+    <name>WhyRdmaText</name>
+    <message>
+        <location filename="../../views/rdma_vs_socket/why_rdma_text.cpp" line="+32"/>
+        <source>%1 ns</source>
+        <translation>%1 ns</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+1"/>
+        <source>%1 µs</source>
+        <translation>%1 µs</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 MiB</source>
+        <translation>%1 MiB</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 KiB</source>
+        <translation>%1 KiB</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 B</source>
+        <translation>%1 B</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Illustrative order-of-magnitude times (reference: kernel TCP ≈ 10+ µs, RDMA ≈ 1–2 µs one way); stages are drawn one after another, real hardware overlaps them. Not a benchmark.</source>
+        <translation>示意性的数量级时间（参考：内核 TCP ≈ 10+ µs，RDMA 单向 ≈ 1–2 µs）；各阶段依次绘制，真实硬件上它们相互重叠。并非基准测试。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Socket path — kernel TCP/IP, send() / recv()</source>
+        <translation>Socket 路径 — 内核 TCP/IP，send() / recv()</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Verbs path — RDMA WRITE, kernel bypass, zero copy</source>
+        <translation>Verbs 路径 — RDMA WRITE，内核旁路，零拷贝</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Verbs path — RDMA SEND, kernel bypass, zero copy</source>
+        <translation>Verbs 路径 — RDMA SEND，内核旁路，零拷贝</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>send()</source>
+        <translation>send()</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>copy → skb</source>
+        <translation>拷贝 → skb</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>TCP/IP tx</source>
+        <translation>TCP/IP 发送</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>qdisc, driver</source>
+        <translation>qdisc、驱动</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+24"/>
+        <source>NIC DMA</source>
+        <translation>网卡 DMA</translation>
+    </message>
+    <message>
+        <location line="-22"/>
+        <location line="+26"/>
+        <source>wire</source>
+        <translation>线路</translation>
+    </message>
+    <message>
+        <location line="-24"/>
+        <source>DMA → ring</source>
+        <translation>DMA → 环</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>IRQ, NAPI</source>
+        <translation>IRQ、NAPI</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>TCP/IP rx</source>
+        <translation>TCP/IP 接收</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>wake reader</source>
+        <translation>唤醒读进程</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>recv() copy</source>
+        <translation>recv() 拷贝</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>open device, PD</source>
+        <translation>打开设备、PD</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>ibv_reg_mr</source>
+        <translation>ibv_reg_mr</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>create CQ, QP</source>
+        <translation>创建 CQ、QP</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>QP → RTS</source>
+        <translation>QP → RTS</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>ibv_post_send</source>
+        <translation>ibv_post_send</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>transport</source>
+        <translation>传输</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>DMA → user</source>
+        <translation>DMA → 用户</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>ACK, CQE</source>
+        <translation>ACK、CQE</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>recv CQE</source>
+        <translation>接收 CQE</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>ibv_poll_cq</source>
+        <translation>ibv_poll_cq</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Message %1 done on the socket lane: %2 one way (illustrative).</source>
+        <translation>socket 泳道第 %1 条消息完成：单向 %2（示意）。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Message %1 done on the verbs lane: %2 one way (illustrative).</source>
+        <translation>verbs 泳道第 %1 条消息完成：单向 %2（示意）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Host A&apos;s application calls send(): a system call switches the CPU from user space into the kernel (%1).</source>
+        <translation>主机 A 的应用程序调用 send()：系统调用把 CPU 从用户态切换到内核态（%1）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Copy #1: the kernel copies %1 from the user buffer into socket buffers (skb), because it must keep the data until TCP has it acknowledged (%2).</source>
+        <translation>拷贝 #1：内核把 %1 从用户缓冲区拷贝到 socket 缓冲区 (skb)，因为在 TCP 收到确认之前内核必须保留这份数据（%2）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The sender&apos;s CPU runs TCP/IP: headers, congestion and flow control, the retransmit queue (%1).</source>
+        <translation>发送端 CPU 运行 TCP/IP：封装报头、拥塞控制与流量控制、维护重传队列（%1）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The packet passes the qdisc; the NIC driver writes a descriptor and rings the NIC (%1).</source>
+        <translation>数据包经过 qdisc；网卡驱动写入描述符并敲网卡门铃（%1）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Host A&apos;s NIC DMAs the kernel&apos;s copy (not the user buffer) and transmits it (%1).</source>
+        <translation>主机 A 的网卡 DMA 读取内核中的副本（而不是用户缓冲区）并发送出去（%1）。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Ethernet / IPv4 / TCP segments cross the wire (%1).</source>
+        <translation>以太网 / IPv4 / TCP 报文段经过线路（%1）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Host B&apos;s NIC DMAs the frames into buffers of the kernel&apos;s receive ring (%1).</source>
+        <translation>主机 B 的网卡把帧 DMA 到内核接收环的缓冲区中（%1）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The NIC raises an interrupt: a CPU on host B stops what it was doing to run the softirq and NAPI poll (%1).</source>
+        <translation>网卡触发中断：主机 B 上的一个 CPU 放下手头的工作，转去运行软中断 (softirq) 和 NAPI 轮询（%1）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Host B&apos;s kernel runs IP and TCP receive, queues the data on the socket and sends an ACK (%1).</source>
+        <translation>主机 B 的内核执行 IP 和 TCP 接收处理，把数据挂到 socket 接收队列并发送 ACK（%1）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The reader sleeping in recv() is woken: the scheduler switches to it — a context switch (%1).</source>
+        <translation>阻塞在 recv() 中的读进程被唤醒：调度器切换到它——一次上下文切换（%1）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Copy #2: recv() copies %1 from the socket buffers into the user buffer and returns; the data has arrived at t = %2 (illustrative).</source>
+        <translation>拷贝 #2：recv() 把 %1 从 socket 缓冲区拷贝到用户缓冲区后返回；数据在 t = %2 时到达（示意）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Setup, once: ibv_open_device and ibv_alloc_pd on both hosts go through the kernel (open the uverbs device, mmap the doorbell page).</source>
+        <translation>初始化（仅一次）：两台主机上的 ibv_open_device 和 ibv_alloc_pd 都要经过内核（打开 uverbs 设备，mmap 门铃页）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Setup, once: ibv_reg_mr pins the user buffer and loads its address translation into the NIC — the expensive part of RDMA, paid before any data moves.</source>
+        <translation>初始化（仅一次）：ibv_reg_mr 锁定 (pin) 用户缓冲区，并把它的地址转换表加载到网卡——这是 RDMA 中开销最大的部分，在任何数据传输之前就已付出。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Setup, once: ibv_create_cq and ibv_create_qp; the queues are mapped into user space so later posts need no system call.</source>
+        <translation>初始化（仅一次）：ibv_create_cq 和 ibv_create_qp；队列被映射到用户空间，之后提交请求无需系统调用。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Setup, once: after QPN, PSN and rkey are exchanged out of band, ibv_modify_qp moves each QP RESET → INIT → RTR → RTS.</source>
+        <translation>初始化（仅一次）：带外交换 QPN、PSN 和 rkey 之后，ibv_modify_qp 把每个 QP 依次迁移 RESET → INIT → RTR → RTS。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>ibv_post_send writes a WQE into the mapped send queue and rings the doorbell with an MMIO write — no system call (%1).</source>
+        <translation>ibv_post_send 把 WQE 写入映射到用户空间的发送队列 (SQ)，并用一次 MMIO 写敲门铃——没有系统调用（%1）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Host A&apos;s NIC DMAs the payload straight from the registered user buffer: zero copy, no CPU (%1).</source>
+        <translation>主机 A 的网卡直接从已注册的用户缓冲区 DMA 读取负载：零拷贝，不占用 CPU（%1）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The NIC does the transport itself: segmentation by MTU, headers, PSNs, ACK tracking (%1).</source>
+        <translation>传输由网卡自己完成：按 MTU 分段、封装报头、PSN、ACK 跟踪（%1）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>RoCEv2 packets (UDP 4791, BTH with PSN) cross the same wire (%1).</source>
+        <translation>RoCEv2 报文（UDP 4791，BTH 中带 PSN）经过同一条线路（%1）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Host B&apos;s NIC takes a posted receive WQE and DMAs the data straight into that user buffer (%1).</source>
+        <translation>主机 B 的网卡取出一个已提交的接收 WQE，把数据直接 DMA 到它指向的用户缓冲区（%1）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Host B&apos;s NIC checks the rkey and DMAs the data straight into the target user buffer; host B&apos;s CPU and OS never notice (%1).</source>
+        <translation>主机 B 的网卡校验 rkey，把数据直接 DMA 到目标用户缓冲区；主机 B 的 CPU 和操作系统全程无感知（%1）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The ACK comes back and host A&apos;s NIC writes a CQE into the user-mapped completion queue (%1).</source>
+        <translation>ACK 返回后，主机 A 的网卡把 CQE 写入映射到用户空间的完成队列 (CQ)（%1）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Host B&apos;s NIC writes a receive CQE into the user-mapped completion queue (%1).</source>
+        <translation>主机 B 的网卡把接收 CQE 写入映射到用户空间的完成队列 (CQ)（%1）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>ibv_poll_cq finds the CQE by reading memory — no interrupt, no system call; done at t = %1 (illustrative).</source>
+        <translation>ibv_poll_cq 通过读内存拿到 CQE——没有中断，没有系统调用；在 t = %1 时完成（示意）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+</context>
+<context>
+    <name>commviz::app::MainWindow</name>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="+51"/>
+        <source>Running: step %1 of at most %2 (End or the stop button cancels)</source>
+        <translation>正在运行：第 %1 步，最多 %2 步（按 End 或停止按钮取消）</translation>
+    </message>
+    <message>
+        <location line="+123"/>
+        <source>commviz — %1</source>
+        <translation>commviz — %1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+184"/>
+        <source>commviz</source>
+        <translation>commviz</translation>
+    </message>
+    <message>
+        <location line="-183"/>
+        <source>Scenes</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open &amp;Example</source>
+        <translation>打开示例(&amp;E)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Simulation</source>
+        <translation>仿真(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Theme</source>
+        <translation>主题(&amp;T)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Open Scenario…</source>
+        <translation>打开场景文件(&amp;O)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Export Figure…</source>
+        <translation>导出图片(&amp;E)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Play / Pause</source>
+        <translation>播放/暂停(&amp;P)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Step &amp;Back</source>
+        <translation>后退一步(&amp;B)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Step &amp;Forward</source>
+        <translation>前进一步(&amp;F)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Reset</source>
+        <translation>重置(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Run to &amp;End</source>
+        <translation>运行到结束(&amp;E)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Tutorial</source>
+        <translation>教程(&amp;T)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>About this &amp;Model</source>
+        <translation>关于此模型(&amp;M)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;About commviz</source>
+        <translation>关于 commviz(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Light</source>
+        <translation>浅色(&amp;L)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Dark</source>
+        <translation>深色(&amp;D)</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>No scenes are built into this version.</source>
+        <translation>此版本未内置任何场景。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>(none for this scene)</source>
+        <translation>（此场景没有示例）</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>unknown scene &apos;%1&apos;: allowed %2</source>
+        <translation>未知场景“%1”：可选值为 %2</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>unknown scene &apos;%1&apos;</source>
+        <translation>未知场景“%1”</translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>There is nothing to export yet: open a scene first.</source>
+        <translation>还没有可导出的内容：请先打开一个场景。</translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>Open Scenario</source>
+        <translation>打开场景文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Scenario files (*.json);;All files (*)</source>
+        <translation>场景文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>About this model — %1</source>
+        <translation>关于此模型 — %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>About commviz</source>
+        <translation>关于 commviz</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&lt;p&gt;&lt;b&gt;commviz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;See how communication in AI infrastructure works: RDMA verbs queues, NCCL&apos;s bootstrap, collectives and Network-on-Chip routers, stepped faithfully and animated.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;commviz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;看懂 AI 基础设施中的通信如何工作：RDMA verbs 队列、NCCL 的 bootstrap、集合通信以及片上网络 (NoC) 路由器，忠实地逐步仿真并以动画呈现。&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>commviz::views::EventListModel</name>
+    <message>
+        <location filename="../../views/shell/event_list_model.cpp" line="+67"/>
+        <source>Step</source>
+        <translation>步骤</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Event</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Objects</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Details</source>
+        <translation>详情</translation>
+    </message>
+</context>
+<context>
+    <name>commviz::views::EventsDock</name>
+    <message>
+        <location filename="../../views/shell/events_dock.cpp" line="+57"/>
+        <source>Events</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Filter events (kind, source, object, field)…</source>
+        <translation>过滤事件（类型、来源、对象、字段）…</translation>
+    </message>
+</context>
+<context>
+    <name>commviz::views::ExportDialog</name>
+    <message>
+        <location filename="../../views/export/export_dialog.cpp" line="+37"/>
+        <location line="+138"/>
+        <location line="+6"/>
+        <location line="+6"/>
+        <source>Export Figure</source>
+        <translation>导出图片</translation>
+    </message>
+    <message>
+        <location line="-137"/>
+        <source>PNG image</source>
+        <translation>PNG 图像</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>SVG vector drawing</source>
+        <translation>SVG 矢量图</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PDF document</source>
+        <translation>PDF 文档</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1×</source>
+        <translation>%1×</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Current step</source>
+        <translation>当前步骤</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Current lesson step</source>
+        <translation>当前课程步骤</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Use the UI theme instead of the light publication theme</source>
+        <translation>使用界面主题，而不是适合出版的浅色主题</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add the step&apos;s narration as a caption</source>
+        <translation>把该步骤的解说添加为图注</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Format:</source>
+        <translation>格式：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Scale:</source>
+        <translation>缩放：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Export:</source>
+        <translation>导出内容：</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>File:</source>
+        <translation>文件：</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <location line="+74"/>
+        <source>Nothing to preview</source>
+        <translation>无可预览内容</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>%1 × %2 pixels</source>
+        <translation>%1 × %2 像素</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Vector drawing, %1 × %2 units</source>
+        <translation>矢量图，%1 × %2 单位</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>SVG drawings (*.svg)</source>
+        <translation>SVG 矢量图 (*.svg)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PDF documents (*.pdf)</source>
+        <translation>PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Choose a file to export to.</source>
+        <translation>请选择要导出到的文件。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The figure was not exported:
+%1</source>
+        <translation>图片未能导出：
+%1</translation>
+    </message>
+</context>
+<context>
+    <name>commviz::views::InspectorDock</name>
+    <message>
+        <location filename="../../views/shell/inspector_dock.cpp" line="+43"/>
+        <location line="+11"/>
+        <source>Inspector</source>
+        <translation>检查器</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Field</source>
+        <translation>字段</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Click an object in the scene to inspect it.</source>
+        <translation>点击场景中的对象即可查看其详情。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; does not exist at this step.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; 在此步骤中不存在。</translation>
+    </message>
+</context>
+<context>
+    <name>commviz::views::NarrationDock</name>
+    <message>
+        <location filename="../../views/shell/narration_dock.cpp" line="+17"/>
+        <location line="+6"/>
+        <source>Narration</source>
+        <translation>解说</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>&lt;p&gt;&lt;b&gt;Step 0.&lt;/b&gt; Nothing has happened yet. Press &lt;b&gt;Right&lt;/b&gt; or &lt;b&gt;Space&lt;/b&gt; to start.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;第 0 步。&lt;/b&gt;尚未发生任何事情。按&lt;b&gt;右方向键&lt;/b&gt;或&lt;b&gt;空格键&lt;/b&gt;开始。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&lt;p&gt;&lt;b&gt;Step %1&lt;/b&gt;&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;第 %1 步&lt;/b&gt;&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>commviz::views::ParametersDock</name>
+    <message>
+        <location filename="../../views/shell/parameters_dock.cpp" line="+30"/>
+        <source>Set %1</source>
+        <translation>设置 %1</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <location line="+7"/>
+        <source>Parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>This scene has no settable keys.</source>
+        <translation>此场景没有可设置的参数。</translation>
+    </message>
+</context>
+<context>
+    <name>commviz::views::PerftestChartDock</name>
+    <message>
+        <location filename="../../views/perftest/perftest_chart_dock.cpp" line="+11"/>
+        <location line="+5"/>
+        <source>perftest model: bandwidth and latency</source>
+        <translation>perftest 模型：带宽与延迟</translation>
+    </message>
+</context>
+<context>
+    <name>commviz::views::PerftestChartWidget</name>
+    <message>
+        <location filename="../../views/perftest/perftest_chart_widget.cpp" line="+236"/>
+        <source>%1 (%2), %3 B — model
+BW average %4 Gb/s, peak %5 Gb/s, %6 Mpps (bound: %7)
+latency t_typical %8 µs%9</source>
+        <translation>%1 (%2)，%3 B — 模型
+平均带宽 %4 Gb/s，峰值 %5 Gb/s，%6 Mpps（瓶颈：%7）
+延迟 t_typical %8 µs%9</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source> (inline)</source>
+        <translation>（inline）</translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <source>Bandwidth</source>
+        <translation>带宽</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Latency</source>
+        <translation>延迟</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Link Gb/s</source>
+        <translation>链路 Gb/s(&amp;L)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;PCIe Gb/s</source>
+        <translation>PCIe Gb/s(&amp;P)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;MTU</source>
+        <translation>MTU(&amp;M)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Ethernet line rate of the modelled RoCEv2 link</source>
+        <translation>所建模 RoCEv2 链路的以太网线速</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Effective DMA rate between NIC and host memory; PCIe Gen3 x16 ≈ 100, Gen4 x16 ≈ 200</source>
+        <translation>网卡与主机内存之间的有效 DMA 速率；PCIe Gen3 x16 ≈ 100，Gen4 x16 ≈ 200</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>IB path MTU: 256, 512, 1024, 2048 or 4096 bytes of payload per packet</source>
+        <translation>IB 路径 MTU：每个报文的负载为 256、512、1024、2048 或 4096 字节</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ib_write_bw / ib_send_bw / ib_read_bw -a: BW average (model)</source>
+        <translation>ib_write_bw / ib_send_bw / ib_read_bw -a：平均带宽（模型）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ib_write_lat / ib_send_lat / ib_read_lat -a: t_typical (model)</source>
+        <translation>ib_write_lat / ib_send_lat / ib_read_lat -a：t_typical（模型）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>message size, bytes (log scale)</source>
+        <translation>消息大小，字节（对数刻度）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>bandwidth, Gb/s</source>
+        <translation>带宽，Gb/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>one-way latency, µs (READ: round trip)</source>
+        <translation>单向延迟，µs（READ 为往返）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&lt;b&gt;Model, not a measurement:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;模型估算，非实测：&lt;/b&gt;%1</translation>
+    </message>
+</context>
+<context>
+    <name>commviz::views::RdmaScriptDock</name>
+    <message>
+        <location filename="../../views/rdma/rdma_script_dock.cpp" line="+166"/>
+        <location line="+10"/>
+        <location line="+8"/>
+        <location line="+8"/>
+        <source>No scenario is loaded.</source>
+        <translation>未加载场景。</translation>
+    </message>
+    <message>
+        <location line="-20"/>
+        <source>Add call %1</source>
+        <translation>添加调用 %1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <location line="+8"/>
+        <location line="+9"/>
+        <source>Select a call first.</source>
+        <translation>请先选择一个调用。</translation>
+    </message>
+    <message>
+        <location line="-15"/>
+        <location line="+64"/>
+        <source>Edit call %1</source>
+        <translation>编辑调用 %1</translation>
+    </message>
+    <message>
+        <location line="-56"/>
+        <source>Remove call %1</source>
+        <translation>删除调用 %1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Move call %1</source>
+        <translation>移动调用 %1</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>One script entry as JSON, e.g. {&quot;host&quot;: &quot;A&quot;, &quot;call&quot;: &quot;ibv_poll_cq&quot;, &quot;cq&quot;: &quot;cqA&quot;}</source>
+        <translation>一条脚本条目，JSON 格式，例如 {&quot;host&quot;: &quot;A&quot;, &quot;call&quot;: &quot;ibv_poll_cq&quot;, &quot;cq&quot;: &quot;cqA&quot;}</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Not a JSON object.</source>
+        <translation>不是 JSON 对象。</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>Add call</source>
+        <translation>添加调用</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>, bad_wr %1</source>
+        <translation>, bad_wr %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source> … running</source>
+        <translation> … 执行中</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>Verbs script</source>
+        <translation>Verbs 脚本</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add</source>
+        <translation>添加</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Edit…</source>
+        <translation>编辑…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Up</source>
+        <translation>上移</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Down</source>
+        <translation>下移</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Redo</source>
+        <translation>重做</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Re-run</source>
+        <translation>重新运行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The scenario&apos;s verbs calls with their return values; ▶ marks the call at the cursor.</source>
+        <translation>场景中的 verbs 调用及其返回值；▶ 标出当前光标所在的调用。</translation>
+    </message>
+</context>
+<context>
+    <name>commviz::views::SceneCanvas</name>
+    <message>
+        <location filename="../../views/shell/scene_canvas.cpp" line="+85"/>
+        <source>Running…</source>
+        <translation>正在运行…</translation>
+    </message>
+</context>
+<context>
+    <name>commviz::views::TimelineScrubber</name>
+    <message>
+        <location filename="../../views/shell/timeline_scrubber.cpp" line="+24"/>
+        <source>Click or drag to go to a step</source>
+        <translation>点击或拖动以跳转到某一步</translation>
+    </message>
+</context>
+<context>
+    <name>commviz::views::TransportBar</name>
+    <message>
+        <location filename="../../views/shell/transport_bar.cpp" line="+72"/>
+        <source>step %1</source>
+        <translation>第 %1 步</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Reset to step 0 (Home)</source>
+        <translation>重置到第 0 步（Home）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Step back (Left)</source>
+        <translation>后退一步（左方向键）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Step forward (Right)</source>
+        <translation>前进一步（右方向键）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Run to the end (End); press again to stop</source>
+        <translation>运行到结束（End）；再按一次停止</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Play speed</source>
+        <translation>播放速度</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 /s</source>
+        <translation>%1 步/秒</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Pause (Space)</source>
+        <translation>暂停（空格键）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Play (Space)</source>
+        <translation>播放（空格键）</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>step %1 / %2</source>
+        <translation>第 %1 / %2 步</translation>
+    </message>
+</context>
+<context>
+    <name>commviz::views::TutorialDock</name>
+    <message>
+        <location filename="../../views/tutorial/tutorial_dock.cpp" line="+111"/>
+        <source>Tutorial</source>
+        <translation>教程</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Back</source>
+        <translation>上一步</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+26"/>
+        <source>Next</source>
+        <translation>下一步</translation>
+    </message>
+    <message>
+        <location line="-24"/>
+        <source>No lesson is open. Choose Help ▸ Tutorial (F1) on a scene that has one.</source>
+        <translation>未打开任何课程。请在带有教程的场景中选择 帮助 ▸ 教程 (F1)。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Source:</source>
+        <translation>出处：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Predict:</source>
+        <translation>预测：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Answer:</source>
+        <translation>答案：</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Show answer</source>
+        <translation>显示答案</translation>
+    </message>
+</context>
 </TS>
