@@ -57,7 +57,7 @@ MainWindow::MainWindow(const views::SceneRegistry& registry, views::Language& la
         // First start: most of the screen, with the canvas getting the most room.
         if (const QScreen* screen = QGuiApplication::primaryScreen()) resize(screen->availableSize() * 0.92);
         resizeDocks({m_pickerDock, m_narration}, {280, 320}, Qt::Horizontal);
-        resizeDocks({m_pickerDock, m_events}, {150, 170}, Qt::Vertical);
+        resizeDocks({m_events}, {170}, Qt::Vertical);
     }
     setTheme(settings.value(QStringLiteral("ui/theme"), QStringLiteral("light")).toString());
 }
@@ -85,6 +85,7 @@ void MainWindow::buildDocks() {
     m_tutorial = new views::TutorialDock(*m_controller);
     addDockWidget(Qt::LeftDockWidgetArea, m_pickerDock);
     addDockWidget(Qt::LeftDockWidgetArea, m_tutorial);
+    tabifyDockWidget(m_pickerDock, m_tutorial);
     addDockWidget(Qt::RightDockWidgetArea, m_narration);
     addDockWidget(Qt::RightDockWidgetArea, m_inspector);
     addDockWidget(Qt::RightDockWidgetArea, m_parameters);
@@ -281,7 +282,11 @@ bool MainWindow::openScene(const QString& id, const QString& scenarioPath, const
             m_sceneDocks = scene->createDocks(*m_controller, this);
             for (QWidget* widget : m_sceneDocks)
                 if (auto* dock = qobject_cast<QDockWidget*>(widget)) {
+                    // Scene docks share the left column with the picker, as tabs,
+                    // so the canvas keeps its room.
                     addDockWidget(Qt::LeftDockWidgetArea, dock);
+                    tabifyDockWidget(m_pickerDock, dock);
+                    dock->raise();
                     m_viewMenu->insertAction(m_viewMenu->actions().value(6), dock->toggleViewAction());
                 }
         }

@@ -5,6 +5,7 @@
 
 #include "rdma/rdma_narration.h"
 #include "rdma/rdma_scene_renderer.h"
+#include "perftest/perftest_chart_dock.h"
 #include "rdma/rdma_script_dock.h"
 
 #pragma push_macro("slots")
@@ -60,7 +61,8 @@ SceneDescriptor rdmaScene() {
     scene.lessonPath = QStringLiteral(":/lessons/rdma.json");
     scene.exampleScenarios = bundledScenarios();
     scene.createDocks = [](SimulationController& controller, QWidget* parent) {
-        return QList<QWidget*>{new RdmaScriptDock(controller, parent)};
+        // The perftest model chart sits behind the script, a tab away.
+        return QList<QWidget*>{createPerftestChartDock(parent), new RdmaScriptDock(controller, parent)};
     };
     return scene;
 }

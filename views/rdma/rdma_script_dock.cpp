@@ -4,7 +4,7 @@
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QEvent>
-#include <QHBoxLayout>
+#include <QGridLayout>
 #include <QLabel>
 #include <QListWidget>
 #include <QPlainTextEdit>
@@ -75,12 +75,14 @@ RdmaScriptDock::RdmaScriptDock(SimulationController& controller, QWidget* parent
     m_error->setStyleSheet(QStringLiteral("color: #d64545;"));
     m_error->hide();
     layout->addWidget(m_error);
-    auto* row1 = new QHBoxLayout;
-    for (auto* b : {m_add, m_edit, m_remove, m_up, m_down}) row1->addWidget(b);
-    auto* row2 = new QHBoxLayout;
-    for (auto* b : {m_undo, m_redo, m_rerun}) row2->addWidget(b);
-    layout->addLayout(row1);
-    layout->addLayout(row2);
+    // Three buttons a row keeps the dock narrow enough to leave the canvas room.
+    auto* buttons = new QGridLayout;
+    int cell = 0;
+    for (auto* b : {m_add, m_edit, m_remove, m_up, m_down, m_rerun, m_undo, m_redo}) {
+        buttons->addWidget(b, cell / 3, cell % 3);
+        ++cell;
+    }
+    layout->addLayout(buttons);
     setWidget(body);
 
     // Ctrl+Z / Ctrl+Shift+Z while the dock has focus; the window keeps its own shortcuts.
