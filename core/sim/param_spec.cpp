@@ -10,7 +10,10 @@ namespace commviz::sim {
 namespace {
 
 std::string formatNumber(double v) {
+    // Bounds are usually whole numbers: print 1048576, not 1.04858e+06.
+    if (std::abs(v) < 1e15 && v == std::floor(v)) return std::to_string(static_cast<long long>(v));
     std::ostringstream out;
+    out.precision(12);
     out << v;
     return out.str();
 }

@@ -15,6 +15,7 @@ std::vector<ParamSpec> specs() {
         {"latency_us", ParamType::Double, 1.5, 0, 1000, {}, "Link latency"},
         {"inline", ParamType::Bool, false, 0, 0, {}, "Send inline"},
         {"routing", ParamType::Choice, "dor", 0, 0, {"dor", "min_adapt"}, "Routing function"},
+        {"big", ParamType::Int, 4096, 0, 1048576, {}, "Bytes"},
     };
 }
 
@@ -26,7 +27,7 @@ class ParamsTest : public QObject {
 private slots:
     void defaultsCoverEveryKey() {
         const auto values = defaults(specs());
-        QCOMPARE(values.size(), std::size_t(4));
+        QCOMPARE(values.size(), std::size_t(5));
         QCOMPARE(values.at("ranks").get<int>(), 8);
         QCOMPARE(values.at("routing").get<std::string>(), std::string("dor"));
     }
@@ -44,7 +45,7 @@ private slots:
     void badAssignmentsNameKeyValueAndWhatIsAllowed_data() {
         QTest::addColumn<QString>("assignment");
         QTest::addColumn<QString>("message");
-        QTest::newRow("unknown key") << "rank=4" << "unknown key 'rank': allowed keys are ranks, latency_us, inline, routing";
+        QTest::newRow("unknown key") << "rank=4" << "unknown key 'rank': allowed keys are ranks, latency_us, inline, routing, big";
         QTest::newRow("not an integer") << "ranks=four" << "invalid value 'four' for key 'ranks': allowed an integer from 1 to 16384";
         QTest::newRow("trailing junk") << "ranks=4x" << "invalid value '4x' for key 'ranks': allowed an integer from 1 to 16384";
         QTest::newRow("too large") << "ranks=16385" << "invalid value '16385' for key 'ranks': allowed an integer from 1 to 16384";
@@ -54,6 +55,7 @@ private slots:
         QTest::newRow("bool") << "inline=maybe" << "invalid value 'maybe' for key 'inline': allowed true or false";
         QTest::newRow("choice") << "routing=xy" << "invalid value 'xy' for key 'routing': allowed one of dor, min_adapt";
         QTest::newRow("no equals") << "ranks" << "invalid --set 'ranks': expected KEY=VALUE";
+        QTest::newRow("large bound") << "big=2000000" << "invalid value '2000000' for key 'big': allowed an integer from 0 to 1048576";
         QTest::newRow("empty value") << "ranks=" << "invalid value '' for key 'ranks': allowed an integer from 1 to 16384";
     }
     void badAssignmentsNameKeyValueAndWhatIsAllowed() {
@@ -76,7 +78,7 @@ private slots:
         QCOMPARE(shown.at("inline").get<bool>(), false);                  // default
         QCOMPARE(shown.count("other"), std::size_t(0));
         const auto filled = withDefaults(specs(), {{"ranks", 2}});
-        QCOMPARE(filled.size(), std::size_t(4));
+        QCOMPARE(filled.size(), std::size_t(5));
         QCOMPARE(filled.at("ranks").get<int>(), 2);
     }
 
