@@ -362,13 +362,18 @@ private:
         if (a.has("qp_access_flags")) at.qpAccessFlags = a.flags("qp_access_flags", parseAccessFlag, accessFlagNames());
         if (a.has("sq_psn")) {
             const auto& v = a.raw("sq_psn");
-            if (v.is_array() && v.size() == 2 && v[0].is_number_unsigned() && v[1].is_number_unsigned()) {
-                at.sqPsn[0] = v[0].get<std::uint32_t>() & 0xffffff;
-                at.sqPsn[1] = v[1].get<std::uint32_t>() & 0xffffff;
-            } else if (v.is_number_unsigned()) {
-                at.sqPsn[0] = at.sqPsn[1] = v.get<std::uint32_t>() & 0xffffff;
+            auto psn = [](const Json& x) -> std::optional<std::uint32_t> {
+                if (!x.is_number_integer() || x.get<std::int64_t>() < 0 || x.get<std::int64_t>() > 0xffffff)
+                    return std::nullopt;
+                return static_cast<std::uint32_t>(x.get<std::int64_t>());
+            };
+            if (v.is_array() && v.size() == 2 && psn(v[0]) && psn(v[1])) {
+                at.sqPsn[0] = psn(v[0]);
+                at.sqPsn[1] = psn(v[1]);
+            } else if (psn(v)) {
+                at.sqPsn[0] = at.sqPsn[1] = psn(v);
             } else {
-                a.fail("'sq_psn' must be a PSN or a list of two PSNs (one per QP)");
+                a.fail("'sq_psn' must be a PSN (0 to 16777215) or a list of two PSNs (one per QP)");
             }
         }
         return c;
