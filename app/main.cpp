@@ -15,7 +15,27 @@ namespace {
 
 using namespace commviz::app;
 
+// On Linux the window needs X11 or Wayland (or a -platform the user chose);
+// without one Qt would abort, so say what to do instead.
+bool hasDisplay(const cli::GuiCommand& command) {
+#ifdef Q_OS_LINUX
+    for (const auto& arg : command.qtArgs)
+        if (arg == "-platform") return true;
+    for (const char* name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
+        if (!qEnvironmentVariableIsEmpty(name)) return true;
+    return false;
+#else
+    (void)command;
+    return true;
+#endif
+}
+
 int launchGui(const cli::GuiCommand& command, const char* programName) {
+    if (!hasDisplay(command))
+        return cli::reportError(
+            "no display to open the window on (DISPLAY is not set); run, export and scenes work without one, "
+            "or pass -platform offscreen",
+            cli::kExitInternalError);
     GuiOptions options;
     options.scene = QString::fromStdString(command.choice.scene);
     options.scenario = QString::fromStdString(command.choice.scenario);

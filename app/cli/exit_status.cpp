@@ -17,6 +17,11 @@ void printLine(const std::string& prefix, const std::string& message) {
 
 }  // namespace
 
+int reportError(const std::string& message, int status) {
+    printLine("commviz: ", message);
+    return status;
+}
+
 int reportBadInput(const std::string& message) {
     printLine("commviz: ", message);
     return kExitBadInput;

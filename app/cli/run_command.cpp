@@ -18,18 +18,29 @@ sim::Json eventJson(std::size_t step, const sim::EventRecord& record) {
 
 std::string readable(const sim::Json& value) { return value.is_string() ? value.get<std::string>() : value.dump(); }
 
+// Scalars inline; objects one key a line; arrays one item a line; deeper levels compact.
+void printValue(std::ostream& out, const std::string& indent, const std::string& key, const sim::Json& value,
+                int depth) {
+    const bool nested = (value.is_object() || value.is_array()) && !value.empty() && depth < 2;
+    if (!nested) {
+        out << indent << key << ": " << readable(value) << "\n";
+        return;
+    }
+    out << indent << key << ":\n";
+    if (value.is_object()) {
+        for (const auto& [name, item] : value.items()) printValue(out, indent + "  ", name, item, depth + 1);
+        return;
+    }
+    for (const auto& item : value) out << indent << "  - " << readable(item) << "\n";
+}
+
 void printText(std::ostream& out, const std::string& scene, const sim::Session& session, std::size_t events,
                const std::string& why) {
     out << "scene: " << scene << "\n";
     out << "steps: " << session.cursor() << " (" << why << ")\n";
     out << "events: " << events << "\n";
     const sim::Json summary = session.summary();
-    if (summary.is_object() && !summary.empty()) {
-        out << "summary:\n";
-        for (const auto& [key, value] : summary.items()) out << "  " << key << ": " << readable(value) << "\n";
-    } else if (!summary.is_null()) {
-        out << "summary: " << readable(summary) << "\n";
-    }
+    if (!summary.is_null()) printValue(out, "", "summary", summary, 0);
 }
 
 }  // namespace

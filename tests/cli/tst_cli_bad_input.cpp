@@ -150,6 +150,13 @@ void TestCliBadInput::guiRejectsBeforeOpeningAWindow() {
     QCOMPARE(result.exitCode, 2);
     QCOMPARE(result.errLines().size(), 1);
     QVERIFY(result.errLines().first().contains("--lang 'klingon'"));
+
+    // With no display at all the window cannot open: one line saying so, no Qt abort.
+    const CliResult noDisplay = runCommviz({"gui"});
+    QVERIFY2(noDisplay.finished, "commviz crashed without a display");
+    QCOMPARE(noDisplay.exitCode, 1);
+    QCOMPARE(noDisplay.errLines().size(), 1);
+    QVERIFY(noDisplay.errLines().first().startsWith("commviz: no display"));
 }
 
 QTEST_GUILESS_MAIN(TestCliBadInput)
