@@ -21,7 +21,7 @@
     <message>
         <location line="+6"/>
         <source>work requests (WR) posted</source>
-        <translation>已提交的工作请求 (WR)</translation>
+        <translation>已投递的工作请求 (WR)</translation>
     </message>
     <message>
         <location line="+11"/>
@@ -197,7 +197,7 @@
     <message>
         <location line="-95"/>
         <source>(1) The application on host %1 posts a %2 work request (wr_id %3) to %4 of %5.</source>
-        <translation>(1) 主机 %1 上的应用程序向 %5 的 %4 提交一个 %2 工作请求（wr_id %3）。</translation>
+        <translation>(1) 主机 %1 上的应用程序向 %5 的 %4 投递一个 %2 工作请求（wr_id %3）。</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -217,12 +217,12 @@
     <message>
         <location line="+5"/>
         <source>The requester of %1 fetches WQE %2 and fails it locally with %3.</source>
-        <translation>%1 的请求端取出 WQE %2，本地处理失败：%3。</translation>
+        <translation>%1 的 requester取出 WQE %2，本地处理失败：%3。</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The requester of %1 fetches WQE %2 (%3, wr_id %4): %5 packet(s) from PSN %6%7.</source>
-        <translation>%1 的请求端取出 WQE %2（%3，wr_id %4）：从 PSN %6 起共 %5 个报文%7。</translation>
+        <translation>%1 的 requester取出 WQE %2（%3，wr_id %4）：从 PSN %6 起共 %5 个报文%7。</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -262,7 +262,7 @@
     <message>
         <location line="+2"/>
         <source>The responder of %1 consumes receive WQE %2 (wr_id %3) for the incoming message.</source>
-        <translation>%1 的响应端为到达的消息消耗接收 WQE %2（wr_id %3）。</translation>
+        <translation>%1 的 responder为到达的消息消耗接收 WQE %2（wr_id %3）。</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -272,7 +272,7 @@
     <message>
         <location line="+7"/>
         <source>The responder of %1 answers with %2 for PSN %3%4.</source>
-        <translation>%1 的响应端针对 PSN %3 回复 %2%4。</translation>
+        <translation>%1 的 responder针对 PSN %3 回复 %2%4。</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -282,17 +282,17 @@
     <message>
         <location line="+2"/>
         <source>The responder of %1 sends a NAK for PSN %2: %3.</source>
-        <translation>%1 的响应端针对 PSN %2 发送 NAK：%3。</translation>
+        <translation>%1 的 responder针对 PSN %2 发送 NAK：%3。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>The completer of %1 ignores a stale %2 for PSN %3.</source>
-        <translation>%1 的完成端忽略 PSN %3 的过期 %2。</translation>
+        <translation>%1 的 completer忽略 PSN %3 的过期 %2。</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The completer of %1 takes %2 for PSN %3; it retires: %4.</source>
-        <translation>%1 的完成端处理 PSN %3 的 %2，据此完成（retire）：%4。</translation>
+        <translation>%1 的 completer处理 PSN %3 的 %2，据此完成（retire）：%4。</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -302,7 +302,7 @@
     <message>
         <location line="+3"/>
         <source>The requester of %1 goes back to PSN %2 and resends (%3; %4 retries left).</source>
-        <translation>%1 的请求端回退到 PSN %2 重新发送（%3；剩余重试 %4 次）。</translation>
+        <translation>%1 的 requester回退到 PSN %2 重新发送（%3；剩余重试 %4 次）。</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -352,7 +352,7 @@
     <message>
         <location line="+2"/>
         <source>Host %1 hands %2 slot(s) of %3 %4 back to the driver (tail %5).</source>
-        <translation>主机 %1 把 %3 %4 的 %2 个槽位交还给驱动（队尾 %5）。</translation>
+        <translation>主机 %1 把 %3 %4 的 %2 个槽位交还给驱动（tail %5）。</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -380,7 +380,7 @@
     <message>
         <location line="+12"/>
         <source>requester</source>
-        <translation>请求端</translation>
+        <translation>requester</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -390,7 +390,7 @@
     <message>
         <location line="+1"/>
         <source>responder</source>
-        <translation>响应端</translation>
+        <translation>responder</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -400,7 +400,7 @@
     <message>
         <location line="+1"/>
         <source>completer</source>
-        <translation>完成端</translation>
+        <translation>completer</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -413,12 +413,12 @@
     <message>
         <location filename="../../views/rdma/rdma_queue_painter.cpp" line="+78"/>
         <source>tail</source>
-        <translation>队尾</translation>
+        <translation>tail</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>head</source>
-        <translation>队头</translation>
+        <translation>head</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -526,7 +526,7 @@ depth %2
     <message>
         <location line="+3"/>
         <source>&lt;p&gt;Two hosts, each with one HCA port and one protection domain, joined by a single RC link. The model follows libibverbs and the IBTA RC transport; the HCA is split into requester, responder and completer like the soft-RoCE driver (rxe), but behaves like hardware (mlx5): retry_cnt = 7 means seven retries, unsignaled SQ slots are freed only when a later signaled completion is polled, and the doorbell is an MMIO write, not a system call.&lt;/p&gt;&lt;p&gt;Simplified: one port and no GRH (RoCE address resolution and LIDs are not simulated), no SRQ, UD/UC or memory windows, no congestion control. Time is a simulated clock with order-of-magnitude costs for PCIe, DMA and the wire — not measurements of a real NIC. QPNs start at 16 as in rxe; initial PSNs come from the scenario&apos;s seed.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;两台主机，各有一个 HCA 端口和一个保护域 (PD)，通过一条 RC 链路相连。模型遵循 libibverbs 和 IBTA 的 RC 传输规范；HCA 像软件 RoCE 驱动 (rxe) 那样拆分为请求端 (requester)、响应端 (responder) 和完成端 (completer)，但行为与硬件 (mlx5) 一致：retry_cnt = 7 表示重试七次；unsignaled 的 SQ 槽位只有在之后某个 signaled 完成被轮询到时才会释放；门铃是一次 MMIO 写，而不是系统调用。&lt;/p&gt;&lt;p&gt;简化之处：只有一个端口，没有 GRH（不模拟 RoCE 地址解析和 LID），没有 SRQ、UD/UC 和内存窗口 (MW)，没有拥塞控制。时间是模拟时钟，PCIe、DMA 和线路的开销只取数量级——并非真实网卡的测量值。QPN 与 rxe 一样从 16 开始；初始 PSN 由场景的随机种子 (seed) 生成。&lt;/p&gt;</translation>
+        <translation>&lt;p&gt;两台主机，各有一个 HCA 端口和一个保护域 (PD)，通过一条 RC 链路相连。模型遵循 libibverbs 和 IBTA 的 RC 传输规范；HCA 像软件 RoCE 驱动 (rxe) 那样拆分为 requester、responder 和 completer 三部分，但行为与硬件 (mlx5) 一致：retry_cnt = 7 表示重试七次；unsignaled 的 SQ 槽位只有在之后某个 signaled 完成被轮询到时才会释放；门铃是一次 MMIO 写，而不是系统调用。&lt;/p&gt;&lt;p&gt;简化之处：只有一个端口，没有 GRH（不模拟 RoCE 地址解析和 LID），没有 SRQ、UD/UC 和内存窗口 (MW)，没有拥塞控制。时间是模拟时钟，PCIe、DMA 和线路的开销只取数量级——并非真实网卡的测量值。QPN 与 rxe 一样从 16 开始；初始 PSN 由场景的随机种子 (seed) 生成。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -534,7 +534,7 @@ depth %2
     <message>
         <location filename="../../views/rdma_vs_socket/rdma_vs_socket_scene.cpp" line="+19"/>
         <source>Why RDMA: sockets vs verbs</source>
-        <translation>为什么用 RDMA：socket 对比 verbs</translation>
+        <translation>为什么要用 RDMA：Socket 与 Verbs 对比</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -544,7 +544,7 @@ depth %2
     <message>
         <location line="+5"/>
         <source>&lt;p&gt;Two lanes share one clock. The socket lane follows one message through the Linux kernel (rdma.md §7): send(2) enters the kernel, tcp_sendmsg copies the user buffer into skbs, TCP/IP runs on the CPU, the driver rings the NIC, the receiving NIC DMAs into the kernel&apos;s RX ring, an interrupt starts NAPI, TCP receives and ACKs, the sleeping reader is woken and recv(2) copies the data out. The verbs lane pays its setup once (open device, ibv_reg_mr, CQ/QP, RESET→INIT→RTR→RTS, all through the kernel), then per message only ibv_post_send&apos;s MMIO doorbell, NIC DMA from the registered buffer, transport in the NIC, DMA into the remote buffer and a polled CQE.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Times are illustrative, order-of-magnitude costs&lt;/b&gt; chosen after the reference&apos;s figures (kernel TCP ≈ 10+ µs, RDMA ≈ 1–2 µs one way); they are not measurements of any machine. Stages are drawn one after another, while real hosts overlap them.&lt;/p&gt;&lt;p&gt;Left out: TSO/GRO and zero-copy socket options (MSG_ZEROCOPY, io_uring), busy polling, interrupt coalescing, NUMA and cache effects, congestion, loss and retransmission, the out-of-band exchange of QPN/PSN/rkey, and the cost of pinning memory per page. One message is in flight per lane, like a ping-pong benchmark.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;两条泳道共用一个时钟。socket 泳道跟踪一条消息穿过 Linux 内核的全过程 (rdma.md §7)：send(2) 陷入内核，tcp_sendmsg 把用户缓冲区拷贝到 skb，TCP/IP 在 CPU 上运行，驱动敲网卡门铃，接收端网卡把数据 DMA 到内核的 RX 环，中断触发 NAPI，TCP 接收并回复 ACK，唤醒睡眠中的读进程，recv(2) 再把数据拷贝出来。verbs 泳道只付一次初始化开销（打开设备、ibv_reg_mr、CQ/QP、RESET→INIT→RTR→RTS，全部经过内核），之后每条消息只需 ibv_post_send 的 MMIO 门铃、网卡从已注册缓冲区 DMA 读取、网卡内完成传输、DMA 写入远端缓冲区，再轮询到一个 CQE。&lt;/p&gt;&lt;p&gt;&lt;b&gt;时间均为示意性的数量级开销&lt;/b&gt;，参照参考资料中的数据选取（内核 TCP ≈ 10+ µs，RDMA 单向 ≈ 1–2 µs）；并非任何机器上的测量值。各阶段依次绘制，而真实主机上它们相互重叠。&lt;/p&gt;&lt;p&gt;未涉及：TSO/GRO 与零拷贝 socket 选项（MSG_ZEROCOPY、io_uring）、busy polling、中断合并、NUMA 与缓存效应、拥塞、丢包与重传、QPN/PSN/rkey 的带外交换，以及按页锁定 (pin) 内存的开销。每条泳道同一时刻只有一条消息在途，类似 ping-pong 基准测试。&lt;/p&gt;</translation>
+        <translation>&lt;p&gt;两条泳道共用一个时钟。Socket 泳道跟踪一条消息穿过 Linux 内核的全过程 (rdma.md §7)：send(2) 陷入内核，tcp_sendmsg 把用户缓冲区拷贝到 skb，TCP/IP 在 CPU 上运行，驱动敲网卡门铃，接收端网卡把数据 DMA 到内核的 RX 环，中断触发 NAPI，TCP 接收并回复 ACK，唤醒睡眠中的读进程，recv(2) 再把数据拷贝出来。Verbs 泳道只付一次初始化开销（打开设备、ibv_reg_mr、CQ/QP、RESET→INIT→RTR→RTS，全部经过内核），之后每条消息只需 ibv_post_send 的 MMIO 门铃、网卡从已注册缓冲区 DMA 读取、网卡内完成传输、DMA 写入远端缓冲区，再轮询到一个 CQE。&lt;/p&gt;&lt;p&gt;&lt;b&gt;时间均为示意性的数量级开销&lt;/b&gt;，参照参考资料中的数据选取（内核 TCP ≈ 10+ µs，RDMA 单向 ≈ 1–2 µs）；并非任何机器上的测量值。各阶段依次绘制，而真实主机上它们相互重叠。&lt;/p&gt;&lt;p&gt;未涉及：TSO/GRO 与零拷贝 socket 选项（MSG_ZEROCOPY、io_uring）、busy polling、中断合并、NUMA 与缓存效应、拥塞、丢包与重传、QPN/PSN/rkey 的带外交换，以及按页锁定 (pin) 内存的开销。每条泳道同一时刻只有一条消息在途，类似 ping-pong 基准测试。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -567,7 +567,7 @@ depth %2
     <message>
         <location line="+15"/>
         <source>WR posted by the application</source>
-        <translation>应用程序提交 WR</translation>
+        <translation>应用程序投递 WR</translation>
     </message>
     <message>
         <location line="+0"/>
@@ -815,7 +815,7 @@ depth %2
     <message>
         <location line="+0"/>
         <source>Kernel</source>
-        <translation>内核态</translation>
+        <translation>内核</translation>
     </message>
     <message>
         <location line="+0"/>
@@ -944,12 +944,12 @@ depth %2
     <message>
         <location filename="../../views/rdma_vs_socket/why_rdma_renderer.cpp" line="+25"/>
         <source>No &quot;Why RDMA&quot; session loaded</source>
-        <translation>未加载“为什么用 RDMA”仿真会话</translation>
+        <translation>未加载“为什么要用 RDMA”仿真会话</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>Why RDMA: one message through the kernel socket path and the verbs path</source>
-        <translation>为什么用 RDMA：一条消息分别走内核 socket 路径和 verbs 路径</translation>
+        <translation>为什么要用 RDMA：同一条消息分别走内核 Socket 路径和 Verbs 路径</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -959,12 +959,12 @@ depth %2
     <message>
         <location line="+13"/>
         <source>Step forward: each step runs one stage on whichever lane is behind on the shared clock. The verbs lane first pays its setup, once.</source>
-        <translation>单步前进：每一步让在共享时钟上落后的那条泳道执行一个阶段。verbs 泳道先支付一次性的初始化开销。</translation>
+        <translation>单步前进：每一步让在共享时钟上落后的那条泳道执行一个阶段。Verbs 泳道先支付一次性的初始化开销。</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>One way: socket %1 vs verbs %2, about %3× (illustrative).</source>
-        <translation>单向：socket %1，verbs %2，约为 %3 倍（示意）。</translation>
+        <translation>单向：Socket %1，Verbs %2，相差约 %3 倍（示意）。</translation>
     </message>
 </context>
 <context>
@@ -1130,12 +1130,12 @@ depth %2
     <message>
         <location line="+14"/>
         <source>Message %1 done on the socket lane: %2 one way (illustrative).</source>
-        <translation>socket 泳道第 %1 条消息完成：单向 %2（示意）。</translation>
+        <translation>Socket 泳道第 %1 条消息完成：单向 %2（示意）。</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Message %1 done on the verbs lane: %2 one way (illustrative).</source>
-        <translation>verbs 泳道第 %1 条消息完成：单向 %2（示意）。</translation>
+        <translation>Verbs 泳道第 %1 条消息完成：单向 %2（示意）。</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -1205,7 +1205,7 @@ depth %2
     <message>
         <location line="+4"/>
         <source>Setup, once: ibv_create_cq and ibv_create_qp; the queues are mapped into user space so later posts need no system call.</source>
-        <translation>初始化（仅一次）：ibv_create_cq 和 ibv_create_qp；队列被映射到用户空间，之后提交请求无需系统调用。</translation>
+        <translation>初始化（仅一次）：ibv_create_cq 和 ibv_create_qp；队列被映射到用户空间，之后投递 WR 无需系统调用。</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -1235,7 +1235,7 @@ depth %2
     <message>
         <location line="+3"/>
         <source>Host B&apos;s NIC takes a posted receive WQE and DMAs the data straight into that user buffer (%1).</source>
-        <translation>主机 B 的网卡取出一个已提交的接收 WQE，把数据直接 DMA 到它指向的用户缓冲区（%1）。</translation>
+        <translation>主机 B 的网卡取出一个已投递的接收 WQE，把数据直接 DMA 到它指向的用户缓冲区（%1）。</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -1271,18 +1271,18 @@ depth %2
         <translation>正在运行：第 %1 步，最多 %2 步（按 End 或停止按钮取消）</translation>
     </message>
     <message>
-        <location line="+123"/>
+        <location line="+121"/>
         <source>commviz — %1</source>
         <translation>commviz — %1</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+184"/>
+        <location line="+189"/>
         <source>commviz</source>
         <translation>commviz</translation>
     </message>
     <message>
-        <location line="-183"/>
+        <location line="-188"/>
         <source>Scenes</source>
         <translation>场景</translation>
     </message>
@@ -1417,7 +1417,7 @@ depth %2
         <translation>未知场景“%1”：可选值为 %2</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+15"/>
         <source>unknown scene &apos;%1&apos;</source>
         <translation>未知场景“%1”</translation>
     </message>
