@@ -53,11 +53,9 @@ MainWindow::MainWindow(const views::SceneRegistry& registry, views::Language& la
 
     QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
-    if (!restoreState(settings.value(QStringLiteral("window/state")).toByteArray())) {
-        // First start: most of the screen, with the canvas getting the most room.
+    m_firstStart = !restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    if (m_firstStart) {
         if (const QScreen* screen = QGuiApplication::primaryScreen()) resize(screen->availableSize() * 0.92);
-        resizeDocks({m_pickerDock, m_narration}, {280, 320}, Qt::Horizontal);
-        resizeDocks({m_events}, {170}, Qt::Vertical);
     }
     setTheme(settings.value(QStringLiteral("ui/theme"), QStringLiteral("light")).toString());
 }
@@ -242,6 +240,11 @@ void MainWindow::start(const GuiOptions& options) {
     }
     if (m_registry.find(id)) openScene(id, options.scenario, options.sets);
     if (options.tutorial) openTutorial();
+    if (m_firstStart) {
+        // First start: the canvas gets the most room; docks keep a useful width.
+        resizeDocks({m_pickerDock, m_narration}, {250, 300}, Qt::Horizontal);
+        resizeDocks({m_events}, {150}, Qt::Vertical);
+    }
 }
 
 bool MainWindow::openScene(const QString& id, const QString& scenarioPath, const QStringList& sets) {
@@ -282,11 +285,13 @@ bool MainWindow::openScene(const QString& id, const QString& scenarioPath, const
             m_sceneDocks = scene->createDocks(*m_controller, this);
             for (QWidget* widget : m_sceneDocks)
                 if (auto* dock = qobject_cast<QDockWidget*>(widget)) {
-                    // Scene docks share the left column with the picker, as tabs,
-                    // so the canvas keeps its room.
-                    addDockWidget(Qt::LeftDockWidgetArea, dock);
-                    tabifyDockWidget(m_pickerDock, dock);
-                    dock->raise();
+                    // Scene docks share a column with the picker (or, when they
+                    // ask for the bottom, with the event list) as tabs, so the
+                    // canvas keeps its room.
+                    const bool bottom = dock->property("preferredArea").toString() == QLatin1String("bottom");
+                    addDockWidget(bottom ? Qt::BottomDockWidgetArea : Qt::LeftDockWidgetArea, dock);
+                    tabifyDockWidget(bottom ? static_cast<QDockWidget*>(m_events) : m_pickerDock, dock);
+                    (bottom ? static_cast<QDockWidget*>(m_events) : dock)->raise();
                     m_viewMenu->insertAction(m_viewMenu->actions().value(6), dock->toggleViewAction());
                 }
         }

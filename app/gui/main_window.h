@@ -73,6 +73,7 @@ private:
     views::ParametersDock* m_parameters;
     views::TutorialDock* m_tutorial;
     QList<QWidget*> m_sceneDocks;
+    bool m_firstStart = false;  // no saved layout: size the docks once a scene is open
 
     QMenu* m_fileMenu;
     QMenu* m_examplesMenu;
