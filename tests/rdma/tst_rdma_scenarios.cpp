@@ -112,6 +112,7 @@ private Q_SLOTS:
         const auto expect = expectations().at(file.toStdString());
         const Run r = run(load(file.toStdString()), sceneModel().stepCap, checkInvariants);
         QVERIFY(r.done);
+        QCOMPARE(r.stepOf.back(), r.steps);  // no empty step at the end
         const Json& got = r.summary["completions"];
         QCOMPARE(got.size(), expect.completions.size());
         for (std::size_t i = 0; i < got.size(); ++i) {
