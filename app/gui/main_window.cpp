@@ -326,7 +326,9 @@ void MainWindow::exportFigure() {
         lessonState = m_canvas->renderState();
         lessonCaption = m_tutorial->currentNarration();
     }
-    views::ExportDialog dialog(*m_canvas->renderer(), m_canvas->renderState(), lessonState, caption, lessonCaption, this);
+    // A renderer of its own, so the preview leaves the canvas's hit regions alone.
+    const auto renderer = m_controller->scene()->createRenderer();
+    views::ExportDialog dialog(*renderer, m_canvas->renderState(), lessonState, caption, lessonCaption, this);
     dialog.exec();
 }
 
