@@ -3,6 +3,7 @@
 // and seeking, undoable parameter edits, the inspector and the tutorial panel.
 
 #include <QAbstractItemModelTester>
+#include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSpinBox>
@@ -242,6 +243,25 @@ private slots:
         dock.back();
         QCOMPARE(dock.index(), 0);
         QCOMPARE(controller.cursor(), std::size_t(2));
+
+        // A scene with a second lesson offers both; opening it starts at its step 1.
+        const QString secondPath = dir.filePath(QStringLiteral("second.json"));
+        {
+            QFile f(secondPath);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(R"({"scene": "counter", "format": 1, "title": {"en": "Second", "zh_CN": "第二课"},
+              "steps": [{"step": 5, "narration": {"en": "Five.", "zh_CN": "五。"}}]})");
+        }
+        m_scene.moreLessons = {secondPath};
+        QVERIFY(dock.loadForScene().ok());
+        auto* chooser = dock.findChild<QComboBox*>();
+        QVERIFY(chooser);
+        QCOMPARE(chooser->count(), 2);
+        QVERIFY(dock.loadLessonFile(secondPath).ok());
+        QCOMPARE(dock.lesson()->title.value(QStringLiteral("en")), QStringLiteral("Second"));
+        QCOMPARE(controller.cursor(), std::size_t(5));
+        QCOMPARE(chooser->currentIndex(), 1);
+        m_scene.moreLessons.clear();
         m_scene.lessonPath.clear();
     }
 

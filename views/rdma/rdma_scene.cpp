@@ -59,6 +59,7 @@ SceneDescriptor rdmaScene() {
     scene.narrate = &RdmaNarration::narrate;
     // The main lesson; the RNR / error-flushing lesson is :/lessons/rdma_rnr.json.
     scene.lessonPath = QStringLiteral(":/lessons/rdma.json");
+    scene.moreLessons = {QStringLiteral(":/lessons/rdma_rnr.json")};
     scene.exampleScenarios = bundledScenarios();
     scene.createDocks = [](SimulationController& controller, QWidget* parent) {
         // The perftest model chart sits behind the script, a tab away.

@@ -27,7 +27,8 @@ struct SceneDescriptor {
     std::function<std::unique_ptr<SceneRenderer>()> createRenderer;
     /// One translated sentence for an event, used by narration and captions.
     std::function<QString(const sim::EventRecord&)> narrate;
-    QString lessonPath;                          ///< resource path of the lesson JSON, may be empty
+    QString lessonPath;                          ///< resource path of the main lesson JSON, may be empty
+    QStringList moreLessons;                     ///< further lessons, offered in the Tutorial panel
     QStringList exampleScenarios;                ///< resource paths, shown in File > Open Example
     /// Optional extra docks (e.g. the RDMA script editor), created for the main window.
     std::function<QList<QWidget*>(SimulationController&, QWidget* parent)> createDocks;

@@ -1,5 +1,6 @@
 #include "tutorial/tutorial_dock.h"
 
+#include <QComboBox>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -16,6 +17,7 @@ namespace commviz::views {
 TutorialDock::TutorialDock(SimulationController& controller, QWidget* parent)
     : QDockWidget(parent),
       m_controller(controller),
+      m_lessons(new QComboBox),
       m_title(new QLabel),
       m_progress(new QLabel),
       m_text(new QTextBrowser),
@@ -25,6 +27,8 @@ TutorialDock::TutorialDock(SimulationController& controller, QWidget* parent)
     m_title->setWordWrap(true);
     auto* body = new QWidget;
     auto* layout = new QVBoxLayout(body);
+    m_lessons->hide();
+    layout->addWidget(m_lessons);
     layout->addWidget(m_title);
     layout->addWidget(m_text, 1);
     auto* buttons = new QHBoxLayout;
@@ -35,6 +39,10 @@ TutorialDock::TutorialDock(SimulationController& controller, QWidget* parent)
     buttons->addWidget(m_next);
     layout->addLayout(buttons);
     setWidget(body);
+    connect(m_lessons, &QComboBox::activated, this, [this](int index) {
+        if (auto status = loadLessonFile(m_lessons->itemData(index).toString()); !status)
+            emit errorOccurred(QString::fromStdString(status.error().message));
+    });
     connect(m_back, &QPushButton::clicked, this, &TutorialDock::back);
     connect(m_next, &QPushButton::clicked, this, &TutorialDock::next);
     render();
@@ -45,16 +53,27 @@ QString TutorialDock::language() const { return QLocale().name().startsWith(QLat
 sim::Status TutorialDock::loadForScene() {
     const SceneDescriptor* scene = m_controller.scene();
     m_lesson.reset();
+    m_lessons->clear();
     if (!scene || scene->lessonPath.isEmpty()) {
         render();
         return sim::fail("this scene has no lesson yet");
     }
-    auto lesson = loadLesson(scene->lessonPath);
+    for (const QString& path : QStringList{scene->lessonPath} + scene->moreLessons) {
+        auto lesson = loadLesson(path);
+        if (lesson) m_lessons->addItem(localized(lesson->title, language()), path);
+    }
+    m_lessons->setVisible(m_lessons->count() > 1);
+    return loadLessonFile(scene->lessonPath);
+}
+
+sim::Status TutorialDock::loadLessonFile(const QString& path) {
+    auto lesson = loadLesson(path);
     if (!lesson) {
         render();
         return lesson.error();
     }
     m_lesson = std::move(lesson).value();
+    m_lessons->setCurrentIndex(std::max(0, m_lessons->findData(path)));
     showStep(0);
     return sim::Ok{};
 }

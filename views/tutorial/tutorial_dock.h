@@ -5,6 +5,7 @@
 
 #include "tutorial/lesson.h"
 
+class QComboBox;
 class QLabel;
 class QPushButton;
 class QTextBrowser;
@@ -22,6 +23,8 @@ public:
     TutorialDock(SimulationController& controller, QWidget* parent = nullptr);
     /// Loads the current scene's lesson; returns false (with the reason) when it has none.
     sim::Status loadForScene();
+    /// Opens one of the scene's lessons by path.
+    sim::Status loadLessonFile(const QString& path);
     const std::optional<Lesson>& lesson() const { return m_lesson; }
     int index() const { return m_index; }
     bool answerShown() const { return m_answerShown; }
@@ -48,6 +51,7 @@ private:
     std::optional<Lesson> m_lesson;
     int m_index = 0;
     bool m_answerShown = false;
+    QComboBox* m_lessons;  // the scene's lessons, shown when it has more than one
     QLabel* m_title;
     QLabel* m_progress;
     QTextBrowser* m_text;
