@@ -234,7 +234,7 @@ void runResponder(RdmaWorld& w, std::uint32_t h, QueuePair& qp, EventOut& out) {
         if (r.input.empty()) return;
         const Packet p = r.input.front();
         r.input.pop_front();
-        out.push_back(PacketDropped{"rxe_responder", host.name, p.id, qp.id,
+        out.push_back(PacketDropped{"rxe_responder", p.id, host.name, qp.id,
                                     "QP in " + std::string(verbsName(qp.state))});
         again();
         return;
@@ -248,7 +248,7 @@ void runResponder(RdmaWorld& w, std::uint32_t h, QueuePair& qp, EventOut& out) {
         r.input.pop_front();
         RespJob job = planRequest(w, h, qp, p);
         if (job.steps.empty()) {
-            out.push_back(PacketDropped{"rxe_responder: check_psn", host.name, p.id, qp.id,
+            out.push_back(PacketDropped{"rxe_responder: check_psn", p.id, host.name, qp.id,
                                         job.reason.empty() ? "duplicate without saved state" : job.reason});
             again();
             return;
