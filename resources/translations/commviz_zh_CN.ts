@@ -1277,12 +1277,12 @@ depth %2
     </message>
     <message>
         <location line="+0"/>
-        <location line="+189"/>
+        <location line="+193"/>
         <source>commviz</source>
         <translation>commviz</translation>
     </message>
     <message>
-        <location line="-188"/>
+        <location line="-192"/>
         <source>Scenes</source>
         <translation>场景</translation>
     </message>
@@ -1422,7 +1422,7 @@ depth %2
         <translation>未知场景“%1”</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+51"/>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
@@ -1432,7 +1432,7 @@ depth %2
         <translation>还没有可导出的内容：请先打开一个场景。</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+51"/>
         <source>Open Scenario</source>
         <translation>打开场景文件</translation>
     </message>
@@ -1970,7 +1970,7 @@ latency t_typical %8 µs%9</source>
 <context>
     <name>commviz::views::TutorialDock</name>
     <message>
-        <location filename="../../views/tutorial/tutorial_dock.cpp" line="+111"/>
+        <location filename="../../views/tutorial/tutorial_dock.cpp" line="+130"/>
         <source>Tutorial</source>
         <translation>教程</translation>
     </message>
