@@ -411,7 +411,7 @@
 <context>
     <name>RdmaQueuePainter</name>
     <message>
-        <location filename="../../views/rdma/rdma_queue_painter.cpp" line="+78"/>
+        <location filename="../../views/rdma/rdma_queue_painter.cpp" line="+76"/>
         <source>tail</source>
         <translation>tail</translation>
     </message>
@@ -514,7 +514,7 @@ depth %2
 <context>
     <name>RdmaSceneText</name>
     <message>
-        <location filename="../../views/rdma/rdma_scene.cpp" line="+24"/>
+        <location filename="../../views/rdma/rdma_scene.cpp" line="+20"/>
         <source>RDMA verbs queues</source>
         <translation>RDMA verbs 队列</translation>
     </message>
@@ -550,7 +550,7 @@ depth %2
 <context>
     <name>RdmaWirePainter</name>
     <message>
-        <location filename="../../views/rdma/rdma_wire_painter.cpp" line="+32"/>
+        <location filename="../../views/rdma/rdma_wire_painter.cpp" line="+33"/>
         <source>PSN 0x%1</source>
         <translation>PSN 0x%1</translation>
     </message>
@@ -1266,23 +1266,23 @@ depth %2
 <context>
     <name>commviz::app::MainWindow</name>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="+51"/>
+        <location filename="../../app/gui/main_window.cpp" line="+52"/>
         <source>Running: step %1 of at most %2 (End or the stop button cancels)</source>
         <translation>正在运行：第 %1 步，最多 %2 步（按 End 或停止按钮取消）</translation>
     </message>
     <message>
-        <location line="+121"/>
+        <location line="+123"/>
         <source>commviz — %1</source>
         <translation>commviz — %1</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+193"/>
+        <location line="+194"/>
         <source>commviz</source>
         <translation>commviz</translation>
     </message>
     <message>
-        <location line="-192"/>
+        <location line="-193"/>
         <source>Scenes</source>
         <translation>场景</translation>
     </message>
@@ -1330,6 +1330,11 @@ depth %2
         <location line="+2"/>
         <source>&amp;Open Scenario…</source>
         <translation>打开场景文件(&amp;O)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Save Scenario As…</source>
+        <translation>场景文件另存为(&amp;S)…</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1442,7 +1447,27 @@ depth %2
         <translation>场景文件 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
+        <source>Save Scenario</source>
+        <translation>保存场景文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Scenario files (*.json)</source>
+        <translation>场景文件 (*.json)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>cannot write &apos;%1&apos;: %2</source>
+        <translation>无法写入“%1”：%2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>About this model — %1</source>
         <translation>关于此模型 — %1</translation>
     </message>
