@@ -9,6 +9,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSettings>
+#include <QSaveFile>
 #include <QScreen>
 #include <QStatusBar>
 #include <QStyleFactory>
@@ -102,6 +103,7 @@ void MainWindow::buildActions() {
     };
     auto& a = m_actions;
     a.open = make(&MainWindow::openScenarioFile, QKeySequence::Open);
+    a.saveAs = make(&MainWindow::saveScenarioFile, QKeySequence::SaveAs);
     a.exportFigure = make(&MainWindow::exportFigure, QKeySequence(Qt::CTRL | Qt::Key_E));
     a.quit = make(&QWidget::close, QKeySequence::Quit);
     a.undo = m_undo.createUndoAction(this);
@@ -145,6 +147,7 @@ void MainWindow::buildActions() {
     m_fileMenu = menuBar()->addMenu(QString());
     m_fileMenu->addAction(a.open);
     m_examplesMenu = m_fileMenu->addMenu(QString());
+    m_fileMenu->addAction(a.saveAs);
     m_fileMenu->addAction(a.exportFigure);
     m_fileMenu->addSeparator();
     m_fileMenu->addAction(a.quit);
@@ -181,6 +184,7 @@ void MainWindow::retranslate() {
     m_helpMenu->setTitle(tr("&Help"));
     auto& a = m_actions;
     a.open->setText(tr("&Open Scenario…"));
+    a.saveAs->setText(tr("&Save Scenario As…"));
     a.exportFigure->setText(tr("&Export Figure…"));
     a.quit->setText(tr("&Quit"));
     a.undo->setText(tr("&Undo"));
@@ -381,6 +385,25 @@ void MainWindow::openScenarioFile() {
     }
     if (sceneId.isEmpty() && m_controller->scene()) sceneId = QString::fromStdString(m_controller->scene()->model.id);
     openScene(sceneId, path);
+}
+
+void MainWindow::saveScenarioFile() {
+    const views::SceneSetup& setup = m_controller->setup();
+    if (!setup.scene) return;
+    QSettings settings;
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save Scenario"), settings.value(QStringLiteral("ui/scenarioDir")).toString(),
+                                                      tr("Scenario files (*.json)"));
+    if (path.isEmpty()) return;
+    settings.setValue(QStringLiteral("ui/scenarioDir"), QFileInfo(path).absolutePath());
+    // What was run, keys and script edits included, so opening it gives the same run.
+    const sim::Json doc = sim::scenarioFor(setup.scene->model, setup.values, setup.scenario);
+    QSaveFile file(path);
+    const QByteArray bytes = QByteArray::fromStdString(doc.dump(2) + "\n");
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
+        showError(tr("cannot write '%1': %2").arg(path, file.errorString()));
+        return;
+    }
+    statusBar()->showMessage(tr("Saved %1").arg(path), 4000);
 }
 
 void MainWindow::showAboutModel() {

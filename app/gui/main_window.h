@@ -55,6 +55,7 @@ private:
     void fillExamplesMenu();
     void showError(const QString& message);
     void openScenarioFile();
+    void saveScenarioFile();
     void showAbout();
     void showAboutModel();
 
@@ -86,7 +87,7 @@ private:
     QActionGroup* m_languageGroup;
     QActionGroup* m_themeGroup;
     struct Actions {
-        QAction *open, *exportFigure, *quit, *undo, *redo, *play, *forward, *back, *reset, *end, *tutorial,
+        QAction *open, *saveAs, *exportFigure, *quit, *undo, *redo, *play, *forward, *back, *reset, *end, *tutorial,
             *aboutModel, *about, *light, *dark, *english, *chinese;
     } m_actions{};
 };

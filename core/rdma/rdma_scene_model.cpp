@@ -194,6 +194,10 @@ sim::SceneModel sceneModel() {
             std::make_unique<sim::TimelineSession<RdmaEngine>>(RdmaEngine(std::move(setup.value())));
         return session;
     };
+    // The script is the run: without a scenario, the one the keys shape.
+    model.toScenario = [](const sim::ParamValues& values, const std::optional<Json>& scenario) {
+        return scenario ? *scenario : defaultScenario(values);
+    };
     return model;
 }
 

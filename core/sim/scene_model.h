@@ -23,6 +23,13 @@ struct SceneModel {
     /// `values` holds only the keys a person set (--set, the Parameters dock);
     /// they win over the scenario's fields, which win over the defaults.
     std::function<Result<std::unique_ptr<Session>>(const ParamValues& values, const std::optional<Json>& scenario)> build;
+    /// The scenario document that reproduces a run, for File > Save Scenario.
+    /// Optional: without it, scenarioFor() writes the scenario (or a bare
+    /// envelope) with the explicitly set keys as top-level fields.
+    std::function<Json(const ParamValues& values, const std::optional<Json>& scenario)> toScenario;
 };
+
+/// The document to save for a run of `model` (see SceneModel::toScenario).
+Json scenarioFor(const SceneModel& model, const ParamValues& values, const std::optional<Json>& scenario);
 
 }  // namespace commviz::sim

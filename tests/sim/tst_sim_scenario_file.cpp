@@ -6,6 +6,7 @@
 #include <fstream>
 
 #include "sim/scenario_file.h"
+#include "sim/scene_model.h"
 
 using namespace commviz::sim;
 
@@ -38,6 +39,19 @@ private slots:
         const auto doc = parseScenario(text.toStdString(), "rdma", "x.json");
         QVERIFY(!doc.ok());
         QCOMPARE(QString::fromStdString(doc.error().message), message);
+    }
+
+    void savedScenariosCarryTheExplicitKeys() {
+        SceneModel model;
+        model.id = "counter";
+        const Json bare = scenarioFor(model, {{"limit", 7}}, std::nullopt);
+        QCOMPARE(QString::fromStdString(bare.dump()), QStringLiteral(R"({"scene":"counter","format":1,"limit":7})"));
+        const Json withScript = scenarioFor(model, {{"limit", 7}}, Json{{"scene", "counter"}, {"format", 1}, {"limit", 3}, {"x", 1}});
+        QCOMPARE(withScript["limit"].get<int>(), 7);  // the explicit key wins, as when running
+        QCOMPARE(withScript["x"].get<int>(), 1);
+        QVERIFY(parseScenario(withScript.dump(), "counter", "saved").ok());
+        model.toScenario = [](const ParamValues&, const std::optional<Json>&) { return Json{{"custom", true}}; };
+        QVERIFY(scenarioFor(model, {}, std::nullopt)["custom"].get<bool>());
     }
 
     void reportsMissingAndUnreadableFiles() {
