@@ -293,9 +293,12 @@ bool MainWindow::openScene(const QString& id, const QString& scenarioPath, const
                     // ask for the bottom, with the event list) as tabs, so the
                     // canvas keeps its room.
                     const bool bottom = dock->property("preferredArea").toString() == QLatin1String("bottom");
+                    // A scene may offer a dock hidden at first (View menu only).
+                    const bool startsHidden = dock->testAttribute(Qt::WA_WState_ExplicitShowHide) && dock->isHidden();
                     addDockWidget(bottom ? Qt::BottomDockWidgetArea : Qt::LeftDockWidgetArea, dock);
                     tabifyDockWidget(bottom ? static_cast<QDockWidget*>(m_events) : m_pickerDock, dock);
                     (bottom ? static_cast<QDockWidget*>(m_events) : dock)->raise();
+                    if (startsHidden) dock->hide();
                     m_viewMenu->insertAction(m_viewMenu->actions().value(6), dock->toggleViewAction());
                 }
         }
