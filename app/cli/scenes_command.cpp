@@ -1,5 +1,6 @@
 #include "cli/scenes_command.h"
 
+#include "shell/key_help.h"
 #include "sim/json.h"
 
 namespace commviz::app::cli {
@@ -37,7 +38,7 @@ sim::Json keyJson(const sim::ParamSpec& spec) {
     }
     if (spec.type == sim::ParamType::Choice) key["choices"] = spec.choices;
     key["allowed"] = sim::describeAllowed(spec);
-    key["help"] = spec.help;
+    key["help"] = views::keyHelp(spec).toStdString();
     return key;
 }
 
@@ -62,7 +63,7 @@ void printScene(std::ostream& out, const views::SceneDescriptor& scene) {
     for (const auto& spec : scene.model.params) {
         out << "    " << spec.key << "  " << typeName(spec.type) << ", default " << readable(spec.defaultValue) << ", "
             << sim::describeAllowed(spec) << "\n";
-        if (!spec.help.empty()) out << "        " << spec.help << "\n";
+        if (!spec.help.empty()) out << "        " << views::keyHelp(spec).toStdString() << "\n";
     }
 }
 

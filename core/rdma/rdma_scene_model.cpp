@@ -6,6 +6,7 @@
 #include "rdma/scenario_parser.h"
 #include "rdma/verbs_names.h"
 #include "sim/session.h"
+#include "sim/translatable.h"
 
 namespace commviz::rdma {
 
@@ -15,24 +16,24 @@ using sim::ParamType;
 
 std::vector<ParamSpec> rdmaParams() {
     return {
-        {"opcode", ParamType::Choice, "IBV_WR_SEND", 0, 0, wrOpcodeNames(), "Work request opcode of the default script"},
-        {"message_size", ParamType::Int, 4096, 0, 1048576, {}, "Bytes moved by the default script's work request"},
+        {"opcode", ParamType::Choice, "IBV_WR_SEND", 0, 0, wrOpcodeNames(), QT_TRANSLATE_NOOP("commviz::params", "Work request opcode of the default script")},
+        {"message_size", ParamType::Int, 4096, 0, 1048576, {}, QT_TRANSLATE_NOOP("commviz::params", "Bytes moved by the default script's work request")},
         {"path_mtu", ParamType::Choice, "1024", 0, 0, {"256", "512", "1024", "2048", "4096"},
-         "Path MTU in bytes (ibv_qp_attr.path_mtu)"},
-        {"wire_latency_ns", ParamType::Int, 500, 0, 10'000'000, {}, "One-way propagation latency of the wire (ns)"},
-        {"link_gbps", ParamType::Double, 100.0, 1, 800, {}, "Link rate in Gb/s (serialization time per packet)"},
-        {"drop_packet", ParamType::Int, 0, 0, 100000, {}, "Lose the Nth packet put on the wire (0 = none)"},
-        {"rnr_retry", ParamType::Int, 7, 0, 7, {}, "RNR NAKs tolerated before IBV_WC_RNR_RETRY_EXC_ERR (7 = forever)"},
-        {"retry_cnt", ParamType::Int, 7, 0, 7, {}, "Retransmissions after timeout / sequence NAK (7 = seven)"},
-        {"timeout", ParamType::Int, 14, 0, 31, {}, "Local ACK timeout code: 4.096 us x 2^timeout (0 = never)"},
-        {"min_rnr_timer", ParamType::Int, 12, 0, 31, {}, "RNR NAK timer code the receiver asks for (12 = 0.64 ms)"},
-        {"sq_depth", ParamType::Int, 16, 1, 16384, {}, "max_send_wr of both QPs"},
-        {"rq_depth", ParamType::Int, 16, 1, 16384, {}, "max_recv_wr of both QPs"},
-        {"cq_depth", ParamType::Int, 32, 1, 32768, {}, "cqe of both CQs"},
+         QT_TRANSLATE_NOOP("commviz::params", "Path MTU in bytes (ibv_qp_attr.path_mtu)")},
+        {"wire_latency_ns", ParamType::Int, 500, 0, 10'000'000, {}, QT_TRANSLATE_NOOP("commviz::params", "One-way propagation latency of the wire (ns)")},
+        {"link_gbps", ParamType::Double, 100.0, 1, 800, {}, QT_TRANSLATE_NOOP("commviz::params", "Link rate in Gb/s (serialization time per packet)")},
+        {"drop_packet", ParamType::Int, 0, 0, 100000, {}, QT_TRANSLATE_NOOP("commviz::params", "Lose the Nth packet put on the wire (0 = none)")},
+        {"rnr_retry", ParamType::Int, 7, 0, 7, {}, QT_TRANSLATE_NOOP("commviz::params", "RNR NAKs tolerated before IBV_WC_RNR_RETRY_EXC_ERR (7 = forever)")},
+        {"retry_cnt", ParamType::Int, 7, 0, 7, {}, QT_TRANSLATE_NOOP("commviz::params", "Retransmissions after timeout / sequence NAK (7 = seven)")},
+        {"timeout", ParamType::Int, 14, 0, 31, {}, QT_TRANSLATE_NOOP("commviz::params", "Local ACK timeout code: 4.096 us x 2^timeout (0 = never)")},
+        {"min_rnr_timer", ParamType::Int, 12, 0, 31, {}, QT_TRANSLATE_NOOP("commviz::params", "RNR NAK timer code the receiver asks for (12 = 0.64 ms)")},
+        {"sq_depth", ParamType::Int, 16, 1, 16384, {}, QT_TRANSLATE_NOOP("commviz::params", "max_send_wr of both QPs")},
+        {"rq_depth", ParamType::Int, 16, 1, 16384, {}, QT_TRANSLATE_NOOP("commviz::params", "max_recv_wr of both QPs")},
+        {"cq_depth", ParamType::Int, 32, 1, 32768, {}, QT_TRANSLATE_NOOP("commviz::params", "cqe of both CQs")},
         {"post_recv", ParamType::Bool, true, 0, 0, {},
-         "Receiver posts its receive before the send (false: 100 us late, showing RNR NAKs)"},
-        {"signaled", ParamType::Bool, true, 0, 0, {}, "Set IBV_SEND_SIGNALED on the default script's WR"},
-        {"seed", ParamType::Int, 1, 0, 2147483647, {}, "Seed for the initial PSNs"},
+         QT_TRANSLATE_NOOP("commviz::params", "Receiver posts its receive before the send (false: 100 us late, showing RNR NAKs)")},
+        {"signaled", ParamType::Bool, true, 0, 0, {}, QT_TRANSLATE_NOOP("commviz::params", "Set IBV_SEND_SIGNALED on the default script's WR")},
+        {"seed", ParamType::Int, 1, 0, 2147483647, {}, QT_TRANSLATE_NOOP("commviz::params", "Seed for the initial PSNs")},
     };
 }
 

@@ -1,4 +1,5 @@
 #include "rdma_vs_socket/why_rdma_config.h"
+#include "sim/translatable.h"
 
 #include <string>
 
@@ -7,22 +8,22 @@ namespace commviz::rdma_vs_socket {
 std::vector<sim::ParamSpec> params() {
     using sim::ParamType;
     return {
-        {"message_size", ParamType::Int, 4096, 1, 8388608, {}, "Bytes per message (1 B to 8 MiB)"},
-        {"messages", ParamType::Int, 1, 1, 64, {}, "Messages each lane sends, one at a time"},
+        {"message_size", ParamType::Int, 4096, 1, 8388608, {}, QT_TRANSLATE_NOOP("commviz::params", "Bytes per message (1 B to 8 MiB)")},
+        {"messages", ParamType::Int, 1, 1, 64, {}, QT_TRANSLATE_NOOP("commviz::params", "Messages each lane sends, one at a time")},
         {"verbs_op",
          ParamType::Choice,
          "write",
          0,
          0,
          {"write", "send"},
-         "Verb on the RDMA lane: one-sided RDMA WRITE or two-sided SEND"},
+         QT_TRANSLATE_NOOP("commviz::params", "Verb on the RDMA lane: one-sided RDMA WRITE or two-sided SEND")},
         {"order",
          ParamType::Choice,
          "race",
          0,
          0,
          {"race", "sequential"},
-         "race: both lanes on one clock, earliest stage first; sequential: the socket lane, then the verbs lane"},
+         QT_TRANSLATE_NOOP("commviz::params", "race: both lanes on one clock, earliest stage first; sequential: the socket lane, then the verbs lane")},
     };
 }
 

@@ -1277,12 +1277,12 @@ depth %2
     </message>
     <message>
         <location line="+0"/>
-        <location line="+194"/>
+        <location line="+197"/>
         <source>commviz</source>
         <translation>commviz</translation>
     </message>
     <message>
-        <location line="-193"/>
+        <location line="-196"/>
         <source>Scenes</source>
         <translation>场景</translation>
     </message>
@@ -1427,7 +1427,7 @@ depth %2
         <translation>未知场景“%1”</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+54"/>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
@@ -1480,6 +1480,109 @@ depth %2
         <location line="+1"/>
         <source>&lt;p&gt;&lt;b&gt;commviz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;See how communication in AI infrastructure works: RDMA verbs queues, NCCL&apos;s bootstrap, collectives and Network-on-Chip routers, stepped faithfully and animated.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;commviz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;看懂 AI 基础设施中的通信如何工作：RDMA verbs 队列、NCCL 的 bootstrap、集合通信以及片上网络 (NoC) 路由器，忠实地逐步仿真并以动画呈现。&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>commviz::params</name>
+    <message>
+        <location filename="../../core/rdma/rdma_scene_model.cpp" line="+19"/>
+        <source>Work request opcode of the default script</source>
+        <translation>默认脚本中工作请求 (WR) 的 opcode</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bytes moved by the default script&apos;s work request</source>
+        <translation>默认脚本中工作请求搬运的字节数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Path MTU in bytes (ibv_qp_attr.path_mtu)</source>
+        <translation>路径 MTU，单位字节（ibv_qp_attr.path_mtu）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>One-way propagation latency of the wire (ns)</source>
+        <translation>链路单向传播时延（ns）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Link rate in Gb/s (serialization time per packet)</source>
+        <translation>链路速率，单位 Gb/s（决定每个报文的串行化时间）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Lose the Nth packet put on the wire (0 = none)</source>
+        <translation>丢弃线路上的第 N 个报文（0 = 不丢）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>RNR NAKs tolerated before IBV_WC_RNR_RETRY_EXC_ERR (7 = forever)</source>
+        <translation>报 IBV_WC_RNR_RETRY_EXC_ERR 之前可容忍的 RNR NAK 次数（7 = 无限重试）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Retransmissions after timeout / sequence NAK (7 = seven)</source>
+        <translation>超时或序号错误 NAK 后的重传次数（7 就是 7 次）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Local ACK timeout code: 4.096 us x 2^timeout (0 = never)</source>
+        <translation>本地 ACK 超时编码：4.096 us × 2^timeout（0 = 永不超时）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>RNR NAK timer code the receiver asks for (12 = 0.64 ms)</source>
+        <translation>接收端在 RNR NAK 中要求的等待时间编码（12 = 0.64 ms）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>max_send_wr of both QPs</source>
+        <translation>两个 QP 的 max_send_wr</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>max_recv_wr of both QPs</source>
+        <translation>两个 QP 的 max_recv_wr</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cqe of both CQs</source>
+        <translation>两个 CQ 的 cqe</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Receiver posts its receive before the send (false: 100 us late, showing RNR NAKs)</source>
+        <translation>接收端在发送之前投递接收请求（false：晚 100 us 投递，演示 RNR NAK）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Set IBV_SEND_SIGNALED on the default script&apos;s WR</source>
+        <translation>为默认脚本的 WR 设置 IBV_SEND_SIGNALED</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Seed for the initial PSNs</source>
+        <translation>初始 PSN 的随机种子</translation>
+    </message>
+    <message>
+        <location filename="../../core/rdma_vs_socket/why_rdma_config.cpp" line="+11"/>
+        <source>Bytes per message (1 B to 8 MiB)</source>
+        <translation>每条消息的字节数（1 B 到 8 MiB）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Messages each lane sends, one at a time</source>
+        <translation>每条泳道依次发送的消息条数</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Verb on the RDMA lane: one-sided RDMA WRITE or two-sided SEND</source>
+        <translation>RDMA 泳道使用的 verb：单边 RDMA WRITE 或双边 SEND</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>race: both lanes on one clock, earliest stage first; sequential: the socket lane, then the verbs lane</source>
+        <translation>race：两条泳道共用一个时钟，最早的阶段先走；sequential：先走完 Socket 泳道，再走 Verbs 泳道</translation>
     </message>
 </context>
 <context>

@@ -14,6 +14,7 @@ private slots:
     void helpListsEveryCommand();
     void scenesListsEveryIdAndKey();
     void scenesJsonDescribesKeys();
+    void scenesInChineseTranslatesEveryNameAndKeyHelp();
     void runJsonHasTheDocumentedFields();
     void runIsDeterministic();
     void runStepsStopsThere();
@@ -78,6 +79,26 @@ void TestCliCommands::scenesJsonDescribesKeys() {
             for (const char* field : {"key", "type", "default", "allowed", "help"})
                 QVERIFY2(key.contains(field), field);
         }
+    }
+}
+
+// Every scene name and every key's help has a Simplified Chinese translation.
+void TestCliCommands::scenesInChineseTranslatesEveryNameAndKeyHelp() {
+    if (m_scenes.isEmpty()) QSKIP("no scene is registered in this build");
+    auto scenesIn = [](const char* lang) {
+        const CliResult result = runCommviz({"scenes", "--json", "--lang", lang});
+        return QJsonDocument::fromJson(result.out).object().value("scenes").toArray();
+    };
+    const QJsonArray en = scenesIn("en"), zh = scenesIn("zh_CN");
+    QCOMPARE(zh.size(), en.size());
+    for (qsizetype i = 0; i < en.size(); ++i) {
+        const QJsonObject e = en[i].toObject(), z = zh[i].toObject();
+        QVERIFY2(e.value("name") != z.value("name"), qPrintable(e.value("name").toString()));
+        const QJsonArray ek = e.value("keys").toArray(), zk = z.value("keys").toArray();
+        QCOMPARE(zk.size(), ek.size());
+        for (qsizetype k = 0; k < ek.size(); ++k)
+            QVERIFY2(ek[k].toObject().value("help") != zk[k].toObject().value("help"),
+                     qPrintable(ek[k].toObject().value("help").toString()));
     }
 }
 

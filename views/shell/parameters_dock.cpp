@@ -15,6 +15,7 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 
+#include "shell/key_help.h"
 #include "shell/simulation_controller.h"
 
 namespace commviz::views {
@@ -94,7 +95,7 @@ void ParametersDock::rebuild() {
     if (const SceneDescriptor* scene = m_controller.scene()) {
         for (const auto& spec : scene->model.params) {
             QWidget* editor = makeEditor(spec);
-            const QString help = QCoreApplication::translate("commviz::params", spec.help.c_str());
+            const QString help = keyHelp(spec);
             editor->setToolTip(QStringLiteral("%1\n%2").arg(help, QString::fromStdString(sim::describeAllowed(spec))));
             auto* label = new QLabel(QString::fromStdString(spec.key));
             label->setToolTip(editor->toolTip());
