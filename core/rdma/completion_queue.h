@@ -39,7 +39,7 @@ struct CompletionQueue {
     std::string host;
     std::uint32_t cqn = 0;
     std::uint32_t depth = 0;  ///< cq->cqe as granted (this model grants exactly what was asked)
-    std::vector<std::optional<Cqe>> slots;
+    std::vector<std::optional<Cqe>> ring;
     std::uint64_t head = 0;
     std::uint64_t tail = 0;
     bool overrun = false;

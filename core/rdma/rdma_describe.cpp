@@ -185,7 +185,7 @@ struct Describe {
         std::vector<std::string> objs = e.wqes;
         objs.push_back(e.qp + "/" + e.queue);
         return {"slot_freed", e.anchor, objs,
-                {{"host", e.host}, {"qp", e.qp}, {"queue", e.queue}, {"wqes", e.wqes}, {"slots", e.slots},
+                {{"host", e.host}, {"qp", e.qp}, {"queue", e.queue}, {"wqes", e.wqes}, {"slots", e.freedSlots},
                  {"tail", e.tail}}};
     }
 };

@@ -219,7 +219,7 @@ struct SlotFreed {
     std::string anchor;
     std::string host, qp, queue;
     std::vector<std::string> wqes;
-    std::vector<std::uint32_t> slots;
+    std::vector<std::uint32_t> freedSlots;
     std::uint64_t tail = 0;
 };
 

@@ -116,7 +116,7 @@ sim::Json RdmaEngine::inspect(const std::string& id) const {
             if (id == q.id + "/responder") return toJson(q)["responder"];
             if (id == q.id + "/completer") return toJson(q)["completer"];
             for (const auto* wq : {&q.sq, &q.rq})
-                for (const auto& s : wq->slots)
+                for (const auto& s : wq->ring)
                     if (s && s->id == id) return toJson(*s);
         }
     }

@@ -54,15 +54,15 @@ Json toJson(const Cqe& c) {
 }
 
 Json toJson(const CompletionQueue& cq) {
-    Json slots = Json::array();
-    for (std::uint32_t i = 0; i < cq.slots.size(); ++i) {
-        const auto& s = cq.slots[i];
+    Json entries = Json::array();
+    for (std::uint32_t i = 0; i < cq.ring.size(); ++i) {
+        const auto& s = cq.ring[i];
         // owner: a slot holding an unpolled CQE belongs to software; empty ones to the HCA
-        slots.push_back({{"slot", i}, {"owner", s ? "sw" : "hw"}, {"cqe", s ? Json(s->id) : Json()}});
+        entries.push_back({{"slot", i}, {"owner", s ? "sw" : "hw"}, {"cqe", s ? Json(s->id) : Json()}});
     }
-    return {{"id", cq.id},       {"name", cq.name}, {"host", cq.host},       {"cqn", cq.cqn},
-            {"depth", cq.depth}, {"head", cq.head}, {"tail", cq.tail},       {"occupancy", cq.occupancy()},
-            {"overrun", cq.overrun}, {"lost", cq.lost}, {"slots", slots}};
+    return {{"id", cq.id},           {"name", cq.name}, {"host", cq.host}, {"cqn", cq.cqn},
+            {"depth", cq.depth},     {"head", cq.head}, {"tail", cq.tail}, {"occupancy", cq.occupancy()},
+            {"overrun", cq.overrun}, {"lost", cq.lost}, {"slots", entries}};
 }
 
 Json toJson(const SendWr& wr) {
@@ -119,15 +119,15 @@ Json toJson(const Wqe& w) {
 }
 
 Json toJson(const WorkQueue& wq) {
-    Json slots = Json::array();
-    for (std::uint32_t i = 0; i < wq.slots.size(); ++i) {
-        const auto& s = wq.slots[i];
-        slots.push_back({{"slot", i},
-                         {"wqe", s ? Json(s->id) : Json()},
-                         {"state", s ? Json(std::string(wqeStateName(s->state))) : Json("free")}});
+    Json entries = Json::array();
+    for (std::uint32_t i = 0; i < wq.ring.size(); ++i) {
+        const auto& s = wq.ring[i];
+        entries.push_back({{"slot", i},
+                           {"wqe", s ? Json(s->id) : Json()},
+                           {"state", s ? Json(std::string(wqeStateName(s->state))) : Json("free")}});
     }
-    return {{"id", wq.id}, {"depth", wq.depth}, {"head", wq.head}, {"tail", wq.tail}, {"occupancy", wq.occupancy()},
-            {"slots", slots}};
+    return {{"id", wq.id},     {"depth", wq.depth},           {"head", wq.head},
+            {"tail", wq.tail}, {"occupancy", wq.occupancy()}, {"slots", entries}};
 }
 
 Json toJson(const QueuePair& q) {

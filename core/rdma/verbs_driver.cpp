@@ -61,7 +61,7 @@ VerbResult createCq(RdmaWorld& w, std::uint32_t h, const CreateCqCall& c) {
     cq.cqn = host.nextCqn++;
     cq.id = host.name + "/cq" + std::to_string(cq.cqn);
     cq.depth = static_cast<std::uint32_t>(c.cqe);
-    cq.slots.assign(cq.depth, std::nullopt);
+    cq.ring.assign(cq.depth, std::nullopt);
     host.cqs.push_back(std::move(cq));
     return {};
 }
@@ -285,7 +285,7 @@ std::optional<SlotFreed> freeSlotsFor(RdmaWorld& w, std::uint32_t h, const Cqe& 
     SlotFreed ev{"ibv_poll_cq", host.name, qp->id, cqe.fromSq ? "sq" : "rq", {}, {}, 0};
     for (auto& wqe : wq.freeUpTo(cqe.wqePos + 1)) {
         ev.wqes.push_back(wqe.id);
-        ev.slots.push_back(wqe.slot);
+        ev.freedSlots.push_back(wqe.slot);
     }
     ev.tail = wq.tail;
     if (ev.wqes.empty()) return std::nullopt;

@@ -16,13 +16,13 @@ struct WorkQueue {
     std::string id;  ///< "A/qp16/sq"
     std::uint32_t depth = 0;
     std::uint32_t maxSge = 0;
-    std::vector<std::optional<Wqe>> slots;
+    std::vector<std::optional<Wqe>> ring;
     std::uint64_t head = 0;
     std::uint64_t tail = 0;
 
     void resize(std::uint32_t d) {
         depth = d;
-        slots.assign(d, std::nullopt);
+        ring.assign(d, std::nullopt);
         head = tail = 0;
     }
     std::uint64_t occupancy() const { return head - tail; }

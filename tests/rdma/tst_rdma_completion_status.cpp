@@ -28,7 +28,7 @@ bool hasAsync(const Run& r, const std::string& host, const std::string& type, co
 
 class TestRdmaCompletionStatus : public QObject {
     Q_OBJECT
-private Q_SLOTS:
+private slots:
     void success() {
         Json s = append(preamble(), Json::array({connectQps(), postRecv("B", "qpB", {recvWr(1, {sge("bufB", 4096)})}),
                                                  postSend("A", "qpA", {sendWr(2, "IBV_WR_SEND", {sge("bufA", 100)})}),

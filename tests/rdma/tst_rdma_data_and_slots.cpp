@@ -26,7 +26,7 @@ std::uint8_t patternB(std::size_t i) { return static_cast<std::uint8_t>(std::str
 
 class TestRdmaDataAndSlots : public QObject {
     Q_OBJECT
-private Q_SLOTS:
+private slots:
     void writeChangesOnlyTheTargetRange() {
         Json s = append(preamble(), Json::array({connectQps(),
                                                  postSend("A", "qpA", {withRemote(sendWr(1, "IBV_WR_RDMA_WRITE", {sge("bufA", 2048)}), "bufB", 1024)}),

@@ -16,7 +16,7 @@ Json recv1(std::uint64_t id, int len = 4096) { return recvWr(id, {sge("bufB", le
 
 class TestRdmaPostingRules : public QObject {
     Q_OBJECT
-private Q_SLOTS:
+private slots:
     void postSendBeforeRtsIsEinvalWithBadWrFirst() {
         Json s = preamble();
         s.push_back(postSend("A", "qpA", {send1(11), send1(12)}));  // RESET

@@ -90,7 +90,7 @@ const std::uint32_t kAllBits[] = {bits(M::CurState),   bits(M::EnSqdAsyncNotify)
 
 class TestRdmaQpStateMachine : public QObject {
     Q_OBJECT
-private Q_SLOTS:
+private slots:
     void maskBitValuesAreVerbsH() {
         QCOMPARE(bits(M::State), 1u);
         QCOMPARE(bits(M::AccessFlags), 1u << 3);

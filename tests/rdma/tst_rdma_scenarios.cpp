@@ -102,7 +102,7 @@ Json summaryJson(const Run& r) {
 
 class TestRdmaScenarios : public QObject {
     Q_OBJECT
-private Q_SLOTS:
+private slots:
     void bundledScenariosRunToDoneWithTheExpectedCompletions_data() {
         QTest::addColumn<QString>("file");
         for (const auto& [name, e] : expectations()) QTest::newRow(name.c_str()) << QString::fromStdString(name);

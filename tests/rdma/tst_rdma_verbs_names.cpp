@@ -11,7 +11,7 @@ using namespace commviz::rdma;
 
 class TestRdmaVerbsNames : public QObject {
     Q_OBJECT
-private Q_SLOTS:
+private slots:
     void valuesAreThoseOfVerbsH() {
         QCOMPARE(static_cast<int>(WrOpcode::RdmaWrite), 0);
         QCOMPARE(static_cast<int>(WrOpcode::AtomicFetchAndAdd), 6);

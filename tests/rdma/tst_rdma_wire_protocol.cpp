@@ -29,7 +29,7 @@ Json fault(Json drops) { return {{"call", "fault"}, {"drop_packet", drops}}; }
 
 class TestRdmaWireProtocol : public QObject {
     Q_OBJECT
-private Q_SLOTS:
+private slots:
     void tenThousandByteSendAtMtu4096() {
         Json s = preamble(16384);
         s = append(s, Json::array({connectQps({{"path_mtu", 4096}, {"sq_psn", 1000}}),

@@ -13,13 +13,10 @@
 #include "rdma/rdma_scene_renderer.h"
 #include "rdma/rdma_script_dock.h"
 #include "rdma/rdma_snapshot.h"
+#include "rdma/verbs_enums.h"
 #include "shell/scene_setup.h"
 #include "shell/simulation_controller.h"
 #include "tutorial/lesson.h"
-
-// core/rdma names a member `slots`: lift Qt's keyword macro (Q_SLOTS is used below).
-#undef slots
-#include "rdma/verbs_enums.h"
 
 using namespace commviz;
 using views::RdmaSceneRenderer;
@@ -92,7 +89,7 @@ class RdmaViewTest : public QObject {
     }
     QStringList scenarios() const { return m_scene.exampleScenarios; }
 
-private Q_SLOTS:
+private slots:
     void bundledScenariosAreListed() {
         QVERIFY2(scenarios().size() >= 3, "the scene should list the bundled :/scenarios/rdma/*.json files");
         QVERIFY(scenarios().contains(QStringLiteral(":/scenarios/rdma/send_recv.json")));
@@ -167,7 +164,7 @@ private Q_SLOTS:
                             ++checkedWqes;
                         }
                 for (const auto& cq : host->cqs)
-                    for (const auto& slot : cq.slots)
+                    for (const auto& slot : cq.ring)
                         if (slot) {
                             QVERIFY2(hasRegion(renderer, idOf(slot->id)), slot->id.c_str());
                             QVERIFY(!s->inspect(slot->id).is_null());

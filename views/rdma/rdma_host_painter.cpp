@@ -2,7 +2,7 @@
 
 #include "rdma/rdma_qp_painter.h"
 #include "rdma/rdma_queue_painter.h"
-#include "rdma/rdma_core_headers.h"
+#include "rdma/verbs_names.h"
 
 namespace commviz::views {
 

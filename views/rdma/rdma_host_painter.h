@@ -3,7 +3,7 @@
 #include <QCoreApplication>
 #include <QSet>
 
-#include "rdma/rdma_core_headers.h"
+#include "rdma/host.h"
 #include "rdma/rdma_layout.h"
 #include "rdma/rdma_paint.h"
 #include "rdma/rdma_snapshot.h"

@@ -3,7 +3,7 @@
 #include <QPainterPath>
 #include <cmath>
 
-#include "rdma/rdma_core_headers.h"
+#include "rdma/verbs_names.h"
 
 namespace commviz::views {
 

@@ -2,7 +2,7 @@
 
 #include <QCoreApplication>
 
-#include "rdma/rdma_core_headers.h"
+#include "rdma/queue_pair.h"
 #include "rdma/rdma_paint.h"
 
 namespace commviz::views {

@@ -2,10 +2,8 @@
 
 #include <QPainterPath>
 
-#include "rdma/rdma_core_headers.h"
-
-// core names a member `slots`; no Qt keyword is used below.
-#undef slots
+#include "rdma/verbs_names.h"
+#include "rdma/wqe.h"
 
 namespace commviz::views {
 
@@ -89,7 +87,7 @@ void RdmaQueuePainter::workQueue(const QRectF& area, const QString& title, const
     for (std::uint32_t i = 0; i < w.count; ++i) {
         const std::uint32_t slot = (w.first + i) % std::max<std::uint32_t>(1, q.depth);
         const QRectF r = slotRect(strip, i, w.count);
-        const auto& wqe = slot < q.slots.size() ? q.slots[slot] : std::nullopt;
+        const auto& wqe = slot < q.ring.size() ? q.ring[slot] : std::nullopt;
         if (!wqe) {
             p.box(r, p.theme.background, p.theme.panelBorder, 3);
             p.text(r.adjusted(0, 0, 0, -2), QString::number(slot), 9, p.theme.mutedText, Qt::AlignHCenter | Qt::AlignBottom);
@@ -135,7 +133,7 @@ void RdmaQueuePainter::completionQueue(const QRectF& area, const rdma::Completio
     for (std::uint32_t i = 0; i < w.count; ++i) {
         const std::uint32_t slot = (w.first + i) % std::max<std::uint32_t>(1, cq.depth);
         const QRectF r = slotRect(strip, i, w.count);
-        const auto& cqe = slot < cq.slots.size() ? cq.slots[slot] : std::nullopt;
+        const auto& cqe = slot < cq.ring.size() ? cq.ring[slot] : std::nullopt;
         if (!cqe) {
             // An empty CQE slot belongs to the hardware (mlx5 owner bit).
             p.box(r, p.theme.background, p.theme.panelBorder, 3);

@@ -3,8 +3,9 @@
 #include <QCoreApplication>
 #include <QRectF>
 
-#include "rdma/rdma_core_headers.h"
+#include "rdma/completion_queue.h"
 #include "rdma/rdma_paint.h"
+#include "rdma/work_queue.h"
 
 namespace commviz::views {
 

@@ -3,15 +3,11 @@
 #include <QCoreApplication>
 #include <QDir>
 
-#include "rdma/rdma_narration.h"
-#include "rdma/rdma_scene_renderer.h"
 #include "perftest/perftest_chart_dock.h"
-#include "rdma/rdma_script_dock.h"
-
-#pragma push_macro("slots")
-#undef slots
+#include "rdma/rdma_narration.h"
 #include "rdma/rdma_scene_model.h"
-#pragma pop_macro("slots")
+#include "rdma/rdma_scene_renderer.h"
+#include "rdma/rdma_script_dock.h"
 
 namespace commviz::views {
 

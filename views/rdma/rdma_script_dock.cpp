@@ -13,7 +13,7 @@
 #include <QVBoxLayout>
 
 #include "rdma/rdma_snapshot.h"
-#include "rdma/rdma_core_headers.h"
+#include "rdma/verbs_names.h"
 #include "shell/simulation_controller.h"
 
 namespace commviz::views {

@@ -1,9 +1,6 @@
 #include "rdma/rdma_snapshot.h"
 
-#pragma push_macro("slots")
-#undef slots
 #include "rdma/rdma_engine.h"
-#pragma pop_macro("slots")
 
 namespace commviz::views {
 

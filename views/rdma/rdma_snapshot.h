@@ -7,7 +7,10 @@
 #include <optional>
 #include <vector>
 
-#include "rdma/rdma_core_headers.h"
+#include "rdma/host.h"
+#include "rdma/rdma_events.h"
+#include "rdma/script.h"
+#include "rdma/wire.h"
 #include "sim/session.h"
 
 namespace commviz::views {

@@ -3,7 +3,8 @@
 #include <QPainterPath>
 #include <algorithm>
 
-#include "rdma/rdma_core_headers.h"
+#include "rdma/packet.h"
+#include "rdma/verbs_names.h"
 
 namespace commviz::views {
 
