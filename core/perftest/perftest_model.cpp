@@ -1,5 +1,7 @@
 #include "perftest/perftest_model.h"
 
+#include "sim/translatable.h"
+
 #include <algorithm>
 #include <utility>
 
@@ -126,13 +128,15 @@ sim::Result<std::vector<Row>> sweep(const LinkModel& m, Opcode op) {
 }
 
 std::string_view modelDescription() {
-    return "Model, not a measurement. Latency = post + (PCIe fetch unless inline) + NIC pipelines + "
-           "propagation + first packet store-and-forward (DMA read, wire, DMA write) + remaining packets at "
-           "the bottleneck + CQE + poll; SEND/WRITE report RTT/2, READ the full round trip, as perftest does. "
-           "Bandwidth: the slowest of software posting, messages in flight, PCIe and the wire (line rate x "
-           "payload / (payload + RoCEv2 headers and Ethernet framing)). Constants are order-of-magnitude for a "
-           "100 GbE ConnectX-4/5-class NIC, calibrated to published ib_send_lat/ib_send_bw numbers; real "
-           "results depend on hardware, firmware and tuning.";
+    return QT_TRANSLATE_NOOP(
+        "commviz::perftest",
+        "Latency = post + (PCIe fetch unless inline) + NIC pipelines + "
+        "propagation + first packet store-and-forward (DMA read, wire, DMA write) + remaining packets at "
+        "the bottleneck + CQE + poll; SEND/WRITE report RTT/2, READ the full round trip, as perftest does. "
+        "Bandwidth: the slowest of software posting, messages in flight, PCIe and the wire (line rate x "
+        "payload / (payload + RoCEv2 headers and Ethernet framing)). Constants are order-of-magnitude for a "
+        "100 GbE ConnectX-4/5-class NIC, calibrated to published ib_send_lat/ib_send_bw numbers; real "
+        "results depend on hardware, firmware and tuning.");
 }
 
 sim::Json toJson(const LinkModel& m) {

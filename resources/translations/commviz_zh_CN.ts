@@ -1586,6 +1586,14 @@ depth %2
     </message>
 </context>
 <context>
+    <name>commviz::perftest</name>
+    <message>
+        <location filename="../../core/perftest/perftest_model.cpp" line="+131"/>
+        <source>Latency = post + (PCIe fetch unless inline) + NIC pipelines + propagation + first packet store-and-forward (DMA read, wire, DMA write) + remaining packets at the bottleneck + CQE + poll; SEND/WRITE report RTT/2, READ the full round trip, as perftest does. Bandwidth: the slowest of software posting, messages in flight, PCIe and the wire (line rate x payload / (payload + RoCEv2 headers and Ethernet framing)). Constants are order-of-magnitude for a 100 GbE ConnectX-4/5-class NIC, calibrated to published ib_send_lat/ib_send_bw numbers; real results depend on hardware, firmware and tuning.</source>
+        <translation>延迟 = 投递 + （非 inline 时的 PCIe 取数）+ 网卡流水线 + 传播时延 + 第一个报文的存储转发（DMA 读、线路、DMA 写）+ 其余报文按瓶颈速率 + CQE + 轮询；SEND/WRITE 与 perftest 一样报告 RTT/2，READ 报告完整往返。带宽：取软件投递、在途消息数、PCIe 和线路（线速 × 负载 / (负载 + RoCEv2 报头与以太网帧开销)）中最慢的一项。各常数是 100 GbE ConnectX-4/5 级网卡的数量级估计，按公开的 ib_send_lat/ib_send_bw 数据校准；实际结果取决于硬件、固件和调优。</translation>
+    </message>
+</context>
+<context>
     <name>commviz::views::EventListModel</name>
     <message>
         <location filename="../../views/shell/event_list_model.cpp" line="+67"/>
@@ -1800,7 +1808,7 @@ depth %2
 <context>
     <name>commviz::views::ParametersDock</name>
     <message>
-        <location filename="../../views/shell/parameters_dock.cpp" line="+30"/>
+        <location filename="../../views/shell/parameters_dock.cpp" line="+31"/>
         <source>Set %1</source>
         <translation>设置 %1</translation>
     </message>
@@ -1828,7 +1836,7 @@ depth %2
 <context>
     <name>commviz::views::PerftestChartWidget</name>
     <message>
-        <location filename="../../views/perftest/perftest_chart_widget.cpp" line="+236"/>
+        <location filename="../../views/perftest/perftest_chart_widget.cpp" line="+234"/>
         <source>%1 (%2), %3 B — model
 BW average %4 Gb/s, peak %5 Gb/s, %6 Mpps (bound: %7)
 latency t_typical %8 µs%9</source>

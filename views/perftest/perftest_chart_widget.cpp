@@ -1,5 +1,7 @@
 #include "perftest/perftest_chart_widget.h"
 
+#include <QCoreApplication>
+
 #include <QChart>
 #include <QChartView>
 #include <QCursor>
@@ -50,13 +52,9 @@ int snapMtu(int mtu) {
     return best;
 }
 
-// The core's English description starts with its own "Model, not a measurement."
+// The core's description of the model, in the current language.
 QString modelDetails() {
-    QString text =
-        QString::fromUtf8(perftest::modelDescription().data(), qsizetype(perftest::modelDescription().size()));
-    const QString lead = QStringLiteral("Model, not a measurement. ");
-    if (text.startsWith(lead)) text.remove(0, lead.size());
-    return text;
+    return QCoreApplication::translate("commviz::perftest", perftest::modelDescription().data());
 }
 
 }  // namespace
