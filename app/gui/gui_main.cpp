@@ -23,9 +23,10 @@ int runGui(int& argc, char** argv, const GuiOptions& options) {
     window.setLanguage(options.language.isEmpty()
                            ? views::Language::initial(settings.value(QStringLiteral("ui/language")).toString())
                            : options.language);
-    window.start(options);
     window.show();
     window.activateWindow();  // so the transport shortcuts work at once
+    // After show(), so the docks a scene or the tutorial raises stay in front.
+    window.start(options);
     return app.exec();
 }
 
