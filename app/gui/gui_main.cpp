@@ -1,6 +1,7 @@
 #include "gui/gui_main.h"
 
 #include <QApplication>
+#include <QIcon>
 #include <QSettings>
 
 #include "gui/main_window.h"
@@ -15,6 +16,8 @@ int runGui(int& argc, char** argv, const GuiOptions& options) {
     QCoreApplication::setApplicationName(QStringLiteral("commviz"));
     QCoreApplication::setApplicationVersion(QStringLiteral(COMMVIZ_VERSION));
     QApplication::setStyle(QStringLiteral("Fusion"));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/rdma.svg")));
+    QGuiApplication::setDesktopFileName(QStringLiteral("commviz"));
 
     views::Language language;
     const views::SceneRegistry registry = buildSceneRegistry();
