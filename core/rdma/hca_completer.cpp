@@ -209,7 +209,7 @@ void executeStep(RdmaWorld& w, std::uint32_t h, QueuePair& qp, CompStep s, Event
         std::uint64_t addr = 0;
         scatter(host, *wqe, offset, s.data, mrId, addr);
         wqe->responseBytes += static_cast<std::uint32_t>(s.data.size());
-        out.push_back(MemoryWritten{"rxe_completer: copy_data", host.name, mrId, s.packet, addr, offset,
+        out.push_back(MemoryWritten{"rxe_completer: copy_data", host.name, qp.id, mrId, s.packet, addr, offset,
                                     static_cast<std::uint32_t>(s.data.size()),
                                     wqe->isAtomic() ? "atomic result" : "read response"});
         if (s.last) {

@@ -204,7 +204,7 @@ void runRequester(RdmaWorld& w, std::uint32_t h, QueuePair& qp, EventOut& out) {
     if (payloadOp && len > 0 && wqe->inlineData.empty() && !wqe->payloadFetched) {
         const MemoryRegion* mr = firstMr(host, *wqe);
         const std::uint64_t addr = wr.sgList.empty() ? 0 : wr.sgList.front().addr + offset;
-        out.push_back(DmaRead{"rxe_requester: copy_data", host.name, mr ? mr->id : "", wqe->id, addr, len});
+        out.push_back(DmaRead{"rxe_requester: copy_data", host.name, qp.id, mr ? mr->id : "", wqe->id, addr, len});
         wqe->payloadFetched = true;
         req.state = "dma_read";
         w.kick(ActionKind::Requester, h, qp, t.dmaNs);

@@ -102,7 +102,7 @@ bool execute(RdmaWorld& w, std::uint32_t h, QueuePair& qp, RespJob& job, EventOu
             mrId = mr->id;
             r.writeOffset += len;
         }
-        out.push_back(MemoryWritten{"rxe_responder: execute", host.name, mrId, p.id, addr, offset, len,
+        out.push_back(MemoryWritten{"rxe_responder: execute", host.name, qp.id, mrId, p.id, addr, offset, len,
                                     isSendOpcode(p.opcode) ? "send data" : "rdma write"});
         return true;
     }
@@ -145,8 +145,8 @@ bool execute(RdmaWorld& w, std::uint32_t h, QueuePair& qp, RespJob& job, EventOu
             r.resources[r.resNext] = job.res;
             r.resNext = (r.resNext + 1) % r.resources.size();
         }
-        out.push_back(MemoryWritten{"rxe_responder: atomic_reply", host.name, mr->id, p.id, job.res.va, offset, 8,
-                                    "atomic"});
+        out.push_back(MemoryWritten{"rxe_responder: atomic_reply", host.name, qp.id, mr->id, p.id, job.res.va, offset,
+                                    8, "atomic"});
         return true;
     }
     case RespStep::AtomicAck: {
@@ -177,7 +177,7 @@ bool execute(RdmaWorld& w, std::uint32_t h, QueuePair& qp, RespJob& job, EventOu
                                      mr->bytes.begin() + static_cast<std::ptrdiff_t>(base + len));
             }
             job.readFetched = true;
-            out.push_back(DmaRead{"rxe_responder: read_reply", host.name, mr ? mr->id : "", p.wqe,
+            out.push_back(DmaRead{"rxe_responder: read_reply", host.name, qp.id, mr ? mr->id : "", p.wqe,
                                   job.res.va + offset, len});
             return false;
         }

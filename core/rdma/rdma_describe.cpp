@@ -64,8 +64,9 @@ struct Describe {
         return {"wqe_fetched", e.anchor, ids({e.wqe, e.qp + "/requester"}), f};
     }
     EventRecord operator()(const DmaRead& e) const {
-        return {"dma_read", e.anchor, ids({e.mr, e.wqe}),
-                {{"host", e.host}, {"mr", e.mr}, {"wqe", e.wqe}, {"addr", hex(e.addr)}, {"length", e.length}}};
+        return {"dma_read", e.anchor, ids({e.mr, e.wqe, e.qp}),
+                {{"host", e.host}, {"qp", e.qp}, {"mr", e.mr}, {"wqe", e.wqe}, {"addr", hex(e.addr)},
+                 {"length", e.length}}};
     }
     EventRecord operator()(const PacketSent& e) const {
         return {"packet_sent", e.anchor, ids({e.packet, e.qp, e.wqe, "wire"}),
@@ -98,9 +99,9 @@ struct Describe {
                  {"packet", e.packet}}};
     }
     EventRecord operator()(const MemoryWritten& e) const {
-        return {"memory_written", e.anchor, ids({e.mr, e.packet}),
-                {{"host", e.host}, {"mr", e.mr}, {"packet", e.packet}, {"addr", hex(e.addr)}, {"offset", e.offset},
-                 {"length", e.length}, {"what", e.what}}};
+        return {"memory_written", e.anchor, ids({e.mr, e.packet, e.qp}),
+                {{"host", e.host}, {"qp", e.qp}, {"mr", e.mr}, {"packet", e.packet}, {"addr", hex(e.addr)},
+                 {"offset", e.offset}, {"length", e.length}, {"what", e.what}}};
     }
     EventRecord operator()(const AckSent& e) const {
         return {"ack_sent", e.anchor, ids({e.packet, e.qp + "/responder"}),

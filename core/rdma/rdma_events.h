@@ -70,7 +70,7 @@ struct WqeFetched {
 /// The HCA reads bytes from host memory (payload of a request or READ response).
 struct DmaRead {
     std::string anchor;
-    std::string host, mr, wqe;
+    std::string host, qp, mr, wqe;  ///< qp: the QP whose HCA engine reads (requester, or responder for READ)
     std::uint64_t addr = 0;
     std::uint32_t length = 0;
 };
@@ -108,7 +108,7 @@ struct RecvWqeConsumed {
 /// Bytes of an MR changed (remote WRITE/SEND data, atomic, or READ data landing locally).
 struct MemoryWritten {
     std::string anchor;
-    std::string host, mr, packet;
+    std::string host, qp, mr, packet;  ///< qp: the QP whose responder or completer writes
     std::uint64_t addr = 0;
     std::uint64_t offset = 0;
     std::uint32_t length = 0;

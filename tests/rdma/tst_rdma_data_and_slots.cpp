@@ -4,6 +4,8 @@
 // rule), so never signaling ends in ENOMEM.
 
 #include <QtTest>
+#include <algorithm>
+#include <set>
 
 #include "rdma/verbs_driver.h"
 #include "rdma_test_support.h"
@@ -102,6 +104,38 @@ private slots:
         QCOMPARE(r.completion("B", 9)["byte_len"], Json(1500));
         QCOMPARE(r.completion("B", 9)["imm_data"], Json(77));
         QCOMPARE(bytes(r, 1, "bufB")[1499], patternA(1499));
+    }
+
+    void dataMovesNameTheQpThatMovesThem() {
+        // Traffic on each host's second QP: every DMA read and memory write must
+        // name that QP (requester/completer on A, responder on B), not the first.
+        Json s = append(preamble(), Json::array({createQp("A", "qpA2", "cqA"), createQp("B", "qpB2", "cqB"),
+                                                 {{"call", "connect"},
+                                                  {"qps", {"qpA2", "qpB2"}},
+                                                  {"attr", {{"qp_access_flags", kRemoteAccess}}}},
+                                                 postRecv("B", "qpB2", {recvWr(1, {sge("bufB", 64)})})}));
+        Json fadd = withRemote(sendWr(5, "IBV_WR_ATOMIC_FETCH_AND_ADD", {sge("bufA", 8, 8)}), "bufB", 8);
+        fadd["compare_add"] = 1;
+        s.push_back(postSend("A", "qpA2",
+                             {sendWr(2, "IBV_WR_SEND", {sge("bufA", 64)}),
+                              withRemote(sendWr(3, "IBV_WR_RDMA_WRITE", {sge("bufA", 64)}), "bufB", 128),
+                              withRemote(sendWr(4, "IBV_WR_RDMA_READ", {sge("bufA", 64, 256)}), "bufB"), fadd}));
+        s.push_back(pollCq("A", "cqA", 4));
+        const Run r = run(scenario(s));
+        QVERIFY(r.done);
+        QCOMPARE(r.completion("A", 5)["status"], Json("IBV_WC_SUCCESS"));
+        const std::string qpA2 = r.engine().hosts()[0].qps[1].id, qpB2 = r.engine().hosts()[1].qps[1].id;
+        QCOMPARE(r.engine().hosts()[0].qps[1].name, std::string("qpA2"));
+        auto qpOn = [&](const Json& host) { return host == "A" ? qpA2 : qpB2; };
+        std::set<std::string> seen;
+        for (const char* kind : {"dma_read", "memory_written"})
+            for (const auto& e : r.kind(kind)) {
+                QCOMPARE(e.fields["qp"], Json(qpOn(e.fields["host"])));
+                QVERIFY(std::find(e.objects.begin(), e.objects.end(), qpOn(e.fields["host"])) != e.objects.end());
+                seen.insert(std::string(kind) + "@" + e.fields["host"].get<std::string>());
+            }
+        // A reads its gather lists, B reads for the READ; B writes SEND/WRITE/atomic data, A the READ/atomic results.
+        QCOMPARE(seen, (std::set<std::string>{"dma_read@A", "dma_read@B", "memory_written@A", "memory_written@B"}));
     }
 
     void unsignaledSlotsFreeOnlyWithALaterSignaledPoll() {

@@ -9,10 +9,12 @@
 #include <QListWidget>
 #include <QtTest>
 
+#include "rdma/rdma_qp_painter.h"
 #include "rdma/rdma_scene.h"
 #include "rdma/rdma_scene_renderer.h"
 #include "rdma/rdma_script_dock.h"
 #include "rdma/rdma_snapshot.h"
+#include "rdma/rdma_step_painter.h"
 #include "rdma/verbs_enums.h"
 #include "shell/scene_setup.h"
 #include "shell/simulation_controller.h"
@@ -38,9 +40,12 @@ class RdmaViewTest : public QObject {
             qWarning("%s", scenario.error().message.c_str());
             return nullptr;
         }
+        return session(std::move(scenario).value());
+    }
+    std::unique_ptr<sim::Session> session(sim::Json scenario) {
         views::SceneSetup setup;
         setup.scene = &m_scene;
-        setup.scenario = std::move(scenario).value();
+        setup.scenario = std::move(scenario);
         auto built = views::buildSession(setup);
         if (!built) {
             qWarning("%s", built.error().message.c_str());
@@ -175,6 +180,73 @@ private slots:
         }
         QVERIFY(checkedWqes > 0);
         QVERIFY(checkedCqes > 0);
+    }
+
+    void dataArrowsLeaveFromTheQpThatMovesTheData() {
+        // read.json moved onto each host's second QP, with a WRITE besides the
+        // READ: DMA reads and memory writes must point at that QP's requester,
+        // responder or completer, never at the host's first QP.
+        auto doc = views::loadScenario(QStringLiteral(":/scenarios/rdma/read.json"), m_scene);
+        QVERIFY(doc);
+        sim::Json scenario = doc.value();
+        sim::Json script = sim::Json::array();
+        for (auto call : scenario["script"]) {
+            if (call["call"] == "ibv_create_qp") {
+                script.push_back(call);
+                call["qp"] = call["qp"].get<std::string>() + "2";
+            } else if (call["call"] == "connect") {
+                call["qps"] = {"qpA2", "qpB2"};
+                call["attr"]["qp_access_flags"] = {"IBV_ACCESS_REMOTE_READ", "IBV_ACCESS_REMOTE_WRITE"};
+            } else if (call["call"] == "ibv_post_send") {
+                call["qp"] = "qpA2";
+                sim::Json write = call["wr"][0];
+                write["wr_id"] = 31;
+                write["opcode"] = "IBV_WR_RDMA_WRITE";
+                write["remote_offset"] = 3072;
+                call["wr"].push_back(write);
+            } else if (call["call"] == "ibv_poll_cq") {
+                call["min"] = 2;
+                call["num_entries"] = 2;
+            }
+            script.push_back(call);
+        }
+        scenario["script"] = script;
+        auto s = session(scenario);
+        QVERIFY(s);
+        QSet<QString> seen;
+        while (s->stepForward()) {
+            const auto snap = views::rdmaSnapshot(s.get());
+            QImage image(16, 16, QImage::Format_ARGB32);
+            QPainter painter(&image);
+            views::RenderState state;
+            std::vector<views::HitRegion> hits;
+            QHash<QString, QRectF> anchors;
+            views::RdmaPaint paint(painter, state, hits, anchors);
+            views::RdmaHostActivity activity[2];
+            QSet<QString> landed;
+            views::RdmaStepPainter(snap).analyse(paint, activity, landed);
+            for (const auto* host : snap.hosts) {
+                if (host->qps.size() < 2) continue;  // still creating them
+                const QString first = idOf(host->qps[0].id), second = idOf(host->qps[1].id);
+                for (const QString& part : {QStringLiteral("#req"), QStringLiteral("#resp"), QStringLiteral("#comp")})
+                    QVERIFY2(!paint.touched.contains(first + part), qPrintable(first + part));
+                for (const auto& event : *snap.events) {
+                    QString at;
+                    if (const auto* e = std::get_if<rdma::DmaRead>(&event); e && e->host == host->name)
+                        at = e->wqe.rfind(host->name + "/", 0) == 0 ? views::RdmaQpPainter::requesterAnchor(second)
+                                                                    : views::RdmaQpPainter::responderAnchor(second);
+                    if (const auto* e = std::get_if<rdma::MemoryWritten>(&event); e && e->host == host->name)
+                        at = e->what == "read response" ? views::RdmaQpPainter::completerAnchor(second)
+                                                        : views::RdmaQpPainter::responderAnchor(second);
+                    if (at.isEmpty()) continue;
+                    QVERIFY2(paint.touched.contains(at), qPrintable(at));
+                    seen << at;
+                }
+            }
+        }
+        // A's requester reads the WRITE's payload, B's responder the READ's; B's
+        // responder writes the WRITE's bytes, A's completer the READ response.
+        QCOMPARE(seen.size(), 3);
     }
 
     void narrationCoversEveryEventKind() {

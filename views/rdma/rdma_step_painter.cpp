@@ -43,19 +43,12 @@ QString RdmaStepPainter::qpId(const std::string& host, const std::string& qp) co
     if (h >= 0)
         for (const auto& candidate : m_snap.hosts[h]->qps)
             if (candidate.name == qp) return q(candidate.id);
-    if (h >= 0 && qp.empty() && !m_snap.hosts[h]->qps.empty()) return q(m_snap.hosts[h]->qps.front().id);
     return q(host + "/" + qp);
 }
 
 QString RdmaStepPainter::mrId(const std::string& host, const std::string& mr) const {
     if (mr.find('/') != std::string::npos) return q(mr);
     return q(host + "/mr/" + mr);
-}
-
-QString RdmaStepPainter::qpOfWqe(const std::string& wqe) {
-    // "A/qp16/sq/3" → "A/qp16"
-    const QStringList parts = q(wqe).split(QLatin1Char('/'));
-    return parts.size() >= 2 ? parts[0] + QLatin1Char('/') + parts[1] : QString();
 }
 
 void RdmaStepPainter::analyse(RdmaPaint& p, RdmaHostActivity activity[2], QSet<QString>& landed) {
@@ -93,9 +86,10 @@ void RdmaStepPainter::analyse(RdmaPaint& p, RdmaHostActivity activity[2], QSet<Q
                     move(q(e.wqe), req, e.error.has_value());
                 },
                 [&](const rdma::DmaRead& e) {
+                    // The requester reads its own WQE's gather list; the responder reads for a READ response.
+                    const QString qp = qpId(e.host, e.qp);
                     const bool ownWqe = q(e.wqe).startsWith(q(e.host) + QLatin1Char('/'));
-                    const QString to = ownWqe ? RdmaQpPainter::requesterAnchor(qpOfWqe(e.wqe))
-                                              : RdmaQpPainter::responderAnchor(qpId(e.host, {}));
+                    const QString to = ownWqe ? RdmaQpPainter::requesterAnchor(qp) : RdmaQpPainter::responderAnchor(qp);
                     p.touched << mrId(e.host, e.mr) << to;
                     move(mrId(e.host, e.mr), to);
                 },
@@ -125,12 +119,14 @@ void RdmaStepPainter::analyse(RdmaPaint& p, RdmaHostActivity activity[2], QSet<Q
                 },
                 [&](const rdma::MemoryWritten& e) {
                     const QString mr = mrId(e.host, e.mr);
-                    p.touched << mr;
                     for (std::uint64_t i = e.offset; i < e.offset + e.length && i < e.offset + 4096; ++i)
                         act(e.host).changedMrBytes << mr + QLatin1Char(':') + QString::number(i);
+                    // The completer places READ/atomic results; the responder SEND/WRITE/atomic data.
                     const bool local = e.what == "read response" || e.what == "atomic result";
-                    const QString from = local ? RdmaQpPainter::completerAnchor(qpId(e.host, {}))
-                                               : RdmaQpPainter::responderAnchor(qpId(e.host, {}));
+                    const QString qp = qpId(e.host, e.qp);
+                    const QString from =
+                        local ? RdmaQpPainter::completerAnchor(qp) : RdmaQpPainter::responderAnchor(qp);
+                    p.touched << mr << from;
                     move(from, mr);
                 },
                 [&](const rdma::AckSent& e) {
