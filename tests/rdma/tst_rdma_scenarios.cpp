@@ -49,6 +49,11 @@ std::map<std::string, Expected> expectations() {
         {"atomics.json", {{{"A", 40, ok}, {"A", 41, ok}}, {{"qpA", rts}, {"qpB", rts}}}},
         {"unsignaled.json", {{{"A", 4, ok}}, {{"qpA", rts}, {"qpB", rts}}}},
         {"rnr.json", {{{"A", 50, ok}, {"B", 51, ok}}, {{"qpA", rts}, {"qpB", rts}}}},
+        // rnr_retry = 3 and B never posts a receive: the SEND is RNR NAKed more than rnr_retry times
+        // (§4.3, §5.6) and fails; A's QP goes to ERR and flushes the WR behind it (§4.6). An RNR NAK
+        // executes nothing at the responder, so B's QP stays in RTS and B has nothing to complete.
+        {"rnr_retry_exceeded.json",
+         {{{"A", 80, "IBV_WC_RNR_RETRY_EXC_ERR"}, {"A", 81, flush}}, {{"qpA", err}, {"qpB", rts}}}},
         {"bad_rkey.json",
          {{{"A", 61, "IBV_WC_REM_ACCESS_ERR"}, {"A", 62, flush}, {"B", 60, flush}}, {{"qpA", err}, {"qpB", err}}}},
         {"small_recv.json",
@@ -138,6 +143,23 @@ private slots:
         QCOMPARE(loss.kind("timeout").size(), std::size_t(1));
         const Run overflow = run(load("cq_overflow.json"));
         QCOMPARE(overflow.summary["async_events"][0]["event_type"], Json("IBV_EVENT_CQ_ERR"));
+        // rnr_retry = 3: one transmission and three retries of the SEND, each answered by an RNR NAK;
+        // the fourth NAK finds no retry left, so there is no fourth back-off.
+        const Run rnrOut = run(load("rnr_retry_exceeded.json"));
+        std::size_t sends = 0;
+        for (const auto& e : rnrOut.kind("packet_sent"))
+            if (e.fields["wqe"] == "A/qp16/sq/0" && e.fields["from"] == "A") ++sends;
+        QCOMPARE(sends, std::size_t(4));
+        QCOMPARE(rnrOut.kind("nak_sent").size(), std::size_t(4));
+        for (const auto& e : rnrOut.kind("nak_sent")) QCOMPARE(e.fields["syndrome"], Json("AETH_RNR_NAK"));
+        const auto retries = rnrOut.kind("retransmit");
+        QCOMPARE(retries.size(), std::size_t(3));
+        for (std::size_t i = 0; i < retries.size(); ++i) {
+            QCOMPARE(retries[i].fields["reason"], Json("rnr_nak"));
+            QCOMPARE(retries[i].fields["rnr_retry_left"], Json(2 - i));
+        }
+        QCOMPARE(rnrOut.kind("rnr_wait").size(), std::size_t(3));
+        QVERIFY(rnrOut.kind("recv_wqe_consumed").empty());
         const Run wimm = run(load("write_with_imm.json"));
         QCOMPARE(wimm.completion("B", 7)["imm_data"], Json(0xcafe));
         QCOMPARE(wimm.completion("B", 7)["opcode"], Json("IBV_WC_RECV_RDMA_WITH_IMM"));

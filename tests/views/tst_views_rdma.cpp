@@ -98,6 +98,7 @@ private slots:
     void bundledScenariosAreListed() {
         QVERIFY2(scenarios().size() >= 3, "the scene should list the bundled :/scenarios/rdma/*.json files");
         QVERIFY(scenarios().contains(QStringLiteral(":/scenarios/rdma/send_recv.json")));
+        QVERIFY(scenarios().contains(QStringLiteral(":/scenarios/rdma/rnr_retry_exceeded.json")));
         QCOMPARE(m_scene.lessonPath, QStringLiteral(":/lessons/rdma.json"));
         QVERIFY(!QIcon(m_scene.iconPath).isNull());
     }
