@@ -241,7 +241,7 @@ void executeStep(RdmaWorld& w, std::uint32_t h, QueuePair& qp, CompStep s, Event
         rewindRequester(qp, s.psn);
         Wqe* at = qp.sq.at(qp.req.wqePos);
         out.push_back(Retransmit{"rxe_completer: req_retry", host.name, qp.id, at ? at->id : "", s.psn, s.reason,
-                                 c.retryLeft, c.rnrRetryLeft});
+                                 c.retryLeft, c.rnrRetryLeft, qp.attr.rnr_retry == 7});
         w.kick(ActionKind::Requester, h, qp, w.config.timing.hcaStepNs);
         break;
     }
@@ -323,7 +323,7 @@ void onRnrTimer(RdmaWorld& w, std::uint32_t h, QueuePair& qp, std::uint64_t gen,
     rewindRequester(qp, c.rnrPsn);
     Wqe* at = qp.sq.at(qp.req.wqePos);
     out.push_back(Retransmit{"rxe_rnr_nak_timer", w.host(h).name, qp.id, at ? at->id : "", c.rnrPsn, "rnr_nak",
-                             c.retryLeft, c.rnrRetryLeft});
+                             c.retryLeft, c.rnrRetryLeft, qp.attr.rnr_retry == 7});
     w.kick(ActionKind::Requester, h, qp, w.config.timing.hcaStepNs);
 }
 

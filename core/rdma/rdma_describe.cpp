@@ -125,7 +125,8 @@ struct Describe {
     EventRecord operator()(const Retransmit& e) const {
         return {"retransmit", e.anchor, ids({e.wqe, e.qp + "/requester"}),
                 {{"host", e.host}, {"qp", e.qp}, {"wqe", e.wqe}, {"from_psn", e.fromPsn}, {"reason", e.reason},
-                 {"retry_left", e.retryLeft}, {"rnr_retry_left", e.rnrRetryLeft}}};
+                 {"retry_left", e.retryLeft},
+                 {"rnr_retry_left", e.rnrInfinite ? Json("infinite") : Json(e.rnrRetryLeft)}}};
     }
     EventRecord operator()(const RnrWait& e) const {
         return {"rnr_wait", e.anchor, ids({e.qp + "/completer"}),

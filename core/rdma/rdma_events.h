@@ -147,6 +147,7 @@ struct Retransmit {
     std::string reason;  ///< "timeout", "psn_seq_nak", "rnr_nak", "missing_read_response"
     std::uint32_t retryLeft = 0;
     std::uint32_t rnrRetryLeft = 0;
+    bool rnrInfinite = false;  ///< rnr_retry = 7: RNR NAKs never use up a try, rnrRetryLeft stays 7
 };
 struct RnrWait {
     std::string anchor;

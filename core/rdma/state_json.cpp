@@ -173,7 +173,8 @@ Json toJson(const QueuePair& q) {
               {"psn", q.comp.psn},
               {"wqe_index", q.comp.wqePos},
               {"retry_left", q.comp.retryLeft},
-              {"rnr_retry_left", q.comp.rnrRetryLeft},
+              // rnr_retry = 7 means retry forever, as the rnr_wait and retransmit events say
+              {"rnr_retry_left", q.attr.rnr_retry == 7 ? Json("infinite") : Json(q.comp.rnrRetryLeft)},
               {"timer_armed", q.comp.timerArmed},
               {"timer_deadline_ns", q.comp.timerArmed ? Json(q.comp.timerDeadline) : Json()},
               {"rnr_waiting", q.comp.rnrWaiting}}},

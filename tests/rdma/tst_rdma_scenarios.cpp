@@ -160,6 +160,13 @@ private slots:
         }
         QCOMPARE(rnrOut.kind("rnr_wait").size(), std::size_t(3));
         QVERIFY(rnrOut.kind("recv_wqe_consumed").empty());
+        // rnr_retry = 7 (rnr.json) means forever: the back-offs and the resends say so alike, and so does the QP.
+        const Run rnrForever = run(load("rnr.json"));
+        QVERIFY(!rnrForever.kind("retransmit").empty());
+        for (const auto& e : rnrForever.kind("rnr_wait")) QCOMPARE(e.fields["rnr_retry_left"], Json("infinite"));
+        for (const auto& e : rnrForever.kind("retransmit")) QCOMPARE(e.fields["rnr_retry_left"], Json("infinite"));
+        QCOMPARE(rnrForever.engine().inspect("A/qp16")["completer"]["rnr_retry_left"], Json("infinite"));
+        QCOMPARE(rnrOut.engine().inspect("A/qp16")["completer"]["rnr_retry_left"], Json(0));
         const Run wimm = run(load("write_with_imm.json"));
         QCOMPARE(wimm.completion("B", 7)["imm_data"], Json(0xcafe));
         QCOMPARE(wimm.completion("B", 7)["opcode"], Json("IBV_WC_RECV_RDMA_WITH_IMM"));

@@ -271,6 +271,23 @@ private slots:
             QVERIFY2(kinds.contains(QLatin1String(expected)), expected);
     }
 
+    void rnrRetrySevenIsNarratedAsForever() {
+        // rnr.json connects with rnr_retry = 7: no sentence may count RNR retries down.
+        auto s = session(QStringLiteral(":/scenarios/rdma/rnr.json"));
+        QVERIFY(s);
+        s->runToEnd(m_scene.model.stepCap);
+        int resends = 0;
+        for (std::size_t n = 1; n <= s->recordedSteps(); ++n)
+            for (const auto& record : s->eventRecords(n)) {
+                if (record.kind != "retransmit" && record.kind != "rnr_wait") continue;
+                const QString text = m_scene.narrate(record);
+                QVERIFY2(text.contains(QStringLiteral("forever")) && !text.contains(QStringLiteral("left")),
+                         qPrintable(text));
+                resends += record.kind == "retransmit";
+            }
+        QVERIFY(resends > 0);
+    }
+
     void lessonsPointAtRealStepsAndObjects_data() {
         QTest::addColumn<QString>("path");
         QTest::newRow("main") << QStringLiteral(":/lessons/rdma.json");

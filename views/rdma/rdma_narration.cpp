@@ -110,10 +110,15 @@ QString RdmaNarration::narrate(const sim::EventRecord& record) {
         return tr("The completer of %1 takes %2 for PSN %3; it retires: %4.")
             .arg(f.s("qp"), f.s("opcode"), f.psn("psn"), f.list("acked").isEmpty() ? tr("nothing yet") : f.list("acked"));
     }
-    if (k == "retransmit")
+    if (k == "retransmit") {
+        const bool rnr = f.s("reason") == QLatin1String("rnr_nak");
+        if (rnr && f.s("rnr_retry_left") == QLatin1String("infinite"))
+            return tr("The requester of %1 goes back to PSN %2 and resends (%3; it retries forever, rnr_retry = 7).")
+                .arg(f.s("qp"), f.psn("from_psn"), f.s("reason"));
         return tr("The requester of %1 goes back to PSN %2 and resends (%3; %4 retries left).")
             .arg(f.s("qp"), f.psn("from_psn"), f.s("reason"))
-            .arg(f.s("reason") == QLatin1String("rnr_nak") ? f.n("rnr_retry_left") : f.n("retry_left"));
+            .arg(rnr ? f.n("rnr_retry_left") : f.n("retry_left"));
+    }
     if (k == "rnr_wait") {
         if (f.s("rnr_retry_left") == QLatin1String("infinite"))
             return tr("RNR NAK: %1 backs off %2 µs (min_rnr_timer code %3) and retries forever (rnr_retry = 7).")
