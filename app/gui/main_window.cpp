@@ -48,6 +48,15 @@ MainWindow::MainWindow(const views::SceneRegistry& registry, views::Language& la
     connect(m_canvas, &views::SceneCanvas::objectSelected, m_inspector, &views::InspectorDock::setObject);
     connect(m_tutorial, &views::TutorialDock::highlightsChanged, m_canvas, &views::SceneCanvas::setHighlights);
     connect(m_tutorial, &views::TutorialDock::errorOccurred, this, &MainWindow::showError);
+    connect(m_controller, &views::SimulationController::playStateChanged, this, [this](auto state) {
+        // While a worker owns the engine, edits, undo and lesson steps wait.
+        const bool idle = state != views::SimulationController::PlayState::Running;
+        m_actions.undo->setEnabled(idle && m_undo.canUndo());
+        m_actions.redo->setEnabled(idle && m_undo.canRedo());
+        m_parameters->setEnabled(idle);
+        m_tutorial->setEnabled(idle);
+        for (QWidget* dock : m_sceneDocks) dock->setEnabled(idle);
+    });
     connect(m_controller, &views::SimulationController::runProgress, this, [this](std::size_t reached, std::size_t cap) {
         statusBar()->showMessage(tr("Running: step %1 of at most %2 (End or the stop button cancels)").arg(reached).arg(cap), 500);
     });
@@ -70,13 +79,13 @@ void MainWindow::buildDocks() {
     m_pickerDock = new QDockWidget;
     m_pickerDock->setObjectName(QStringLiteral("ScenesDock"));
     m_pickerDock->setWidget(m_picker);
-    connect(m_picker, &QListWidget::itemActivated, this, [this](QListWidgetItem* item) {
-        openScene(item->data(Qt::UserRole).toString());
-    });
-    connect(m_picker, &QListWidget::itemClicked, this, [this](QListWidgetItem* item) {
+    // Picking the scene already open keeps its scenario, edits and cursor.
+    auto pick = [this](QListWidgetItem* item) {
         const QString id = item->data(Qt::UserRole).toString();
         if (!m_controller->scene() || QString::fromStdString(m_controller->scene()->model.id) != id) openScene(id);
-    });
+    };
+    connect(m_picker, &QListWidget::itemActivated, this, pick);
+    connect(m_picker, &QListWidget::itemClicked, this, pick);
     m_narration = new views::NarrationDock(*m_controller);
     m_events = new views::EventsDock(*m_controller);
     m_inspector = new views::InspectorDock(*m_controller);
@@ -187,8 +196,6 @@ void MainWindow::retranslate() {
     a.saveAs->setText(tr("&Save Scenario As…"));
     a.exportFigure->setText(tr("&Export Figure…"));
     a.quit->setText(tr("&Quit"));
-    a.undo->setText(tr("&Undo"));
-    a.redo->setText(tr("&Redo"));
     a.play->setText(tr("&Play / Pause"));
     a.back->setText(tr("Step &Back"));
     a.forward->setText(tr("Step &Forward"));
@@ -236,7 +243,9 @@ void MainWindow::fillExamplesMenu() {
 
 void MainWindow::start(const GuiOptions& options) {
     QSettings settings;
-    QString id = options.scene.isEmpty() ? settings.value(QStringLiteral("ui/lastScene")).toString() : options.scene;
+    QString id = options.scene;
+    if (id.isEmpty() && !options.scenario.isEmpty()) id = sceneOfFile(options.scenario);
+    if (id.isEmpty()) id = settings.value(QStringLiteral("ui/lastScene")).toString();
     if (!m_registry.find(id) && !m_registry.scenes().empty()) {
         if (!options.scene.isEmpty())
             showError(tr("unknown scene '%1': allowed %2").arg(options.scene, m_registry.ids().join(QStringLiteral(", "))));
@@ -296,12 +305,19 @@ bool MainWindow::openScene(const QString& id, const QString& scenarioPath, const
                     // A scene may offer a dock hidden at first (View menu only).
                     const bool startsHidden = dock->testAttribute(Qt::WA_WState_ExplicitShowHide) && dock->isHidden();
                     addDockWidget(bottom ? Qt::BottomDockWidgetArea : Qt::LeftDockWidgetArea, dock);
-                    tabifyDockWidget(bottom ? static_cast<QDockWidget*>(m_events) : m_pickerDock, dock);
-                    (bottom ? static_cast<QDockWidget*>(m_events) : dock)->raise();
+                    if (!restoreDockWidget(dock)) {  // a saved layout wins over the default place
+                        tabifyDockWidget(bottom ? static_cast<QDockWidget*>(m_events) : m_pickerDock, dock);
+                        (bottom ? static_cast<QDockWidget*>(m_events) : dock)->raise();
+                    }
                     if (startsHidden) dock->hide();
                     m_viewMenu->insertAction(m_viewMenu->actions().value(6), dock->toggleViewAction());
                 }
         }
+    }
+    if (!sameScene) {
+        // The lesson follows the scene: open the new scene's lesson or none.
+        if (m_tutorial->isVisible()) (void)m_tutorial->loadForScene();
+        else m_tutorial->clear();
     }
     m_canvas->setHighlights({});
     m_canvas->setFocus();
@@ -326,10 +342,13 @@ void MainWindow::exportFigure() {
         showError(tr("There is nothing to export yet: open a scene first."));
         return;
     }
+    m_controller->pause();  // the figure and its caption show one step
     const QString caption = views::NarrationDock::narrationOf(*m_controller, m_controller->cursor());
     std::optional<views::RenderState> lessonState;
     QString lessonCaption;
-    if (m_tutorial->lesson() && m_tutorial->isVisible()) {
+    // The lesson step (its highlights and its narration) is offered while it is the step on screen.
+    if (m_tutorial->lesson() && m_tutorial->isVisible() &&
+        m_tutorial->lesson()->steps[std::size_t(m_tutorial->index())].step == m_controller->cursor()) {
         lessonState = m_canvas->renderState();
         lessonCaption = m_tutorial->currentNarration();
     }
@@ -372,20 +391,23 @@ void MainWindow::showError(const QString& message) {
     QMessageBox::warning(this, tr("commviz"), message);
 }
 
+QString MainWindow::sceneOfFile(const QString& path) {
+    // The file says which scene it is for; reading it fully is loadScenario's job.
+    QFile file(path);
+    if (!QFileInfo(path).isFile() || !file.open(QIODevice::ReadOnly)) return {};
+    const auto doc = sim::Json::parse(file.read(16 << 20).toStdString(), nullptr, false);
+    if (doc.is_object() && doc.contains("scene") && doc["scene"].is_string())
+        return QString::fromStdString(doc["scene"].get<std::string>());
+    return {};
+}
+
 void MainWindow::openScenarioFile() {
     QSettings settings;
     const QString path = QFileDialog::getOpenFileName(this, tr("Open Scenario"), settings.value(QStringLiteral("ui/scenarioDir")).toString(),
                                                       tr("Scenario files (*.json);;All files (*)"));
     if (path.isEmpty()) return;
     settings.setValue(QStringLiteral("ui/scenarioDir"), QFileInfo(path).absolutePath());
-    // The file says which scene it is for.
-    QFile file(path);
-    QString sceneId;
-    if (file.open(QIODevice::ReadOnly)) {
-        const auto doc = sim::Json::parse(file.readAll().toStdString(), nullptr, false);
-        if (doc.is_object() && doc.contains("scene") && doc["scene"].is_string())
-            sceneId = QString::fromStdString(doc["scene"].get<std::string>());
-    }
+    QString sceneId = sceneOfFile(path);
     if (sceneId.isEmpty() && m_controller->scene()) sceneId = QString::fromStdString(m_controller->scene()->model.id);
     openScene(sceneId, path);
 }

@@ -53,10 +53,11 @@ Result<Json> parseParam(const ParamSpec& spec, std::string_view text) {
         break;
     }
     case ParamType::Double: {
-        const std::string copy(text);
-        char* end = nullptr;
-        const double parsed = std::strtod(copy.c_str(), &end);
-        if (copy.empty() || end != copy.c_str() + copy.size() || !std::isfinite(parsed)) return badValue(spec, text);
+        // from_chars ignores the locale: "12.5" means the same everywhere.
+        double parsed = 0;
+        const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), parsed);
+        if (ec != std::errc() || end != text.data() + text.size() || text.empty() || !std::isfinite(parsed))
+            return badValue(spec, text);
         value = parsed;
         break;
     }

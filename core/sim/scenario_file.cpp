@@ -31,6 +31,9 @@ Result<Json> parseScenario(std::string_view text, std::string_view expectedScene
     } catch (const Json::parse_error& e) {
         return fail("malformed scenario file '" + origin + "' at " + position(text, e.byte == 0 ? 0 : e.byte - 1) +
                     ": not valid JSON");
+    } catch (const Json::exception&) {
+        // e.g. a number too large for a double
+        return fail("malformed scenario file '" + origin + "': a value is out of range");
     }
     if (!doc.is_object()) return fail("malformed scenario file '" + origin + "': the top level must be a JSON object");
     if (!doc.contains("scene") || !doc["scene"].is_string())

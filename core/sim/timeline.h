@@ -81,7 +81,9 @@ public:
     }
 
     /// Runs until the engine is done or `cap` steps have been recorded.
-    std::size_t runToEnd(std::size_t cap, const Progress& progress = {}) { return seek(cap, progress); }
+    std::size_t runToEnd(std::size_t cap, const Progress& progress = {}) {
+        return m_cursor >= cap ? m_cursor : seek(cap, progress);  // never a step back
+    }
 
 private:
     std::size_t m_interval;

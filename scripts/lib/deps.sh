@@ -31,7 +31,7 @@ commviz_ensure_packages() {
   fi
   echo "Installing: ${missing[*]}"
   "${sudo[@]}" apt-get update
-  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y --no-install-recommends "${missing[@]}"
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
 }
 
 commviz_configure_and_build() {

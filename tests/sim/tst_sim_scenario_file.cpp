@@ -31,6 +31,8 @@ private slots:
         QTest::newRow("other scene") << "{\"scene\": \"noc\", \"format\": 1}"
                                      << "scenario file 'x.json' is for scene 'noc', not 'rdma'";
         QTest::newRow("format 2") << "{\"scene\": \"rdma\", \"format\": 2}" << "scenario file 'x.json': \"format\" must be 1";
+        QTest::newRow("number out of range") << "{\"scene\": \"rdma\", \"format\": 1, \"x\": 1e400}"
+                                             << "malformed scenario file 'x.json': a value is out of range";
         QTest::newRow("no format") << "{\"scene\": \"rdma\"}" << "scenario file 'x.json': \"format\" must be 1";
     }
     void rejectsBadDocuments() {

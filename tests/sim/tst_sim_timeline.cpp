@@ -79,6 +79,13 @@ private slots:
         QVERIFY(!timeline.atEnd());
     }
 
+    void runToEndNeverStepsBack() {
+        Timeline<CounterEngine> timeline(CounterEngine(1, 1000));
+        timeline.seek(800);
+        QCOMPARE(timeline.runToEnd(500), std::size_t(800));
+        QCOMPARE(timeline.cursor(), std::size_t(800));
+    }
+
     void progressCanStopALongRun() {
         Timeline<CounterEngine> timeline(CounterEngine(1, 100'000));
         const auto reached = timeline.runToEnd(100'000, [](std::size_t step) { return step < 500; });

@@ -265,6 +265,14 @@ private slots:
         m_scene.lessonPath.clear();
     }
 
+    void scenarioPathsMustBeRegularFiles() {
+        QCOMPARE(QString::fromStdString(views::loadScenario(QStringLiteral("/dev/null"), m_scene).error().message),
+                 QStringLiteral("scenario file '/dev/null' is not a regular file"));
+        QTemporaryDir dir;
+        QCOMPARE(QString::fromStdString(views::loadScenario(dir.path(), m_scene).error().message),
+                 QStringLiteral("scenario file '%1' is a directory").arg(dir.path()));
+    }
+
     void badLessonsAreRejectedWithAReason() {
         QCOMPARE(QString::fromStdString(views::parseLesson("{", "x").error().message).left(22), QStringLiteral("lesson 'x': not valid "));
         QCOMPARE(QString::fromStdString(views::parseLesson(R"({"format": 1, "steps": []})", "x").error().message),

@@ -107,6 +107,7 @@ void ParametersDock::rebuild() {
     auto* scroll = new QScrollArea;
     scroll->setWidgetResizable(true);
     scroll->setWidget(m_body);
+    if (QWidget* old = widget()) old->deleteLater();  // setWidget only hides the old one
     setWidget(scroll);
     syncEditors();
 }

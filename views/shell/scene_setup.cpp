@@ -12,6 +12,9 @@ sim::Result<sim::Json> loadScenario(const QString& path, const SceneDescriptor& 
     const QFileInfo info(path);
     if (!info.exists()) return sim::fail("scenario file '" + shown + "' does not exist");
     if (info.isDir()) return sim::fail("scenario file '" + shown + "' is a directory");
+    if (!info.isFile()) return sim::fail("scenario file '" + shown + "' is not a regular file");
+    constexpr qint64 kMaxScenarioBytes = 16 << 20;
+    if (info.size() > kMaxScenarioBytes) return sim::fail("scenario file '" + shown + "' is larger than 16 MiB");
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) return sim::fail("scenario file '" + shown + "' cannot be read");
     const QByteArray bytes = file.readAll();

@@ -35,7 +35,10 @@ sim::Status SimulationController::load(SceneSetup setup) {
     m_setup = std::move(setup);
     m_session = std::move(built).value();
     lookAhead();
-    syncFromSession(false);
+    m_cursor = m_session->cursor();
+    m_recorded = m_session->recordedSteps();
+    m_endKnown = m_session->endKnown();
+    // Listeners reset on sessionChanged before they see the new cursor.
     emit sessionChanged();
     emit cursorChanged(m_cursor, false);
     return sim::Ok{};

@@ -66,6 +66,14 @@ sim::Status TutorialDock::loadForScene() {
     return loadLessonFile(scene->lessonPath);
 }
 
+void TutorialDock::clear() {
+    m_lesson.reset();
+    m_lessons->clear();
+    m_lessons->hide();
+    emit highlightsChanged({});
+    render();
+}
+
 sim::Status TutorialDock::loadLessonFile(const QString& path) {
     auto lesson = loadLesson(path);
     if (!lesson) {
@@ -122,7 +130,12 @@ QString TutorialDock::currentNarration() const {
 }
 
 void TutorialDock::changeEvent(QEvent* event) {
-    if (event->type() == QEvent::LanguageChange) render();
+    if (event->type() == QEvent::LanguageChange) {
+        for (int i = 0; i < m_lessons->count(); ++i)
+            if (auto lesson = loadLesson(m_lessons->itemData(i).toString()))
+                m_lessons->setItemText(i, localized(lesson->title, language()));
+        render();
+    }
     QDockWidget::changeEvent(event);
 }
 

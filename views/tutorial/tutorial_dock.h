@@ -25,6 +25,8 @@ public:
     sim::Status loadForScene();
     /// Opens one of the scene's lessons by path.
     sim::Status loadLessonFile(const QString& path);
+    /// Closes the lesson (e.g. when another scene opens).
+    void clear();
     const std::optional<Lesson>& lesson() const { return m_lesson; }
     int index() const { return m_index; }
     bool answerShown() const { return m_answerShown; }
