@@ -2,6 +2,7 @@
 
 #include "cli/scene_lookup.h"
 #include "export/figure_exporter.h"
+#include "shell/step_narration.h"
 
 namespace commviz::app::cli {
 
@@ -19,11 +20,9 @@ views::FigureOptions::Format figureFormat(FigureFormat format) {
     return views::FigureOptions::Format::Png;
 }
 
-// The narration of the step's last event, the sentence the Narration dock shows.
+// The step's narration, the same sentences the Narration dock shows.
 QString captionFor(const views::SceneDescriptor& scene, const sim::Session& session) {
-    if (!scene.narrate || session.cursor() == 0) return {};
-    const auto& records = session.eventRecords(session.cursor());
-    return records.empty() ? QString() : scene.narrate(records.back());
+    return views::stepNarration(scene, session, session.cursor());
 }
 
 }  // namespace

@@ -137,6 +137,11 @@ void MainWindow::buildActions() {
         else m_controller->runToEnd();
     });
     a.tutorial = make(&MainWindow::openTutorial, QKeySequence(Qt::Key_F1));
+    // Esc hands the keyboard back to the canvas, where Space and the arrows drive the transport.
+    auto* focusCanvas = new QAction(this);
+    focusCanvas->setShortcut(QKeySequence(Qt::Key_Escape));
+    connect(focusCanvas, &QAction::triggered, this, [this] { m_canvas->setFocus(); });
+    addAction(focusCanvas);
     a.aboutModel = make(&MainWindow::showAboutModel);
     a.about = make(&MainWindow::showAbout);
 

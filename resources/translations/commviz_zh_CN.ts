@@ -190,12 +190,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+99"/>
+        <location line="+104"/>
         <source>Reason: %1.</source>
         <translation>原因：%1。</translation>
     </message>
     <message>
-        <location line="-95"/>
+        <location line="-100"/>
         <source>(1) The application on host %1 posts a %2 work request (wr_id %3) to %4 of %5.</source>
         <translation>(1) 主机 %1 上的应用程序向 %5 的 %4 投递一个 %2 工作请求（wr_id %3）。</translation>
     </message>
@@ -300,12 +300,17 @@
         <translation>暂无</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
+        <source>The requester of %1 goes back to PSN %2 and resends (%3; it retries forever, rnr_retry = 7).</source>
+        <translation>%1 的 requester 回退到 PSN %2 重新发送（%3；rnr_retry = 7，无限重试）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>The requester of %1 goes back to PSN %2 and resends (%3; %4 retries left).</source>
         <translation>%1 的 requester回退到 PSN %2 重新发送（%3；剩余重试 %4 次）。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>RNR NAK: %1 backs off %2 µs (min_rnr_timer code %3) and retries forever (rnr_retry = 7).</source>
         <translation>RNR NAK：%1 退避 %2 µs（min_rnr_timer 编码 %3），并无限重试（rnr_retry = 7）。</translation>
     </message>
@@ -1266,23 +1271,23 @@ depth %2
 <context>
     <name>commviz::app::MainWindow</name>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="+52"/>
+        <location filename="../../app/gui/main_window.cpp" line="+61"/>
         <source>Running: step %1 of at most %2 (End or the stop button cancels)</source>
         <translation>正在运行：第 %1 步，最多 %2 步（按 End 或停止按钮取消）</translation>
     </message>
     <message>
-        <location line="+123"/>
+        <location line="+128"/>
         <source>commviz — %1</source>
         <translation>commviz — %1</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+197"/>
+        <location line="+207"/>
         <source>commviz</source>
         <translation>commviz</translation>
     </message>
     <message>
-        <location line="-196"/>
+        <location line="-206"/>
         <source>Scenes</source>
         <translation>场景</translation>
     </message>
@@ -1348,16 +1353,6 @@ depth %2
     </message>
     <message>
         <location line="+1"/>
-        <source>&amp;Undo</source>
-        <translation>撤销(&amp;U)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>&amp;Redo</source>
-        <translation>重做(&amp;R)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
         <source>&amp;Play / Pause</source>
         <translation>播放/暂停(&amp;P)</translation>
     </message>
@@ -1417,7 +1412,7 @@ depth %2
         <translation>（此场景没有示例）</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+16"/>
         <source>unknown scene &apos;%1&apos;: allowed %2</source>
         <translation>未知场景“%1”：可选值为 %2</translation>
     </message>
@@ -1427,7 +1422,7 @@ depth %2
         <translation>未知场景“%1”</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+61"/>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
@@ -1437,7 +1432,7 @@ depth %2
         <translation>还没有可导出的内容：请先打开一个场景。</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+64"/>
         <source>Open Scenario</source>
         <translation>打开场景文件</translation>
     </message>
@@ -1447,7 +1442,7 @@ depth %2
         <translation>场景文件 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+12"/>
         <source>Save Scenario</source>
         <translation>保存场景文件</translation>
     </message>
@@ -1789,13 +1784,13 @@ depth %2
 <context>
     <name>commviz::views::NarrationDock</name>
     <message>
-        <location filename="../../views/shell/narration_dock.cpp" line="+17"/>
+        <location filename="../../views/shell/narration_dock.cpp" line="+18"/>
         <location line="+6"/>
         <source>Narration</source>
         <translation>解说</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+19"/>
         <source>&lt;p&gt;&lt;b&gt;Step 0.&lt;/b&gt; Nothing has happened yet. Press &lt;b&gt;Right&lt;/b&gt; or &lt;b&gt;Space&lt;/b&gt; to start.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;第 0 步。&lt;/b&gt;尚未发生任何事情。按&lt;b&gt;右方向键&lt;/b&gt;或&lt;b&gt;空格键&lt;/b&gt;开始。&lt;/p&gt;</translation>
     </message>
@@ -2106,7 +2101,7 @@ latency t_typical %8 µs%9</source>
 <context>
     <name>commviz::views::TutorialDock</name>
     <message>
-        <location filename="../../views/tutorial/tutorial_dock.cpp" line="+130"/>
+        <location filename="../../views/tutorial/tutorial_dock.cpp" line="+143"/>
         <source>Tutorial</source>
         <translation>教程</translation>
     </message>

@@ -4,6 +4,7 @@
 #include <QTextBrowser>
 
 #include "shell/simulation_controller.h"
+#include "shell/step_narration.h"
 
 namespace commviz::views {
 
@@ -28,10 +29,7 @@ void NarrationDock::changeEvent(QEvent* event) {
 
 QString NarrationDock::narrationOf(const SimulationController& controller, std::size_t step) {
     const sim::Session* session = controller.session();
-    if (!session || !controller.scene() || step == 0 || step > session->recordedSteps()) return {};
-    QStringList sentences;
-    for (const auto& record : session->eventRecords(step)) sentences << controller.scene()->narrate(record);
-    return sentences.join(QLatin1Char(' '));
+    return session && controller.scene() ? stepNarration(*controller.scene(), *session, step) : QString();
 }
 
 void NarrationDock::refresh() {
