@@ -63,20 +63,34 @@ void progress(RdmaWorld& w, std::uint32_t h, QueuePair& qp, std::uint32_t next) 
     w.kick(ActionKind::Requester, h, qp, w.config.timing.hcaStepNs);
 }
 
-// Retires SEND/WRITE WQEs whose last PSN is <= psn (cumulative / implicit ACK).
-void retireUpTo(RdmaWorld& w, std::uint32_t h, QueuePair& qp, std::uint32_t psn, std::vector<std::string>& acked) {
+// Retires SEND/WRITE WQEs whose last PSN is <= psn (cumulative / implicit ACK) and returns the
+// pending READ/atomic the walk stopped at, if any. An ACK, NAK or later response acks only the
+// SEND/WRITEs before it: the READ/atomic's own PSNs are acknowledged by its response packets, so
+// comp.psn never passes its first PSN + the responses placed (rxe_comp.c check_psn).
+Wqe* retireUpTo(RdmaWorld& w, std::uint32_t h, QueuePair& qp, std::uint32_t psn, std::vector<std::string>& acked) {
     auto& c = qp.comp;
+    Wqe* blocker = nullptr;
     for (std::uint64_t pos = c.wqePos; pos < qp.sq.head; ++pos) {
         Wqe* wqe = qp.sq.at(pos);
-        if (!wqe || wqe->state != WqeState::Pending || wqe->isReadOrAtomic()) break;
-        if (!psnLessEq(wqe->lastPsn, psn)) break;
+        if (!wqe || (wqe->state != WqeState::Pending && wqe->state != WqeState::Processing)) break;
+        if (wqe->isReadOrAtomic()) {
+            if (wqe->psnAssigned) blocker = wqe;
+            break;
+        }
+        if (wqe->state != WqeState::Pending || !psnLessEq(wqe->lastPsn, psn)) break;
         wqe->state = WqeState::Done;
         acked.push_back(wqe->id);
         c.wqePos = pos + 1;
         if (wqe->signaled) c.steps.push_back({CompStepKind::WriteCqe, pos});
         else wqe->completed = true;  // unsignaled: no CQE, the slot stays until a later signaled CQE is polled
     }
-    progress(w, h, qp, psnAdd(psn, 1));
+    std::uint32_t next = psnAdd(psn, 1);
+    if (blocker) {
+        const std::uint32_t placed = psnLess(c.psn, blocker->firstPsn) ? blocker->firstPsn : c.psn;
+        if (psnLess(placed, next)) next = placed;
+    }
+    progress(w, h, qp, next);
+    return blocker;
 }
 
 WcStatus nakStatus(std::uint8_t syndrome) {
@@ -101,6 +115,17 @@ void planRetry(QueuePair& qp, std::uint32_t psn, const std::string& reason) {
     qp.comp.steps.push_back({CompStepKind::Retry, qp.comp.wqePos, WcStatus::Success, psn, 0, "", reason});
 }
 
+// A packet for a PSN beyond a pending READ/atomic means its responses were lost: the responder
+// has moved on, so go back and ask again (rxe check_psn -> COMPST_ERROR_RETRY). The packet
+// itself (ACK, NAK or a later READ's response) is not acted on; the retransmission will bring
+// it again. Like rxe, one retry sequence at a time (comp.started_retry).
+bool retryIfPastRead(QueuePair& qp, const Wqe* blocker, std::uint32_t psn, AckReceived& ev) {
+    if (!blocker || !psnLess(blocker->lastPsn, psn)) return false;
+    ev.ignored = true;
+    if (!qp.comp.retryStarted) planRetry(qp, qp.comp.psn, "missing_read_response");
+    return true;
+}
+
 void handleResponse(RdmaWorld& w, std::uint32_t h, QueuePair& qp, const Packet& p, EventOut& out) {
     auto& c = qp.comp;
     Host& host = w.host(h);
@@ -110,10 +135,12 @@ void handleResponse(RdmaWorld& w, std::uint32_t h, QueuePair& qp, const Packet& 
         const std::uint8_t syn = p.aeth ? p.aeth->syndrome : aeth::kAckUnlimited;
         if (aeth::isAck(syn)) {
             if (psnLess(p.psn, psnAdd(c.psn, -1))) ev.ignored = true;  // older than what we know: stale
-            else retireUpTo(w, h, qp, p.psn, ev.acked);
+            else retryIfPastRead(qp, retireUpTo(w, h, qp, p.psn, ev.acked), p.psn, ev);
         } else {
-            retireUpTo(w, h, qp, psnAdd(p.psn, -1), ev.acked);  // a NAK implicitly ACKs what came before
-            if (aeth::isRnrNak(syn)) {
+            // a NAK implicitly ACKs what came before
+            if (retryIfPastRead(qp, retireUpTo(w, h, qp, psnAdd(p.psn, -1), ev.acked), p.psn, ev)) {
+                // the NAK is ignored until the READ is satisfied (see retryIfPastRead)
+            } else if (aeth::isRnrNak(syn)) {
                 if (qp.attr.rnr_retry != 7 && c.rnrRetryLeft == 0) {
                     planFail(qp, WcStatus::RnrRetryExcErr, "rnr_retry exhausted");
                 } else {
@@ -135,7 +162,10 @@ void handleResponse(RdmaWorld& w, std::uint32_t h, QueuePair& qp, const Packet& 
         out.push_back(std::move(ev));
         return;
     }
-    retireUpTo(w, h, qp, psnAdd(p.psn, -1), ev.acked);
+    if (retryIfPastRead(qp, retireUpTo(w, h, qp, psnAdd(p.psn, -1), ev.acked), p.psn, ev)) {
+        out.push_back(std::move(ev));
+        return;
+    }
     Wqe* wqe = qp.sq.at(c.wqePos);
     if (!wqe || !wqe->isReadOrAtomic() || !wqe->psnAssigned || psnLess(p.psn, wqe->firstPsn) ||
         psnLess(wqe->lastPsn, p.psn)) {
@@ -144,7 +174,8 @@ void handleResponse(RdmaWorld& w, std::uint32_t h, QueuePair& qp, const Packet& 
         return;
     }
     if (psnDiff(p.psn, c.psn) > 0) {
-        // an earlier response packet is missing: go back to it once
+        // an earlier response packet is missing: go back to it once (rxe check_psn: a gap
+        // in the READ's responses -> COMPST_ERROR_RETRY)
         ev.ignored = true;
         if (!c.retryStarted) planRetry(qp, c.psn, "missing_read_response");
         out.push_back(std::move(ev));
