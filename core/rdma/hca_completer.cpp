@@ -305,8 +305,13 @@ void runCompleter(RdmaWorld& w, std::uint32_t h, QueuePair& qp, EventOut& out) {
         c.input.clear();
         return;
     }
+    // More to do: steps, packets, or a WQE the requester failed locally that the last retirement
+    // brought to the head of the SQ (it must still complete in order, IBTA 10.7.3.1).
     const auto again = [&] {
-        if (!c.steps.empty() || !c.input.empty()) w.kick(ActionKind::Completer, h, qp, w.config.timing.hcaStepNs);
+        const Wqe* head = qp.sq.at(c.wqePos);
+        const bool failedAtHead = head && head->state == WqeState::Error && !head->completed;
+        if (!c.steps.empty() || !c.input.empty() || failedAtHead)
+            w.kick(ActionKind::Completer, h, qp, w.config.timing.hcaStepNs);
         else c.state = "idle";
     };
     if (!c.steps.empty()) {

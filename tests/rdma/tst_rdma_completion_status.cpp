@@ -71,6 +71,30 @@ private slots:
         QCOMPARE(r.summary["qp_states"]["qpB"], Json("IBV_QPS_RTS"));  // a local error stays local
     }
 
+    void badLkeyBehindAnOutstandingSendCompletesOnceThatIsAcked() {
+        // The requester stops at the bad-lkey WR (nothing of it goes on the wire) while the SEND
+        // before it waits for its ACK. The ACK retires that SEND (SUCCESS); the failed WR is then
+        // the oldest and completes, unsignaled or not, with LOC_PROT_ERR; the QP goes to ERR and
+        // the WR after it, never sent, is flushed (reference §4.4, §4.6).
+        Json bad = sendWr(22, "IBV_WR_SEND", {{{"mr", "bufA"}, {"offset", 0}, {"length", 8}, {"lkey", 12345}}}, Json::array());
+        Json s = append(preamble(), Json::array({connectQps(),
+                                                 postRecv("B", "qpB", {recvWr(1, {sge("bufB", 64)}), recvWr(2, {sge("bufB", 64)})}),
+                                                 postSend("A", "qpA", {sendWr(21, "IBV_WR_SEND", {sge("bufA", 8)}), bad,
+                                                                       sendWr(23, "IBV_WR_SEND", {sge("bufA", 8)})}),
+                                                 pollCq("A", "cqA", 3), pollCq("B", "cqB", 1)}));
+        const Run r = run(scenario(s));
+        QCOMPARE(status(r, "A", 21), std::string("IBV_WC_SUCCESS"));
+        QCOMPARE(status(r, "A", 22), std::string("IBV_WC_LOC_PROT_ERR"));
+        QCOMPARE(status(r, "A", 23), std::string("IBV_WC_WR_FLUSH_ERR"));
+        std::vector<std::uint64_t> order;
+        for (const auto& c : r.summary["completions"])
+            if (c["host"] == "A") order.push_back(c["wr_id"].get<std::uint64_t>());
+        QCOMPARE(order, (std::vector<std::uint64_t>{21, 22, 23}));
+        QCOMPARE(r.summary["qp_states"]["qpA"], Json("IBV_QPS_ERR"));
+        QCOMPARE(r.summary["qp_states"]["qpB"], Json("IBV_QPS_RTS"));
+        QCOMPARE(status(r, "B", 1), std::string("IBV_WC_SUCCESS"));
+    }
+
     void receiveBufferWithoutLocalWriteIsLocProtAndRemOp() {
         Json s = preamble();
         s.push_back(regMr("B", "ro", 4096, Json(), {"IBV_ACCESS_REMOTE_READ"}));
