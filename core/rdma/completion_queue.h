@@ -38,7 +38,8 @@ struct CompletionQueue {
     std::string name;
     std::string host;
     std::uint32_t cqn = 0;
-    std::uint32_t depth = 0;  ///< cq->cqe as granted (this model grants exactly what was asked)
+    std::uint32_t depth = 0;      ///< cq->cqe as granted: the request rounded up to 2^n - 1 (mlx5)
+    std::uint32_t requested = 0;  ///< the cqe the application asked ibv_create_cq for
     std::vector<std::optional<Cqe>> ring;
     std::uint64_t head = 0;
     std::uint64_t tail = 0;

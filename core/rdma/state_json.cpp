@@ -61,7 +61,7 @@ Json toJson(const CompletionQueue& cq) {
         entries.push_back({{"slot", i}, {"owner", s ? "sw" : "hw"}, {"cqe", s ? Json(s->id) : Json()}});
     }
     return {{"id", cq.id},           {"name", cq.name}, {"host", cq.host}, {"cqn", cq.cqn},
-            {"depth", cq.depth},     {"head", cq.head}, {"tail", cq.tail}, {"occupancy", cq.occupancy()},
+            {"depth", cq.depth},     {"cqe_requested", cq.requested}, {"head", cq.head}, {"tail", cq.tail}, {"occupancy", cq.occupancy()},
             {"overrun", cq.overrun}, {"lost", cq.lost}, {"slots", entries}};
 }
 

@@ -60,10 +60,16 @@ VerbResult createCq(RdmaWorld& w, std::uint32_t h, const CreateCqCall& c) {
     cq.host = host.name;
     cq.cqn = host.nextCqn++;
     cq.id = host.name + "/cq" + std::to_string(cq.cqn);
-    cq.depth = static_cast<std::uint32_t>(c.cqe);
+    // mlx5_create_cq: ncqe = align_queue_size(cqe + 1), cq->cqe = ncqe - 1, i.e. the next power of
+    // two above the request, minus one (2 -> 3, 16 -> 31). The app must read back cq->cqe.
+    std::uint32_t ncqe = 1;
+    while (ncqe < static_cast<std::uint32_t>(c.cqe) + 1) ncqe <<= 1;
+    cq.requested = static_cast<std::uint32_t>(c.cqe);
+    cq.depth = ncqe - 1;
     cq.ring.assign(cq.depth, std::nullopt);
     host.cqs.push_back(std::move(cq));
-    return {};
+    return {Errno::Ok, "cq->cqe = " + std::to_string(ncqe - 1) + " (asked " + std::to_string(c.cqe) +
+                           "; mlx5 rounds up to 2^n - 1)"};
 }
 
 VerbResult createQp(RdmaWorld& w, std::uint32_t h, const CreateQpCall& c) {

@@ -186,6 +186,17 @@ private slots:
         QVERIFY(!r.kind("packet_dropped").empty());  // qpB is still RESET and drops every packet
     }
 
+    void cqDepthIsRoundedUpLikeMlx5() {
+        // mlx5: cq->cqe = align_queue_size(cqe + 1) - 1 (reference §1: read back cq->cqe)
+        const std::vector<std::pair<int, std::uint32_t>> cases{{1, 1}, {2, 3}, {3, 3}, {4, 7}, {16, 31}, {100, 127}};
+        for (const auto& [asked, granted] : cases) {
+            const Run r = run(scenario(Json::array({createCq("A", "cq", asked)})));
+            QCOMPARE(r.engine().hosts()[0].cqByName("cq")->depth, granted);
+            QCOMPARE(r.call(0)["detail"], Json("cq->cqe = " + std::to_string(granted) + " (asked " +
+                                              std::to_string(asked) + "; mlx5 rounds up to 2^n - 1)"));
+        }
+    }
+
     void cqOverflowRaisesCqErrAndErrsTheQp() {
         Json s = Json::array({regMr("A", "bufA", 4096), regMr("B", "bufB", 4096), createCq("A", "cqA", 16),
                               createCq("B", "cqB", 1), createQp("A", "qpA", "cqA"), createQp("B", "qpB", "cqB"),
