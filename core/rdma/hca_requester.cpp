@@ -9,7 +9,11 @@ namespace commviz::rdma {
 
 namespace {
 
-constexpr std::int32_t kMaxUnackedPsns = 128;  // rxe RXE_MAX_UNACKED_PSNS
+constexpr std::int32_t kMaxUnackedPsns = 128;  // rxe RXE_MAX_UNACKED_PSNS, checked before every packet
+// AckReq at least every 64 packets (rxe RXE_MAX_PKT_PER_ACK) besides the last of each message.
+// rxe writes it `noack_pkts++ > RXE_MAX_PKT_PER_ACK`, which fires on the 66th; the model takes
+// the constant's meaning: the 64th packet without AckReq asks for one.
+constexpr std::uint32_t kMaxPktPerAck = 64;
 
 bool isPayloadOp(WrOpcode op) {
     return op == WrOpcode::Send || op == WrOpcode::SendWithImm || op == WrOpcode::RdmaWrite ||
@@ -194,7 +198,12 @@ void runRequester(RdmaWorld& w, std::uint32_t h, QueuePair& qp, EventOut& out) {
         return;
     }
 
-    // Processing: next packet of the message.
+    // Processing: next packet of the message. The unacked-PSN window is per packet, so a long
+    // message pauses mid-way until ACKs come back (rxe_requester: wait_psn).
+    if (psnDiff(req.psn, qp.comp.psn) >= kMaxUnackedPsns) {
+        req.state = "wait_psn";
+        return;
+    }
     const auto& wr = wqe->send;
     const std::uint32_t mtu = qp.mtu();
     const std::uint32_t k = wqe->nextPacket;
@@ -215,7 +224,8 @@ void runRequester(RdmaWorld& w, std::uint32_t h, QueuePair& qp, EventOut& out) {
     p.wqe = wqe->id;
     const bool last = wqe->isReadOrAtomic() || k + 1 == wqe->npackets;
     p.psn = wqe->isReadOrAtomic() ? wqe->firstPsn : psnAdd(wqe->firstPsn, k);
-    p.ackReq = last;
+    p.ackReq = last || req.noAckPkts + 1 >= kMaxPktPerAck;
+    req.noAckPkts = p.ackReq ? 0 : req.noAckPkts + 1;
     p.se = last && wr.has(SendFlag::Solicited) &&
            (wr.opcode == WrOpcode::Send || wr.opcode == WrOpcode::SendWithImm || wr.opcode == WrOpcode::RdmaWriteWithImm);
     if ((wr.opcode == WrOpcode::RdmaWrite || wr.opcode == WrOpcode::RdmaWriteWithImm) && k == 0)

@@ -46,6 +46,7 @@ struct RequesterState {
     std::uint32_t psn = 0;        ///< next PSN to send (req.psn)
     std::uint32_t maxPsn = 0;     ///< one past the highest PSN ever sent (retransmissions are below it)
     bool sentAny = false;
+    std::uint32_t noAckPkts = 0;  ///< packets sent since the last one with AckReq (rxe req.noack_pkts)
     std::uint64_t wqePos = 0;     ///< SQ index of the WQE being worked on (req.wqe_index)
     bool scheduled = false;
     bool drainedNotified = false;

@@ -6,6 +6,7 @@
 
 #include <QtTest>
 
+#include "rdma/psn.h"
 #include "rdma/verbs_driver.h"
 #include "rdma_test_support.h"
 
@@ -87,6 +88,39 @@ private slots:
         QCOMPARE(sentBy(r, "B")[0]["psn"], Json(1));
         QCOMPARE(r.completion("A", 2)["status"], Json("IBV_WC_SUCCESS"));
         QCOMPARE(r.engine().hosts()[1].qps[0].resp.psn, 2u);
+    }
+
+    void longSendAsksForAnAckEvery64PacketsAndKeeps128InFlight() {
+        // 256 KiB at MTU 1024 = 256 packets, PSNs 0..255. AckReq on every 64th packet without one
+        // (RXE_MAX_PKT_PER_ACK; see hca_requester.cpp for rxe's off-by-two) and on the last: the
+        // packets numbered 64, 128, 192, 256 (first PSN + 63, 127, 191, 255). The requester never has
+        // more than 128 PSNs unacked (RXE_MAX_UNACKED_PSNS), checked before every packet, so it
+        // pauses at first PSN + 128 until the ACK for + 63 comes back.
+        const int len = 256 * 1024;
+        Json s = Json::array({regMr("A", "bufA", len, "x"), regMr("B", "bufB", len), createCq("A", "cqA", 16),
+                              createCq("B", "cqB", 16), createQp("A", "qpA", "cqA"), createQp("B", "qpB", "cqB"),
+                              connectQps(), postRecv("B", "qpB", {recvWr(1, {sge("bufB", len)})}),
+                              postSend("A", "qpA", {sendWr(2, "IBV_WR_SEND", {sge("bufA", len)})}),
+                              pollCq("A", "cqA", 1), pollCq("B", "cqB", 1)});
+        std::int32_t maxUnacked = 0;
+        // a 50 us wire: the ACK for the 64th packet is far away when the 128th has gone
+        const Run r = run(scenario(s, {{"wire_latency_ns", 50000}}), 200000, [&](const RdmaEngine& e) {
+            if (e.hosts()[0].qps.empty()) return;
+            const auto& qp = e.hosts()[0].qps[0];
+            maxUnacked = std::max(maxUnacked, psnDiff(qp.req.psn, qp.comp.psn));
+        });
+        QVERIFY(r.done);
+        const auto a = sentBy(r, "A");
+        QCOMPARE(a.size(), std::size_t(256));
+        std::vector<int> withAckReq;
+        for (std::size_t i = 0; i < a.size(); ++i)
+            if (a[i]["ack_req"].get<bool>()) withAckReq.push_back(static_cast<int>(i) + 1);
+        QCOMPARE(withAckReq, (std::vector<int>{64, 128, 192, 256}));
+        QCOMPARE(psnDiff(a[63]["psn"].get<std::uint32_t>(), a[0]["psn"].get<std::uint32_t>()), 63);
+        QCOMPARE(maxUnacked, 128);
+        QCOMPARE(r.completion("A", 2)["status"], Json("IBV_WC_SUCCESS"));
+        QCOMPARE(r.completion("B", 1)["byte_len"], Json(len));
+        QCOMPARE(r.summary["retransmissions"], Json(0));
     }
 
     void readReservesOnePsnPerResponse() {
