@@ -171,7 +171,10 @@ RespJob planRequest(RdmaWorld& w, std::uint32_t h, QueuePair& qp, const Packet& 
             return fatal(std::move(job), aeth::kNakInvalidReq, "ERR_MISALIGNED_ATOMIC", std::nullopt,
                          AsyncEventType::QpReqErr);
     }
-    if (need) {
+    // A zero-byte READ or WRITE need not carry a valid address or rkey (IBTA C9-88; rxe
+    // check_rkey returns RESPST_EXECUTE for reth_len 0).
+    const bool zeroLengthRdma = (write || read) && p.reth && dmaLen == 0;
+    if (need && !zeroLengthRdma) {
         const MemoryRegion* mr = host.mrByRkey(rkey);
         if (!mr || !mr->allows(need) || !mr->contains(va, dmaLen))
             return fatal(std::move(job), aeth::kNakRemAccErr, "ERR_RKEY_VIOLATION",

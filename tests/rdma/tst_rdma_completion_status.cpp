@@ -186,6 +186,22 @@ private slots:
         QVERIFY(!r.kind("packet_dropped").empty());  // qpB is still RESET and drops every packet
     }
 
+    void zeroLengthWriteAndReadSkipTheRkeyCheck() {
+        // IBTA C9-88: a zero-byte RDMA WRITE/READ need not carry a valid rkey, so a bogus one
+        // is not a Remote Access Error: both complete SUCCESS and both QPs stay in RTS.
+        Json w = withRemote(sendWr(1, "IBV_WR_RDMA_WRITE", Json::array()), "bufB");
+        w["rkey"] = 0xdead;
+        Json rd = withRemote(sendWr(2, "IBV_WR_RDMA_READ", Json::array()), "bufB");
+        rd["rkey"] = 0xbeef;
+        Json s = append(preamble(), Json::array({connectQps(), postSend("A", "qpA", {w, rd}), pollCq("A", "cqA", 2)}));
+        const Run r = run(scenario(s));
+        QCOMPARE(status(r, "A", 1), std::string("IBV_WC_SUCCESS"));
+        QCOMPARE(status(r, "A", 2), std::string("IBV_WC_SUCCESS"));
+        QVERIFY(r.kind("nak_sent").empty());
+        QCOMPARE(r.summary["qp_states"]["qpA"], Json("IBV_QPS_RTS"));
+        QCOMPARE(r.summary["qp_states"]["qpB"], Json("IBV_QPS_RTS"));
+    }
+
     void cqDepthIsRoundedUpLikeMlx5() {
         // mlx5: cq->cqe = align_queue_size(cqe + 1) - 1 (reference §1: read back cq->cqe)
         const std::vector<std::pair<int, std::uint32_t>> cases{{1, 1}, {2, 3}, {3, 3}, {4, 7}, {16, 31}, {100, 127}};
