@@ -148,8 +148,9 @@ struct Describe {
                  {"wqe", e.wqe},
                  {"wr_id", e.wrId},
                  {"status", std::string(verbsName(e.status))},
-                 {"opcode", std::string(verbsName(e.opcode))},
-                 {"byte_len", e.byteLen},
+                 // an error WC: opcode and byte_len are not valid (man ibv_poll_cq)
+                 {"opcode", e.status == WcStatus::Success ? Json(std::string(verbsName(e.opcode))) : Json()},
+                 {"byte_len", e.status == WcStatus::Success ? Json(e.byteLen) : Json()},
                  {"qp_num", e.qpNum},
                  {"imm_data", optU32(e.immData)}}};
     }
@@ -169,8 +170,9 @@ struct Describe {
                  {"wc", e.wc},
                  {"wr_id", e.wrId},
                  {"status", std::string(verbsName(e.status))},
-                 {"opcode", std::string(verbsName(e.opcode))},
-                 {"byte_len", e.byteLen},
+                 // an error WC: opcode and byte_len are not valid (man ibv_poll_cq)
+                 {"opcode", e.status == WcStatus::Success ? Json(std::string(verbsName(e.opcode))) : Json()},
+                 {"byte_len", e.status == WcStatus::Success ? Json(e.byteLen) : Json()},
                  {"qp_num", e.qpNum},
                  {"imm_data", optU32(e.immData)}}};
     }

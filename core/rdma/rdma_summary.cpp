@@ -37,8 +37,9 @@ sim::Json RdmaEngine::summary() const {
                {"cq", cq ? cq->name : p.wc->cq},
                {"wr_id", p.wc->wrId},
                {"status", std::string(verbsName(p.wc->status))},
-               {"opcode", std::string(verbsName(p.wc->opcode))},
-               {"byte_len", p.wc->byteLen},
+               // status != SUCCESS: only wr_id, status, qp_num, vendor_err are valid (man ibv_poll_cq)
+               {"opcode", p.wc->status == WcStatus::Success ? Json(std::string(verbsName(p.wc->opcode))) : Json()},
+               {"byte_len", p.wc->status == WcStatus::Success ? Json(p.wc->byteLen) : Json()},
                {"qp_num", p.wc->qpNum}};
         if (p.wc->wcFlags & bits(WcFlag::WithImm)) j["imm_data"] = p.wc->immData;
         completions.push_back(std::move(j));

@@ -202,9 +202,9 @@ Json toJson(const WorkCompletion& wc) {
            {"wr_id", wc.wrId},
            {"status", std::string(verbsName(wc.status))},
            {"status_str", std::string(wcStatusStr(wc.status))},
-           {"opcode", std::string(verbsName(wc.opcode))},
+           {"opcode", wc.status == WcStatus::Success ? Json(std::string(verbsName(wc.opcode))) : Json()},
            {"vendor_err", wc.vendorErr},
-           {"byte_len", wc.byteLen},
+           {"byte_len", wc.status == WcStatus::Success ? Json(wc.byteLen) : Json()},
            {"qp_num", wc.qpNum},
            {"wc_flags", wcFlagNameList(wc.wcFlags)}};
     if (wc.wcFlags & bits(WcFlag::WithImm)) j["imm_data"] = wc.immData;

@@ -66,6 +66,14 @@ private slots:
         const Run r = run(scenario(s));
         QCOMPARE(status(r, "A", 5), std::string("IBV_WC_LOC_PROT_ERR"));  // an error always yields a CQE
         QCOMPARE(status(r, "A", 6), std::string("IBV_WC_WR_FLUSH_ERR"));
+        // an error WC carries only wr_id, status, qp_num, vendor_err (reference §4.1)
+        QVERIFY(r.completion("A", 5)["opcode"].is_null());
+        QVERIFY(r.completion("A", 5)["byte_len"].is_null());
+        QVERIFY(r.completion("A", 6)["opcode"].is_null());
+        for (const auto& e : r.kind("wc_returned")) {
+            QVERIFY(e.fields["opcode"].is_null());
+            QVERIFY(e.fields["byte_len"].is_null());
+        }
         QVERIFY(r.kind("packet_sent").empty());
         QCOMPARE(r.summary["qp_states"]["qpA"], Json("IBV_QPS_ERR"));
         QCOMPARE(r.summary["qp_states"]["qpB"], Json("IBV_QPS_RTS"));  // a local error stays local

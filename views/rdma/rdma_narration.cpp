@@ -148,6 +148,11 @@ QString RdmaNarration::narrate(const sim::EventRecord& record) {
             .arg(host, f.s("cq"))
             .arg(f.n("slot"))
             .arg(f.n("wr_id"));
+    if (k == "wc_returned" && f.s("status") != QLatin1String("IBV_WC_SUCCESS"))
+        return tr("(4) The application on host %1 gets an error WC: wr_id %2, %3 (opcode and byte_len are not valid).")
+            .arg(host)
+            .arg(f.n("wr_id"))
+            .arg(f.s("status"));
     if (k == "wc_returned")
         return tr("(4) The application on host %1 gets a WC: wr_id %2, %3, %4, %5 bytes.")
             .arg(host)
