@@ -271,7 +271,7 @@ void executeStep(RdmaWorld& w, std::uint32_t h, QueuePair& qp, CompStep s, Event
         c.state = "ERROR_RETRY";
         rewindRequester(qp, s.psn);
         Wqe* at = qp.sq.at(qp.req.wqePos);
-        out.push_back(Retransmit{"rxe_completer: req_retry", host.name, qp.id, at ? at->id : "", s.psn, s.reason,
+        out.push_back(Retransmit{"rxe_completer: COMPST_ERROR_RETRY", host.name, qp.id, at ? at->id : "", s.psn, s.reason,
                                  c.retryLeft, c.rnrRetryLeft, qp.attr.rnr_retry == 7});
         w.kick(ActionKind::Requester, h, qp, w.config.timing.hcaStepNs);
         break;

@@ -203,10 +203,11 @@ bool execute(RdmaWorld& w, std::uint32_t h, QueuePair& qp, RespJob& job, EventOu
         a.psn = job.ackPsn;
         a.aeth = Aeth{job.syndrome, r.msn & 0xffffff};
         a.wqe = p.wqe;
+        // rxe sends a NAK with send_ack(qp, syndrome, psn); the state that decided it is named when known
         out.push_back(NakSent{"rxe_responder: " + std::string(aeth::isRnrNak(job.syndrome) ? "check_resource"
                                                              : job.syndrome == aeth::kNakRemAccErr ? "check_rkey"
                                                              : job.syndrome == aeth::kNakPsnSeqError ? "check_psn"
-                                                                                                     : "send_nak"),
+                                                                                                     : "send_ack"),
                               host.name, qp.id, "", a.psn, job.syndrome, job.reason});
         const std::size_t at = out.size() - 1;
         const Packet& sent = w.transmit(h, qp, std::move(a), out, "rxe_responder: send_ack");

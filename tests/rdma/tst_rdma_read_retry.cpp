@@ -47,6 +47,7 @@ private slots:
         QCOMPARE(a[1500], static_cast<std::uint8_t>(std::string("B memory. ")[1500 % 10]));
         QCOMPARE(r.kind("retransmit").size(), std::size_t(1));
         QCOMPARE(r.kind("retransmit")[0].fields["reason"], Json("missing_read_response"));
+        QCOMPARE(r.kind("retransmit")[0].anchor, std::string("rxe_completer: COMPST_ERROR_RETRY"));
         QCOMPARE(r.kind("timeout").size(), std::size_t(0));
     }
 
@@ -89,6 +90,7 @@ private slots:
                                                  pollCq("A", "cqA", 2)}));
         const Run r = run(scenario(s));
         QCOMPARE(r.kind("nak_sent").size(), std::size_t(1));
+        QCOMPARE(r.kind("nak_sent")[0].anchor, std::string("rxe_responder: check_rkey"));
         QCOMPARE(r.completion("A", 1)["status"], Json("IBV_WC_RETRY_EXC_ERR"));
         QCOMPARE(r.completion("A", 2)["status"], Json("IBV_WC_WR_FLUSH_ERR"));
         QCOMPARE(r.kind("retransmit").size(), std::size_t(7));
