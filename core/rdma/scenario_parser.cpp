@@ -38,8 +38,8 @@ public:
         if (auto lat = top.optInteger("wire_latency_ns", 0, 1'000'000'000)) setup.config.wireLatencyNs = *lat;
         if (top.has("link_gbps")) {
             const auto& v = top.raw("link_gbps");
-            if (!v.is_number() || v.get<double>() < 1 || v.get<double>() > 1600)
-                top.fail("'link_gbps' must be a number from 1 to 1600");
+            if (!v.is_number() || v.get<double>() < 1 || v.get<double>() > 800)
+                top.fail("'link_gbps' must be a number from 1 to 800");
             setup.config.linkGbps = v.get<double>();
         }
         if (!top.has("hosts") || !top.raw("hosts").is_array() || top.raw("hosts").size() != 2)

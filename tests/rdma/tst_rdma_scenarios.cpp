@@ -268,6 +268,9 @@ private slots:
 
     void malformedScriptsNameIndexCallFieldAndAllowed() {
         auto with = [](Json entry) { return scenario(append(preamble(), Json::array({entry}))); };
+        // the same bound as the Parameters dock's link_gbps key (1 to 800)
+        QVERIFY(parseError(scenario(preamble(), {{"link_gbps", 800}})).empty());
+        QCOMPARE(parseError(scenario(preamble(), {{"link_gbps", 1600}})).find("from 1 to 800") != std::string::npos, true);
         QCOMPARE(parseError(with(postSend("A", "qpA", {sendWr(1, "IBV_WR_FOO", Json::array())}))),
                  std::string("script[6] ibv_post_send: wr[0]: unknown opcode 'IBV_WR_FOO'; allowed IBV_WR_RDMA_WRITE, "
                              "IBV_WR_RDMA_WRITE_WITH_IMM, IBV_WR_SEND, IBV_WR_SEND_WITH_IMM, IBV_WR_RDMA_READ, "
