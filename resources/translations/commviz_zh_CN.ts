@@ -190,12 +190,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+104"/>
+        <location line="+109"/>
         <source>Reason: %1.</source>
         <translation>原因：%1。</translation>
     </message>
     <message>
-        <location line="-100"/>
+        <location line="-105"/>
         <source>(1) The application on host %1 posts a %2 work request (wr_id %3) to %4 of %5.</source>
         <translation>(1) 主机 %1 上的应用程序向 %5 的 %4 投递一个 %2 工作请求（wr_id %3）。</translation>
     </message>
@@ -338,6 +338,11 @@
         <location line="+4"/>
         <source>ibv_poll_cq on host %1 reads the CQE in CQ %2 slot %3 (wr_id %4).</source>
         <translation>主机 %1 上的 ibv_poll_cq 读取 CQ %2 第 %3 号槽位中的 CQE（wr_id %4）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>(4) The application on host %1 gets an error WC: wr_id %2, %3 (opcode and byte_len are not valid).</source>
+        <translation>(4) 主机 %1 上的应用程序拿到一个出错的 WC：wr_id %2，%3（此时 opcode 和 byte_len 无效）。</translation>
     </message>
     <message>
         <location line="+5"/>
