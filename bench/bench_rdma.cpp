@@ -9,7 +9,8 @@
 namespace {
 
 std::unique_ptr<commviz::sim::Session> build(const std::string& name, const commviz::sim::ParamValues& values = {}) {
-    auto scenario = commviz::sim::readScenarioFile(std::string(COMMVIZ_SOURCE_DIR) + "/resources/scenarios/rdma/" + name, "rdma");
+    auto scenario =
+        commviz::sim::readScenarioFile(std::string(COMMVIZ_SOURCE_DIR) + "/resources/scenarios/rdma/" + name, "rdma");
     auto session = commviz::rdma::sceneModel().build(values, scenario.value());
     return std::move(session).value();
 }

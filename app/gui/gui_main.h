@@ -7,11 +7,11 @@ namespace commviz::app {
 
 /// What `commviz [gui] ...` asked for.
 struct GuiOptions {
-    QString scene;         ///< scene id, empty for the last one used
-    QString scenario;      ///< scenario file, may be empty
-    QStringList sets;      ///< KEY=VALUE overrides
+    QString scene;     ///< scene id, empty for the last one used
+    QString scenario;  ///< scenario file, may be empty
+    QStringList sets;  ///< KEY=VALUE overrides
     bool tutorial = false;
-    QString language;      ///< "en", "zh_CN" or empty for the saved/system choice
+    QString language;  ///< "en", "zh_CN" or empty for the saved/system choice
 };
 
 /// Opens the main window; returns the application's exit code.

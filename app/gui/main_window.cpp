@@ -8,13 +8,14 @@
 #include <QListWidget>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QSettings>
 #include <QSaveFile>
 #include <QScreen>
+#include <QSettings>
 #include <QStatusBar>
 #include <QStyleFactory>
 #include <QVBoxLayout>
 
+#include "export/export_dialog.h"
 #include "shell/events_dock.h"
 #include "shell/inspector_dock.h"
 #include "shell/language.h"
@@ -24,7 +25,6 @@
 #include "shell/simulation_controller.h"
 #include "shell/transport_bar.h"
 #include "tutorial/tutorial_dock.h"
-#include "export/export_dialog.h"
 
 namespace commviz::app {
 
@@ -57,9 +57,11 @@ MainWindow::MainWindow(const views::SceneRegistry& registry, views::Language& la
         m_tutorial->setEnabled(idle);
         for (QWidget* dock : m_sceneDocks) dock->setEnabled(idle);
     });
-    connect(m_controller, &views::SimulationController::runProgress, this, [this](std::size_t reached, std::size_t cap) {
-        statusBar()->showMessage(tr("Running: step %1 of at most %2 (End or the stop button cancels)").arg(reached).arg(cap), 500);
-    });
+    connect(m_controller, &views::SimulationController::runProgress, this,
+            [this](std::size_t reached, std::size_t cap) {
+                statusBar()->showMessage(
+                    tr("Running: step %1 of at most %2 (End or the stop button cancels)").arg(reached).arg(cap), 500);
+            });
 
     QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
@@ -133,8 +135,10 @@ void MainWindow::buildActions() {
     a.end = new QAction(this);
     a.end->setShortcut(QKeySequence(Qt::Key_End));
     connect(a.end, &QAction::triggered, this, [this] {
-        if (m_controller->playState() == views::SimulationController::PlayState::Running) m_controller->cancelRun();
-        else m_controller->runToEnd();
+        if (m_controller->playState() == views::SimulationController::PlayState::Running)
+            m_controller->cancelRun();
+        else
+            m_controller->runToEnd();
     });
     a.tutorial = make(&MainWindow::openTutorial, QKeySequence(Qt::Key_F1));
     // Esc hands the keyboard back to the canvas, where Space and the arrows drive the transport.
@@ -172,7 +176,7 @@ void MainWindow::buildActions() {
     for (QAction* s : {a.play, a.back, a.forward, a.reset, a.end}) m_simMenu->addAction(s);
     m_viewMenu = menuBar()->addMenu(QString());
     for (QDockWidget* dock : std::initializer_list<QDockWidget*>{m_pickerDock, m_tutorial, m_narration, m_events,
-                                                                  m_inspector, m_parameters})
+                                                                 m_inspector, m_parameters})
         m_viewMenu->addAction(dock->toggleViewAction());
     m_viewMenu->addSeparator();
     m_themeMenu = m_viewMenu->addMenu(QString());
@@ -224,7 +228,8 @@ void MainWindow::fillScenePicker() {
     const QString current = m_controller->scene() ? QString::fromStdString(m_controller->scene()->model.id) : QString();
     m_picker->clear();
     for (const auto& scene : m_registry.scenes()) {
-        auto* item = new QListWidgetItem(QIcon(scene.iconPath), QStringLiteral("%1\n%2").arg(scene.name(), scene.description()));
+        auto* item =
+            new QListWidgetItem(QIcon(scene.iconPath), QStringLiteral("%1\n%2").arg(scene.name(), scene.description()));
         item->setData(Qt::UserRole, QString::fromStdString(scene.model.id));
         item->setToolTip(scene.description());
         m_picker->addItem(item);
@@ -253,7 +258,8 @@ void MainWindow::start(const GuiOptions& options) {
     if (id.isEmpty()) id = settings.value(QStringLiteral("ui/lastScene")).toString();
     if (!m_registry.find(id) && !m_registry.scenes().empty()) {
         if (!options.scene.isEmpty())
-            showError(tr("unknown scene '%1': allowed %2").arg(options.scene, m_registry.ids().join(QStringLiteral(", "))));
+            showError(
+                tr("unknown scene '%1': allowed %2").arg(options.scene, m_registry.ids().join(QStringLiteral(", "))));
         id = QString::fromStdString(m_registry.scenes().front().model.id);
     }
     if (m_registry.find(id)) openScene(id, options.scenario, options.sets);
@@ -321,15 +327,18 @@ bool MainWindow::openScene(const QString& id, const QString& scenarioPath, const
     }
     if (!sameScene) {
         // The lesson follows the scene: open the new scene's lesson or none.
-        if (m_tutorial->isVisible()) (void)m_tutorial->loadForScene();
-        else m_tutorial->clear();
+        if (m_tutorial->isVisible())
+            (void)m_tutorial->loadForScene();
+        else
+            m_tutorial->clear();
     }
     m_canvas->setHighlights({});
     m_canvas->setFocus();
     m_inspector->setObject({});
     QSettings().setValue(QStringLiteral("ui/lastScene"), id);
     retranslate();
-    statusBar()->showMessage(scenarioPath.isEmpty() ? scene->name() : tr("%1 — %2").arg(scene->name(), scenarioPath), 4000);
+    statusBar()->showMessage(scenarioPath.isEmpty() ? scene->name() : tr("%1 — %2").arg(scene->name(), scenarioPath),
+                             4000);
     return true;
 }
 
@@ -408,7 +417,8 @@ QString MainWindow::sceneOfFile(const QString& path) {
 
 void MainWindow::openScenarioFile() {
     QSettings settings;
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open Scenario"), settings.value(QStringLiteral("ui/scenarioDir")).toString(),
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Scenario"),
+                                                      settings.value(QStringLiteral("ui/scenarioDir")).toString(),
                                                       tr("Scenario files (*.json);;All files (*)"));
     if (path.isEmpty()) return;
     settings.setValue(QStringLiteral("ui/scenarioDir"), QFileInfo(path).absolutePath());
@@ -421,7 +431,8 @@ void MainWindow::saveScenarioFile() {
     const views::SceneSetup& setup = m_controller->setup();
     if (!setup.scene) return;
     QSettings settings;
-    const QString path = QFileDialog::getSaveFileName(this, tr("Save Scenario"), settings.value(QStringLiteral("ui/scenarioDir")).toString(),
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save Scenario"),
+                                                      settings.value(QStringLiteral("ui/scenarioDir")).toString(),
                                                       tr("Scenario files (*.json)"));
     if (path.isEmpty()) return;
     settings.setValue(QStringLiteral("ui/scenarioDir"), QFileInfo(path).absolutePath());

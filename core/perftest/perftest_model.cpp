@@ -1,9 +1,9 @@
 #include "perftest/perftest_model.h"
 
-#include "sim/translatable.h"
-
 #include <algorithm>
 #include <utility>
+
+#include "sim/translatable.h"
 
 namespace commviz::perftest {
 

@@ -6,9 +6,7 @@ namespace commviz::rdma {
 
 namespace {
 // std heap is a max-heap: "less" means "later".
-bool later(const Action& a, const Action& b) {
-    return a.timeNs != b.timeNs ? a.timeNs > b.timeNs : a.seq > b.seq;
-}
+bool later(const Action& a, const Action& b) { return a.timeNs != b.timeNs ? a.timeNs > b.timeNs : a.seq > b.seq; }
 }  // namespace
 
 void Agenda::push(Action a) {

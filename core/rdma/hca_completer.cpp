@@ -10,14 +10,21 @@ namespace commviz::rdma {
 
 WcOpcode wcOpcodeFor(WrOpcode op) {
     switch (op) {
-    case WrOpcode::RdmaWrite:
-    case WrOpcode::RdmaWriteWithImm: return WcOpcode::RdmaWrite;
-    case WrOpcode::RdmaRead: return WcOpcode::RdmaRead;
-    case WrOpcode::AtomicCmpAndSwp: return WcOpcode::CompSwap;
-    case WrOpcode::AtomicFetchAndAdd: return WcOpcode::FetchAdd;
-    case WrOpcode::LocalInv: return WcOpcode::LocalInv;
-    case WrOpcode::BindMw: return WcOpcode::BindMw;
-    default: return WcOpcode::Send;
+        case WrOpcode::RdmaWrite:
+        case WrOpcode::RdmaWriteWithImm:
+            return WcOpcode::RdmaWrite;
+        case WrOpcode::RdmaRead:
+            return WcOpcode::RdmaRead;
+        case WrOpcode::AtomicCmpAndSwp:
+            return WcOpcode::CompSwap;
+        case WrOpcode::AtomicFetchAndAdd:
+            return WcOpcode::FetchAdd;
+        case WrOpcode::LocalInv:
+            return WcOpcode::LocalInv;
+        case WrOpcode::BindMw:
+            return WcOpcode::BindMw;
+        default:
+            return WcOpcode::Send;
     }
 }
 
@@ -58,8 +65,10 @@ void progress(RdmaWorld& w, std::uint32_t h, QueuePair& qp, std::uint32_t next) 
     c.retryLeft = qp.attr.retry_cnt;
     c.rnrRetryLeft = qp.attr.rnr_retry;
     c.retryStarted = false;
-    if (outstanding(qp) || psnDiff(qp.req.psn, c.psn) > 0) w.armRetransmitTimer(h, qp, true);
-    else w.stopRetransmitTimer(h, qp);
+    if (outstanding(qp) || psnDiff(qp.req.psn, c.psn) > 0)
+        w.armRetransmitTimer(h, qp, true);
+    else
+        w.stopRetransmitTimer(h, qp);
     w.kick(ActionKind::Requester, h, qp, w.config.timing.hcaStepNs);
 }
 
@@ -81,8 +90,10 @@ Wqe* retireUpTo(RdmaWorld& w, std::uint32_t h, QueuePair& qp, std::uint32_t psn,
         wqe->state = WqeState::Done;
         acked.push_back(wqe->id);
         c.wqePos = pos + 1;
-        if (wqe->signaled) c.steps.push_back({CompStepKind::WriteCqe, pos});
-        else wqe->completed = true;  // unsignaled: no CQE, the slot stays until a later signaled CQE is polled
+        if (wqe->signaled)
+            c.steps.push_back({CompStepKind::WriteCqe, pos});
+        else
+            wqe->completed = true;  // unsignaled: no CQE, the slot stays until a later signaled CQE is polled
     }
     std::uint32_t next = psnAdd(psn, 1);
     if (blocker) {
@@ -95,11 +106,16 @@ Wqe* retireUpTo(RdmaWorld& w, std::uint32_t h, QueuePair& qp, std::uint32_t psn,
 
 WcStatus nakStatus(std::uint8_t syndrome) {
     switch (syndrome) {
-    case aeth::kNakInvalidReq: return WcStatus::RemInvReqErr;
-    case aeth::kNakRemAccErr: return WcStatus::RemAccessErr;
-    case aeth::kNakRemOpErr: return WcStatus::RemOpErr;
-    case aeth::kNakInvRdReq: return WcStatus::RemInvRdReqErr;
-    default: return WcStatus::BadRespErr;
+        case aeth::kNakInvalidReq:
+            return WcStatus::RemInvReqErr;
+        case aeth::kNakRemAccErr:
+            return WcStatus::RemAccessErr;
+        case aeth::kNakRemOpErr:
+            return WcStatus::RemOpErr;
+        case aeth::kNakInvRdReq:
+            return WcStatus::RemInvRdReqErr;
+        default:
+            return WcStatus::BadRespErr;
     }
 }
 
@@ -134,8 +150,10 @@ void handleResponse(RdmaWorld& w, std::uint32_t h, QueuePair& qp, const Packet& 
     if (p.opcode == BthOpcode::Acknowledge) {
         const std::uint8_t syn = p.aeth ? p.aeth->syndrome : aeth::kAckUnlimited;
         if (aeth::isAck(syn)) {
-            if (psnLess(p.psn, psnAdd(c.psn, -1))) ev.ignored = true;  // older than what we know: stale
-            else retryIfPastRead(qp, retireUpTo(w, h, qp, p.psn, ev.acked), p.psn, ev);
+            if (psnLess(p.psn, psnAdd(c.psn, -1)))
+                ev.ignored = true;  // older than what we know: stale
+            else
+                retryIfPastRead(qp, retireUpTo(w, h, qp, p.psn, ev.acked), p.psn, ev);
         } else {
             // a NAK implicitly ACKs what came before
             if (retryIfPastRead(qp, retireUpTo(w, h, qp, psnAdd(p.psn, -1), ev.acked), p.psn, ev)) {
@@ -196,8 +214,8 @@ void handleResponse(RdmaWorld& w, std::uint32_t h, QueuePair& qp, const Packet& 
 }
 
 // Scatter response bytes into the WQE's local SGEs at `offset`.
-void scatter(Host& host, const Wqe& wqe, std::uint64_t offset, const std::vector<std::uint8_t>& data,
-             std::string& mrId, std::uint64_t& addr) {
+void scatter(Host& host, const Wqe& wqe, std::uint64_t offset, const std::vector<std::uint8_t>& data, std::string& mrId,
+             std::uint64_t& addr) {
     std::uint64_t skip = offset, done = 0;
     for (const auto& sge : wqe.send.sgList) {
         if (done >= data.size()) break;
@@ -213,7 +231,8 @@ void scatter(Host& host, const Wqe& wqe, std::uint64_t offset, const std::vector
                 addr = sge.addr + skip;
             }
             const std::uint64_t base = sge.addr - mr->addr + skip;
-            for (std::uint64_t i = 0; i < take && base + i < mr->bytes.size(); ++i) mr->bytes[base + i] = data[done + i];
+            for (std::uint64_t i = 0; i < take && base + i < mr->bytes.size(); ++i)
+                mr->bytes[base + i] = data[done + i];
         }
         done += take;
         skip = 0;
@@ -225,72 +244,74 @@ void executeStep(RdmaWorld& w, std::uint32_t h, QueuePair& qp, CompStep s, Event
     Host& host = w.host(h);
     Wqe* wqe = qp.sq.at(s.wqePos);
     switch (s.kind) {
-    case CompStepKind::WriteCqe:
-        if (!wqe) return;
-        c.state = "COMP_WQE";
-        if (w.writeCqe(h, qp, sendCqe(*wqe, WcStatus::Success), out, "rxe_completer: do_complete"))
-            wqe->completed = true;
-        break;
-    case CompStepKind::PlaceResponse: {
-        if (!wqe) return;
-        c.state = wqe->isAtomic() ? "ATOMIC" : "READ";
-        const std::uint64_t offset =
-            wqe->isAtomic() ? 0 : static_cast<std::uint64_t>(psnDiff(s.psn, wqe->firstPsn)) * qp.mtu();
-        std::string mrId;
-        std::uint64_t addr = 0;
-        scatter(host, *wqe, offset, s.data, mrId, addr);
-        wqe->responseBytes += static_cast<std::uint32_t>(s.data.size());
-        out.push_back(MemoryWritten{"rxe_completer: copy_data", host.name, qp.id, mrId, s.packet, addr, offset,
-                                    static_cast<std::uint32_t>(s.data.size()),
-                                    wqe->isAtomic() ? "atomic result" : "read response"});
-        if (s.last) {
-            wqe->state = WqeState::Done;
-            c.wqePos = s.wqePos + 1;
-            if (wqe->signaled) c.steps.push_front({CompStepKind::WriteCqe, s.wqePos});
-            else wqe->completed = true;
-            w.kick(ActionKind::Requester, h, qp, w.config.timing.hcaStepNs);  // fence / rd_atomic may open
+        case CompStepKind::WriteCqe:
+            if (!wqe) return;
+            c.state = "COMP_WQE";
+            if (w.writeCqe(h, qp, sendCqe(*wqe, WcStatus::Success), out, "rxe_completer: do_complete"))
+                wqe->completed = true;
+            break;
+        case CompStepKind::PlaceResponse: {
+            if (!wqe) return;
+            c.state = wqe->isAtomic() ? "ATOMIC" : "READ";
+            const std::uint64_t offset =
+                wqe->isAtomic() ? 0 : static_cast<std::uint64_t>(psnDiff(s.psn, wqe->firstPsn)) * qp.mtu();
+            std::string mrId;
+            std::uint64_t addr = 0;
+            scatter(host, *wqe, offset, s.data, mrId, addr);
+            wqe->responseBytes += static_cast<std::uint32_t>(s.data.size());
+            out.push_back(MemoryWritten{"rxe_completer: copy_data", host.name, qp.id, mrId, s.packet, addr, offset,
+                                        static_cast<std::uint32_t>(s.data.size()),
+                                        wqe->isAtomic() ? "atomic result" : "read response"});
+            if (s.last) {
+                wqe->state = WqeState::Done;
+                c.wqePos = s.wqePos + 1;
+                if (wqe->signaled)
+                    c.steps.push_front({CompStepKind::WriteCqe, s.wqePos});
+                else
+                    wqe->completed = true;
+                w.kick(ActionKind::Requester, h, qp, w.config.timing.hcaStepNs);  // fence / rd_atomic may open
+            }
+            break;
         }
-        break;
-    }
-    case CompStepKind::RnrWait: {
-        c.state = "RNR_RETRY";
-        const std::uint32_t code = s.syndrome & 0x1f;
-        const std::uint64_t wait = rnrTimerNs(code);
-        c.rnrWaiting = true;
-        c.rnrPsn = s.psn;
-        c.rnrDeadline = w.now + wait;
-        ++c.rnrGen;
-        w.stopRetransmitTimer(h, qp);
-        qp.req.state = "rnr_wait";
-        w.agenda.push({c.rnrDeadline, 0, ActionKind::RnrTimer, h, qp.qpn, c.rnrGen});
-        out.push_back(RnrWait{"rxe_completer: rnr_nak_timer", host.name, qp.id, s.psn, code, wait, c.rnrRetryLeft,
-                              qp.attr.rnr_retry == 7});
-        break;
-    }
-    case CompStepKind::Retry: {
-        c.state = "ERROR_RETRY";
-        rewindRequester(qp, s.psn);
-        Wqe* at = qp.sq.at(qp.req.wqePos);
-        out.push_back(Retransmit{"rxe_completer: COMPST_ERROR_RETRY", host.name, qp.id, at ? at->id : "", s.psn, s.reason,
-                                 c.retryLeft, c.rnrRetryLeft, qp.attr.rnr_retry == 7});
-        w.kick(ActionKind::Requester, h, qp, w.config.timing.hcaStepNs);
-        break;
-    }
-    case CompStepKind::Fail: {
-        c.state = "ERROR";
-        if (!wqe) return;
-        wqe->state = WqeState::Error;
-        wqe->status = s.status;
-        c.wqePos = s.wqePos + 1;
-        // An error always produces a CQE, signaled or not (IBTA 10.7.3.1).
-        w.writeCqe(h, qp, sendCqe(*wqe, s.status), out, "rxe_completer: do_complete");
-        wqe->completed = true;
-        break;
-    }
-    case CompStepKind::GotoError:
-        c.steps.clear();
-        w.qpError(h, qp, out, "rxe_completer: rxe_qp_error", std::string(verbsName(s.status)));
-        return;
+        case CompStepKind::RnrWait: {
+            c.state = "RNR_RETRY";
+            const std::uint32_t code = s.syndrome & 0x1f;
+            const std::uint64_t wait = rnrTimerNs(code);
+            c.rnrWaiting = true;
+            c.rnrPsn = s.psn;
+            c.rnrDeadline = w.now + wait;
+            ++c.rnrGen;
+            w.stopRetransmitTimer(h, qp);
+            qp.req.state = "rnr_wait";
+            w.agenda.push({c.rnrDeadline, 0, ActionKind::RnrTimer, h, qp.qpn, c.rnrGen});
+            out.push_back(RnrWait{"rxe_completer: rnr_nak_timer", host.name, qp.id, s.psn, code, wait, c.rnrRetryLeft,
+                                  qp.attr.rnr_retry == 7});
+            break;
+        }
+        case CompStepKind::Retry: {
+            c.state = "ERROR_RETRY";
+            rewindRequester(qp, s.psn);
+            Wqe* at = qp.sq.at(qp.req.wqePos);
+            out.push_back(Retransmit{"rxe_completer: COMPST_ERROR_RETRY", host.name, qp.id, at ? at->id : "", s.psn,
+                                     s.reason, c.retryLeft, c.rnrRetryLeft, qp.attr.rnr_retry == 7});
+            w.kick(ActionKind::Requester, h, qp, w.config.timing.hcaStepNs);
+            break;
+        }
+        case CompStepKind::Fail: {
+            c.state = "ERROR";
+            if (!wqe) return;
+            wqe->state = WqeState::Error;
+            wqe->status = s.status;
+            c.wqePos = s.wqePos + 1;
+            // An error always produces a CQE, signaled or not (IBTA 10.7.3.1).
+            w.writeCqe(h, qp, sendCqe(*wqe, s.status), out, "rxe_completer: do_complete");
+            wqe->completed = true;
+            break;
+        }
+        case CompStepKind::GotoError:
+            c.steps.clear();
+            w.qpError(h, qp, out, "rxe_completer: rxe_qp_error", std::string(verbsName(s.status)));
+            return;
     }
     // Nothing left unacknowledged: the ACK timer stops (it runs only while PSNs are outstanding).
     if (c.timerArmed && !outstanding(qp) && psnDiff(qp.req.psn, c.psn) <= 0) w.stopRetransmitTimer(h, qp);
@@ -312,7 +333,8 @@ void runCompleter(RdmaWorld& w, std::uint32_t h, QueuePair& qp, EventOut& out) {
         const bool failedAtHead = head && head->state == WqeState::Error && !head->completed;
         if (!c.steps.empty() || !c.input.empty() || failedAtHead)
             w.kick(ActionKind::Completer, h, qp, w.config.timing.hcaStepNs);
-        else c.state = "idle";
+        else
+            c.state = "idle";
     };
     if (!c.steps.empty()) {
         CompStep s = std::move(c.steps.front());
@@ -347,7 +369,8 @@ void onRetransmitTimer(RdmaWorld& w, std::uint32_t h, QueuePair& qp, std::uint64
     if (gen != c.timerGen || !c.timerArmed || qp.state == QpState::Err) return;
     c.timerArmed = false;
     if (!outstanding(qp)) return;
-    out.push_back(Timeout{"rxe_retransmit_timer", w.host(h).name, qp.id, c.psn, c.retryLeft, w.retransmitTimeoutNs(qp)});
+    out.push_back(
+        Timeout{"rxe_retransmit_timer", w.host(h).name, qp.id, c.psn, c.retryLeft, w.retransmitTimeoutNs(qp)});
     planRetry(qp, c.psn, "timeout");
     w.kick(ActionKind::Completer, h, qp, 0);
 }

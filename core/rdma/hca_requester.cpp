@@ -20,9 +20,7 @@ bool isPayloadOp(WrOpcode op) {
            op == WrOpcode::RdmaWriteWithImm;
 }
 
-std::uint32_t packetsFor(std::uint32_t length, std::uint32_t mtu) {
-    return length == 0 ? 1 : (length + mtu - 1) / mtu;
-}
+std::uint32_t packetsFor(std::uint32_t length, std::uint32_t mtu) { return length == 0 ? 1 : (length + mtu - 1) / mtu; }
 
 // Local checks the HCA makes when it takes the WQE: every SGE must name an MR
 // of this PD by lkey and lie inside it; READ/atomic destinations need LOCAL_WRITE.
@@ -42,27 +40,34 @@ std::optional<WcStatus> localCheck(Host& host, const Wqe& wqe) {
 BthOpcode opcodeFor(const Wqe& wqe, std::uint32_t k) {
     const bool only = wqe.npackets == 1, first = k == 0, last = k + 1 == wqe.npackets;
     switch (wqe.send.opcode) {
-    case WrOpcode::Send:
-        return only ? BthOpcode::SendOnly : first ? BthOpcode::SendFirst : last ? BthOpcode::SendLast : BthOpcode::SendMiddle;
-    case WrOpcode::SendWithImm:
-        return only   ? BthOpcode::SendOnlyWithImmediate
-               : first ? BthOpcode::SendFirst
-               : last  ? BthOpcode::SendLastWithImmediate
-                       : BthOpcode::SendMiddle;
-    case WrOpcode::RdmaWrite:
-        return only   ? BthOpcode::RdmaWriteOnly
-               : first ? BthOpcode::RdmaWriteFirst
-               : last  ? BthOpcode::RdmaWriteLast
-                       : BthOpcode::RdmaWriteMiddle;
-    case WrOpcode::RdmaWriteWithImm:
-        return only   ? BthOpcode::RdmaWriteOnlyWithImmediate
-               : first ? BthOpcode::RdmaWriteFirst
-               : last  ? BthOpcode::RdmaWriteLastWithImmediate
-                       : BthOpcode::RdmaWriteMiddle;
-    case WrOpcode::RdmaRead: return BthOpcode::RdmaReadRequest;
-    case WrOpcode::AtomicCmpAndSwp: return BthOpcode::CompareSwap;
-    case WrOpcode::AtomicFetchAndAdd: return BthOpcode::FetchAdd;
-    default: return BthOpcode::SendOnly;
+        case WrOpcode::Send:
+            return only    ? BthOpcode::SendOnly
+                   : first ? BthOpcode::SendFirst
+                   : last  ? BthOpcode::SendLast
+                           : BthOpcode::SendMiddle;
+        case WrOpcode::SendWithImm:
+            return only    ? BthOpcode::SendOnlyWithImmediate
+                   : first ? BthOpcode::SendFirst
+                   : last  ? BthOpcode::SendLastWithImmediate
+                           : BthOpcode::SendMiddle;
+        case WrOpcode::RdmaWrite:
+            return only    ? BthOpcode::RdmaWriteOnly
+                   : first ? BthOpcode::RdmaWriteFirst
+                   : last  ? BthOpcode::RdmaWriteLast
+                           : BthOpcode::RdmaWriteMiddle;
+        case WrOpcode::RdmaWriteWithImm:
+            return only    ? BthOpcode::RdmaWriteOnlyWithImmediate
+                   : first ? BthOpcode::RdmaWriteFirst
+                   : last  ? BthOpcode::RdmaWriteLastWithImmediate
+                           : BthOpcode::RdmaWriteMiddle;
+        case WrOpcode::RdmaRead:
+            return BthOpcode::RdmaReadRequest;
+        case WrOpcode::AtomicCmpAndSwp:
+            return BthOpcode::CompareSwap;
+        case WrOpcode::AtomicFetchAndAdd:
+            return BthOpcode::FetchAdd;
+        default:
+            return BthOpcode::SendOnly;
     }
 }
 
@@ -79,7 +84,8 @@ std::vector<std::uint8_t> gatherPayload(Host& host, const Wqe& wqe, std::uint32_
     out.reserve(length);
     if (!wqe.inlineData.empty()) {
         const auto end = std::min<std::size_t>(wqe.inlineData.size(), offset + length);
-        if (offset < end) out.assign(wqe.inlineData.begin() + offset, wqe.inlineData.begin() + static_cast<std::ptrdiff_t>(end));
+        if (offset < end)
+            out.assign(wqe.inlineData.begin() + offset, wqe.inlineData.begin() + static_cast<std::ptrdiff_t>(end));
         return out;
     }
     std::uint64_t skip = offset;
@@ -112,7 +118,8 @@ void rewindRequester(QueuePair& qp, std::uint32_t psn) {
             qp.req.wqePos = pos;
             std::int32_t k = psnDiff(psn, wqe->firstPsn);
             if (wqe->isReadOrAtomic() || k < 0) k = 0;
-            wqe->nextPacket = static_cast<std::uint32_t>(std::min<std::int32_t>(k, static_cast<std::int32_t>(wqe->npackets) - 1));
+            wqe->nextPacket =
+                static_cast<std::uint32_t>(std::min<std::int32_t>(k, static_cast<std::int32_t>(wqe->npackets) - 1));
             qp.req.psn = psnAdd(wqe->firstPsn, wqe->nextPacket);
         } else {
             wqe->nextPacket = 0;
@@ -226,8 +233,9 @@ void runRequester(RdmaWorld& w, std::uint32_t h, QueuePair& qp, EventOut& out) {
     p.psn = wqe->isReadOrAtomic() ? wqe->firstPsn : psnAdd(wqe->firstPsn, k);
     p.ackReq = last || req.noAckPkts + 1 >= kMaxPktPerAck;
     req.noAckPkts = p.ackReq ? 0 : req.noAckPkts + 1;
-    p.se = last && wr.has(SendFlag::Solicited) &&
-           (wr.opcode == WrOpcode::Send || wr.opcode == WrOpcode::SendWithImm || wr.opcode == WrOpcode::RdmaWriteWithImm);
+    p.se =
+        last && wr.has(SendFlag::Solicited) &&
+        (wr.opcode == WrOpcode::Send || wr.opcode == WrOpcode::SendWithImm || wr.opcode == WrOpcode::RdmaWriteWithImm);
     if ((wr.opcode == WrOpcode::RdmaWrite || wr.opcode == WrOpcode::RdmaWriteWithImm) && k == 0)
         p.reth = Reth{wr.remoteAddr, wr.rkey, wqe->length()};
     if (wr.opcode == WrOpcode::RdmaRead) p.reth = Reth{wr.remoteAddr, wr.rkey, wqe->length()};

@@ -11,7 +11,8 @@ namespace commviz::rdma {
 /// retransmit timer.
 void runRequester(RdmaWorld& w, std::uint32_t h, QueuePair& qp, EventOut& out);
 
-/// Go-back-N (rxe_req.c req_retry, asked for by the completer's COMPST_ERROR_RETRY): resend from `psn`, the oldest unacknowledged PSN.
+/// Go-back-N (rxe_req.c req_retry, asked for by the completer's COMPST_ERROR_RETRY): resend from `psn`, the oldest
+/// unacknowledged PSN.
 void rewindRequester(QueuePair& qp, std::uint32_t psn);
 
 /// Gathers `length` bytes at `offset` of a WQE's local scatter list.

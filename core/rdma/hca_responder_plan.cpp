@@ -2,7 +2,6 @@
 // request packet. Executing the plan is in hca_responder.cpp.
 
 #include "rdma/hca_responder.h"
-
 #include "rdma/psn.h"
 
 namespace commviz::rdma {
@@ -106,7 +105,8 @@ RespJob planRequest(RdmaWorld& w, std::uint32_t h, QueuePair& qp, const Packet& 
     const bool send = isSendOpcode(p.opcode), write = isWriteOpcode(p.opcode);
     const bool read = p.opcode == BthOpcode::RdmaReadRequest, atomic = isAtomicOp(p.opcode);
     // check_op_seq: FIRST/MIDDLE/LAST must come in order
-    const bool inSend = r.lastOpcode && (*r.lastOpcode == BthOpcode::SendFirst || *r.lastOpcode == BthOpcode::SendMiddle);
+    const bool inSend =
+        r.lastOpcode && (*r.lastOpcode == BthOpcode::SendFirst || *r.lastOpcode == BthOpcode::SendMiddle);
     const bool inWrite =
         r.lastOpcode && (*r.lastOpcode == BthOpcode::RdmaWriteFirst || *r.lastOpcode == BthOpcode::RdmaWriteMiddle);
     if ((inSend && !(send && isMiddleOrLast(p.opcode))) || (inWrite && !(write && isMiddleOrLast(p.opcode))))

@@ -23,13 +23,13 @@ struct AsyncEventRecord {
 struct Host {
     std::string name;  ///< "A"
     std::uint32_t index = 0;
-    std::string pd;    ///< "A/pd"
+    std::string pd;  ///< "A/pd"
     std::uint32_t lid = 0;
     std::vector<MemoryRegion> mrs;
     std::vector<CompletionQueue> cqs;
     std::vector<QueuePair> qps;
-    std::vector<WorkRequest> wrs;       ///< the application's WR list
-    std::vector<WorkCompletion> wcs;    ///< WCs polled, in order
+    std::vector<WorkRequest> wrs;     ///< the application's WR list
+    std::vector<WorkCompletion> wcs;  ///< WCs polled, in order
     std::vector<AsyncEventRecord> asyncEvents;
     std::uint32_t nextQpn = 16;  ///< rxe RXE_MIN_QP_INDEX
     std::uint32_t nextCqn = 1;

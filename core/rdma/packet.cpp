@@ -13,31 +13,35 @@ bool isReadResponse(BthOpcode op) {
 
 bool isFirstOrOnly(BthOpcode op) {
     switch (op) {
-    case BthOpcode::SendFirst:
-    case BthOpcode::SendOnly:
-    case BthOpcode::SendOnlyWithImmediate:
-    case BthOpcode::RdmaWriteFirst:
-    case BthOpcode::RdmaWriteOnly:
-    case BthOpcode::RdmaWriteOnlyWithImmediate:
-    case BthOpcode::RdmaReadResponseFirst:
-    case BthOpcode::RdmaReadResponseOnly: return true;
-    default: return false;
+        case BthOpcode::SendFirst:
+        case BthOpcode::SendOnly:
+        case BthOpcode::SendOnlyWithImmediate:
+        case BthOpcode::RdmaWriteFirst:
+        case BthOpcode::RdmaWriteOnly:
+        case BthOpcode::RdmaWriteOnlyWithImmediate:
+        case BthOpcode::RdmaReadResponseFirst:
+        case BthOpcode::RdmaReadResponseOnly:
+            return true;
+        default:
+            return false;
     }
 }
 
 bool isLastOrOnly(BthOpcode op) {
     switch (op) {
-    case BthOpcode::SendLast:
-    case BthOpcode::SendLastWithImmediate:
-    case BthOpcode::SendOnly:
-    case BthOpcode::SendOnlyWithImmediate:
-    case BthOpcode::RdmaWriteLast:
-    case BthOpcode::RdmaWriteLastWithImmediate:
-    case BthOpcode::RdmaWriteOnly:
-    case BthOpcode::RdmaWriteOnlyWithImmediate:
-    case BthOpcode::RdmaReadResponseLast:
-    case BthOpcode::RdmaReadResponseOnly: return true;
-    default: return false;
+        case BthOpcode::SendLast:
+        case BthOpcode::SendLastWithImmediate:
+        case BthOpcode::SendOnly:
+        case BthOpcode::SendOnlyWithImmediate:
+        case BthOpcode::RdmaWriteLast:
+        case BthOpcode::RdmaWriteLastWithImmediate:
+        case BthOpcode::RdmaWriteOnly:
+        case BthOpcode::RdmaWriteOnlyWithImmediate:
+        case BthOpcode::RdmaReadResponseLast:
+        case BthOpcode::RdmaReadResponseOnly:
+            return true;
+        default:
+            return false;
     }
 }
 

@@ -20,38 +20,38 @@ TransitionRule rcTransition(QpState cur, QpState next) {
     if (next == S::Reset) return cur == S::Unknown ? TransitionRule{} : ok;
     if (next == S::Err) return (cur == S::Reset || cur == S::Unknown) ? TransitionRule{} : ok;
     switch (cur) {
-    case S::Reset:
-        if (next == S::Init) return {true, M::PkeyIndex | M::Port | M::AccessFlags, 0};
-        break;
-    case S::Init:
-        if (next == S::Init) return {true, 0, M::PkeyIndex | M::Port | M::AccessFlags};
-        if (next == S::Rtr)
-            return {true,
-                    M::Av | M::PathMtu | M::DestQpn | M::RqPsn | M::MaxDestRdAtomic | M::MinRnrTimer,
-                    M::AltPath | M::AccessFlags | M::PkeyIndex};
-        break;
-    case S::Rtr:
-        if (next == S::Rts)
-            return {true, M::SqPsn | M::Timeout | M::RetryCnt | M::RnrRetry | M::MaxQpRdAtomic,
-                    M::CurState | M::AltPath | M::AccessFlags | M::MinRnrTimer | M::PathMigState};
-        break;
-    case S::Rts:
-        if (next == S::Rts)
-            return {true, 0, M::CurState | M::AccessFlags | M::AltPath | M::PathMigState | M::MinRnrTimer};
-        if (next == S::Sqd) return {true, 0, bits(M::EnSqdAsyncNotify)};
-        break;
-    case S::Sqd:
-        if (next == S::Rts)
-            return {true, 0, M::CurState | M::AltPath | M::AccessFlags | M::MinRnrTimer | M::PathMigState};
-        if (next == S::Sqd)
-            return {true, 0,
-                    M::Port | M::Av | M::Timeout | M::RetryCnt | M::RnrRetry | M::MaxQpRdAtomic |
-                        M::MaxDestRdAtomic | M::AltPath | M::AccessFlags | M::PkeyIndex | M::MinRnrTimer |
-                        M::PathMigState};
-        break;
-    case S::Sqe:  // SQE -> RTS is UD/UC only
-    case S::Err:
-    case S::Unknown: break;
+        case S::Reset:
+            if (next == S::Init) return {true, M::PkeyIndex | M::Port | M::AccessFlags, 0};
+            break;
+        case S::Init:
+            if (next == S::Init) return {true, 0, M::PkeyIndex | M::Port | M::AccessFlags};
+            if (next == S::Rtr)
+                return {true, M::Av | M::PathMtu | M::DestQpn | M::RqPsn | M::MaxDestRdAtomic | M::MinRnrTimer,
+                        M::AltPath | M::AccessFlags | M::PkeyIndex};
+            break;
+        case S::Rtr:
+            if (next == S::Rts)
+                return {true, M::SqPsn | M::Timeout | M::RetryCnt | M::RnrRetry | M::MaxQpRdAtomic,
+                        M::CurState | M::AltPath | M::AccessFlags | M::MinRnrTimer | M::PathMigState};
+            break;
+        case S::Rts:
+            if (next == S::Rts)
+                return {true, 0, M::CurState | M::AccessFlags | M::AltPath | M::PathMigState | M::MinRnrTimer};
+            if (next == S::Sqd) return {true, 0, bits(M::EnSqdAsyncNotify)};
+            break;
+        case S::Sqd:
+            if (next == S::Rts)
+                return {true, 0, M::CurState | M::AltPath | M::AccessFlags | M::MinRnrTimer | M::PathMigState};
+            if (next == S::Sqd)
+                return {true, 0,
+                        M::Port | M::Av | M::Timeout | M::RetryCnt | M::RnrRetry | M::MaxQpRdAtomic |
+                            M::MaxDestRdAtomic | M::AltPath | M::AccessFlags | M::PkeyIndex | M::MinRnrTimer |
+                            M::PathMigState};
+            break;
+        case S::Sqe:  // SQE -> RTS is UD/UC only
+        case S::Err:
+        case S::Unknown:
+            break;
     }
     return {};
 }

@@ -43,8 +43,8 @@ struct QpAttr {
 /// rxe_req.c: picks WQEs, builds and sends request packets.
 struct RequesterState {
     std::string state = "idle";  ///< "idle", "wait_fence", "wait_rd_atomic", "wait_psn", "rnr_wait", ...
-    std::uint32_t psn = 0;        ///< next PSN to send (req.psn)
-    std::uint32_t maxPsn = 0;     ///< one past the highest PSN ever sent (retransmissions are below it)
+    std::uint32_t psn = 0;       ///< next PSN to send (req.psn)
+    std::uint32_t maxPsn = 0;    ///< one past the highest PSN ever sent (retransmissions are below it)
     bool sentAny = false;
     std::uint32_t noAckPkts = 0;  ///< packets sent since the last one with AckReq (rxe req.noack_pkts)
     std::uint64_t wqePos = 0;     ///< SQ index of the WQE being worked on (req.wqe_index)
@@ -102,7 +102,7 @@ struct ResponderState {
     std::deque<Packet> input;
     std::optional<RespJob> job;
     bool sentPsnNak = false;
-    std::uint64_t rqPos = 0;  ///< next receive WQE to consume
+    std::uint64_t rqPos = 0;               ///< next receive WQE to consume
     std::optional<std::uint64_t> curRecv;  ///< receive WQE being filled by a multi-packet message
     std::uint32_t recvOffset = 0;
     // current RDMA WRITE message (RETH comes only with the first packet)

@@ -18,7 +18,7 @@ struct Timing {
 };
 
 struct RdmaConfig {
-    std::uint64_t seed = 1;            ///< initial PSNs (rc_pingpong: lrand48() & 0xffffff)
+    std::uint64_t seed = 1;  ///< initial PSNs (rc_pingpong: lrand48() & 0xffffff)
     std::uint64_t wireLatencyNs = 500;
     double linkGbps = 100.0;
     Timing timing;

@@ -33,7 +33,9 @@ std::vector<std::string> ids(std::initializer_list<std::string> list) {
 
 struct Describe {
     EventRecord operator()(const CallStarted& e) const {
-        return {"call_started", e.anchor, ids({"call/" + std::to_string(e.index)}),
+        return {"call_started",
+                e.anchor,
+                ids({"call/" + std::to_string(e.index)}),
                 {{"index", e.index}, {"host", e.host}, {"call", e.call}}};
     }
     EventRecord operator()(const CallReturned& e) const {
@@ -43,33 +45,64 @@ struct Describe {
         return {"call_returned", e.anchor, ids({"call/" + std::to_string(e.index)}), f};
     }
     EventRecord operator()(const WrPosted& e) const {
-        return {"wr_posted", e.anchor, ids({e.wr, e.qp}),
-                {{"host", e.host}, {"qp", e.qp}, {"queue", e.queue}, {"wr", e.wr}, {"wr_id", e.wrId},
+        return {"wr_posted",
+                e.anchor,
+                ids({e.wr, e.qp}),
+                {{"host", e.host},
+                 {"qp", e.qp},
+                 {"queue", e.queue},
+                 {"wr", e.wr},
+                 {"wr_id", e.wrId},
                  {"opcode", e.opcode}}};
     }
     EventRecord operator()(const WqeWritten& e) const {
-        return {"wqe_written", e.anchor, ids({e.wqe, e.wr, e.qp + "/" + e.queue}),
-                {{"host", e.host}, {"qp", e.qp}, {"queue", e.queue}, {"wqe", e.wqe}, {"wr", e.wr}, {"slot", e.slot},
-                 {"wr_id", e.wrId}, {"opcode", e.opcode}, {"inline", e.inlineData}}};
+        return {"wqe_written",
+                e.anchor,
+                ids({e.wqe, e.wr, e.qp + "/" + e.queue}),
+                {{"host", e.host},
+                 {"qp", e.qp},
+                 {"queue", e.queue},
+                 {"wqe", e.wqe},
+                 {"wr", e.wr},
+                 {"slot", e.slot},
+                 {"wr_id", e.wrId},
+                 {"opcode", e.opcode},
+                 {"inline", e.inlineData}}};
     }
     EventRecord operator()(const Doorbell& e) const {
-        return {"doorbell", e.anchor, ids({e.qp + "/" + e.queue}),
+        return {"doorbell",
+                e.anchor,
+                ids({e.qp + "/" + e.queue}),
                 {{"host", e.host}, {"qp", e.qp}, {"queue", e.queue}, {"producer_index", e.producerIndex}}};
     }
     EventRecord operator()(const WqeFetched& e) const {
-        Json f{{"host", e.host},    {"qp", e.qp},           {"wqe", e.wqe},         {"slot", e.slot},
-               {"wr_id", e.wrId},   {"opcode", e.opcode},   {"first_psn", e.firstPsn}, {"npackets", e.npackets},
+        Json f{{"host", e.host},
+               {"qp", e.qp},
+               {"wqe", e.wqe},
+               {"slot", e.slot},
+               {"wr_id", e.wrId},
+               {"opcode", e.opcode},
+               {"first_psn", e.firstPsn},
+               {"npackets", e.npackets},
                {"retry", e.retry}};
         if (e.error) f["error"] = std::string(verbsName(*e.error));
         return {"wqe_fetched", e.anchor, ids({e.wqe, e.qp + "/requester"}), f};
     }
     EventRecord operator()(const DmaRead& e) const {
-        return {"dma_read", e.anchor, ids({e.mr, e.wqe, e.qp}),
-                {{"host", e.host}, {"qp", e.qp}, {"mr", e.mr}, {"wqe", e.wqe}, {"addr", hex(e.addr)},
+        return {"dma_read",
+                e.anchor,
+                ids({e.mr, e.wqe, e.qp}),
+                {{"host", e.host},
+                 {"qp", e.qp},
+                 {"mr", e.mr},
+                 {"wqe", e.wqe},
+                 {"addr", hex(e.addr)},
                  {"length", e.length}}};
     }
     EventRecord operator()(const PacketSent& e) const {
-        return {"packet_sent", e.anchor, ids({e.packet, e.qp, e.wqe, "wire"}),
+        return {"packet_sent",
+                e.anchor,
+                ids({e.packet, e.qp, e.wqe, "wire"}),
                 {{"packet", e.packet},
                  {"from", e.from},
                  {"to", e.to},
@@ -86,60 +119,108 @@ struct Describe {
                  {"retransmission", e.retransmission}}};
     }
     EventRecord operator()(const PacketArrived& e) const {
-        return {"packet_arrived", e.anchor, ids({e.packet, e.qp}),
+        return {"packet_arrived",
+                e.anchor,
+                ids({e.packet, e.qp}),
                 {{"packet", e.packet}, {"host", e.host}, {"qp", e.qp}, {"opcode", e.opcode}, {"psn", e.psn}}};
     }
     EventRecord operator()(const PacketDropped& e) const {
-        return {"packet_dropped", e.anchor, ids({e.packet, e.qp}),
+        return {"packet_dropped",
+                e.anchor,
+                ids({e.packet, e.qp}),
                 {{"packet", e.packet}, {"host", e.host}, {"qp", e.qp}, {"reason", e.reason}}};
     }
     EventRecord operator()(const RecvWqeConsumed& e) const {
-        return {"recv_wqe_consumed", e.anchor, ids({e.wqe, e.packet, e.qp + "/responder"}),
-                {{"host", e.host}, {"qp", e.qp}, {"wqe", e.wqe}, {"slot", e.slot}, {"wr_id", e.wrId},
+        return {"recv_wqe_consumed",
+                e.anchor,
+                ids({e.wqe, e.packet, e.qp + "/responder"}),
+                {{"host", e.host},
+                 {"qp", e.qp},
+                 {"wqe", e.wqe},
+                 {"slot", e.slot},
+                 {"wr_id", e.wrId},
                  {"packet", e.packet}}};
     }
     EventRecord operator()(const MemoryWritten& e) const {
-        return {"memory_written", e.anchor, ids({e.mr, e.packet, e.qp}),
-                {{"host", e.host}, {"qp", e.qp}, {"mr", e.mr}, {"packet", e.packet}, {"addr", hex(e.addr)},
-                 {"offset", e.offset}, {"length", e.length}, {"what", e.what}}};
+        return {"memory_written",
+                e.anchor,
+                ids({e.mr, e.packet, e.qp}),
+                {{"host", e.host},
+                 {"qp", e.qp},
+                 {"mr", e.mr},
+                 {"packet", e.packet},
+                 {"addr", hex(e.addr)},
+                 {"offset", e.offset},
+                 {"length", e.length},
+                 {"what", e.what}}};
     }
     EventRecord operator()(const AckSent& e) const {
-        return {"ack_sent", e.anchor, ids({e.packet, e.qp + "/responder"}),
-                {{"host", e.host}, {"qp", e.qp}, {"packet", e.packet}, {"opcode", e.opcode}, {"psn", e.psn},
-                 {"syndrome", aethSyndromeName(e.syndrome)}, {"msn", e.msn}, {"duplicate", e.duplicate}}};
+        return {"ack_sent",
+                e.anchor,
+                ids({e.packet, e.qp + "/responder"}),
+                {{"host", e.host},
+                 {"qp", e.qp},
+                 {"packet", e.packet},
+                 {"opcode", e.opcode},
+                 {"psn", e.psn},
+                 {"syndrome", aethSyndromeName(e.syndrome)},
+                 {"msn", e.msn},
+                 {"duplicate", e.duplicate}}};
     }
     EventRecord operator()(const NakSent& e) const {
-        return {"nak_sent", e.anchor, ids({e.packet, e.qp + "/responder"}),
-                {{"host", e.host}, {"qp", e.qp}, {"packet", e.packet}, {"psn", e.psn},
-                 {"syndrome", aethSyndromeName(e.syndrome)}, {"syndrome_value", hex(e.syndrome)},
+        return {"nak_sent",
+                e.anchor,
+                ids({e.packet, e.qp + "/responder"}),
+                {{"host", e.host},
+                 {"qp", e.qp},
+                 {"packet", e.packet},
+                 {"psn", e.psn},
+                 {"syndrome", aethSyndromeName(e.syndrome)},
+                 {"syndrome_value", hex(e.syndrome)},
                  {"reason", e.reason}}};
     }
     EventRecord operator()(const AckReceived& e) const {
         std::vector<std::string> objs = ids({e.packet, e.qp + "/completer"});
         objs.insert(objs.end(), e.acked.begin(), e.acked.end());
-        Json f{{"host", e.host}, {"qp", e.qp}, {"packet", e.packet}, {"opcode", e.opcode}, {"psn", e.psn},
-               {"acked", e.acked}, {"ignored", e.ignored}};
+        Json f{{"host", e.host}, {"qp", e.qp},       {"packet", e.packet},  {"opcode", e.opcode},
+               {"psn", e.psn},   {"acked", e.acked}, {"ignored", e.ignored}};
         f["syndrome"] = e.syndrome ? Json(aethSyndromeName(*e.syndrome)) : Json();
         return {"ack_received", e.anchor, objs, f};
     }
     EventRecord operator()(const Retransmit& e) const {
-        return {"retransmit", e.anchor, ids({e.wqe, e.qp + "/requester"}),
-                {{"host", e.host}, {"qp", e.qp}, {"wqe", e.wqe}, {"from_psn", e.fromPsn}, {"reason", e.reason},
+        return {"retransmit",
+                e.anchor,
+                ids({e.wqe, e.qp + "/requester"}),
+                {{"host", e.host},
+                 {"qp", e.qp},
+                 {"wqe", e.wqe},
+                 {"from_psn", e.fromPsn},
+                 {"reason", e.reason},
                  {"retry_left", e.retryLeft},
                  {"rnr_retry_left", e.rnrInfinite ? Json("infinite") : Json(e.rnrRetryLeft)}}};
     }
     EventRecord operator()(const RnrWait& e) const {
-        return {"rnr_wait", e.anchor, ids({e.qp + "/completer"}),
-                {{"host", e.host}, {"qp", e.qp}, {"psn", e.psn}, {"min_rnr_timer", e.timerCode}, {"wait_ns", e.waitNs},
+        return {"rnr_wait",
+                e.anchor,
+                ids({e.qp + "/completer"}),
+                {{"host", e.host},
+                 {"qp", e.qp},
+                 {"psn", e.psn},
+                 {"min_rnr_timer", e.timerCode},
+                 {"wait_ns", e.waitNs},
                  {"rnr_retry_left", e.infinite ? Json("infinite") : Json(e.rnrRetryLeft)}}};
     }
     EventRecord operator()(const Timeout& e) const {
-        return {"timeout", e.anchor, ids({e.qp + "/completer"}),
-                {{"host", e.host}, {"qp", e.qp}, {"psn", e.psn}, {"retry_left", e.retryLeft},
-                 {"timeout_ns", e.timeoutNs}}};
+        return {
+            "timeout",
+            e.anchor,
+            ids({e.qp + "/completer"}),
+            {{"host", e.host}, {"qp", e.qp}, {"psn", e.psn}, {"retry_left", e.retryLeft}, {"timeout_ns", e.timeoutNs}}};
     }
     EventRecord operator()(const CqeWritten& e) const {
-        return {"cqe_written", e.anchor, ids({e.cqe, e.cq, e.wqe}),
+        return {"cqe_written",
+                e.anchor,
+                ids({e.cqe, e.cq, e.wqe}),
                 {{"host", e.host},
                  {"cq", e.cq},
                  {"cqe", e.cqe},
@@ -155,16 +236,27 @@ struct Describe {
                  {"imm_data", optU32(e.immData)}}};
     }
     EventRecord operator()(const CqOverflow& e) const {
-        return {"cq_overflow", e.anchor, ids({e.cq, e.wqe}),
-                {{"host", e.host}, {"cq", e.cq}, {"qp", e.qp}, {"wqe", e.wqe}, {"wr_id", e.wrId},
-                 {"lost_status", std::string(verbsName(e.status))}, {"first", e.first}}};
+        return {"cq_overflow",
+                e.anchor,
+                ids({e.cq, e.wqe}),
+                {{"host", e.host},
+                 {"cq", e.cq},
+                 {"qp", e.qp},
+                 {"wqe", e.wqe},
+                 {"wr_id", e.wrId},
+                 {"lost_status", std::string(verbsName(e.status))},
+                 {"first", e.first}}};
     }
     EventRecord operator()(const CqPolled& e) const {
-        return {"cq_polled", e.anchor, ids({e.cqe, e.cq}),
+        return {"cq_polled",
+                e.anchor,
+                ids({e.cqe, e.cq}),
                 {{"host", e.host}, {"cq", e.cq}, {"cqe", e.cqe}, {"slot", e.slot}, {"wr_id", e.wrId}}};
     }
     EventRecord operator()(const WcReturned& e) const {
-        return {"wc_returned", e.anchor, ids({e.wc, e.cq}),
+        return {"wc_returned",
+                e.anchor,
+                ids({e.wc, e.cq}),
                 {{"host", e.host},
                  {"cq", e.cq},
                  {"wc", e.wc},
@@ -177,19 +269,33 @@ struct Describe {
                  {"imm_data", optU32(e.immData)}}};
     }
     EventRecord operator()(const QpStateChanged& e) const {
-        return {"qp_state_changed", e.anchor, ids({e.qp}),
-                {{"host", e.host}, {"qp", e.qp}, {"qp_num", e.qpn}, {"from", std::string(verbsName(e.from))},
-                 {"to", std::string(verbsName(e.to))}, {"reason", e.reason}}};
+        return {"qp_state_changed",
+                e.anchor,
+                ids({e.qp}),
+                {{"host", e.host},
+                 {"qp", e.qp},
+                 {"qp_num", e.qpn},
+                 {"from", std::string(verbsName(e.from))},
+                 {"to", std::string(verbsName(e.to))},
+                 {"reason", e.reason}}};
     }
     EventRecord operator()(const AsyncEventRaised& e) const {
-        return {"async_event", e.anchor, ids({e.object}),
+        return {"async_event",
+                e.anchor,
+                ids({e.object}),
                 {{"host", e.host}, {"event_type", std::string(verbsName(e.type))}, {"object", e.object}}};
     }
     EventRecord operator()(const SlotFreed& e) const {
         std::vector<std::string> objs = e.wqes;
         objs.push_back(e.qp + "/" + e.queue);
-        return {"slot_freed", e.anchor, objs,
-                {{"host", e.host}, {"qp", e.qp}, {"queue", e.queue}, {"wqes", e.wqes}, {"slots", e.freedSlots},
+        return {"slot_freed",
+                e.anchor,
+                objs,
+                {{"host", e.host},
+                 {"qp", e.qp},
+                 {"queue", e.queue},
+                 {"wqes", e.wqes},
+                 {"slots", e.freedSlots},
                  {"tail", e.tail}}};
     }
 };

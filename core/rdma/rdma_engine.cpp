@@ -74,9 +74,7 @@ bool RdmaEngine::done() const {
     return w.agenda.empty() && !w.cpu.inCall && w.cpu.next >= w.script.calls.size();
 }
 
-std::size_t RdmaEngine::currentCall() const {
-    return m_world.cpu.inCall ? m_world.cpu.call : m_world.cpu.next;
-}
+std::size_t RdmaEngine::currentCall() const { return m_world.cpu.inCall ? m_world.cpu.call : m_world.cpu.next; }
 
 void RdmaEngine::dispatch(const Action& a, EventOut& out) {
     auto& w = m_world;
@@ -85,25 +83,30 @@ void RdmaEngine::dispatch(const Action& a, EventOut& out) {
     QueuePair* qp = w.qp(a.host, a.qpn);
     if (!qp) return;
     switch (a.kind) {
-    case ActionKind::Requester:
-        qp->req.scheduled = false;
-        runRequester(w, a.host, *qp, out);
-        break;
-    case ActionKind::Responder:
-        qp->resp.scheduled = false;
-        runResponder(w, a.host, *qp, out);
-        break;
-    case ActionKind::Completer:
-        qp->comp.scheduled = false;
-        runCompleter(w, a.host, *qp, out);
-        break;
-    case ActionKind::Flush:
-        qp->flushScheduled = false;
-        runFlush(w, a.host, *qp, out);
-        break;
-    case ActionKind::RetransmitTimer: onRetransmitTimer(w, a.host, *qp, a.token, out); break;
-    case ActionKind::RnrTimer: onRnrTimer(w, a.host, *qp, a.token, out); break;
-    default: break;
+        case ActionKind::Requester:
+            qp->req.scheduled = false;
+            runRequester(w, a.host, *qp, out);
+            break;
+        case ActionKind::Responder:
+            qp->resp.scheduled = false;
+            runResponder(w, a.host, *qp, out);
+            break;
+        case ActionKind::Completer:
+            qp->comp.scheduled = false;
+            runCompleter(w, a.host, *qp, out);
+            break;
+        case ActionKind::Flush:
+            qp->flushScheduled = false;
+            runFlush(w, a.host, *qp, out);
+            break;
+        case ActionKind::RetransmitTimer:
+            onRetransmitTimer(w, a.host, *qp, a.token, out);
+            break;
+        case ActionKind::RnrTimer:
+            onRnrTimer(w, a.host, *qp, a.token, out);
+            break;
+        default:
+            break;
     }
 }
 
@@ -121,8 +124,8 @@ void RdmaEngine::arrival(const Action& a, EventOut& out) {
     if (w.wire.dropSerials.count(a.token)) return drop("fault_injection", "lost on the wire (fault drop_packet)");
     if (!qp) return drop("rxe_rcv", "no QP " + std::to_string(p->destQp) + " on host " + host.name);
     const bool response = isResponse(p->opcode);
-    if (response ? !qp->sendAllowed() : (qp->state == QpState::Reset || qp->state == QpState::Init ||
-                                         qp->state == QpState::Err))
+    if (response ? !qp->sendAllowed()
+                 : (qp->state == QpState::Reset || qp->state == QpState::Init || qp->state == QpState::Err))
         return drop("rxe_rcv", "QP " + std::to_string(qp->qpn) + " is " + std::string(verbsName(qp->state)));
     w.wire.land(id, PacketFate::Delivered);
     out.push_back(PacketArrived{"rxe_rcv", id, host.name, qp->id, std::string(verbsName(p->opcode)), p->psn});

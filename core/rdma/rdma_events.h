@@ -225,9 +225,9 @@ struct SlotFreed {
 };
 
 using Event = std::variant<CallStarted, CallReturned, WrPosted, WqeWritten, Doorbell, WqeFetched, DmaRead, PacketSent,
-                           PacketArrived, PacketDropped, RecvWqeConsumed, MemoryWritten, AckSent, NakSent,
-                           AckReceived, Retransmit, RnrWait, Timeout, CqeWritten, CqOverflow, CqPolled, WcReturned,
-                           QpStateChanged, AsyncEventRaised, SlotFreed>;
+                           PacketArrived, PacketDropped, RecvWqeConsumed, MemoryWritten, AckSent, NakSent, AckReceived,
+                           Retransmit, RnrWait, Timeout, CqeWritten, CqOverflow, CqPolled, WcReturned, QpStateChanged,
+                           AsyncEventRaised, SlotFreed>;
 
 using EventOut = std::vector<Event>;
 

@@ -24,8 +24,7 @@ sim::Json RdmaEngine::summary() const {
     std::vector<Polled> polled;
     for (const auto& h : w.hosts)
         for (std::size_t i = 0; i < h.wcs.size(); ++i) polled.push_back({h.wcs[i].callIndex, i, &h, &h.wcs[i]});
-    std::stable_sort(polled.begin(), polled.end(),
-                     [](const Polled& a, const Polled& b) { return a.call < b.call; });
+    std::stable_sort(polled.begin(), polled.end(), [](const Polled& a, const Polled& b) { return a.call < b.call; });
     Json completions = Json::array();
     for (const auto& p : polled) {
         const auto* cq = [&]() -> const CompletionQueue* {
@@ -54,7 +53,9 @@ sim::Json RdmaEngine::summary() const {
                 if (q.id == e.object) object = q.name;
             for (const auto& c : h.cqs)
                 if (c.id == e.object) object = c.name;
-            async.push_back({{"host", h.name}, {"event_type", std::string(verbsName(e.type))}, {"object", object},
+            async.push_back({{"host", h.name},
+                             {"event_type", std::string(verbsName(e.type))},
+                             {"object", object},
                              {"time_ns", e.timeNs}});
         }
         for (const auto& q : h.qps) qpStates[q.name] = std::string(verbsName(q.state));
@@ -78,12 +79,8 @@ sim::Json RdmaEngine::inspect(const std::string& id) const {
         Json inflight = Json::array();
         for (const auto& pid : w.wire.inFlight)
             if (const Packet* p = w.wire.find(pid)) inflight.push_back(toJson(*p));
-        return {{"id", "wire"},
-                {"latency_ns", w.wire.latencyNs},
-                {"gbps", w.wire.gbps},
-                {"now_ns", w.now},
-                {"packets_sent", w.wire.sent},
-                {"in_flight", inflight}};
+        return {{"id", "wire"},    {"latency_ns", w.wire.latencyNs}, {"gbps", w.wire.gbps},
+                {"now_ns", w.now}, {"packets_sent", w.wire.sent},    {"in_flight", inflight}};
     }
     if (id.rfind("pkt/", 0) == 0) {
         const Packet* p = w.wire.find(id);
@@ -96,8 +93,8 @@ sim::Json RdmaEngine::inspect(const std::string& id) const {
     }
     for (const auto& h : w.hosts) {
         if (id == h.name)
-            return {{"id", h.name}, {"pd", h.pd}, {"lid", h.lid}, {"mrs", h.mrs.size()}, {"cqs", h.cqs.size()},
-                    {"qps", h.qps.size()}};
+            return {{"id", h.name},        {"pd", h.pd},          {"lid", h.lid},
+                    {"mrs", h.mrs.size()}, {"cqs", h.cqs.size()}, {"qps", h.qps.size()}};
         if (id.rfind(h.name + "/", 0) != 0) continue;
         for (const auto& m : h.mrs)
             if (m.id == id) return toJson(m);

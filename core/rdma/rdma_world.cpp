@@ -8,9 +8,9 @@ namespace commviz::rdma {
 
 std::uint64_t rnrTimerNs(std::uint32_t code) {
     // microseconds, IBTA table 45 (code 0 = 655.36 ms)
-    constexpr std::array<std::uint64_t, 32> usec{655360, 10,    20,    30,    40,    60,     80,     120,
-                                                 160,    240,   320,   480,   640,   960,    1280,   1920,
-                                                 2560,   3840,  5120,  7680,  10240, 15360,  20480,  30720,
+    constexpr std::array<std::uint64_t, 32> usec{655360, 10,    20,    30,     40,     60,     80,     120,
+                                                 160,    240,   320,   480,    640,    960,    1280,   1920,
+                                                 2560,   3840,  5120,  7680,   10240,  15360,  20480,  30720,
                                                  40960,  61440, 81920, 122880, 163840, 245760, 327680, 491520};
     return usec[code & 31] * 1000;
 }
@@ -68,8 +68,8 @@ bool RdmaWorld::writeCqe(std::uint32_t hostIdx, QueuePair& q, Cqe cqe, EventOut&
     cqe.qp = q.id;
     cqe.qpNum = q.qpn;
     if (cq->push(cqe, now)) {
-        CqeWritten e{anchor, h.name, cq->id, cqe.id, q.id, cqe.wqe, cqe.slot, cqe.wrId, cqe.status, cqe.opcode,
-                     cqe.byteLen, cqe.qpNum, std::nullopt};
+        CqeWritten e{anchor,   h.name,     cq->id,     cqe.id,      q.id,      cqe.wqe,     cqe.slot,
+                     cqe.wrId, cqe.status, cqe.opcode, cqe.byteLen, cqe.qpNum, std::nullopt};
         if (cqe.wcFlags & bits(WcFlag::WithImm)) e.immData = cqe.immData;
         out.push_back(std::move(e));
         if (cpu.waiting && cpu.waitCq == cq->id) {
@@ -117,8 +117,8 @@ const Packet& RdmaWorld::transmit(std::uint32_t hostIdx, QueuePair& q, Packet p,
     p.destQp = q.attr.dest_qp_num;
     const Packet& sent = wire.transmit(std::move(p), static_cast<int>(hostIdx), now);
     agenda.push({sent.arriveNs, 0, ActionKind::Arrival, peerOf(hostIdx), sent.destQp, sent.serial});
-    out.push_back(PacketSent{anchor, sent.id, sent.from, sent.to, q.id, sent.wqe,
-                             std::string(verbsName(sent.opcode)), sent.psn, sent.destQp, sent.ackReq, sent.se,
+    out.push_back(PacketSent{anchor, sent.id, sent.from, sent.to, q.id, sent.wqe, std::string(verbsName(sent.opcode)),
+                             sent.psn, sent.destQp, sent.ackReq, sent.se,
                              static_cast<std::uint32_t>(sent.payload.size()), sent.departNs, sent.arriveNs,
                              sent.retransmission});
     return sent;

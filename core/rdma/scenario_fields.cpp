@@ -4,7 +4,8 @@
 
 namespace commviz::rdma {
 
-ScenarioFields::ScenarioFields(const sim::Json& object, std::string where) : m_object(object), m_where(std::move(where)) {
+ScenarioFields::ScenarioFields(const sim::Json& object, std::string where)
+    : m_object(object), m_where(std::move(where)) {
     if (!m_object.is_object()) fail("must be a JSON object");
 }
 
@@ -47,7 +48,8 @@ std::int64_t ScenarioFields::integer(const std::string& key, std::int64_t min, s
     return n;
 }
 
-std::optional<std::int64_t> ScenarioFields::optInteger(const std::string& key, std::int64_t min, std::int64_t max) const {
+std::optional<std::int64_t> ScenarioFields::optInteger(const std::string& key, std::int64_t min,
+                                                       std::int64_t max) const {
     if (!has(key)) return std::nullopt;
     return integer(key, min, max);
 }

@@ -48,14 +48,18 @@ private:
 };
 
 template <class Parse>
-std::uint32_t ScenarioFields::flags(const std::string& key, Parse parse, const std::vector<std::string>& allowed) const {
+std::uint32_t ScenarioFields::flags(const std::string& key, Parse parse,
+                                    const std::vector<std::string>& allowed) const {
     if (!has(key)) return 0;
     const auto& v = raw(key);
     if (v.is_number_integer() && v.get<std::int64_t>() >= 0) return static_cast<std::uint32_t>(v.get<std::int64_t>());
     std::vector<sim::Json> items;
-    if (v.is_string()) items.push_back(v);
-    else if (v.is_array()) items.assign(v.begin(), v.end());
-    else fail("'" + key + "' must be a list of names");
+    if (v.is_string())
+        items.push_back(v);
+    else if (v.is_array())
+        items.assign(v.begin(), v.end());
+    else
+        fail("'" + key + "' must be a list of names");
     std::uint32_t mask = 0;
     for (const auto& item : items) {
         if (!item.is_string()) fail("'" + key + "' must be a list of names");

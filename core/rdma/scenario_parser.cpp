@@ -31,8 +31,8 @@ public:
 
     RdmaSetup run() {
         ScenarioFields top(m_doc, "scenario");
-        top.allowOnly({"scene", "format", "title", "description", "notes", "hosts", "script", "seed",
-                       "wire_latency_ns", "link_gbps"});
+        top.allowOnly({"scene", "format", "title", "description", "notes", "hosts", "script", "seed", "wire_latency_ns",
+                       "link_gbps"});
         RdmaSetup setup;
         if (auto seed = top.optU64("seed")) setup.config.seed = *seed;
         if (auto lat = top.optInteger("wire_latency_ns", 0, 1'000'000'000)) setup.config.wireLatencyNs = *lat;
@@ -61,7 +61,8 @@ private:
     ScriptCall parseCall(const Json& entry, std::size_t index) {
         const std::string at = "script[" + std::to_string(index) + "]";
         ScenarioFields base(entry, at);
-        if (!base.has("call") || !base.raw("call").is_string()) base.fail("missing \"call\"; allowed " + joinNames(kCalls));
+        if (!base.has("call") || !base.raw("call").is_string())
+            base.fail("missing \"call\"; allowed " + joinNames(kCalls));
         ScriptCall call;
         call.index = index;
         call.call = base.raw("call").get<std::string>();
@@ -74,16 +75,26 @@ private:
                 f.fail("unknown host '" + call.host + "'; allowed " + joinNames(m_hosts));
         }
         m_index = index;
-        if (call.call == "ibv_reg_mr") call.args = regMr(f, call.host);
-        else if (call.call == "ibv_create_cq") call.args = createCq(f, call.host);
-        else if (call.call == "ibv_create_qp") call.args = createQp(f, call.host);
-        else if (call.call == "ibv_modify_qp") call.args = modifyQp(f, call.host);
-        else if (call.call == "ibv_post_recv") call.args = postRecv(f, call.host);
-        else if (call.call == "ibv_post_send") call.args = postSend(f, call.host);
-        else if (call.call == "ibv_poll_cq") call.args = pollCq(f, call.host);
-        else if (call.call == "connect") call.args = connect(f);
-        else if (call.call == "fault") call.args = fault(f);
-        else call.args = usleep(f);
+        if (call.call == "ibv_reg_mr")
+            call.args = regMr(f, call.host);
+        else if (call.call == "ibv_create_cq")
+            call.args = createCq(f, call.host);
+        else if (call.call == "ibv_create_qp")
+            call.args = createQp(f, call.host);
+        else if (call.call == "ibv_modify_qp")
+            call.args = modifyQp(f, call.host);
+        else if (call.call == "ibv_post_recv")
+            call.args = postRecv(f, call.host);
+        else if (call.call == "ibv_post_send")
+            call.args = postSend(f, call.host);
+        else if (call.call == "ibv_poll_cq")
+            call.args = pollCq(f, call.host);
+        else if (call.call == "connect")
+            call.args = connect(f);
+        else if (call.call == "fault")
+            call.args = fault(f);
+        else
+            call.args = usleep(f);
         return call;
     }
 
@@ -102,8 +113,7 @@ private:
     const Declared& use(const ScenarioFields& f, const std::string& field, const std::string& name, ObjKind kind,
                         const std::string& host, bool sameHost) {
         auto it = m_declared.find(name);
-        if (it == m_declared.end())
-            f.fail(field + " '" + name + "' is not created by an earlier call");
+        if (it == m_declared.end()) f.fail(field + " '" + name + "' is not created by an earlier call");
         if (it->second.kind != kind) f.fail(field + " '" + name + "' is not " + kindName(kind));
         if (sameHost && it->second.host != host)
             f.fail(field + " '" + name + "' belongs to host " + it->second.host + ", not " + host);
@@ -199,9 +209,9 @@ private:
         c.attrMask = f.flags("attr_mask", parseQpAttrMask, qpAttrMaskNames());
         if (!f.has("attr")) return c;
         auto a = f.object("attr");
-        a.allowOnly({"qp_state", "cur_qp_state", "pkey_index", "port_num", "qp_access_flags", "path_mtu",
-                     "dest_qp_num", "rq_psn", "sq_psn", "max_dest_rd_atomic", "min_rnr_timer", "timeout",
-                     "retry_cnt", "rnr_retry", "max_rd_atomic", "en_sqd_async_notify", "ah_attr"});
+        a.allowOnly({"qp_state", "cur_qp_state", "pkey_index", "port_num", "qp_access_flags", "path_mtu", "dest_qp_num",
+                     "rq_psn", "sq_psn", "max_dest_rd_atomic", "min_rnr_timer", "timeout", "retry_cnt", "rnr_retry",
+                     "max_rd_atomic", "en_sqd_async_notify", "ah_attr"});
         auto state = [&](const char* key) -> std::optional<QpState> {
             auto n = a.optName(key);
             if (!n) return std::nullopt;
@@ -244,8 +254,10 @@ private:
         if (a.has("ah_attr")) {
             auto ah = a.object("ah_attr");
             ah.allowOnly({"dlid", "sl", "src_path_bits", "port_num", "is_global", "grh", "static_rate"});
-            if (auto d = ah.optInteger("dlid", 0, 0xffff)) s.dlid = static_cast<std::uint32_t>(*d);
-            else s.dlid = 0;
+            if (auto d = ah.optInteger("dlid", 0, 0xffff))
+                s.dlid = static_cast<std::uint32_t>(*d);
+            else
+                s.dlid = 0;
         }
         return c;
     }
@@ -288,8 +300,8 @@ private:
         c.qp = f.name("qp");
         use(f, "qp", c.qp, ObjKind::Qp, host, true);
         for (auto& wr : f.list("wr", "wr")) {
-            wr.allowOnly({"wr_id", "opcode", "send_flags", "sg_list", "imm_data", "remote_mr", "remote_offset",
-                          "rkey", "remote_addr", "compare_add", "swap"});
+            wr.allowOnly({"wr_id", "opcode", "send_flags", "sg_list", "imm_data", "remote_mr", "remote_offset", "rkey",
+                          "remote_addr", "compare_add", "swap"});
             SendWrSpec s;
             s.wrId = wr.optU64("wr_id").value_or(0);
             const auto op = wr.name("opcode");
@@ -338,8 +350,7 @@ private:
             if (it == m_declared.end() || it->second.kind != ObjKind::Qp)
                 f.fail("qps[" + std::to_string(i) + "] '" + c.qps[i] + "' is not a QP created by an earlier call");
         }
-        if (m_declared[c.qps[0]].host == m_declared[c.qps[1]].host)
-            f.fail("'qps' must name one QP on each host");
+        if (m_declared[c.qps[0]].host == m_declared[c.qps[1]].host) f.fail("'qps' must name one QP on each host");
         if (!f.has("attr")) return c;
         auto a = f.object("attr");
         a.allowOnly({"path_mtu", "min_rnr_timer", "max_dest_rd_atomic", "timeout", "retry_cnt", "rnr_retry",
@@ -385,8 +396,10 @@ private:
         if (!f.has("drop_packet")) f.fail("missing 'drop_packet' (the Nth packet put on the wire, from 1)");
         const auto& v = f.raw("drop_packet");
         std::vector<Json> items;
-        if (v.is_array()) items.assign(v.begin(), v.end());
-        else items.push_back(v);
+        if (v.is_array())
+            items.assign(v.begin(), v.end());
+        else
+            items.push_back(v);
         for (const auto& item : items) {
             if (!item.is_number_integer() || item.get<std::int64_t>() < 1)
                 f.fail("'drop_packet' must be a packet number from 1 (or a list of them)");

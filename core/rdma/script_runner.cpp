@@ -7,7 +7,17 @@ namespace commviz::rdma {
 
 namespace {
 
-enum Phase : int { kStart = 0, kWr = 1, kWqe = 2, kDoorbell = 3, kReturn = 4, kPoll = 5, kWc = 6, kFree = 7, kModify = 8 };
+enum Phase : int {
+    kStart = 0,
+    kWr = 1,
+    kWqe = 2,
+    kDoorbell = 3,
+    kReturn = 4,
+    kPoll = 5,
+    kWc = 6,
+    kFree = 7,
+    kModify = 8
+};
 
 struct Runner {
     RdmaWorld& w;
@@ -20,8 +30,8 @@ struct Runner {
     const Timing& t() const { return w.config.timing; }
 
     void finish() {
-        CallReturned ev{std::string(anchorName()), call.index, call.host, call.call, result.ret, result.retIsCount,
-                        result.badWr, result.detail};
+        CallReturned ev{std::string(anchorName()), call.index,   call.host,    call.call, result.ret,
+                        result.retIsCount,         result.badWr, result.detail};
         out.push_back(std::move(ev));
         result.finished = true;
         result.endNs = w.now;
@@ -94,8 +104,8 @@ struct Runner {
         QueuePair* qps[2] = {w.qpNamed(c.qps[0]), w.qpNamed(c.qps[1])};
         if (cpu().phase == kStart) {
             for (int i = 0; i < 2; ++i)
-                cpu().connectPsn[i] = c.attr.sqPsn[i] ? *c.attr.sqPsn[i]
-                                                      : static_cast<std::uint32_t>(w.rng.next() & 0xffffff);
+                cpu().connectPsn[i] =
+                    c.attr.sqPsn[i] ? *c.attr.sqPsn[i] : static_cast<std::uint32_t>(w.rng.next() & 0xffffff);
             cpu().phase = kModify;
             cpu().cursor = 0;
             w.scheduleCpu(t().cpuStepNs);
@@ -165,88 +175,93 @@ struct Runner {
                 r.qp = qp->id;
                 r.callIndex = call.index;
                 r.isSend = isSend;
-                if constexpr (std::is_same_v<Spec, SendWrSpec>) r.send = resolve(wrs[i]);
-                else r.recv = resolve(wrs[i]);
+                if constexpr (std::is_same_v<Spec, SendWrSpec>)
+                    r.send = resolve(wrs[i]);
+                else
+                    r.recv = resolve(wrs[i]);
                 r.fate = i == from ? fate : WrFate::NotPosted;
                 host.wrs.push_back(std::move(r));
             }
         };
         switch (cpu().phase) {
-        case kStart: {
-            const VerbResult st = isSend ? checkPostSendState(*qp) : checkPostRecvState(*qp);
-            if (st.err != Errno::Ok || wrs.empty()) {
-                if (st.err != Errno::Ok) {
-                    fail(st.err, st.detail);
-                    result.badWr = wrs.empty() ? std::nullopt : std::optional<std::uint64_t>(wrs[0].wrId);
-                    recordRest(0, WrFate::Rejected);
+            case kStart: {
+                const VerbResult st = isSend ? checkPostSendState(*qp) : checkPostRecvState(*qp);
+                if (st.err != Errno::Ok || wrs.empty()) {
+                    if (st.err != Errno::Ok) {
+                        fail(st.err, st.detail);
+                        result.badWr = wrs.empty() ? std::nullopt : std::optional<std::uint64_t>(wrs[0].wrId);
+                        recordRest(0, WrFate::Rejected);
+                    }
+                    cpu().phase = kReturn;
+                } else {
+                    cpu().phase = kWr;
+                    cpu().cursor = 0;
+                    cpu().posted = 0;
                 }
+                w.scheduleCpu(t().cpuStepNs);
+                return;
+            }
+            case kWr: {
+                const auto& spec = wrs[cpu().cursor];
+                WorkRequest r;
+                r.id = host.name + "/wr/" + std::to_string(host.wrs.size());
+                r.qp = qp->id;
+                r.callIndex = call.index;
+                r.isSend = isSend;
+                VerbResult v;
+                if constexpr (std::is_same_v<Spec, SendWrSpec>) {
+                    r.send = resolve(spec);
+                    v = check(*qp, r.send);
+                } else {
+                    r.recv = resolve(spec);
+                    v = check(*qp, r.recv);
+                }
+                out.push_back(WrPosted{"ibv_post_" + std::string(isSend ? "send" : "recv"), host.name, qp->id, queue,
+                                       r.id, spec.wrId,
+                                       isSend ? std::string(verbsName(r.send.opcode)) : std::string("RECV")});
+                if (v.err != Errno::Ok) {
+                    // bad_wr: this WR and the ones after it are not posted; earlier ones are.
+                    fail(v.err, v.detail);
+                    result.badWr = spec.wrId;
+                    host.wrs.push_back(r);
+                    host.wrs.back().fate = WrFate::Rejected;
+                    recordRest(cpu().cursor + 1, WrFate::NotPosted);
+                    cpu().phase = cpu().posted > 0 ? kDoorbell : kReturn;
+                } else {
+                    host.wrs.push_back(std::move(r));
+                    cpu().phase = kWqe;
+                }
+                w.scheduleCpu(t().cpuStepNs);
+                return;
+            }
+            case kWqe: {
+                WorkRequest& r = host.wrs.back();
+                Wqe& wqe = write(*qp, r);
+                r.wqe = wqe.id;
+                out.push_back(WqeWritten{r.isSend ? "ibv_post_send" : "ibv_post_recv", host.name, qp->id, queue, wqe.id,
+                                         r.id, wqe.slot, wqe.wrId(),
+                                         isSend ? std::string(verbsName(r.send.opcode)) : std::string("RECV"),
+                                         !wqe.inlineData.empty()});
+                ++cpu().posted;
+                ++cpu().cursor;
+                cpu().phase = cpu().cursor < wrs.size() ? kWr : kDoorbell;
+                w.scheduleCpu(t().cpuStepNs);
+                return;
+            }
+            case kDoorbell: {
+                const WorkQueue& wq = isSend ? qp->sq : qp->rq;
+                out.push_back(Doorbell{isSend ? "ibv_post_send: doorbell" : "ibv_post_recv: doorbell", host.name,
+                                       qp->id, queue, wq.head});
+                if (qp->state == QpState::Err)
+                    w.kick(ActionKind::Flush, h, *qp, t().doorbellNs);
+                else if (isSend)
+                    w.kick(ActionKind::Requester, h, *qp, t().doorbellNs + t().wqeFetchNs);
                 cpu().phase = kReturn;
-            } else {
-                cpu().phase = kWr;
-                cpu().cursor = 0;
-                cpu().posted = 0;
+                w.scheduleCpu(t().cpuStepNs);
+                return;
             }
-            w.scheduleCpu(t().cpuStepNs);
-            return;
-        }
-        case kWr: {
-            const auto& spec = wrs[cpu().cursor];
-            WorkRequest r;
-            r.id = host.name + "/wr/" + std::to_string(host.wrs.size());
-            r.qp = qp->id;
-            r.callIndex = call.index;
-            r.isSend = isSend;
-            VerbResult v;
-            if constexpr (std::is_same_v<Spec, SendWrSpec>) {
-                r.send = resolve(spec);
-                v = check(*qp, r.send);
-            } else {
-                r.recv = resolve(spec);
-                v = check(*qp, r.recv);
-            }
-            out.push_back(WrPosted{"ibv_post_" + std::string(isSend ? "send" : "recv"), host.name, qp->id, queue,
-                                   r.id, spec.wrId,
-                                   isSend ? std::string(verbsName(r.send.opcode)) : std::string("RECV")});
-            if (v.err != Errno::Ok) {
-                // bad_wr: this WR and the ones after it are not posted; earlier ones are.
-                fail(v.err, v.detail);
-                result.badWr = spec.wrId;
-                host.wrs.push_back(r);
-                host.wrs.back().fate = WrFate::Rejected;
-                recordRest(cpu().cursor + 1, WrFate::NotPosted);
-                cpu().phase = cpu().posted > 0 ? kDoorbell : kReturn;
-            } else {
-                host.wrs.push_back(std::move(r));
-                cpu().phase = kWqe;
-            }
-            w.scheduleCpu(t().cpuStepNs);
-            return;
-        }
-        case kWqe: {
-            WorkRequest& r = host.wrs.back();
-            Wqe& wqe = write(*qp, r);
-            r.wqe = wqe.id;
-            out.push_back(WqeWritten{r.isSend ? "ibv_post_send" : "ibv_post_recv", host.name, qp->id, queue, wqe.id,
-                                     r.id, wqe.slot, wqe.wrId(),
-                                     isSend ? std::string(verbsName(r.send.opcode)) : std::string("RECV"),
-                                     !wqe.inlineData.empty()});
-            ++cpu().posted;
-            ++cpu().cursor;
-            cpu().phase = cpu().cursor < wrs.size() ? kWr : kDoorbell;
-            w.scheduleCpu(t().cpuStepNs);
-            return;
-        }
-        case kDoorbell: {
-            const WorkQueue& wq = isSend ? qp->sq : qp->rq;
-            out.push_back(Doorbell{isSend ? "ibv_post_send: doorbell" : "ibv_post_recv: doorbell", host.name, qp->id,
-                                   queue, wq.head});
-            if (qp->state == QpState::Err) w.kick(ActionKind::Flush, h, *qp, t().doorbellNs);
-            else if (isSend) w.kick(ActionKind::Requester, h, *qp, t().doorbellNs + t().wqeFetchNs);
-            cpu().phase = kReturn;
-            w.scheduleCpu(t().cpuStepNs);
-            return;
-        }
-        default: finish();
+            default:
+                finish();
         }
     }
 
@@ -269,71 +284,72 @@ struct Runner {
         CompletionQueue* cq = host.cqByName(c.cq);
         result.retIsCount = true;
         switch (cpu().phase) {
-        case kStart:
-            cpu().phase = kPoll;
-            cpu().polledTotal = cpu().polledBatch = 0;
-            cpu().gaveUp = false;
-            w.scheduleCpu(t().cpuStepNs);
-            return;
-        case kPoll:
-            while (true) {
-                if (cpu().polledBatch < c.numEntries && cq->peek()) {
-                    Cqe cqe = *cq->pop();
-                    out.push_back(CqPolled{"ibv_poll_cq", host.name, cq->id, cqe.id, cqe.slot, cqe.wrId});
-                    cpu().polled = std::move(cqe);
-                    ++cpu().polledBatch;
-                    ++cpu().polledTotal;
-                    cpu().phase = kWc;
-                    w.scheduleCpu(t().cpuStepNs);
+            case kStart:
+                cpu().phase = kPoll;
+                cpu().polledTotal = cpu().polledBatch = 0;
+                cpu().gaveUp = false;
+                w.scheduleCpu(t().cpuStepNs);
+                return;
+            case kPoll:
+                while (true) {
+                    if (cpu().polledBatch < c.numEntries && cq->peek()) {
+                        Cqe cqe = *cq->pop();
+                        out.push_back(CqPolled{"ibv_poll_cq", host.name, cq->id, cqe.id, cqe.slot, cqe.wrId});
+                        cpu().polled = std::move(cqe);
+                        ++cpu().polledBatch;
+                        ++cpu().polledTotal;
+                        cpu().phase = kWc;
+                        w.scheduleCpu(t().cpuStepNs);
+                        return;
+                    }
+                    // one ibv_poll_cq() call ended (array full or CQ empty)
+                    if (c.min == 0 || cpu().polledTotal >= c.min || cpu().gaveUp) {
+                        result.ret = static_cast<int>(cpu().polledTotal);
+                        return finish();
+                    }
+                    if (cpu().polledBatch >= c.numEntries) {
+                        cpu().polledBatch = 0;
+                        continue;
+                    }
+                    cpu().polledBatch = 0;
+                    cpu().waiting = true;  // busy-poll: woken when a CQE lands or nothing more can happen
+                    cpu().waitCq = cq->id;
                     return;
                 }
-                // one ibv_poll_cq() call ended (array full or CQ empty)
-                if (c.min == 0 || cpu().polledTotal >= c.min || cpu().gaveUp) {
-                    result.ret = static_cast<int>(cpu().polledTotal);
-                    return finish();
-                }
-                if (cpu().polledBatch >= c.numEntries) {
-                    cpu().polledBatch = 0;
-                    continue;
-                }
-                cpu().polledBatch = 0;
-                cpu().waiting = true;  // busy-poll: woken when a CQE lands or nothing more can happen
-                cpu().waitCq = cq->id;
+            case kWc: {
+                const Cqe& cqe = *cpu().polled;
+                WorkCompletion wc;
+                wc.id = host.name + "/wc/" + std::to_string(host.wcs.size());
+                wc.cq = cq->id;
+                wc.cqe = cqe.id;
+                wc.callIndex = call.index;
+                wc.wrId = cqe.wrId;
+                wc.status = cqe.status;
+                wc.opcode = cqe.opcode;
+                wc.vendorErr = cqe.vendorErr;
+                wc.byteLen = cqe.byteLen;
+                wc.immData = cqe.immData;
+                wc.qpNum = cqe.qpNum;
+                wc.wcFlags = cqe.wcFlags;
+                WcReturned ev{"ibv_poll_cq", host.name, cq->id,     wc.id,    cqe.qp,      wc.wrId,
+                              wc.status,     wc.opcode, wc.byteLen, wc.qpNum, std::nullopt};
+                if (wc.wcFlags & bits(WcFlag::WithImm)) ev.immData = wc.immData;
+                out.push_back(std::move(ev));
+                host.wcs.push_back(std::move(wc));
+                cpu().toFree = freeSlotsFor(w, h, cqe);
+                cpu().polled.reset();
+                cpu().phase = cpu().toFree ? kFree : kPoll;
+                w.scheduleCpu(t().cpuStepNs);
                 return;
             }
-        case kWc: {
-            const Cqe& cqe = *cpu().polled;
-            WorkCompletion wc;
-            wc.id = host.name + "/wc/" + std::to_string(host.wcs.size());
-            wc.cq = cq->id;
-            wc.cqe = cqe.id;
-            wc.callIndex = call.index;
-            wc.wrId = cqe.wrId;
-            wc.status = cqe.status;
-            wc.opcode = cqe.opcode;
-            wc.vendorErr = cqe.vendorErr;
-            wc.byteLen = cqe.byteLen;
-            wc.immData = cqe.immData;
-            wc.qpNum = cqe.qpNum;
-            wc.wcFlags = cqe.wcFlags;
-            WcReturned ev{"ibv_poll_cq", host.name, cq->id, wc.id, cqe.qp, wc.wrId, wc.status, wc.opcode,
-                          wc.byteLen, wc.qpNum, std::nullopt};
-            if (wc.wcFlags & bits(WcFlag::WithImm)) ev.immData = wc.immData;
-            out.push_back(std::move(ev));
-            host.wcs.push_back(std::move(wc));
-            cpu().toFree = freeSlotsFor(w, h, cqe);
-            cpu().polled.reset();
-            cpu().phase = cpu().toFree ? kFree : kPoll;
-            w.scheduleCpu(t().cpuStepNs);
-            return;
-        }
-        case kFree:
-            out.push_back(*cpu().toFree);
-            cpu().toFree.reset();
-            cpu().phase = kPoll;
-            w.scheduleCpu(t().cpuStepNs);
-            return;
-        default: finish();
+            case kFree:
+                out.push_back(*cpu().toFree);
+                cpu().toFree.reset();
+                cpu().phase = kPoll;
+                w.scheduleCpu(t().cpuStepNs);
+                return;
+            default:
+                finish();
         }
     }
 };

@@ -27,9 +27,14 @@ std::string hexValue(std::uint64_t v) {
 }
 
 Json toJson(const MemoryRegion& mr) {
-    return {{"id", mr.id},          {"name", mr.name},     {"host", mr.host},
-            {"addr", hexValue(mr.addr)}, {"length", mr.length()}, {"lkey", hexValue(mr.lkey)},
-            {"rkey", hexValue(mr.rkey)}, {"access", accessNameList(mr.access)},
+    return {{"id", mr.id},
+            {"name", mr.name},
+            {"host", mr.host},
+            {"addr", hexValue(mr.addr)},
+            {"length", mr.length()},
+            {"lkey", hexValue(mr.lkey)},
+            {"rkey", hexValue(mr.rkey)},
+            {"access", accessNameList(mr.access)},
             {"bytes_hex", hexBytes(mr.bytes, 4096)}};
 }
 
@@ -60,9 +65,10 @@ Json toJson(const CompletionQueue& cq) {
         // owner: a slot holding an unpolled CQE belongs to software; empty ones to the HCA
         entries.push_back({{"slot", i}, {"owner", s ? "sw" : "hw"}, {"cqe", s ? Json(s->id) : Json()}});
     }
-    return {{"id", cq.id},           {"name", cq.name}, {"host", cq.host}, {"cqn", cq.cqn},
-            {"depth", cq.depth},     {"cqe_requested", cq.requested}, {"head", cq.head}, {"tail", cq.tail}, {"occupancy", cq.occupancy()},
-            {"overrun", cq.overrun}, {"lost", cq.lost}, {"slots", entries}};
+    return {{"id", cq.id},           {"name", cq.name},   {"host", cq.host},
+            {"cqn", cq.cqn},         {"depth", cq.depth}, {"cqe_requested", cq.requested},
+            {"head", cq.head},       {"tail", cq.tail},   {"occupancy", cq.occupancy()},
+            {"overrun", cq.overrun}, {"lost", cq.lost},   {"slots", entries}};
 }
 
 Json toJson(const SendWr& wr) {
@@ -223,7 +229,8 @@ Json toJson(const Packet& p) {
              {"ack_req", p.ackReq},
              {"psn", p.psn}};
     Json j{{"id", p.id}, {"from", p.from}, {"to", p.to}, {"src_qp", p.srcQpn}, {"bth", bth}};
-    if (p.reth) j["reth"] = {{"va", hexValue(p.reth->va)}, {"rkey", hexValue(p.reth->rkey)}, {"dma_len", p.reth->dmaLen}};
+    if (p.reth)
+        j["reth"] = {{"va", hexValue(p.reth->va)}, {"rkey", hexValue(p.reth->rkey)}, {"dma_len", p.reth->dmaLen}};
     if (p.immDt) j["immdt"] = *p.immDt;
     if (p.aeth)
         j["aeth"] = {{"syndrome", aethSyndromeName(p.aeth->syndrome)},

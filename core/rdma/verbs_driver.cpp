@@ -138,39 +138,42 @@ ModifyOutcome applyModify(RdmaWorld& w, std::uint32_t h, QueuePair& qp, const Qp
     if (r.from != r.to)
         out.push_back(QpStateChanged{"ibv_modify_qp", w.host(h).name, qp.id, qp.qpn, r.from, r.to, "ibv_modify_qp"});
     switch (r.to) {
-    case QpState::Reset: resetQp(w, h, qp); break;
-    case QpState::Rtr:
-        if (before == QpState::Init) {
-            qp.resp.psn = qp.attr.rq_psn;
-            qp.resp.resources.assign(qp.attr.max_dest_rd_atomic, RdAtomicResource{});
-            qp.resp.resNext = 0;
-        }
-        break;
-    case QpState::Rts:
-        if (before == QpState::Rtr) {
-            qp.req.psn = qp.attr.sq_psn;
-            qp.req.maxPsn = qp.attr.sq_psn;
-            qp.comp.psn = qp.attr.sq_psn;
-            qp.comp.retryLeft = qp.attr.retry_cnt;
-            qp.comp.rnrRetryLeft = qp.attr.rnr_retry;
-        }
-        if (before == QpState::Sqd) qp.req.drainedNotified = false;
-        w.kick(ActionKind::Requester, h, qp, w.config.timing.hcaStepNs);
-        break;
-    case QpState::Sqd:
-        qp.req.drainedNotified = false;
-        w.kick(ActionKind::Completer, h, qp, w.config.timing.hcaStepNs);
-        break;
-    case QpState::Err:
-        if (before != QpState::Err) {
-            qp.req.state = qp.resp.state = qp.comp.state = "error";
-            qp.comp.steps.clear();
-            w.stopRetransmitTimer(h, qp);
-            w.agenda.cancel(ActionKind::RnrTimer, h, qp.qpn);
-        }
-        w.kick(ActionKind::Flush, h, qp, w.config.timing.hcaStepNs);
-        break;
-    default: break;
+        case QpState::Reset:
+            resetQp(w, h, qp);
+            break;
+        case QpState::Rtr:
+            if (before == QpState::Init) {
+                qp.resp.psn = qp.attr.rq_psn;
+                qp.resp.resources.assign(qp.attr.max_dest_rd_atomic, RdAtomicResource{});
+                qp.resp.resNext = 0;
+            }
+            break;
+        case QpState::Rts:
+            if (before == QpState::Rtr) {
+                qp.req.psn = qp.attr.sq_psn;
+                qp.req.maxPsn = qp.attr.sq_psn;
+                qp.comp.psn = qp.attr.sq_psn;
+                qp.comp.retryLeft = qp.attr.retry_cnt;
+                qp.comp.rnrRetryLeft = qp.attr.rnr_retry;
+            }
+            if (before == QpState::Sqd) qp.req.drainedNotified = false;
+            w.kick(ActionKind::Requester, h, qp, w.config.timing.hcaStepNs);
+            break;
+        case QpState::Sqd:
+            qp.req.drainedNotified = false;
+            w.kick(ActionKind::Completer, h, qp, w.config.timing.hcaStepNs);
+            break;
+        case QpState::Err:
+            if (before != QpState::Err) {
+                qp.req.state = qp.resp.state = qp.comp.state = "error";
+                qp.comp.steps.clear();
+                w.stopRetransmitTimer(h, qp);
+                w.agenda.cancel(ActionKind::RnrTimer, h, qp.qpn);
+            }
+            w.kick(ActionKind::Flush, h, qp, w.config.timing.hcaStepNs);
+            break;
+        default:
+            break;
     }
     return r;
 }

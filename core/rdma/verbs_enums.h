@@ -63,7 +63,13 @@ enum class SendFlag : std::uint32_t { Fence = 1, Signaled = 2, Solicited = 4, In
 constexpr std::uint32_t bits(SendFlag f) { return static_cast<std::uint32_t>(f); }
 
 /// enum ibv_access_flags
-enum class AccessFlag : std::uint32_t { LocalWrite = 1, RemoteWrite = 2, RemoteRead = 4, RemoteAtomic = 8, MwBind = 16 };
+enum class AccessFlag : std::uint32_t {
+    LocalWrite = 1,
+    RemoteWrite = 2,
+    RemoteRead = 4,
+    RemoteAtomic = 8,
+    MwBind = 16
+};
 constexpr std::uint32_t bits(AccessFlag f) { return static_cast<std::uint32_t>(f); }
 
 /// enum ibv_wc_status
@@ -175,13 +181,13 @@ enum class BthOpcode : std::uint8_t {
 /// AETH syndrome values [rxe_hdr.h]. Positive ACKs are 0x00-0x1f (low 5 bits =
 /// credits), RNR NAKs 0x20 | timer code, NAKs 0x60-0x64.
 namespace aeth {
-inline constexpr std::uint8_t kAckUnlimited = 0x1f;      // AETH_ACK_UNLIMITED
-inline constexpr std::uint8_t kRnrNak = 0x20;            // AETH_RNR_NAK
-inline constexpr std::uint8_t kNakPsnSeqError = 0x60;    // AETH_NAK_PSN_SEQ_ERROR
-inline constexpr std::uint8_t kNakInvalidReq = 0x61;     // AETH_NAK_INVALID_REQ
-inline constexpr std::uint8_t kNakRemAccErr = 0x62;      // AETH_NAK_REM_ACC_ERR
-inline constexpr std::uint8_t kNakRemOpErr = 0x63;       // AETH_NAK_REM_OP_ERR
-inline constexpr std::uint8_t kNakInvRdReq = 0x64;       // AETH_NAK_INV_RD_REQ
+inline constexpr std::uint8_t kAckUnlimited = 0x1f;    // AETH_ACK_UNLIMITED
+inline constexpr std::uint8_t kRnrNak = 0x20;          // AETH_RNR_NAK
+inline constexpr std::uint8_t kNakPsnSeqError = 0x60;  // AETH_NAK_PSN_SEQ_ERROR
+inline constexpr std::uint8_t kNakInvalidReq = 0x61;   // AETH_NAK_INVALID_REQ
+inline constexpr std::uint8_t kNakRemAccErr = 0x62;    // AETH_NAK_REM_ACC_ERR
+inline constexpr std::uint8_t kNakRemOpErr = 0x63;     // AETH_NAK_REM_OP_ERR
+inline constexpr std::uint8_t kNakInvRdReq = 0x64;     // AETH_NAK_INV_RD_REQ
 constexpr bool isAck(std::uint8_t s) { return (s & 0xe0) == 0x00; }
 constexpr bool isRnrNak(std::uint8_t s) { return (s & 0xe0) == 0x20; }
 constexpr bool isNak(std::uint8_t s) { return (s & 0xe0) == 0x60; }

@@ -283,12 +283,18 @@ std::string aethSyndromeName(std::uint8_t s) {
     if (aeth::isAck(s)) return s == aeth::kAckUnlimited ? "AETH_ACK_UNLIMITED" : "AETH_ACK";
     if (aeth::isRnrNak(s)) return "AETH_RNR_NAK";
     switch (s) {
-    case aeth::kNakPsnSeqError: return "AETH_NAK_PSN_SEQ_ERROR";
-    case aeth::kNakInvalidReq: return "AETH_NAK_INVALID_REQ";
-    case aeth::kNakRemAccErr: return "AETH_NAK_REM_ACC_ERR";
-    case aeth::kNakRemOpErr: return "AETH_NAK_REM_OP_ERR";
-    case aeth::kNakInvRdReq: return "AETH_NAK_INV_RD_REQ";
-    default: return "AETH_RESERVED";
+        case aeth::kNakPsnSeqError:
+            return "AETH_NAK_PSN_SEQ_ERROR";
+        case aeth::kNakInvalidReq:
+            return "AETH_NAK_INVALID_REQ";
+        case aeth::kNakRemAccErr:
+            return "AETH_NAK_REM_ACC_ERR";
+        case aeth::kNakRemOpErr:
+            return "AETH_NAK_REM_OP_ERR";
+        case aeth::kNakInvRdReq:
+            return "AETH_NAK_INV_RD_REQ";
+        default:
+            return "AETH_RESERVED";
     }
 }
 

@@ -36,8 +36,10 @@ const Packet* Wire::find(const std::string& id) const {
 
 void Wire::land(const std::string& id, PacketFate fate, std::string reason) {
     inFlight.erase(std::remove(inFlight.begin(), inFlight.end(), id), inFlight.end());
-    if (fate == PacketFate::Dropped) ++dropped;
-    else ++delivered;
+    if (fate == PacketFate::Dropped)
+        ++dropped;
+    else
+        ++delivered;
     if (Packet* p = find(id)) {
         p->fate = fate;
         p->dropReason = std::move(reason);

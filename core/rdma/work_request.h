@@ -68,8 +68,8 @@ struct WorkRequest {
 
 /// struct ibv_wc as returned by ibv_poll_cq.
 struct WorkCompletion {
-    std::string id;  ///< "A/wc/0"
-    std::string cq;  ///< CQ id
+    std::string id;   ///< "A/wc/0"
+    std::string cq;   ///< CQ id
     std::string cqe;  ///< the CQE id it was copied from
     std::size_t callIndex = 0;
     std::uint64_t wrId = 0;

@@ -18,11 +18,16 @@ enum class WqeState : std::uint8_t { Posted, Processing, Pending, Done, Error };
 
 constexpr std::string_view wqeStateName(WqeState s) {
     switch (s) {
-    case WqeState::Posted: return "posted";
-    case WqeState::Processing: return "processing";
-    case WqeState::Pending: return "pending";
-    case WqeState::Done: return "done";
-    case WqeState::Error: return "error";
+        case WqeState::Posted:
+            return "posted";
+        case WqeState::Processing:
+            return "processing";
+        case WqeState::Pending:
+            return "pending";
+        case WqeState::Done:
+            return "done";
+        case WqeState::Error:
+            return "error";
     }
     return "?";
 }
@@ -31,8 +36,8 @@ constexpr std::string_view wqeStateName(WqeState s) {
 /// until its completion is polled (for unsignaled sends: until a later signaled
 /// completion of the same SQ is polled).
 struct Wqe {
-    std::string id;       ///< "A/qp16/sq/3": the 4th WQE ever written to that SQ
-    std::string wr;       ///< id of the WR it came from
+    std::string id;         ///< "A/qp16/sq/3": the 4th WQE ever written to that SQ
+    std::string wr;         ///< id of the WR it came from
     std::uint64_t pos = 0;  ///< absolute producer index; slot = pos % depth
     std::uint32_t slot = 0;
     bool isSend = true;
@@ -48,9 +53,9 @@ struct Wqe {
     bool psnAssigned = false;
     std::uint32_t firstPsn = 0;
     std::uint32_t lastPsn = 0;
-    std::uint32_t npackets = 0;    ///< packets of the message (READ: response packets)
-    std::uint32_t nextPacket = 0;  ///< next request packet to send
-    bool payloadFetched = false;   ///< dma_read done for nextPacket
+    std::uint32_t npackets = 0;       ///< packets of the message (READ: response packets)
+    std::uint32_t nextPacket = 0;     ///< next request packet to send
+    bool payloadFetched = false;      ///< dma_read done for nextPacket
     std::uint32_t responseBytes = 0;  ///< READ/atomic: bytes landed locally so far
 
     // Responder progress (receive WQEs).

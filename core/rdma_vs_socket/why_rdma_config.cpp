@@ -1,15 +1,28 @@
 #include "rdma_vs_socket/why_rdma_config.h"
-#include "sim/translatable.h"
 
 #include <string>
+
+#include "sim/translatable.h"
 
 namespace commviz::rdma_vs_socket {
 
 std::vector<sim::ParamSpec> params() {
     using sim::ParamType;
     return {
-        {"message_size", ParamType::Int, 4096, 1, 8388608, {}, QT_TRANSLATE_NOOP("commviz::params", "Bytes per message (1 B to 8 MiB)")},
-        {"messages", ParamType::Int, 1, 1, 64, {}, QT_TRANSLATE_NOOP("commviz::params", "Messages each lane sends, one at a time")},
+        {"message_size",
+         ParamType::Int,
+         4096,
+         1,
+         8388608,
+         {},
+         QT_TRANSLATE_NOOP("commviz::params", "Bytes per message (1 B to 8 MiB)")},
+        {"messages",
+         ParamType::Int,
+         1,
+         1,
+         64,
+         {},
+         QT_TRANSLATE_NOOP("commviz::params", "Messages each lane sends, one at a time")},
         {"verbs_op",
          ParamType::Choice,
          "write",
@@ -23,7 +36,9 @@ std::vector<sim::ParamSpec> params() {
          0,
          0,
          {"race", "sequential"},
-         QT_TRANSLATE_NOOP("commviz::params", "race: both lanes on one clock, earliest stage first; sequential: the socket lane, then the verbs lane")},
+         QT_TRANSLATE_NOOP(
+             "commviz::params",
+             "race: both lanes on one clock, earliest stage first; sequential: the socket lane, then the verbs lane")},
     };
 }
 

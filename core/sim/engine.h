@@ -12,8 +12,8 @@ namespace commviz::sim {
 /// What every engine is: a copyable, deterministic value type that advances one
 /// teaching step at a time and says what happened in typed events.
 template <class E>
-concept Engine = std::copyable<E> && requires(E engine, const E& view, const typename E::Event& event,
-                                              const std::string& id) {
+concept Engine = std::copyable<E> &&
+    requires(E engine, const E& view, const typename E::Event& event, const std::string& id) {
     { engine.step() } -> std::same_as<std::vector<typename E::Event>>;
     { view.done() } -> std::convertible_to<bool>;
     { view.summary() } -> std::convertible_to<Json>;

@@ -33,11 +33,16 @@ Error badValue(const ParamSpec& spec, std::string_view text) {
 
 std::string describeAllowed(const ParamSpec& spec) {
     switch (spec.type) {
-    case ParamType::Int: return "an integer from " + formatNumber(spec.min) + " to " + formatNumber(spec.max);
-    case ParamType::Double: return "a number from " + formatNumber(spec.min) + " to " + formatNumber(spec.max);
-    case ParamType::Bool: return "true or false";
-    case ParamType::Choice: return "one of " + joined(spec.choices);
-    case ParamType::Text: return "any text";
+        case ParamType::Int:
+            return "an integer from " + formatNumber(spec.min) + " to " + formatNumber(spec.max);
+        case ParamType::Double:
+            return "a number from " + formatNumber(spec.min) + " to " + formatNumber(spec.max);
+        case ParamType::Bool:
+            return "true or false";
+        case ParamType::Choice:
+            return "one of " + joined(spec.choices);
+        case ParamType::Text:
+            return "any text";
     }
     return {};
 }
@@ -45,29 +50,34 @@ std::string describeAllowed(const ParamSpec& spec) {
 Result<Json> parseParam(const ParamSpec& spec, std::string_view text) {
     Json value;
     switch (spec.type) {
-    case ParamType::Int: {
-        long long parsed = 0;
-        const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), parsed);
-        if (ec != std::errc() || end != text.data() + text.size() || text.empty()) return badValue(spec, text);
-        value = parsed;
-        break;
-    }
-    case ParamType::Double: {
-        // from_chars ignores the locale: "12.5" means the same everywhere.
-        double parsed = 0;
-        const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), parsed);
-        if (ec != std::errc() || end != text.data() + text.size() || text.empty() || !std::isfinite(parsed))
-            return badValue(spec, text);
-        value = parsed;
-        break;
-    }
-    case ParamType::Bool:
-        if (text == "true" || text == "1" || text == "yes") value = true;
-        else if (text == "false" || text == "0" || text == "no") value = false;
-        else return badValue(spec, text);
-        break;
-    case ParamType::Choice:
-    case ParamType::Text: value = std::string(text); break;
+        case ParamType::Int: {
+            long long parsed = 0;
+            const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), parsed);
+            if (ec != std::errc() || end != text.data() + text.size() || text.empty()) return badValue(spec, text);
+            value = parsed;
+            break;
+        }
+        case ParamType::Double: {
+            // from_chars ignores the locale: "12.5" means the same everywhere.
+            double parsed = 0;
+            const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), parsed);
+            if (ec != std::errc() || end != text.data() + text.size() || text.empty() || !std::isfinite(parsed))
+                return badValue(spec, text);
+            value = parsed;
+            break;
+        }
+        case ParamType::Bool:
+            if (text == "true" || text == "1" || text == "yes")
+                value = true;
+            else if (text == "false" || text == "0" || text == "no")
+                value = false;
+            else
+                return badValue(spec, text);
+            break;
+        case ParamType::Choice:
+        case ParamType::Text:
+            value = std::string(text);
+            break;
     }
     // Name the value as the person typed it, not as it was parsed.
     if (!checkParam(spec, value)) return badValue(spec, text);
@@ -77,27 +87,27 @@ Result<Json> parseParam(const ParamSpec& spec, std::string_view text) {
 Status checkParam(const ParamSpec& spec, const Json& value) {
     const std::string shown = value.is_string() ? value.get<std::string>() : value.dump();
     switch (spec.type) {
-    case ParamType::Int:
-        if (!value.is_number_integer()) return badValue(spec, shown);
-        if (value.get<double>() < spec.min || value.get<double>() > spec.max) return badValue(spec, shown);
-        break;
-    case ParamType::Double:
-        if (!value.is_number()) return badValue(spec, shown);
-        if (value.get<double>() < spec.min || value.get<double>() > spec.max) return badValue(spec, shown);
-        break;
-    case ParamType::Bool:
-        if (!value.is_boolean()) return badValue(spec, shown);
-        break;
-    case ParamType::Choice: {
-        if (!value.is_string()) return badValue(spec, shown);
-        bool known = false;
-        for (const auto& choice : spec.choices) known = known || choice == value.get<std::string>();
-        if (!known) return badValue(spec, shown);
-        break;
-    }
-    case ParamType::Text:
-        if (!value.is_string()) return badValue(spec, shown);
-        break;
+        case ParamType::Int:
+            if (!value.is_number_integer()) return badValue(spec, shown);
+            if (value.get<double>() < spec.min || value.get<double>() > spec.max) return badValue(spec, shown);
+            break;
+        case ParamType::Double:
+            if (!value.is_number()) return badValue(spec, shown);
+            if (value.get<double>() < spec.min || value.get<double>() > spec.max) return badValue(spec, shown);
+            break;
+        case ParamType::Bool:
+            if (!value.is_boolean()) return badValue(spec, shown);
+            break;
+        case ParamType::Choice: {
+            if (!value.is_string()) return badValue(spec, shown);
+            bool known = false;
+            for (const auto& choice : spec.choices) known = known || choice == value.get<std::string>();
+            if (!known) return badValue(spec, shown);
+            break;
+        }
+        case ParamType::Text:
+            if (!value.is_string()) return badValue(spec, shown);
+            break;
     }
     return Ok{};
 }
@@ -135,8 +145,7 @@ Status applyAssignments(const std::vector<ParamSpec>& specs, const std::vector<s
                         ParamValues& values) {
     for (const auto& assignment : assignments) {
         const auto eq = assignment.find('=');
-        if (eq == std::string::npos || eq == 0)
-            return fail("invalid --set '" + assignment + "': expected KEY=VALUE");
+        if (eq == std::string::npos || eq == 0) return fail("invalid --set '" + assignment + "': expected KEY=VALUE");
         const std::string key = assignment.substr(0, eq);
         const ParamSpec* spec = findParam(specs, key);
         if (!spec) {

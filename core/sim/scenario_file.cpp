@@ -40,8 +40,8 @@ Result<Json> parseScenario(std::string_view text, std::string_view expectedScene
         return fail("malformed scenario file '" + origin + "': missing \"scene\" (a scene id such as \"" +
                     std::string(expectedScene) + "\")");
     if (doc["scene"] != expectedScene)
-        return fail("scenario file '" + origin + "' is for scene '" + doc["scene"].get<std::string>() +
-                    "', not '" + std::string(expectedScene) + "'");
+        return fail("scenario file '" + origin + "' is for scene '" + doc["scene"].get<std::string>() + "', not '" +
+                    std::string(expectedScene) + "'");
     if (!doc.contains("format") || !doc["format"].is_number_integer() || doc["format"] != kScenarioFormat)
         return fail("scenario file '" + origin + "': \"format\" must be " + std::to_string(kScenarioFormat));
     return doc;

@@ -22,7 +22,8 @@ struct SceneModel {
     std::size_t stepCap = 1'000'000;
     /// `values` holds only the keys a person set (--set, the Parameters dock);
     /// they win over the scenario's fields, which win over the defaults.
-    std::function<Result<std::unique_ptr<Session>>(const ParamValues& values, const std::optional<Json>& scenario)> build;
+    std::function<Result<std::unique_ptr<Session>>(const ParamValues& values, const std::optional<Json>& scenario)>
+        build;
     /// The scenario document that reproduces a run, for File > Save Scenario.
     /// Optional: without it, scenarioFor() writes the scenario (or a bare
     /// envelope) with the explicitly set keys as top-level fields.

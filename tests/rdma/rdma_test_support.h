@@ -69,20 +69,32 @@ inline Json modify(const std::string& host, const std::string& qp, Json attr, Js
     return {{"host", host}, {"call", "ibv_modify_qp"}, {"qp", qp}, {"attr", attr}, {"attr_mask", mask}};
 }
 inline Json toInit(const std::string& host, const std::string& qp) {
-    return modify(host, qp, {{"qp_state", "IBV_QPS_INIT"}, {"pkey_index", 0}, {"port_num", 1}, {"qp_access_flags", kRemoteAccess}},
-                  {"IBV_QP_STATE", "IBV_QP_PKEY_INDEX", "IBV_QP_PORT", "IBV_QP_ACCESS_FLAGS"});
+    return modify(
+        host, qp,
+        {{"qp_state", "IBV_QPS_INIT"}, {"pkey_index", 0}, {"port_num", 1}, {"qp_access_flags", kRemoteAccess}},
+        {"IBV_QP_STATE", "IBV_QP_PKEY_INDEX", "IBV_QP_PORT", "IBV_QP_ACCESS_FLAGS"});
 }
 inline Json toRtr(const std::string& host, const std::string& qp, const std::string& peer, std::uint32_t rqPsn) {
     return modify(host, qp,
-                  {{"qp_state", "IBV_QPS_RTR"}, {"path_mtu", "IBV_MTU_1024"}, {"dest_qp_num", peer}, {"rq_psn", rqPsn},
-                   {"max_dest_rd_atomic", 1}, {"min_rnr_timer", 12}, {"ah_attr", {{"dlid", 1}}}},
+                  {{"qp_state", "IBV_QPS_RTR"},
+                   {"path_mtu", "IBV_MTU_1024"},
+                   {"dest_qp_num", peer},
+                   {"rq_psn", rqPsn},
+                   {"max_dest_rd_atomic", 1},
+                   {"min_rnr_timer", 12},
+                   {"ah_attr", {{"dlid", 1}}}},
                   {"IBV_QP_STATE", "IBV_QP_AV", "IBV_QP_PATH_MTU", "IBV_QP_DEST_QPN", "IBV_QP_RQ_PSN",
                    "IBV_QP_MAX_DEST_RD_ATOMIC", "IBV_QP_MIN_RNR_TIMER"});
 }
-inline Json toRts(const std::string& host, const std::string& qp, std::uint32_t sqPsn, int timeout = 14, int retryCnt = 7) {
+inline Json toRts(const std::string& host, const std::string& qp, std::uint32_t sqPsn, int timeout = 14,
+                  int retryCnt = 7) {
     return modify(host, qp,
-                  {{"qp_state", "IBV_QPS_RTS"}, {"timeout", timeout}, {"retry_cnt", retryCnt}, {"rnr_retry", 7},
-                   {"sq_psn", sqPsn}, {"max_rd_atomic", 1}},
+                  {{"qp_state", "IBV_QPS_RTS"},
+                   {"timeout", timeout},
+                   {"retry_cnt", retryCnt},
+                   {"rnr_retry", 7},
+                   {"sq_psn", sqPsn},
+                   {"max_rd_atomic", 1}},
                   {"IBV_QP_STATE", "IBV_QP_TIMEOUT", "IBV_QP_RETRY_CNT", "IBV_QP_RNR_RETRY", "IBV_QP_SQ_PSN",
                    "IBV_QP_MAX_QP_RD_ATOMIC"});
 }
@@ -90,8 +102,8 @@ inline Json toRts(const std::string& host, const std::string& qp, std::uint32_t 
 /// Two hosts with one buffer, one CQ and one QP each (not yet connected).
 inline Json preamble(int bufLen = 4096, int cqe = 16, int sendWr = 8, int recvWr = 8) {
     return Json::array({regMr("A", "bufA", bufLen, "Hello from A! "), regMr("B", "bufB", bufLen, "B memory. "),
-                        createCq("A", "cqA", cqe), createCq("B", "cqB", cqe), createQp("A", "qpA", "cqA", sendWr, recvWr),
-                        createQp("B", "qpB", "cqB", sendWr, recvWr)});
+                        createCq("A", "cqA", cqe), createCq("B", "cqB", cqe),
+                        createQp("A", "qpA", "cqA", sendWr, recvWr), createQp("B", "qpB", "cqB", sendWr, recvWr)});
 }
 
 inline Json scenario(Json script, Json extra = Json::object()) {
@@ -130,8 +142,7 @@ struct Run {
 };
 
 /// Runs a scenario document to done (or `cap` steps); `check` sees the engine after every step.
-inline Run run(const Json& doc, std::size_t cap = 100000,
-               const std::function<void(const RdmaEngine&)>& check = {}) {
+inline Run run(const Json& doc, std::size_t cap = 100000, const std::function<void(const RdmaEngine&)>& check = {}) {
     Run r;
     auto setup = parseRdmaScenario(doc);
     if (!setup) {

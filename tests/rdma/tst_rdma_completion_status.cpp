@@ -42,11 +42,13 @@ private slots:
     }
 
     void tooSmallReceiveIsLocLenAtReceiverRemInvReqAtSender() {
-        Json s = append(preamble(), Json::array({connectQps(),
-                                                 postRecv("B", "qpB", {recvWr(1, {sge("bufB", 1024)}), recvWr(2, {sge("bufB", 4096)})}),
-                                                 postSend("A", "qpA", {sendWr(3, "IBV_WR_SEND", {sge("bufA", 4096)}),
-                                                                       sendWr(4, "IBV_WR_SEND", {sge("bufA", 8)})}),
-                                                 pollCq("A", "cqA", 2), pollCq("B", "cqB", 2)}));
+        Json s = append(
+            preamble(),
+            Json::array(
+                {connectQps(), postRecv("B", "qpB", {recvWr(1, {sge("bufB", 1024)}), recvWr(2, {sge("bufB", 4096)})}),
+                 postSend("A", "qpA",
+                          {sendWr(3, "IBV_WR_SEND", {sge("bufA", 4096)}), sendWr(4, "IBV_WR_SEND", {sge("bufA", 8)})}),
+                 pollCq("A", "cqA", 2), pollCq("B", "cqB", 2)}));
         const Run r = run(scenario(s));
         QCOMPARE(status(r, "B", 1), std::string("IBV_WC_LOC_LEN_ERR"));
         QCOMPARE(status(r, "B", 2), std::string("IBV_WC_WR_FLUSH_ERR"));
@@ -60,9 +62,12 @@ private slots:
     }
 
     void badLkeyIsLocProtErrEvenUnsignaled() {
-        Json bad = sendWr(5, "IBV_WR_SEND", {{{"mr", "bufA"}, {"offset", 0}, {"length", 64}, {"lkey", 0x9999}}}, Json::array());
-        Json s = append(preamble(), Json::array({connectQps(), postSend("A", "qpA", {bad, sendWr(6, "IBV_WR_SEND", {sge("bufA", 8)})}),
-                                                 pollCq("A", "cqA", 2)}));
+        Json bad = sendWr(5, "IBV_WR_SEND", {{{"mr", "bufA"}, {"offset", 0}, {"length", 64}, {"lkey", 0x9999}}},
+                          Json::array());
+        Json s =
+            append(preamble(),
+                   Json::array({connectQps(), postSend("A", "qpA", {bad, sendWr(6, "IBV_WR_SEND", {sge("bufA", 8)})}),
+                                pollCq("A", "cqA", 2)}));
         const Run r = run(scenario(s));
         QCOMPARE(status(r, "A", 5), std::string("IBV_WC_LOC_PROT_ERR"));  // an error always yields a CQE
         QCOMPARE(status(r, "A", 6), std::string("IBV_WC_WR_FLUSH_ERR"));
@@ -84,12 +89,15 @@ private slots:
         // before it waits for its ACK. The ACK retires that SEND (SUCCESS); the failed WR is then
         // the oldest and completes, unsignaled or not, with LOC_PROT_ERR; the QP goes to ERR and
         // the WR after it, never sent, is flushed (reference §4.4, §4.6).
-        Json bad = sendWr(22, "IBV_WR_SEND", {{{"mr", "bufA"}, {"offset", 0}, {"length", 8}, {"lkey", 12345}}}, Json::array());
-        Json s = append(preamble(), Json::array({connectQps(),
-                                                 postRecv("B", "qpB", {recvWr(1, {sge("bufB", 64)}), recvWr(2, {sge("bufB", 64)})}),
-                                                 postSend("A", "qpA", {sendWr(21, "IBV_WR_SEND", {sge("bufA", 8)}), bad,
-                                                                       sendWr(23, "IBV_WR_SEND", {sge("bufA", 8)})}),
-                                                 pollCq("A", "cqA", 3), pollCq("B", "cqB", 1)}));
+        Json bad =
+            sendWr(22, "IBV_WR_SEND", {{{"mr", "bufA"}, {"offset", 0}, {"length", 8}, {"lkey", 12345}}}, Json::array());
+        Json s = append(preamble(),
+                        Json::array({connectQps(),
+                                     postRecv("B", "qpB", {recvWr(1, {sge("bufB", 64)}), recvWr(2, {sge("bufB", 64)})}),
+                                     postSend("A", "qpA",
+                                              {sendWr(21, "IBV_WR_SEND", {sge("bufA", 8)}), bad,
+                                               sendWr(23, "IBV_WR_SEND", {sge("bufA", 8)})}),
+                                     pollCq("A", "cqA", 3), pollCq("B", "cqB", 1)}));
         const Run r = run(scenario(s));
         QCOMPARE(status(r, "A", 21), std::string("IBV_WC_SUCCESS"));
         QCOMPARE(status(r, "A", 22), std::string("IBV_WC_LOC_PROT_ERR"));
@@ -116,17 +124,22 @@ private slots:
     }
 
     void malformedAtomicWqeIsLocQpOpErr() {
-        Json s = append(preamble(), Json::array({connectQps(),
-                                                 postSend("A", "qpA", {withRemote(sendWr(7, "IBV_WR_ATOMIC_FETCH_AND_ADD", {sge("bufA", 16)}), "bufB")}),
-                                                 pollCq("A", "cqA", 1)}));
+        Json s = append(
+            preamble(),
+            Json::array({connectQps(),
+                         postSend("A", "qpA",
+                                  {withRemote(sendWr(7, "IBV_WR_ATOMIC_FETCH_AND_ADD", {sge("bufA", 16)}), "bufB")}),
+                         pollCq("A", "cqA", 1)}));
         const Run r = run(scenario(s));
         QCOMPARE(status(r, "A", 7), std::string("IBV_WC_LOC_QP_OP_ERR"));
     }
 
     void remoteOpNotEnabledOnTheQpIsRemInvReq() {
-        Json s = append(preamble(), Json::array({connectQps({{"qp_access_flags", Json::array()}}),
-                                                 postSend("A", "qpA", {withRemote(sendWr(8, "IBV_WR_RDMA_READ", {sge("bufA", 64)}), "bufB")}),
-                                                 pollCq("A", "cqA", 1)}));
+        Json s = append(
+            preamble(),
+            Json::array({connectQps({{"qp_access_flags", Json::array()}}),
+                         postSend("A", "qpA", {withRemote(sendWr(8, "IBV_WR_RDMA_READ", {sge("bufA", 64)}), "bufB")}),
+                         pollCq("A", "cqA", 1)}));
         const Run r = run(scenario(s));
         QCOMPARE(status(r, "A", 8), std::string("IBV_WC_REM_INV_REQ_ERR"));
         QVERIFY(hasAsync(r, "B", "IBV_EVENT_QP_REQ_ERR", "qpB"));
@@ -145,10 +158,12 @@ private slots:
         s.push_back({{"call", "connect"}, {"qps", {"qpA2", "qpB2"}}, {"attr", {{"qp_access_flags", kRemoteAccess}}}});
         Json wrongKey = withRemote(sendWr(9, "IBV_WR_RDMA_WRITE", {sge("bufA", 64)}), "bufB");
         wrongKey["rkey"] = 0xdead;
-        s = append(s, Json::array({connectQps(), postSend("A", "qpA", {wrongKey}), pollCq("A", "cqA", 1),
-                                   // MR without REMOTE_WRITE, on the second connection
-                                   postSend("A", "qpA2", {withRemote(sendWr(10, "IBV_WR_RDMA_WRITE", {sge("bufA2", 64)}), "lw")}),
-                                   pollCq("A", "cqA2", 1)}));
+        s = append(
+            s,
+            Json::array({connectQps(), postSend("A", "qpA", {wrongKey}), pollCq("A", "cqA", 1),
+                         // MR without REMOTE_WRITE, on the second connection
+                         postSend("A", "qpA2", {withRemote(sendWr(10, "IBV_WR_RDMA_WRITE", {sge("bufA2", 64)}), "lw")}),
+                         pollCq("A", "cqA2", 1)}));
         const Run r = run(scenario(s));
         QCOMPARE(status(r, "A", 9), std::string("IBV_WC_REM_ACCESS_ERR"));
         QVERIFY(hasAsync(r, "B", "IBV_EVENT_QP_ACCESS_ERR", "qpB"));  // no receive WQE to carry it
@@ -157,9 +172,12 @@ private slots:
     }
 
     void writeOutsideTheMrIsRemAccess() {
-        Json s = append(preamble(), Json::array({connectQps(),
-                                                 postSend("A", "qpA", {withRemote(sendWr(11, "IBV_WR_RDMA_WRITE", {sge("bufA", 512)}), "bufB", 4000)}),
-                                                 pollCq("A", "cqA", 1)}));
+        Json s = append(
+            preamble(),
+            Json::array(
+                {connectQps(),
+                 postSend("A", "qpA", {withRemote(sendWr(11, "IBV_WR_RDMA_WRITE", {sge("bufA", 512)}), "bufB", 4000)}),
+                 pollCq("A", "cqA", 1)}));
         const Run r = run(scenario(s));
         QCOMPARE(status(r, "A", 11), std::string("IBV_WC_REM_ACCESS_ERR"));
     }
@@ -168,8 +186,9 @@ private slots:
         Json wr = withRemote(sendWr(12, "IBV_WR_RDMA_WRITE_WITH_IMM", {sge("bufA", 64)}), "bufB");
         wr["rkey"] = 0xbad;
         wr["imm_data"] = 1;
-        Json s = append(preamble(), Json::array({connectQps(), postRecv("B", "qpB", {recvWr(13, Json::array())}),
-                                                 postSend("A", "qpA", {wr}), pollCq("A", "cqA", 1), pollCq("B", "cqB", 1)}));
+        Json s =
+            append(preamble(), Json::array({connectQps(), postRecv("B", "qpB", {recvWr(13, Json::array())}),
+                                            postSend("A", "qpA", {wr}), pollCq("A", "cqA", 1), pollCq("B", "cqB", 1)}));
         const Run r = run(scenario(s));
         QCOMPARE(status(r, "B", 13), std::string("IBV_WC_LOC_ACCESS_ERR"));
         QCOMPARE(status(r, "A", 12), std::string("IBV_WC_REM_ACCESS_ERR"));
@@ -186,9 +205,10 @@ private slots:
     }
 
     void retryExceededWhenThePeerIsNotReady() {
-        Json s = append(preamble(), Json::array({toInit("A", "qpA"), toRtr("A", "qpA", "qpB", 0), toRts("A", "qpA", 0, 1, 3),
-                                                 postSend("A", "qpA", {sendWr(15, "IBV_WR_SEND", {sge("bufA", 64)})}),
-                                                 pollCq("A", "cqA", 1)}));
+        Json s = append(
+            preamble(),
+            Json::array({toInit("A", "qpA"), toRtr("A", "qpA", "qpB", 0), toRts("A", "qpA", 0, 1, 3),
+                         postSend("A", "qpA", {sendWr(15, "IBV_WR_SEND", {sge("bufA", 64)})}), pollCq("A", "cqA", 1)}));
         const Run r = run(scenario(s));
         QCOMPARE(status(r, "A", 15), std::string("IBV_WC_RETRY_EXC_ERR"));
         QVERIFY(!r.kind("packet_dropped").empty());  // qpB is still RESET and drops every packet
@@ -217,17 +237,18 @@ private slots:
             const Run r = run(scenario(Json::array({createCq("A", "cq", asked)})));
             QCOMPARE(r.engine().hosts()[0].cqByName("cq")->depth, granted);
             QCOMPARE(r.call(0)["detail"], Json("cq->cqe = " + std::to_string(granted) + " (asked " +
-                                              std::to_string(asked) + "; mlx5 rounds up to 2^n - 1)"));
+                                               std::to_string(asked) + "; mlx5 rounds up to 2^n - 1)"));
         }
     }
 
     void cqOverflowRaisesCqErrAndErrsTheQp() {
-        Json s = Json::array({regMr("A", "bufA", 4096), regMr("B", "bufB", 4096), createCq("A", "cqA", 16),
-                              createCq("B", "cqB", 1), createQp("A", "qpA", "cqA"), createQp("B", "qpB", "cqB"),
-                              connectQps({{"timeout", 4}, {"retry_cnt", 1}}),
-                              postRecv("B", "qpB", {recvWr(1, {sge("bufB", 64)}), recvWr(2, {sge("bufB", 64, 64)})}),
-                              postSend("A", "qpA", {sendWr(3, "IBV_WR_SEND", {sge("bufA", 64)}), sendWr(4, "IBV_WR_SEND", {sge("bufA", 64)})}),
-                              pollCq("A", "cqA", 2), pollCq("B", "cqB", 2)});
+        Json s = Json::array(
+            {regMr("A", "bufA", 4096), regMr("B", "bufB", 4096), createCq("A", "cqA", 16), createCq("B", "cqB", 1),
+             createQp("A", "qpA", "cqA"), createQp("B", "qpB", "cqB"), connectQps({{"timeout", 4}, {"retry_cnt", 1}}),
+             postRecv("B", "qpB", {recvWr(1, {sge("bufB", 64)}), recvWr(2, {sge("bufB", 64, 64)})}),
+             postSend("A", "qpA",
+                      {sendWr(3, "IBV_WR_SEND", {sge("bufA", 64)}), sendWr(4, "IBV_WR_SEND", {sge("bufA", 64)})}),
+             pollCq("A", "cqA", 2), pollCq("B", "cqB", 2)});
         const Run r = run(scenario(s));
         QVERIFY(r.done);
         QVERIFY(hasAsync(r, "B", "IBV_EVENT_CQ_ERR", "cqB"));

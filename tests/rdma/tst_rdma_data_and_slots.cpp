@@ -30,9 +30,12 @@ class TestRdmaDataAndSlots : public QObject {
     Q_OBJECT
 private slots:
     void writeChangesOnlyTheTargetRange() {
-        Json s = append(preamble(), Json::array({connectQps(),
-                                                 postSend("A", "qpA", {withRemote(sendWr(1, "IBV_WR_RDMA_WRITE", {sge("bufA", 2048)}), "bufB", 1024)}),
-                                                 pollCq("A", "cqA", 1)}));
+        Json s = append(
+            preamble(),
+            Json::array(
+                {connectQps(),
+                 postSend("A", "qpA", {withRemote(sendWr(1, "IBV_WR_RDMA_WRITE", {sge("bufA", 2048)}), "bufB", 1024)}),
+                 pollCq("A", "cqA", 1)}));
         const Run r = run(scenario(s));
         const auto& b = bytes(r, 1, "bufB");
         for (std::size_t i = 0; i < 1024; ++i) QCOMPARE(b[i], patternB(i));
@@ -43,9 +46,11 @@ private slots:
     }
 
     void readBringsTheBytesBack() {
-        Json s = append(preamble(), Json::array({connectQps(),
-                                                 postSend("A", "qpA", {withRemote(sendWr(2, "IBV_WR_RDMA_READ", {sge("bufA", 3000)}), "bufB")}),
-                                                 pollCq("A", "cqA", 1)}));
+        Json s = append(
+            preamble(),
+            Json::array({connectQps(),
+                         postSend("A", "qpA", {withRemote(sendWr(2, "IBV_WR_RDMA_READ", {sge("bufA", 3000)}), "bufB")}),
+                         pollCq("A", "cqA", 1)}));
         const Run r = run(scenario(s));
         QCOMPARE(r.completion("A", 2)["opcode"], Json("IBV_WC_RDMA_READ"));
         const auto& a = bytes(r, 0, "bufA");
@@ -77,15 +82,16 @@ private slots:
         s.push_back(postSend("A", "qpA", {casMiss}));
         s.push_back(pollCq("A", "cqA", 1));
         const Run miss = run(scenario(s));
-        QCOMPARE(loadU64(bytes(miss, 0, "res"), 0), std::uint64_t(7));  // returned the value it compared against
+        QCOMPARE(loadU64(bytes(miss, 0, "res"), 0), std::uint64_t(7));      // returned the value it compared against
         QCOMPARE(loadU64(bytes(miss, 1, "counter"), 0), std::uint64_t(7));  // no swap
     }
 
     void sendPlacesTheBytesAndImmediateArrives() {
         Json wr = sendWr(6, "IBV_WR_SEND_WITH_IMM", {sge("bufA", 300)});
         wr["imm_data"] = 0xabcd;
-        Json s = append(preamble(), Json::array({connectQps(), postRecv("B", "qpB", {recvWr(7, {sge("bufB", 3996, 100)})}),
-                                                 postSend("A", "qpA", {wr}), pollCq("B", "cqB", 1)}));
+        Json s =
+            append(preamble(), Json::array({connectQps(), postRecv("B", "qpB", {recvWr(7, {sge("bufB", 3996, 100)})}),
+                                            postSend("A", "qpA", {wr}), pollCq("B", "cqB", 1)}));
         const Run r = run(scenario(s));
         QCOMPARE(r.completion("B", 7)["imm_data"], Json(0xabcd));
         QCOMPARE(r.completion("B", 7)["byte_len"], Json(300));
@@ -109,11 +115,13 @@ private slots:
     void dataMovesNameTheQpThatMovesThem() {
         // Traffic on each host's second QP: every DMA read and memory write must
         // name that QP (requester/completer on A, responder on B), not the first.
-        Json s = append(preamble(), Json::array({createQp("A", "qpA2", "cqA"), createQp("B", "qpB2", "cqB"),
-                                                 {{"call", "connect"},
-                                                  {"qps", {"qpA2", "qpB2"}},
-                                                  {"attr", {{"qp_access_flags", kRemoteAccess}}}},
-                                                 postRecv("B", "qpB2", {recvWr(1, {sge("bufB", 64)})})}));
+        Json s = append(
+            preamble(),
+            Json::array(
+                {createQp("A", "qpA2", "cqA"),
+                 createQp("B", "qpB2", "cqB"),
+                 {{"call", "connect"}, {"qps", {"qpA2", "qpB2"}}, {"attr", {{"qp_access_flags", kRemoteAccess}}}},
+                 postRecv("B", "qpB2", {recvWr(1, {sge("bufB", 64)})})}));
         Json fadd = withRemote(sendWr(5, "IBV_WR_ATOMIC_FETCH_AND_ADD", {sge("bufA", 8, 8)}), "bufB", 8);
         fadd["compare_add"] = 1;
         s.push_back(postSend("A", "qpA2",
@@ -140,26 +148,26 @@ private slots:
 
     void unsignaledSlotsFreeOnlyWithALaterSignaledPoll() {
         auto w = [](std::uint64_t id, bool signaled) {
-            Json wr = sendWr(id, "IBV_WR_RDMA_WRITE", {sge("bufA", 64)}, signaled ? Json{"IBV_SEND_SIGNALED"} : Json::array());
+            Json wr = sendWr(id, "IBV_WR_RDMA_WRITE", {sge("bufA", 64)},
+                             signaled ? Json{"IBV_SEND_SIGNALED"} : Json::array());
             wr["remote_mr"] = "bufB";
             return wr;
         };
         Json s = append(preamble(4096, 16, 4, 4), Json::array({connectQps()}));
         s.push_back(postSend("A", "qpA", {w(1, false), w(2, false), w(3, false), w(4, true)}));
-        s.push_back(pollCq("A", "cqA", 1));                                            // 8
+        s.push_back(pollCq("A", "cqA", 1));                                                       // 8
         s.push_back(postSend("A", "qpA", {w(5, false), w(6, false), w(7, false), w(8, false)}));  // 9
-        s.push_back(pollCq("A", "cqA", 0));                                            // 10: nothing to poll
-        s.push_back(postSend("A", "qpA", {w(9, true)}));                               // 11
+        s.push_back(pollCq("A", "cqA", 0));                                                       // 10: nothing to poll
+        s.push_back(postSend("A", "qpA", {w(9, true)}));                                          // 11
         const Run r = run(scenario(s));
         QVERIFY(r.done);
         QCOMPARE(r.call(7)["ret"], Json(0));
         QCOMPARE(r.summary["completions"].size(), std::size_t(1));  // only the signaled WR
         const auto freed = r.kind("slot_freed");
         QCOMPARE(freed.size(), std::size_t(1));
-        QCOMPARE(freed[0].fields["wqes"],
-                 Json({"A/qp16/sq/0", "A/qp16/sq/1", "A/qp16/sq/2", "A/qp16/sq/3"}));
+        QCOMPARE(freed[0].fields["wqes"], Json({"A/qp16/sq/0", "A/qp16/sq/1", "A/qp16/sq/2", "A/qp16/sq/3"}));
         QCOMPARE(r.call(9)["ret"], Json(0));
-        QCOMPARE(r.call(10)["ret"], Json(0));  // polled 0 WCs
+        QCOMPARE(r.call(10)["ret"], Json(0));         // polled 0 WCs
         QCOMPARE(r.call(11)["ret"], Json("ENOMEM"));  // the four unsignaled WQEs still hold the SQ
         QCOMPARE(r.call(11)["bad_wr"], Json(9));
         QCOMPARE(r.engine().hosts()[0].qps[0].sq.occupancy(), std::uint64_t(4));

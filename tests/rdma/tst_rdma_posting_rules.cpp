@@ -51,7 +51,8 @@ private slots:
     }
 
     void fullSendQueueIsEnomemAndEarlierWrsArePosted() {
-        Json s = append(preamble(4096, 16, 2, 8), Json::array({connectQps(), postRecv("B", "qpB", {recv1(1), recv1(2)})}));
+        Json s =
+            append(preamble(4096, 16, 2, 8), Json::array({connectQps(), postRecv("B", "qpB", {recv1(1), recv1(2)})}));
         s.push_back(postSend("A", "qpA", {send1(21), send1(22), send1(23)}));
         s.push_back(pollCq("A", "cqA", 2));
         const Run r = run(scenario(s));
@@ -85,12 +86,14 @@ private slots:
     }
 
     void inlineBeyondMaxInlineIsEinvalAndInlineSkipsTheDma() {
-        Json s = Json::array({regMr("A", "bufA", 4096, "inline!"), regMr("B", "bufB", 4096), createCq("A", "cqA", 8),
-                              createCq("B", "cqB", 8), createQp("A", "qpA", "cqA", 8, 8, 1, 64),
-                              createQp("B", "qpB", "cqB", 8, 8, 1, 64), connectQps(),
-                              postRecv("B", "qpB", {recv1(1)})});
-        s.push_back(postSend("A", "qpA", {sendWr(41, "IBV_WR_SEND", {sge("bufA", 100)}, {"IBV_SEND_INLINE", "IBV_SEND_SIGNALED"})}));
-        s.push_back(postSend("A", "qpA", {sendWr(42, "IBV_WR_SEND", {sge("bufA", 64)}, {"IBV_SEND_INLINE", "IBV_SEND_SIGNALED"})}));
+        Json s =
+            Json::array({regMr("A", "bufA", 4096, "inline!"), regMr("B", "bufB", 4096), createCq("A", "cqA", 8),
+                         createCq("B", "cqB", 8), createQp("A", "qpA", "cqA", 8, 8, 1, 64),
+                         createQp("B", "qpB", "cqB", 8, 8, 1, 64), connectQps(), postRecv("B", "qpB", {recv1(1)})});
+        s.push_back(postSend(
+            "A", "qpA", {sendWr(41, "IBV_WR_SEND", {sge("bufA", 100)}, {"IBV_SEND_INLINE", "IBV_SEND_SIGNALED"})}));
+        s.push_back(postSend("A", "qpA",
+                             {sendWr(42, "IBV_WR_SEND", {sge("bufA", 64)}, {"IBV_SEND_INLINE", "IBV_SEND_SIGNALED"})}));
         s.push_back(pollCq("B", "cqB", 1));
         const Run r = run(scenario(s));
         QCOMPARE(r.call(8)["ret"], Json("EINVAL"));

@@ -4,7 +4,6 @@
 // changes nothing, not even the state.
 
 #include <QtTest>
-
 #include <map>
 
 #include "rdma/qp_state_machine.h"
@@ -78,13 +77,27 @@ QueuePair qpIn(QpState s) {
     return qp;
 }
 
-const std::uint32_t kAllBits[] = {bits(M::CurState),   bits(M::EnSqdAsyncNotify), bits(M::AccessFlags),
-                                  bits(M::PkeyIndex),  bits(M::Port),             bits(M::Qkey),
-                                  bits(M::Av),         bits(M::PathMtu),          bits(M::Timeout),
-                                  bits(M::RetryCnt),   bits(M::RnrRetry),         bits(M::RqPsn),
-                                  bits(M::MaxQpRdAtomic), bits(M::AltPath),       bits(M::MinRnrTimer),
-                                  bits(M::SqPsn),      bits(M::MaxDestRdAtomic),  bits(M::PathMigState),
-                                  bits(M::Cap),        bits(M::DestQpn),          bits(M::RateLimit)};
+const std::uint32_t kAllBits[] = {bits(M::CurState),
+                                  bits(M::EnSqdAsyncNotify),
+                                  bits(M::AccessFlags),
+                                  bits(M::PkeyIndex),
+                                  bits(M::Port),
+                                  bits(M::Qkey),
+                                  bits(M::Av),
+                                  bits(M::PathMtu),
+                                  bits(M::Timeout),
+                                  bits(M::RetryCnt),
+                                  bits(M::RnrRetry),
+                                  bits(M::RqPsn),
+                                  bits(M::MaxQpRdAtomic),
+                                  bits(M::AltPath),
+                                  bits(M::MinRnrTimer),
+                                  bits(M::SqPsn),
+                                  bits(M::MaxDestRdAtomic),
+                                  bits(M::PathMigState),
+                                  bits(M::Cap),
+                                  bits(M::DestQpn),
+                                  bits(M::RateLimit)};
 
 }  // namespace
 
@@ -117,7 +130,7 @@ private slots:
                 }
                 ++legal;
                 const auto [required, optional] = it->second;
-                {   // exactly the required bits: accepted, state changes
+                {  // exactly the required bits: accepted, state changes
                     QueuePair qp = qpIn(from);
                     const auto r = modifyQp(qp, goodAttr(to, from), bits(M::State) | required, 0);
                     QVERIFY2(r.err == Errno::Ok, qPrintable(where + ": " + QString::fromStdString(r.detail)));
@@ -202,25 +215,32 @@ private slots:
         QueuePair qp = qpIn(QpState::Rtr);
         QpAttrSpec a = goodAttr(QpState::Rts, QpState::Rtr);
         a.sqPsn = 0x12345678;
-        QCOMPARE(modifyQp(qp, a, M::State | M::SqPsn | M::Timeout | M::RetryCnt | M::RnrRetry | M::MaxQpRdAtomic, 0).err,
-                 Errno::Ok);
+        QCOMPARE(
+            modifyQp(qp, a, M::State | M::SqPsn | M::Timeout | M::RetryCnt | M::RnrRetry | M::MaxQpRdAtomic, 0).err,
+            Errno::Ok);
         QCOMPARE(qp.attr.sq_psn, 0x345678u);
     }
 
     void scriptShowsEinvalAndGoesOn() {
         // INIT -> RTR without IBV_QP_AV: the call returns EINVAL, the QP stays in INIT, the script continues.
         Json script = preamble();
-        script.push_back({{"host", "A"},
-                          {"call", "ibv_modify_qp"},
-                          {"qp", "qpA"},
-                          {"attr", {{"qp_state", "IBV_QPS_INIT"}, {"pkey_index", 0}, {"port_num", 1}, {"qp_access_flags", Json::array()}}},
-                          {"attr_mask", {"IBV_QP_STATE", "IBV_QP_PKEY_INDEX", "IBV_QP_PORT", "IBV_QP_ACCESS_FLAGS"}}});
+        script.push_back(
+            {{"host", "A"},
+             {"call", "ibv_modify_qp"},
+             {"qp", "qpA"},
+             {"attr",
+              {{"qp_state", "IBV_QPS_INIT"}, {"pkey_index", 0}, {"port_num", 1}, {"qp_access_flags", Json::array()}}},
+             {"attr_mask", {"IBV_QP_STATE", "IBV_QP_PKEY_INDEX", "IBV_QP_PORT", "IBV_QP_ACCESS_FLAGS"}}});
         script.push_back({{"host", "A"},
                           {"call", "ibv_modify_qp"},
                           {"qp", "qpA"},
                           {"attr",
-                           {{"qp_state", "IBV_QPS_RTR"}, {"path_mtu", "IBV_MTU_1024"}, {"dest_qp_num", "qpB"},
-                            {"rq_psn", 0}, {"max_dest_rd_atomic", 1}, {"min_rnr_timer", 12}}},
+                           {{"qp_state", "IBV_QPS_RTR"},
+                            {"path_mtu", "IBV_MTU_1024"},
+                            {"dest_qp_num", "qpB"},
+                            {"rq_psn", 0},
+                            {"max_dest_rd_atomic", 1},
+                            {"min_rnr_timer", 12}}},
                           {"attr_mask",
                            {"IBV_QP_STATE", "IBV_QP_PATH_MTU", "IBV_QP_DEST_QPN", "IBV_QP_RQ_PSN",
                             "IBV_QP_MAX_DEST_RD_ATOMIC", "IBV_QP_MIN_RNR_TIMER"}}});

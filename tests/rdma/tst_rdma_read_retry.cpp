@@ -34,9 +34,11 @@ private slots:
         // 101 — the model re-requests the whole READ — and B replays FIRST/MIDDLE/LAST from its
         // saved resource. A drops the duplicate FIRST and places MIDDLE and LAST: SUCCESS,
         // 3000 bytes, every one equal to B's buffer. One retry, no timeout.
-        Json s = append(preamble(), Json::array({connectQps({{"sq_psn", 100}, {"timeout", 4}}), fault(3),
-                                                 postSend("A", "qpA", {withRemote(sendWr(1, "IBV_WR_RDMA_READ", {sge("bufA", 3000)}), "bufB")}),
-                                                 pollCq("A", "cqA", 1)}));
+        Json s = append(
+            preamble(),
+            Json::array({connectQps({{"sq_psn", 100}, {"timeout", 4}}), fault(3),
+                         postSend("A", "qpA", {withRemote(sendWr(1, "IBV_WR_RDMA_READ", {sge("bufA", 3000)}), "bufB")}),
+                         pollCq("A", "cqA", 1)}));
         const Run r = run(scenario(s));
         QCOMPARE(sentBy(r, "B")[1]["opcode"], Json("RDMA_READ_RESPONSE_MIDDLE"));
         QCOMPARE(r.completion("A", 1)["status"], Json("IBV_WC_SUCCESS"));
@@ -56,11 +58,13 @@ private slots:
         // for PSN 1 acks only earlier SEND/WRITEs, and PSN 1 is past the READ's last PSN 0: the
         // response was lost, so A retries the READ (and resends the SEND behind it) at once —
         // no false RETRY_EXC_ERR. B replays the READ and only re-ACKs the duplicate SEND.
-        Json s = append(preamble(), Json::array({connectQps({{"timeout", 4}}), fault(3),
-                                                 postRecv("B", "qpB", {recvWr(7, {sge("bufB", 200)})}),
-                                                 postSend("A", "qpA", {withRemote(sendWr(1, "IBV_WR_RDMA_READ", {sge("bufA", 100)}), "bufB"),
-                                                                       sendWr(2, "IBV_WR_SEND", {sge("bufA", 8, 2000)})}),
-                                                 pollCq("A", "cqA", 2)}));
+        Json s = append(
+            preamble(),
+            Json::array({connectQps({{"timeout", 4}}), fault(3), postRecv("B", "qpB", {recvWr(7, {sge("bufB", 200)})}),
+                         postSend("A", "qpA",
+                                  {withRemote(sendWr(1, "IBV_WR_RDMA_READ", {sge("bufA", 100)}), "bufB"),
+                                   sendWr(2, "IBV_WR_SEND", {sge("bufA", 8, 2000)})}),
+                         pollCq("A", "cqA", 2)}));
         const Run r = run(scenario(s));
         QCOMPARE(sentBy(r, "B")[0]["opcode"], Json("RDMA_READ_RESPONSE_ONLY"));
         QCOMPARE(r.completion("A", 1)["status"], Json("IBV_WC_SUCCESS"));
@@ -85,9 +89,12 @@ private slots:
         // replayed READ would complete and the WRITE then fail with REM_ACCESS_ERR.)
         Json bad = withRemote(sendWr(2, "IBV_WR_RDMA_WRITE", {sge("bufA", 100)}), "bufB");
         bad["rkey"] = 0xdead;
-        Json s = append(preamble(), Json::array({connectQps({{"timeout", 4}}), fault(3),
-                                                 postSend("A", "qpA", {withRemote(sendWr(1, "IBV_WR_RDMA_READ", {sge("bufA", 100)}), "bufB"), bad}),
-                                                 pollCq("A", "cqA", 2)}));
+        Json s = append(
+            preamble(),
+            Json::array(
+                {connectQps({{"timeout", 4}}), fault(3),
+                 postSend("A", "qpA", {withRemote(sendWr(1, "IBV_WR_RDMA_READ", {sge("bufA", 100)}), "bufB"), bad}),
+                 pollCq("A", "cqA", 2)}));
         const Run r = run(scenario(s));
         QCOMPARE(r.kind("nak_sent").size(), std::size_t(1));
         QCOMPARE(r.kind("nak_sent")[0].anchor, std::string("rxe_responder: check_rkey"));

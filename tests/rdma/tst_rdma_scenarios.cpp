@@ -6,7 +6,6 @@
 // model builds from keys and applies --set overrides.
 
 #include <QtTest>
-
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -40,7 +39,14 @@ std::map<std::string, Expected> expectations() {
     const std::string ok = "IBV_WC_SUCCESS", flush = "IBV_WC_WR_FLUSH_ERR", rts = "IBV_QPS_RTS", err = "IBV_QPS_ERR";
     return {
         {"rc_pingpong.json",
-         {{{"B", 1, ok}, {"A", 100, ok}, {"A", 1, ok}, {"B", 200, ok}, {"B", 2, ok}, {"A", 101, ok}, {"A", 2, ok}, {"B", 201, ok}},
+         {{{"B", 1, ok},
+           {"A", 100, ok},
+           {"A", 1, ok},
+           {"B", 200, ok},
+           {"B", 2, ok},
+           {"A", 101, ok},
+           {"A", 2, ok},
+           {"B", 201, ok}},
           {{"qpA", rts}, {"qpB", rts}}}},
         {"send_recv.json", {{{"A", 10, ok}, {"B", 1, ok}}, {{"qpA", rts}, {"qpB", rts}}}},
         {"write.json", {{{"A", 20, ok}}, {{"qpA", rts}, {"qpB", rts}}}},
@@ -61,7 +67,12 @@ std::map<std::string, Expected> expectations() {
           {{"qpA", err}, {"qpB", err}}}},
         {"cq_overflow.json",
          // cqe 2 is granted as 3 (mlx5 2^n - 1): three receive CQEs fit, the fourth overruns
-         {{{"A", 90, ok}, {"A", 91, ok}, {"A", 92, ok}, {"A", 93, "IBV_WC_RETRY_EXC_ERR"}, {"B", 80, ok}, {"B", 81, ok},
+         {{{"A", 90, ok},
+           {"A", 91, ok},
+           {"A", 92, ok},
+           {"A", 93, "IBV_WC_RETRY_EXC_ERR"},
+           {"B", 80, ok},
+           {"B", 81, ok},
            {"B", 82, ok}},
           {{"qpA", err}, {"qpB", err}}}},
         {"packet_loss.json", {{{"A", 2, ok}, {"B", 1, ok}, {"A", 3, ok}}, {{"qpA", rts}, {"qpB", rts}}}},
@@ -238,8 +249,9 @@ private slots:
             QVERIFY(!e.kind.empty());
         }
         const Run wr = run(load("write.json"));
-        for (const auto& e : wr.kind("wqe_written")) QVERIFY(!wr.engine().inspect(e.fields["wqe"]).is_null() ||
-                                                               e.fields["wqe"].get<std::string>().find("/sq/") != std::string::npos);
+        for (const auto& e : wr.kind("wqe_written"))
+            QVERIFY(!wr.engine().inspect(e.fields["wqe"]).is_null() ||
+                    e.fields["wqe"].get<std::string>().find("/sq/") != std::string::npos);
     }
 
     void setOverridesApplyToScenarios() {
@@ -253,8 +265,8 @@ private slots:
         RdmaEngine a(keep.value()), b(small.value());
         while (!a.done()) a.step();
         while (!b.done()) b.step();
-        QCOMPARE(a.summary()["packets"], Json(4));             // 3 + ACK
-        QCOMPARE(b.summary()["packets"], Json(41));            // ceil(10000/256) = 40 packets + ACK
+        QCOMPARE(a.summary()["packets"], Json(4));   // 3 + ACK
+        QCOMPARE(b.summary()["packets"], Json(41));  // ceil(10000/256) = 40 packets + ACK
         v = sim::defaults(rdmaParams());
         v["drop_packet"] = 1;
         v["wire_latency_ns"] = 2000;
@@ -270,25 +282,31 @@ private slots:
         auto with = [](Json entry) { return scenario(append(preamble(), Json::array({entry}))); };
         // the same bound as the Parameters dock's link_gbps key (1 to 800)
         QVERIFY(parseError(scenario(preamble(), {{"link_gbps", 800}})).empty());
-        QCOMPARE(parseError(scenario(preamble(), {{"link_gbps", 1600}})).find("from 1 to 800") != std::string::npos, true);
+        QCOMPARE(parseError(scenario(preamble(), {{"link_gbps", 1600}})).find("from 1 to 800") != std::string::npos,
+                 true);
         QCOMPARE(parseError(with(postSend("A", "qpA", {sendWr(1, "IBV_WR_FOO", Json::array())}))),
                  std::string("script[6] ibv_post_send: wr[0]: unknown opcode 'IBV_WR_FOO'; allowed IBV_WR_RDMA_WRITE, "
                              "IBV_WR_RDMA_WRITE_WITH_IMM, IBV_WR_SEND, IBV_WR_SEND_WITH_IMM, IBV_WR_RDMA_READ, "
                              "IBV_WR_ATOMIC_CMP_AND_SWP, IBV_WR_ATOMIC_FETCH_AND_ADD"));
-        QVERIFY(parseError(with({{"host", "A"}, {"call", "ibv_frobnicate"}})).rfind("script[6]: unknown call 'ibv_frobnicate'; allowed ibv_reg_mr", 0) == 0);
-        QCOMPARE(parseError(with({{"call", "ibv_poll_cq"}, {"cq", "cqA"}})), std::string("script[6] ibv_poll_cq: missing 'host'"));
+        QVERIFY(parseError(with({{"host", "A"}, {"call", "ibv_frobnicate"}}))
+                    .rfind("script[6]: unknown call 'ibv_frobnicate'; allowed ibv_reg_mr", 0) == 0);
+        QCOMPARE(parseError(with({{"call", "ibv_poll_cq"}, {"cq", "cqA"}})),
+                 std::string("script[6] ibv_poll_cq: missing 'host'"));
         QCOMPARE(parseError(with({{"host", "C"}, {"call", "ibv_poll_cq"}, {"cq", "cqA"}})),
                  std::string("script[6] ibv_poll_cq: unknown host 'C'; allowed A, B"));
         QCOMPARE(parseError(with(postSend("A", "qpZ", Json::array()))),
                  std::string("script[6] ibv_post_send: qp 'qpZ' is not created by an earlier call"));
         QCOMPARE(parseError(with(postSend("A", "qpB", Json::array()))),
                  std::string("script[6] ibv_post_send: qp 'qpB' belongs to host B, not A"));
-        QVERIFY(parseError(with({{"host", "A"}, {"call", "ibv_poll_cq"}, {"cq", "cqA"}, {"mni", 1}}))
-                    .rfind("script[6] ibv_poll_cq: unknown field 'mni'; allowed call, host, comment, cq, num_entries, min", 0) == 0);
+        QVERIFY(
+            parseError(with({{"host", "A"}, {"call", "ibv_poll_cq"}, {"cq", "cqA"}, {"mni", 1}}))
+                .rfind("script[6] ibv_poll_cq: unknown field 'mni'; allowed call, host, comment, cq, num_entries, min",
+                       0) == 0);
         QVERIFY(parseError(with(modify("A", "qpA", Json::object(), {"IBV_QP_STAT"})))
                     .rfind("script[6] ibv_modify_qp: unknown attr_mask 'IBV_QP_STAT'; allowed IBV_QP_STATE", 0) == 0);
         QVERIFY(parseError(with(regMr("A", "m", 8, Json(), {"IBV_ACCESS_ALL"})))
-                    .rfind("script[6] ibv_reg_mr: unknown access 'IBV_ACCESS_ALL'; allowed IBV_ACCESS_LOCAL_WRITE", 0) == 0);
+                    .rfind("script[6] ibv_reg_mr: unknown access 'IBV_ACCESS_ALL'; allowed IBV_ACCESS_LOCAL_WRITE",
+                           0) == 0);
         QCOMPARE(parseError(with(regMr("A", "bufB", 8))),
                  std::string("script[6] ibv_reg_mr: name 'bufB' is already used by script[1]"));
         Json needsRemote = sendWr(1, "IBV_WR_RDMA_WRITE", Json::array());

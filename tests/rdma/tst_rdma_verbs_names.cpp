@@ -46,7 +46,8 @@ private slots:
         QCOMPARE(aethSyndromeName(0x2c), std::string("AETH_RNR_NAK"));
         QCOMPARE(aethSyndromeName(0x60), std::string("AETH_NAK_PSN_SEQ_ERROR"));
         QCOMPARE(aethSyndromeName(0x62), std::string("AETH_NAK_REM_ACC_ERR"));
-        QCOMPARE(maskNames(bits(QpAttrMask::State) | bits(QpAttrMask::Port)), std::string("IBV_QP_STATE | IBV_QP_PORT"));
+        QCOMPARE(maskNames(bits(QpAttrMask::State) | bits(QpAttrMask::Port)),
+                 std::string("IBV_QP_STATE | IBV_QP_PORT"));
     }
 
     void parsing() {

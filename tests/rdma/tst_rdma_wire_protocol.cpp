@@ -60,10 +60,13 @@ private slots:
     }
 
     void smallAndEmptyMessagesAreOnly() {
-        Json s = append(preamble(), Json::array({connectQps(), postRecv("B", "qpB", {recvWr(1, {sge("bufB", 64)}), recvWr(2, Json::array())}),
-                                                 postSend("A", "qpA", {sendWr(3, "IBV_WR_SEND", {sge("bufA", 64)}),
-                                                                       sendWr(4, "IBV_WR_SEND", Json::array())}),
-                                                 pollCq("B", "cqB", 2)}));
+        Json s = append(
+            preamble(),
+            Json::array(
+                {connectQps(), postRecv("B", "qpB", {recvWr(1, {sge("bufB", 64)}), recvWr(2, Json::array())}),
+                 postSend("A", "qpA",
+                          {sendWr(3, "IBV_WR_SEND", {sge("bufA", 64)}), sendWr(4, "IBV_WR_SEND", Json::array())}),
+                 pollCq("B", "cqB", 2)}));
         const Run r = run(scenario(s));
         const auto a = sentBy(r, "A");
         QCOMPARE(a.size(), std::size_t(2));
@@ -124,10 +127,13 @@ private slots:
     }
 
     void readReservesOnePsnPerResponse() {
-        Json s = append(preamble(), Json::array({connectQps({{"sq_psn", 100}}), postRecv("B", "qpB", {recvWr(9, {sge("bufB", 64)})}),
-                                                 postSend("A", "qpA", {withRemote(sendWr(1, "IBV_WR_RDMA_READ", {sge("bufA", 3000)}), "bufB"),
-                                                                       sendWr(2, "IBV_WR_SEND", {sge("bufA", 8)})}),
-                                                 pollCq("A", "cqA", 2)}));
+        Json s =
+            append(preamble(),
+                   Json::array({connectQps({{"sq_psn", 100}}), postRecv("B", "qpB", {recvWr(9, {sge("bufB", 64)})}),
+                                postSend("A", "qpA",
+                                         {withRemote(sendWr(1, "IBV_WR_RDMA_READ", {sge("bufA", 3000)}), "bufB"),
+                                          sendWr(2, "IBV_WR_SEND", {sge("bufA", 8)})}),
+                                pollCq("A", "cqA", 2)}));
         const Run r = run(scenario(s));
         const auto a = sentBy(r, "A");
         QCOMPARE(a[0]["opcode"], Json("RDMA_READ_REQUEST"));
@@ -171,10 +177,12 @@ private slots:
     }
 
     void lostAckMeansTimeoutAndADuplicateThatIsOnlyReAcked() {
-        Json s = append(preamble(), Json::array({connectQps({{"timeout", 4}}), fault(2),
-                                                 postRecv("B", "qpB", {recvWr(1, {sge("bufB", 4096)}), recvWr(3, {sge("bufB", 4096)})}),
-                                                 postSend("A", "qpA", {sendWr(2, "IBV_WR_SEND", {sge("bufA", 64)})}),
-                                                 pollCq("A", "cqA", 1), pollCq("B", "cqB", 1)}));
+        Json s =
+            append(preamble(),
+                   Json::array({connectQps({{"timeout", 4}}), fault(2),
+                                postRecv("B", "qpB", {recvWr(1, {sge("bufB", 4096)}), recvWr(3, {sge("bufB", 4096)})}),
+                                postSend("A", "qpA", {sendWr(2, "IBV_WR_SEND", {sge("bufA", 64)})}),
+                                pollCq("A", "cqA", 1), pollCq("B", "cqB", 1)}));
         const Run r = run(scenario(s));
         QCOMPARE(r.kind("timeout").size(), std::size_t(1));
         QCOMPARE(sentBy(r, "A").size(), std::size_t(2));
@@ -189,20 +197,23 @@ private slots:
     void duplicateAtomicReturnsTheSavedValue() {
         Json fadd = withRemote(sendWr(1, "IBV_WR_ATOMIC_FETCH_AND_ADD", {sge("res", 8)}), "counter");
         fadd["compare_add"] = 5;
-        Json s = Json::array({regMr("A", "res", 8, 0), regMr("B", "counter", 8, 100), createCq("A", "cqA", 8),
-                              createCq("B", "cqB", 8), createQp("A", "qpA", "cqA"), createQp("B", "qpB", "cqB"),
-                              connectQps({{"timeout", 4}}), fault(2), postSend("A", "qpA", {fadd}), pollCq("A", "cqA", 1)});
+        Json s =
+            Json::array({regMr("A", "res", 8, 0), regMr("B", "counter", 8, 100), createCq("A", "cqA", 8),
+                         createCq("B", "cqB", 8), createQp("A", "qpA", "cqA"), createQp("B", "qpB", "cqB"),
+                         connectQps({{"timeout", 4}}), fault(2), postSend("A", "qpA", {fadd}), pollCq("A", "cqA", 1)});
         const Run r = run(scenario(s));
-        QCOMPARE(sentBy(r, "A").size(), std::size_t(2));  // FETCH_ADD sent twice
+        QCOMPARE(sentBy(r, "A").size(), std::size_t(2));            // FETCH_ADD sent twice
         QCOMPARE(r.kind("memory_written").size(), std::size_t(2));  // executed once at B, result landed once at A
         QCOMPARE(loadU64(r.engine().hosts()[1].mrByName("counter")->bytes, 0), std::uint64_t(105));
         QCOMPARE(loadU64(r.engine().hosts()[0].mrByName("res")->bytes, 0), std::uint64_t(100));
     }
 
     void duplicateReadIsReplayed() {
-        Json s = append(preamble(), Json::array({connectQps({{"timeout", 4}}), fault(2),
-                                                 postSend("A", "qpA", {withRemote(sendWr(1, "IBV_WR_RDMA_READ", {sge("bufA", 100)}), "bufB")}),
-                                                 pollCq("A", "cqA", 1)}));
+        Json s = append(
+            preamble(),
+            Json::array({connectQps({{"timeout", 4}}), fault(2),
+                         postSend("A", "qpA", {withRemote(sendWr(1, "IBV_WR_RDMA_READ", {sge("bufA", 100)}), "bufB")}),
+                         pollCq("A", "cqA", 1)}));
         const Run r = run(scenario(s));
         const auto b = sentBy(r, "B");
         QCOMPARE(b.size(), std::size_t(2));
@@ -214,10 +225,11 @@ private slots:
 
     void retryCnt7IsEightTransmissions() {
         for (int retry : {7, 0, 3}) {
-            Json s = append(preamble(), Json::array({toInit("A", "qpA"), toRtr("A", "qpA", "qpB", 0),
-                                                     toRts("A", "qpA", 0, 2, retry),
-                                                     postSend("A", "qpA", {sendWr(1, "IBV_WR_SEND", {sge("bufA", 64)})}),
-                                                     pollCq("A", "cqA", 1)}));
+            Json s =
+                append(preamble(),
+                       Json::array({toInit("A", "qpA"), toRtr("A", "qpA", "qpB", 0), toRts("A", "qpA", 0, 2, retry),
+                                    postSend("A", "qpA", {sendWr(1, "IBV_WR_SEND", {sge("bufA", 64)})}),
+                                    pollCq("A", "cqA", 1)}));
             const Run r = run(scenario(s));
             QCOMPARE(sentBy(r, "A").size(), std::size_t(retry + 1));
             QCOMPARE(r.kind("timeout").size(), std::size_t(retry + 1));
@@ -235,7 +247,8 @@ private slots:
                                                   postSend("A", "qpA", {sendWr(1, "IBV_WR_SEND", {sge("bufA", 64)})}),
                                                   {{"host", "B"}, {"call", "usleep"}, {"usec", 30}},
                                                   postRecv("B", "qpB", {recvWr(2, {sge("bufB", 64)})}),
-                                                  pollCq("A", "cqA", 1), pollCq("B", "cqB", 1)}));
+                                                  pollCq("A", "cqA", 1),
+                                                  pollCq("B", "cqB", 1)}));
         const Run r = run(scenario(ok));
         const auto waits = r.kind("rnr_wait");
         QVERIFY(waits.size() >= 2);

@@ -34,7 +34,8 @@ private slots:
 
     void assignmentsOverrideDefaults() {
         auto values = defaults(specs());
-        const auto status = applyAssignments(specs(), {"ranks=16384", "latency_us=0.25", "inline=true", "routing=min_adapt"}, values);
+        const auto status =
+            applyAssignments(specs(), {"ranks=16384", "latency_us=0.25", "inline=true", "routing=min_adapt"}, values);
         QVERIFY(status.ok());
         QCOMPARE(values.at("ranks").get<int>(), 16384);
         QCOMPARE(values.at("latency_us").get<double>(), 0.25);
@@ -45,18 +46,30 @@ private slots:
     void badAssignmentsNameKeyValueAndWhatIsAllowed_data() {
         QTest::addColumn<QString>("assignment");
         QTest::addColumn<QString>("message");
-        QTest::newRow("unknown key") << "rank=4" << "unknown key 'rank': allowed keys are ranks, latency_us, inline, routing, big";
-        QTest::newRow("not an integer") << "ranks=four" << "invalid value 'four' for key 'ranks': allowed an integer from 1 to 16384";
-        QTest::newRow("trailing junk") << "ranks=4x" << "invalid value '4x' for key 'ranks': allowed an integer from 1 to 16384";
-        QTest::newRow("too large") << "ranks=16385" << "invalid value '16385' for key 'ranks': allowed an integer from 1 to 16384";
-        QTest::newRow("too small") << "ranks=0" << "invalid value '0' for key 'ranks': allowed an integer from 1 to 16384";
-        QTest::newRow("negative double") << "latency_us=-1" << "invalid value '-1' for key 'latency_us': allowed a number from 0 to 1000";
-        QTest::newRow("nan") << "latency_us=nan" << "invalid value 'nan' for key 'latency_us': allowed a number from 0 to 1000";
-        QTest::newRow("bool") << "inline=maybe" << "invalid value 'maybe' for key 'inline': allowed true or false";
-        QTest::newRow("choice") << "routing=xy" << "invalid value 'xy' for key 'routing': allowed one of dor, min_adapt";
-        QTest::newRow("no equals") << "ranks" << "invalid --set 'ranks': expected KEY=VALUE";
-        QTest::newRow("large bound") << "big=2000000" << "invalid value '2000000' for key 'big': allowed an integer from 0 to 1048576";
-        QTest::newRow("empty value") << "ranks=" << "invalid value '' for key 'ranks': allowed an integer from 1 to 16384";
+        QTest::newRow("unknown key") << "rank=4"
+                                     << "unknown key 'rank': allowed keys are ranks, latency_us, inline, routing, big";
+        QTest::newRow("not an integer") << "ranks=four"
+                                        << "invalid value 'four' for key 'ranks': allowed an integer from 1 to 16384";
+        QTest::newRow("trailing junk") << "ranks=4x"
+                                       << "invalid value '4x' for key 'ranks': allowed an integer from 1 to 16384";
+        QTest::newRow("too large") << "ranks=16385"
+                                   << "invalid value '16385' for key 'ranks': allowed an integer from 1 to 16384";
+        QTest::newRow("too small") << "ranks=0"
+                                   << "invalid value '0' for key 'ranks': allowed an integer from 1 to 16384";
+        QTest::newRow("negative double") << "latency_us=-1"
+                                         << "invalid value '-1' for key 'latency_us': allowed a number from 0 to 1000";
+        QTest::newRow("nan") << "latency_us=nan"
+                             << "invalid value 'nan' for key 'latency_us': allowed a number from 0 to 1000";
+        QTest::newRow("bool") << "inline=maybe"
+                              << "invalid value 'maybe' for key 'inline': allowed true or false";
+        QTest::newRow("choice") << "routing=xy"
+                                << "invalid value 'xy' for key 'routing': allowed one of dor, min_adapt";
+        QTest::newRow("no equals") << "ranks"
+                                   << "invalid --set 'ranks': expected KEY=VALUE";
+        QTest::newRow("large bound") << "big=2000000"
+                                     << "invalid value '2000000' for key 'big': allowed an integer from 0 to 1048576";
+        QTest::newRow("empty value") << "ranks="
+                                     << "invalid value '' for key 'ranks': allowed an integer from 1 to 16384";
     }
     void badAssignmentsNameKeyValueAndWhatIsAllowed() {
         QFETCH(QString, assignment);
@@ -72,10 +85,10 @@ private slots:
     void explicitValuesBeatScenarioFieldsWhichBeatDefaults() {
         const Json scenario = {{"ranks", 64}, {"routing", "bogus"}, {"other", 1}};
         const auto shown = effectiveValues(specs(), {{"latency_us", 9.0}}, &scenario);
-        QCOMPARE(shown.at("ranks").get<int>(), 64);                       // from the scenario
-        QCOMPARE(shown.at("latency_us").get<double>(), 9.0);              // explicit
+        QCOMPARE(shown.at("ranks").get<int>(), 64);                            // from the scenario
+        QCOMPARE(shown.at("latency_us").get<double>(), 9.0);                   // explicit
         QCOMPARE(shown.at("routing").get<std::string>(), std::string("dor"));  // invalid field: default
-        QCOMPARE(shown.at("inline").get<bool>(), false);                  // default
+        QCOMPARE(shown.at("inline").get<bool>(), false);                       // default
         QCOMPARE(shown.count("other"), std::size_t(0));
         const auto filled = withDefaults(specs(), {{"ranks", 2}});
         QCOMPARE(filled.size(), std::size_t(5));

@@ -25,15 +25,19 @@ private slots:
         QTest::addColumn<QString>("message");
         QTest::newRow("not json") << "{\"scene\": \"rdma\",\n  \"format\": }"
                                   << "malformed scenario file 'x.json' at 2:13: not valid JSON";
-        QTest::newRow("array") << "[1]" << "malformed scenario file 'x.json': the top level must be a JSON object";
-        QTest::newRow("no scene") << "{\"format\": 1}"
-                                  << "malformed scenario file 'x.json': missing \"scene\" (a scene id such as \"rdma\")";
+        QTest::newRow("array") << "[1]"
+                               << "malformed scenario file 'x.json': the top level must be a JSON object";
+        QTest::newRow("no scene")
+            << "{\"format\": 1}"
+            << "malformed scenario file 'x.json': missing \"scene\" (a scene id such as \"rdma\")";
         QTest::newRow("other scene") << "{\"scene\": \"noc\", \"format\": 1}"
                                      << "scenario file 'x.json' is for scene 'noc', not 'rdma'";
-        QTest::newRow("format 2") << "{\"scene\": \"rdma\", \"format\": 2}" << "scenario file 'x.json': \"format\" must be 1";
+        QTest::newRow("format 2") << "{\"scene\": \"rdma\", \"format\": 2}"
+                                  << "scenario file 'x.json': \"format\" must be 1";
         QTest::newRow("number out of range") << "{\"scene\": \"rdma\", \"format\": 1, \"x\": 1e400}"
                                              << "malformed scenario file 'x.json': a value is out of range";
-        QTest::newRow("no format") << "{\"scene\": \"rdma\"}" << "scenario file 'x.json': \"format\" must be 1";
+        QTest::newRow("no format") << "{\"scene\": \"rdma\"}"
+                                   << "scenario file 'x.json': \"format\" must be 1";
     }
     void rejectsBadDocuments() {
         QFETCH(QString, text);
@@ -48,7 +52,8 @@ private slots:
         model.id = "counter";
         const Json bare = scenarioFor(model, {{"limit", 7}}, std::nullopt);
         QCOMPARE(QString::fromStdString(bare.dump()), QStringLiteral(R"({"scene":"counter","format":1,"limit":7})"));
-        const Json withScript = scenarioFor(model, {{"limit", 7}}, Json{{"scene", "counter"}, {"format", 1}, {"limit", 3}, {"x", 1}});
+        const Json withScript =
+            scenarioFor(model, {{"limit", 7}}, Json{{"scene", "counter"}, {"format", 1}, {"limit", 3}, {"x", 1}});
         QCOMPARE(withScript["limit"].get<int>(), 7);  // the explicit key wins, as when running
         QCOMPARE(withScript["x"].get<int>(), 1);
         QVERIFY(parseScenario(withScript.dump(), "counter", "saved").ok());

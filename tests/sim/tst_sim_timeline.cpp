@@ -35,7 +35,8 @@ private slots:
         for (long n = kSteps; n >= 0; --n) {
             timeline.seek(std::size_t(n));
             QCOMPARE(timeline.cursor(), std::size_t(n));
-            if (!(timeline.current() == straight[std::size_t(n)])) QFAIL(qPrintable(QString("state %1 differs").arg(n)));
+            if (!(timeline.current() == straight[std::size_t(n)]))
+                QFAIL(qPrintable(QString("state %1 differs").arg(n)));
         }
         for (long n = 0; n <= kSteps; n += 37) {
             timeline.seek(std::size_t(n));
@@ -68,7 +69,8 @@ private slots:
         Timeline<CounterEngine> other(CounterEngine(100, 2000));
         other.runToEnd(5000);
         bool anyDifferent = false;
-        for (std::size_t n = 1; n <= a.recordedSteps(); ++n) anyDifferent = anyDifferent || !(a.events(n) == other.events(n));
+        for (std::size_t n = 1; n <= a.recordedSteps(); ++n)
+            anyDifferent = anyDifferent || !(a.events(n) == other.events(n));
         QVERIFY2(anyDifferent, "a different seed must give a different run");
     }
 

@@ -39,20 +39,21 @@ inline views::SceneDescriptor counterScene() {
         {"seed", sim::ParamType::Int, 1, 0, 1e9, {}, "Random seed"},
         {"limit", sim::ParamType::Int, 100, 1, 1e7, {}, "Steps before done"},
     };
-    scene.model.build = [params = scene.model.params](const sim::ParamValues& explicitValues,
-                                                      const std::optional<sim::Json>& scenario)
-        -> sim::Result<std::unique_ptr<sim::Session>> {
+    scene.model.build = [params = scene.model.params](
+                            const sim::ParamValues& explicitValues,
+                            const std::optional<sim::Json>& scenario) -> sim::Result<std::unique_ptr<sim::Session>> {
         const auto values = sim::effectiveValues(params, explicitValues, scenario ? &*scenario : nullptr);
         const long limit = values.at("limit").get<long>();
-        return std::unique_ptr<sim::Session>(
-            std::make_unique<sim::TimelineSession<CounterEngine>>(CounterEngine(values.at("seed").get<std::uint64_t>(), limit), 32));
+        return std::unique_ptr<sim::Session>(std::make_unique<sim::TimelineSession<CounterEngine>>(
+            CounterEngine(values.at("seed").get<std::uint64_t>(), limit), 32));
     };
     scene.name = [] { return QStringLiteral("Counter"); };
     scene.description = [] { return QStringLiteral("A seeded random walk for tests"); };
     scene.about = [] { return QStringLiteral("Test-only."); };
     scene.createRenderer = [] { return std::make_unique<CounterRenderer>(); };
     scene.narrate = [](const sim::EventRecord& record) {
-        return QStringLiteral("%1 %2").arg(QString::fromStdString(record.kind), QString::fromStdString(record.fields.dump()));
+        return QStringLiteral("%1 %2").arg(QString::fromStdString(record.kind),
+                                           QString::fromStdString(record.fields.dump()));
     };
     return scene;
 }

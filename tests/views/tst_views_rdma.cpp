@@ -116,9 +116,8 @@ private slots:
             if (hit.objectId == qp && badge.isNull()) badge = hit.rect;  // the badge is the QP's first region
         QVERIFY(!badge.isNull());
         const QColor resetColor = dominant(reset, badge.adjusted(2, 2, -2, -2));
-        QVERIFY(stepUntil(*s, [](const views::RdmaSnapshot& n) {
-            return n.hosts[0]->qps.front().state == rdma::QpState::Rts;
-        }));
+        QVERIFY(stepUntil(
+            *s, [](const views::RdmaSnapshot& n) { return n.hosts[0]->qps.front().state == rdma::QpState::Rts; }));
         QImage rts = render(renderer, *s);
         const QColor rtsColor = dominant(rts, badge.adjusted(2, 2, -2, -2));
         QVERIFY2(resetColor != rtsColor, qPrintable(resetColor.name() + QStringLiteral(" vs ") + rtsColor.name()));
@@ -141,7 +140,8 @@ private slots:
         QCOMPARE(clickAt(renderer, box.center()), packet);
         // Two steps after it landed, nothing of it is drawn.
         QVERIFY(stepUntil(*s, [&](const views::RdmaSnapshot& n) {
-            return std::find(n.wire->inFlight.begin(), n.wire->inFlight.end(), packet.toStdString()) == n.wire->inFlight.end();
+            return std::find(n.wire->inFlight.begin(), n.wire->inFlight.end(), packet.toStdString()) ==
+                   n.wire->inFlight.end();
         }));
         s->stepForward();
         render(renderer, *s);
@@ -262,12 +262,14 @@ private slots:
                     const QString text = m_scene.narrate(record);
                     const QString kind = QString::fromStdString(record.kind);
                     QVERIFY2(!text.isEmpty(), qPrintable(kind));
-                    QVERIFY2(!text.startsWith(kind + QStringLiteral(" (")), qPrintable(QStringLiteral("no sentence for ") + kind));
+                    QVERIFY2(!text.startsWith(kind + QStringLiteral(" (")),
+                             qPrintable(QStringLiteral("no sentence for ") + kind));
                     QVERIFY2(!text.contains(QStringLiteral("%1")), qPrintable(text));
                     kinds << kind;
                 }
         }
-        for (const char* expected : {"wr_posted", "wqe_written", "doorbell", "packet_sent", "cqe_written", "wc_returned"})
+        for (const char* expected :
+             {"wr_posted", "wqe_written", "doorbell", "packet_sent", "cqe_written", "wc_returned"})
             QVERIFY2(kinds.contains(QLatin1String(expected)), expected);
     }
 

@@ -6,10 +6,10 @@
 #include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
-#include <QSpinBox>
-#include <QTableView>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
+#include <QSpinBox>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTextBrowser>
 #include <QTreeWidget>
@@ -42,7 +42,9 @@ class ShellTest : public QObject {
         QVERIFY(controller.load(std::move(setup)).ok());
     }
     static long valueOf(const SimulationController& controller) {
-        return dynamic_cast<const sim::TimelineSession<testing::CounterEngine>&>(*controller.session()).engine().value();
+        return dynamic_cast<const sim::TimelineSession<testing::CounterEngine>&>(*controller.session())
+            .engine()
+            .value();
     }
 
 private slots:
@@ -219,7 +221,9 @@ private slots:
                  "source": "CounterEngine::step",
                  "question": {"en": "Where next?", "zh_CN": "下一步在哪？"}, "answer": {"en": "Anywhere within 3.", "zh_CN": "三格以内。"}},
                 {"scenario": "%1", "step": 12, "narration": {"en": "The end.", "zh_CN": "结束。"}}
-              ]})").arg(scenarioPath).toUtf8());
+              ]})")
+                        .arg(scenarioPath)
+                        .toUtf8());
         }
         m_scene.lessonPath = lessonPath;
         SimulationController controller;
@@ -274,11 +278,14 @@ private slots:
     }
 
     void badLessonsAreRejectedWithAReason() {
-        QCOMPARE(QString::fromStdString(views::parseLesson("{", "x").error().message).left(22), QStringLiteral("lesson 'x': not valid "));
+        QCOMPARE(QString::fromStdString(views::parseLesson("{", "x").error().message).left(22),
+                 QStringLiteral("lesson 'x': not valid "));
         QCOMPARE(QString::fromStdString(views::parseLesson(R"({"format": 1, "steps": []})", "x").error().message),
                  QStringLiteral("lesson 'x': \"steps\" must be a non-empty list"));
         QCOMPARE(QString::fromStdString(
-                     views::parseLesson(R"({"format": 1, "steps": [{"step": 1, "narration": {"en": "a"}}]})", "x").error().message),
+                     views::parseLesson(R"({"format": 1, "steps": [{"step": 1, "narration": {"en": "a"}}]})", "x")
+                         .error()
+                         .message),
                  QStringLiteral("lesson 'x': steps[0]: narration needs both \"en\" and \"zh_CN\""));
     }
 };

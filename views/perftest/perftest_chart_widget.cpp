@@ -1,9 +1,8 @@
 #include "perftest/perftest_chart_widget.h"
 
-#include <QCoreApplication>
-
 #include <QChart>
 #include <QChartView>
+#include <QCoreApplication>
 #include <QCursor>
 #include <QDoubleSpinBox>
 #include <QEvent>
@@ -53,9 +52,7 @@ int snapMtu(int mtu) {
 }
 
 // The core's description of the model, in the current language.
-QString modelDetails() {
-    return QCoreApplication::translate("commviz::perftest", perftest::modelDescription().data());
-}
+QString modelDetails() { return QCoreApplication::translate("commviz::perftest", perftest::modelDescription().data()); }
 
 }  // namespace
 

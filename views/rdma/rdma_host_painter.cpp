@@ -26,8 +26,9 @@ void RdmaHostPainter::paint(const RdmaHostLayout& l, const rdma::Host& host, con
     p.box(l.frame, p.theme.panel, p.theme.panelBorder, 10);
     p.text(l.header.adjusted(14, 4, -14, 0), tr("Host %1").arg(QString::fromStdString(host.name)), 16, p.theme.text,
            Qt::AlignLeft | Qt::AlignVCenter, true);
-    p.text(l.header.adjusted(14, 4, -14, 0), tr("LID %1 · port 1 · %2").arg(host.lid).arg(QString::fromStdString(host.pd)),
-           11, p.theme.mutedText, Qt::AlignRight | Qt::AlignVCenter);
+    p.text(l.header.adjusted(14, 4, -14, 0),
+           tr("LID %1 · port 1 · %2").arg(host.lid).arg(QString::fromStdString(host.pd)), 11, p.theme.mutedText,
+           Qt::AlignRight | Qt::AlignVCenter);
     application(l, host, a);
     driver(l, host, a);
     hca(l, host, a);
@@ -53,15 +54,16 @@ void RdmaHostPainter::application(const RdmaHostLayout& l, const rdma::Host& hos
         const QString id = QString::fromStdString(wr.id);
         const bool rejected = wr.fate == rdma::WrFate::Rejected || wr.fate == rdma::WrFate::NotPosted;
         p.box(r, p.isTouched(id) ? p.tint(p.theme.accent, 40) : p.theme.panel, QColor(), 3);
-        const QString opcode =
-            wr.isSend ? shortOpcode(std::string(rdma::verbsName(wr.send.opcode))) : tr("RECV");
+        const QString opcode = wr.isSend ? shortOpcode(std::string(rdma::verbsName(wr.send.opcode))) : tr("RECV");
         const std::uint32_t len = wr.isSend ? wr.send.length() : wr.recv.length();
         QString flags;
         if (wr.isSend && wr.send.has(rdma::SendFlag::Signaled)) flags += QStringLiteral(" S");
         if (wr.isSend && wr.send.has(rdma::SendFlag::Inline)) flags += QStringLiteral(" I");
-        p.text(r.adjusted(4, 0, -64, 0), tr("wr_id %1 · %2 · %3 B%4").arg(wr.wrId()).arg(opcode).arg(len).arg(flags), 11,
-               p.theme.text);
-        const QString fate = rejected ? tr("bad_wr") : wr.fate == rdma::WrFate::Discarded ? tr("discarded") : tr("→ WQE");
+        p.text(r.adjusted(4, 0, -64, 0), tr("wr_id %1 · %2 · %3 B%4").arg(wr.wrId()).arg(opcode).arg(len).arg(flags),
+               11, p.theme.text);
+        const QString fate = rejected                             ? tr("bad_wr")
+                             : wr.fate == rdma::WrFate::Discarded ? tr("discarded")
+                                                                  : tr("→ WQE");
         p.text(r.adjusted(0, 0, -4, 0), fate, 10, rejected ? p.theme.bad : p.theme.mutedText,
                Qt::AlignRight | Qt::AlignVCenter);
         p.object(r, id);
@@ -71,8 +73,8 @@ void RdmaHostPainter::application(const RdmaHostLayout& l, const rdma::Host& hos
                p.theme.mutedText);
     // (4) WC list
     p.numberBadge(QPointF(l.wcList.left() + 9, l.wcList.top() + 7), 4, a.wcReturned);
-    p.text(QRectF(l.wcList.left() + 22, l.wcList.top() - 2, l.wcList.width() - 22, 18), tr("work completions (WC) polled"),
-           12, p.theme.text, Qt::AlignLeft | Qt::AlignVCenter, true);
+    p.text(QRectF(l.wcList.left() + 22, l.wcList.top() - 2, l.wcList.width() - 22, 18),
+           tr("work completions (WC) polled"), 12, p.theme.text, Qt::AlignLeft | Qt::AlignVCenter, true);
     p.anchor(l.wcList, QString::fromStdString(host.name) + QStringLiteral("#wcs"));
     const int firstWc = std::max(0, int(host.wcs.size()) - rows);
     for (int i = firstWc; i < int(host.wcs.size()); ++i) {
@@ -80,7 +82,8 @@ void RdmaHostPainter::application(const RdmaHostLayout& l, const rdma::Host& hos
         const QRectF r(l.wcList.left(), l.wcList.top() + 20 + (i - firstWc) * rowH, l.wcList.width(), rowH - 2);
         const QString id = QString::fromStdString(wc.id);
         const bool ok = wc.status == rdma::WcStatus::Success;
-        p.box(r, p.isTouched(id) ? p.tint(p.theme.accent, 40) : p.tint(ok ? p.theme.good : p.theme.bad, 28), QColor(), 3);
+        p.box(r, p.isTouched(id) ? p.tint(p.theme.accent, 40) : p.tint(ok ? p.theme.good : p.theme.bad, 28), QColor(),
+              3);
         const QString opcode = ok ? shortOpcode(std::string(rdma::verbsName(wc.opcode))) : QString();
         QString statusShort = statusText(wc.status);
         statusShort.remove(QStringLiteral("IBV_WC_"));
@@ -99,8 +102,8 @@ void RdmaHostPainter::driver(const RdmaHostLayout& l, const rdma::Host& host, co
     auto& p = m_paint;
     const QString anchor = QString::fromStdString(host.name) + QStringLiteral("#driver");
     const bool touched = p.isTouched(anchor);
-    p.box(l.driver, touched ? p.tint(p.theme.accent, 24) : p.theme.background, touched ? p.theme.accent : p.theme.panelBorder,
-          6, touched ? 2 : 1);
+    p.box(l.driver, touched ? p.tint(p.theme.accent, 24) : p.theme.background,
+          touched ? p.theme.accent : p.theme.panelBorder, 6, touched ? 2 : 1);
     p.anchor(l.driver, anchor);
     p.text(QRectF(l.driver.left() + 8, l.driver.top() + 3, 330, 16), tr("verbs / driver (libibverbs + provider)"), 11,
            p.theme.mutedText, Qt::AlignLeft | Qt::AlignVCenter, true);
@@ -118,7 +121,8 @@ void RdmaHostPainter::driver(const RdmaHostLayout& l, const rdma::Host& host, co
                 line = tr("[%1] %2() = %3").arg(it->index).arg(call).arg(it->ret);
                 lineColor = p.theme.text;
             } else {
-                const QString ret = it->ret == 0 ? QStringLiteral("0") : QString::fromStdString(rdma::errnoName(it->ret));
+                const QString ret =
+                    it->ret == 0 ? QStringLiteral("0") : QString::fromStdString(rdma::errnoName(it->ret));
                 line = tr("[%1] %2() = %3").arg(it->index).arg(call, ret);
                 if (it->badWr) line += tr(", bad_wr = wr_id %1").arg(*it->badWr);
                 lineColor = it->ret == 0 ? p.theme.text : p.theme.bad;
@@ -152,8 +156,8 @@ void RdmaHostPainter::hca(const RdmaHostLayout& l, const rdma::Host& host, const
     } else {
         const auto& qp = host.qps.front();
         if (host.qps.size() > 1)
-            p.text(QRectF(l.hca.right() - 200, l.hca.top() + 3, 192, 18), tr("+%1 more QP").arg(host.qps.size() - 1), 10,
-                   p.theme.mutedText, Qt::AlignRight | Qt::AlignVCenter);
+            p.text(QRectF(l.hca.right() - 200, l.hca.top() + 3, 192, 18), tr("+%1 more QP").arg(host.qps.size() - 1),
+                   10, p.theme.mutedText, Qt::AlignRight | Qt::AlignVCenter);
         qpPainter.stateRow(l.qpRow, qp, p.isTouched(QString::fromStdString(qp.id)));
         queues.workQueue(l.sq, tr("SQ"), qp.sq, 2, a.wqeWritten);
         queues.workQueue(l.rq, tr("RQ"), qp.rq, 0, false);
@@ -215,8 +219,9 @@ void RdmaHostPainter::memory(const RdmaHostLayout& l, const rdma::Host& host, co
         ++shown;
     }
     if (shown < int(host.mrs.size()))
-        p.text(QRectF(l.memory.right() - 160, l.memory.top() + 2, 152, 18), tr("+%1 more MR").arg(int(host.mrs.size()) - shown),
-               10, p.theme.mutedText, Qt::AlignRight | Qt::AlignVCenter);
+        p.text(QRectF(l.memory.right() - 160, l.memory.top() + 2, 152, 18),
+               tr("+%1 more MR").arg(int(host.mrs.size()) - shown), 10, p.theme.mutedText,
+               Qt::AlignRight | Qt::AlignVCenter);
 }
 
 }  // namespace commviz::views

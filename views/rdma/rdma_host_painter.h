@@ -12,10 +12,10 @@ namespace commviz::views {
 
 /// What the current step did on one host, for the diagram numbers and glows.
 struct RdmaHostActivity {
-    bool wrPosted = false;     ///< (1)
-    bool wqeWritten = false;   ///< (2)
-    bool cqeWritten = false;   ///< (3)
-    bool wcReturned = false;   ///< (4)
+    bool wrPosted = false;    ///< (1)
+    bool wqeWritten = false;  ///< (2)
+    bool cqeWritten = false;  ///< (3)
+    bool wcReturned = false;  ///< (4)
     bool doorbell = false;
     bool call = false;
     QSet<QString> changedMrBytes;  ///< "mrId:offset" of bytes written this step

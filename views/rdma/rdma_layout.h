@@ -7,14 +7,14 @@ namespace commviz::views {
 /// Where everything of the RDMA scene goes, in logical units (1600 × 1000).
 /// Host A is the left column, host B the right one, the wire runs between them.
 struct RdmaHostLayout {
-    QRectF frame;    ///< the whole host column
-    QRectF header;   ///< "Host A"
-    QRectF app;      ///< application: WR list | WC list
+    QRectF frame;   ///< the whole host column
+    QRectF header;  ///< "Host A"
+    QRectF app;     ///< application: WR list | WC list
     QRectF wrList;
     QRectF wcList;
-    QRectF driver;   ///< libibverbs + provider
-    QRectF hca;      ///< the HCA box
-    QRectF qpRow;    ///< QP name, state badge, state diagram
+    QRectF driver;  ///< libibverbs + provider
+    QRectF hca;     ///< the HCA box
+    QRectF qpRow;   ///< QP name, state badge, state diagram
     QRectF sq, rq, cq;
     QRectF engines;  ///< requester / responder / completer
     QRectF memory;   ///< MR byte strips

@@ -30,7 +30,8 @@ struct Fields {
         const auto it = f.find(key);
         if (it == f.end() || !it->is_array()) return s(key);
         QStringList out;
-        for (const auto& v : *it) out << (v.is_string() ? QString::fromStdString(v.get<std::string>()) : QString::fromStdString(v.dump()));
+        for (const auto& v : *it)
+            out << (v.is_string() ? QString::fromStdString(v.get<std::string>()) : QString::fromStdString(v.dump()));
         return out.join(QStringLiteral(", "));
     }
 };
@@ -71,7 +72,8 @@ QString RdmaNarration::narrate(const sim::EventRecord& record) {
             .arg(f.n("producer_index"));
     if (k == "wqe_fetched") {
         if (f.has("error"))
-            return tr("The requester of %1 fetches WQE %2 and fails it locally with %3.").arg(f.s("qp"), f.s("wqe"), f.s("error"));
+            return tr("The requester of %1 fetches WQE %2 and fails it locally with %3.")
+                .arg(f.s("qp"), f.s("wqe"), f.s("error"));
         return tr("The requester of %1 fetches WQE %2 (%3, wr_id %4): %5 packet(s) from PSN %6%7.")
             .arg(f.s("qp"), f.s("wqe"), f.s("opcode"))
             .arg(f.n("wr_id"))
@@ -79,14 +81,16 @@ QString RdmaNarration::narrate(const sim::EventRecord& record) {
             .arg(f.psn("first_psn"), f.b("retry") ? tr(" (retry)") : QString());
     }
     if (k == "dma_read")
-        return tr("Host %1's HCA DMA-reads %2 bytes from MR %3 — no CPU copy.").arg(host).arg(f.n("length")).arg(f.s("mr"));
+        return tr("Host %1's HCA DMA-reads %2 bytes from MR %3 — no CPU copy.")
+            .arg(host)
+            .arg(f.n("length"))
+            .arg(f.s("mr"));
     if (k == "packet_sent")
         return tr("%1 → %2: packet %3 PSN %4%5 (%6 payload bytes) goes on the wire%7.")
             .arg(f.s("from"), f.s("to"), f.s("opcode"), f.psn("psn"), f.b("ack_req") ? tr(", AckReq") : QString())
             .arg(f.n("payload_bytes"))
             .arg(f.b("retransmission") ? tr(" as a retransmission") : QString());
-    if (k == "packet_arrived")
-        return tr("Packet %1 PSN %2 arrives at host %3.").arg(f.s("opcode"), f.psn("psn"), host);
+    if (k == "packet_arrived") return tr("Packet %1 PSN %2 arrives at host %3.").arg(f.s("opcode"), f.psn("psn"), host);
     if (k == "packet_dropped")
         return tr("Packet %1 is lost before host %2 (%3).").arg(f.s("packet"), host, f.s("reason"));
     if (k == "recv_wqe_consumed")
@@ -102,13 +106,16 @@ QString RdmaNarration::narrate(const sim::EventRecord& record) {
             .arg(f.s("what"));
     if (k == "ack_sent")
         return tr("The responder of %1 answers with %2 for PSN %3%4.")
-            .arg(f.s("qp"), f.s("opcode"), f.psn("psn"), f.b("duplicate") ? tr(" (duplicate, re-ACKed, not re-executed)") : QString());
+            .arg(f.s("qp"), f.s("opcode"), f.psn("psn"),
+                 f.b("duplicate") ? tr(" (duplicate, re-ACKed, not re-executed)") : QString());
     if (k == "nak_sent")
         return tr("The responder of %1 sends a NAK for PSN %2: %3.").arg(f.s("qp"), f.psn("psn"), f.s("reason"));
     if (k == "ack_received") {
-        if (f.b("ignored")) return tr("The completer of %1 ignores a stale %2 for PSN %3.").arg(f.s("qp"), f.s("opcode"), f.psn("psn"));
+        if (f.b("ignored"))
+            return tr("The completer of %1 ignores a stale %2 for PSN %3.").arg(f.s("qp"), f.s("opcode"), f.psn("psn"));
         return tr("The completer of %1 takes %2 for PSN %3; it retires: %4.")
-            .arg(f.s("qp"), f.s("opcode"), f.psn("psn"), f.list("acked").isEmpty() ? tr("nothing yet") : f.list("acked"));
+            .arg(f.s("qp"), f.s("opcode"), f.psn("psn"),
+                 f.list("acked").isEmpty() ? tr("nothing yet") : f.list("acked"));
     }
     if (k == "retransmit") {
         const bool rnr = f.s("reason") == QLatin1String("rnr_nak");
@@ -165,11 +172,14 @@ QString RdmaNarration::narrate(const sim::EventRecord& record) {
         return s;
     }
     if (k == "async_event")
-        return tr("Host %1 gets async event %2 for %3 (ibv_get_async_event).").arg(host, f.s("event_type"), f.s("object"));
+        return tr("Host %1 gets async event %2 for %3 (ibv_get_async_event).")
+            .arg(host, f.s("event_type"), f.s("object"));
     if (k == "slot_freed")
         return tr("Host %1 hands %2 slot(s) of %3 %4 back to the driver (tail %5).")
             .arg(host)
-            .arg(record.fields.contains("wqes") && record.fields["wqes"].is_array() ? qint64(record.fields["wqes"].size()) : f.n("count"))
+            .arg(record.fields.contains("wqes") && record.fields["wqes"].is_array()
+                     ? qint64(record.fields["wqes"].size())
+                     : f.n("count"))
             .arg(f.s("qp"), f.s("queue").toUpper())
             .arg(f.n("tail"));
     return tr("%1 (%2).").arg(QString::fromStdString(record.kind), QString::fromStdString(record.anchor));

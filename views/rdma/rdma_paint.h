@@ -22,7 +22,7 @@ struct RdmaPaint {
     const Theme& theme;
     std::vector<HitRegion>& hits;
     QHash<QString, QRectF>& anchors;  ///< object id (or "A#driver"-style part) → where it is drawn
-    QSet<QString> touched;             ///< objects the step's events are about: drawn glowing
+    QSet<QString> touched;            ///< objects the step's events are about: drawn glowing
 
     RdmaPaint(QPainter& painter, const RenderState& s, std::vector<HitRegion>& h, QHash<QString, QRectF>& a)
         : p(painter), state(s), theme(s.theme), hits(h), anchors(a) {}

@@ -15,14 +15,21 @@ QString RdmaQpPainter::stateName(rdma::QpState s) {
 
 QColor RdmaQpPainter::stateColor(const Theme& theme, rdma::QpState s) {
     switch (s) {
-    case rdma::QpState::Reset: return theme.mutedText;
-    case rdma::QpState::Init: return theme.warn;
-    case rdma::QpState::Rtr: return theme.accent2;
-    case rdma::QpState::Rts: return theme.good;
-    case rdma::QpState::Sqd: return theme.accent;
-    case rdma::QpState::Sqe:
-    case rdma::QpState::Err: return theme.bad;
-    default: return theme.mutedText;
+        case rdma::QpState::Reset:
+            return theme.mutedText;
+        case rdma::QpState::Init:
+            return theme.warn;
+        case rdma::QpState::Rtr:
+            return theme.accent2;
+        case rdma::QpState::Rts:
+            return theme.good;
+        case rdma::QpState::Sqd:
+            return theme.accent;
+        case rdma::QpState::Sqe:
+        case rdma::QpState::Err:
+            return theme.bad;
+        default:
+            return theme.mutedText;
     }
 }
 
@@ -101,10 +108,10 @@ void RdmaQpPainter::stateDiagram(const QRectF& area, rdma::QpState current) {
         const bool on = n.state == current;
         const QColor c = stateColor(p.theme, n.state);
         const bool dim = n.state == S::Sqe;
-        p.box(n.rect, on ? c : p.theme.background, dim ? p.tint(p.theme.panelBorder, 90) : (on ? c : p.theme.panelBorder),
-              4, on ? 2 : 1);
-        p.text(n.rect, stateName(n.state), 10, on ? p.theme.background : (dim ? p.theme.panelBorder : p.theme.mutedText),
-               Qt::AlignCenter, on);
+        p.box(n.rect, on ? c : p.theme.background,
+              dim ? p.tint(p.theme.panelBorder, 90) : (on ? c : p.theme.panelBorder), 4, on ? 2 : 1);
+        p.text(n.rect, stateName(n.state), 10,
+               on ? p.theme.background : (dim ? p.theme.panelBorder : p.theme.mutedText), Qt::AlignCenter, on);
     }
     p.text(QRectF(area.left(), area.bottom() - 12, area.width(), 12),
            tr("any state → RESET / ERR via ibv_modify_qp; errors move RC QPs to ERR"), 9, p.theme.mutedText,
@@ -130,8 +137,8 @@ void RdmaQpPainter::engines(const QRectF& area, const rdma::QueuePair& qp) {
         const QRectF r(area.left() + i * (w + gap), area.top(), w, area.height());
         const bool busy = parts[i].state != QLatin1String("idle") && !parts[i].state.isEmpty();
         const bool touched = p.isTouched(parts[i].anchor);
-        p.box(r, touched ? p.tint(p.theme.accent, 30) : p.theme.background, touched ? p.theme.accent : p.theme.panelBorder,
-              5, touched ? 2.5 : 1);
+        p.box(r, touched ? p.tint(p.theme.accent, 30) : p.theme.background,
+              touched ? p.theme.accent : p.theme.panelBorder, 5, touched ? 2.5 : 1);
         p.text(QRectF(r.left() + 6, r.top() + 4, r.width() - 12, 16), parts[i].title, 12, p.theme.text,
                Qt::AlignLeft | Qt::AlignVCenter, true);
         p.text(QRectF(r.left() + 6, r.top() + 4, r.width() - 12, 16), QStringLiteral("rxe"), 9, p.theme.mutedText,

@@ -90,7 +90,8 @@ void RdmaQueuePainter::workQueue(const QRectF& area, const QString& title, const
         const auto& wqe = slot < q.ring.size() ? q.ring[slot] : std::nullopt;
         if (!wqe) {
             p.box(r, p.theme.background, p.theme.panelBorder, 3);
-            p.text(r.adjusted(0, 0, 0, -2), QString::number(slot), 9, p.theme.mutedText, Qt::AlignHCenter | Qt::AlignBottom);
+            p.text(r.adjusted(0, 0, 0, -2), QString::number(slot), 9, p.theme.mutedText,
+                   Qt::AlignHCenter | Qt::AlignBottom);
             continue;
         }
         const QString id = QString::fromStdString(wqe->id);
@@ -123,8 +124,9 @@ void RdmaQueuePainter::workQueue(const QRectF& area, const QString& title, const
 void RdmaQueuePainter::completionQueue(const QRectF& area, const rdma::CompletionQueue& cq, int badge,
                                        bool badgeActive) {
     auto& p = m_paint;
-    const QString detail = cq.overrun ? tr("CQN %1\nOVERRUN\n%2 lost").arg(cq.cqn).arg(cq.lost)
-                                      : tr("CQN %1\ndepth %2\n%3 unpolled").arg(cq.cqn).arg(cq.depth).arg(cq.occupancy());
+    const QString detail = cq.overrun
+                               ? tr("CQN %1\nOVERRUN\n%2 lost").arg(cq.cqn).arg(cq.lost)
+                               : tr("CQN %1\ndepth %2\n%3 unpolled").arg(cq.cqn).arg(cq.depth).arg(cq.occupancy());
     label(area, tr("CQ %1").arg(QString::fromStdString(cq.name)), detail, badge, badgeActive, cq.overrun);
     const QRectF strip(area.left() + kLabelWidth, area.top() + 12, area.width() - kLabelWidth, area.height() - 26);
     p.object(strip.adjusted(-2, -10, 0, 12), QString::fromStdString(cq.id));
@@ -137,7 +139,8 @@ void RdmaQueuePainter::completionQueue(const QRectF& area, const rdma::Completio
         if (!cqe) {
             // An empty CQE slot belongs to the hardware (mlx5 owner bit).
             p.box(r, p.theme.background, p.theme.panelBorder, 3);
-            p.text(r.adjusted(0, 0, 0, -2), QString::number(slot), 9, p.theme.mutedText, Qt::AlignHCenter | Qt::AlignBottom);
+            p.text(r.adjusted(0, 0, 0, -2), QString::number(slot), 9, p.theme.mutedText,
+                   Qt::AlignHCenter | Qt::AlignBottom);
             continue;
         }
         const QString id = QString::fromStdString(cqe->id);

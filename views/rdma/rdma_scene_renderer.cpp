@@ -39,7 +39,8 @@ void RdmaSceneRenderer::paint(QPainter& painter, const RenderState& state) {
     RdmaPaint p(painter, state, m_hits, m_anchors);
     const RdmaSnapshot snap = rdmaSnapshot(state.session);
     if (!snap.valid()) {
-        p.text(QRectF(QPointF(0, 0), logicalSize()), tr("No RDMA session loaded"), 20, state.theme.mutedText, Qt::AlignCenter);
+        p.text(QRectF(QPointF(0, 0), logicalSize()), tr("No RDMA session loaded"), 20, state.theme.mutedText,
+               Qt::AlignCenter);
         return;
     }
     // Title: the story and the simulated clock.

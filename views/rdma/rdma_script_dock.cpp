@@ -35,7 +35,8 @@ private:
 
 QString callLabel(const sim::Json& call) {
     auto str = [&](const char* key) {
-        return call.contains(key) && call[key].is_string() ? QString::fromStdString(call[key].get<std::string>()) : QString();
+        return call.contains(key) && call[key].is_string() ? QString::fromStdString(call[key].get<std::string>())
+                                                           : QString();
     };
     const QString name = str("call");
     QString object;
@@ -53,8 +54,9 @@ QString callLabel(const sim::Json& call) {
         QStringList ops;
         if (call.contains("wr"))
             for (const auto& wr : call["wr"].is_array() ? call["wr"] : sim::Json::array({call["wr"]}))
-                ops << (wr.contains("opcode") ? QString::fromStdString(wr["opcode"].get<std::string>()).remove(QStringLiteral("IBV_WR_"))
-                                              : QStringLiteral("RECV"));
+                ops << (wr.contains("opcode")
+                            ? QString::fromStdString(wr["opcode"].get<std::string>()).remove(QStringLiteral("IBV_WR_"))
+                            : QStringLiteral("RECV"));
         if (!ops.isEmpty()) text += QStringLiteral(" [") + ops.join(QStringLiteral(", ")) + QLatin1Char(']');
     }
     return text;
@@ -63,9 +65,18 @@ QString callLabel(const sim::Json& call) {
 }  // namespace
 
 RdmaScriptDock::RdmaScriptDock(SimulationController& controller, QWidget* parent)
-    : QDockWidget(parent), m_controller(controller), m_list(new QListWidget), m_error(new QLabel),
-      m_add(new QPushButton), m_edit(new QPushButton), m_remove(new QPushButton), m_up(new QPushButton),
-      m_down(new QPushButton), m_undo(new QPushButton), m_redo(new QPushButton), m_rerun(new QPushButton) {
+    : QDockWidget(parent),
+      m_controller(controller),
+      m_list(new QListWidget),
+      m_error(new QLabel),
+      m_add(new QPushButton),
+      m_edit(new QPushButton),
+      m_remove(new QPushButton),
+      m_up(new QPushButton),
+      m_down(new QPushButton),
+      m_undo(new QPushButton),
+      m_redo(new QPushButton),
+      m_rerun(new QPushButton) {
     setObjectName(QStringLiteral("RdmaScriptDock"));
     auto* body = new QWidget;
     auto* layout = new QVBoxLayout(body);
@@ -200,7 +211,8 @@ QString RdmaScriptDock::moveCall(int from, int to) {
     return error;
 }
 
-bool RdmaScriptDock::editJson(const QString& title, sim::Json& call, const std::function<QString(const sim::Json&)>& apply) {
+bool RdmaScriptDock::editJson(const QString& title, sim::Json& call,
+                              const std::function<QString(const sim::Json&)>& apply) {
     QDialog dialog(this);
     dialog.setWindowTitle(title);
     auto* layout = new QVBoxLayout(&dialog);
@@ -213,7 +225,8 @@ bool RdmaScriptDock::editJson(const QString& title, sim::Json& call, const std::
     error->setWordWrap(true);
     error->setStyleSheet(QStringLiteral("color: #d64545;"));
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
-    layout->addWidget(new QLabel(tr("One script entry as JSON, e.g. {\"host\": \"A\", \"call\": \"ibv_poll_cq\", \"cq\": \"cqA\"}")));
+    layout->addWidget(
+        new QLabel(tr("One script entry as JSON, e.g. {\"host\": \"A\", \"call\": \"ibv_poll_cq\", \"cq\": \"cqA\"}")));
     layout->addWidget(editor, 1);
     layout->addWidget(error);
     layout->addWidget(buttons);
@@ -265,8 +278,11 @@ void RdmaScriptDock::refresh() {
         if (snap.calls && i < snap.calls->size()) {
             const auto& r = (*snap.calls)[i];
             if (r.finished) {
-                if (r.retIsCount) ret = QStringLiteral(" → %1").arg(r.ret);
-                else ret = QStringLiteral(" → ") + (r.ret == 0 ? QStringLiteral("0") : QString::fromStdString(rdma::errnoName(r.ret)));
+                if (r.retIsCount)
+                    ret = QStringLiteral(" → %1").arg(r.ret);
+                else
+                    ret = QStringLiteral(" → ") +
+                          (r.ret == 0 ? QStringLiteral("0") : QString::fromStdString(rdma::errnoName(r.ret)));
                 if (r.badWr) ret += tr(", bad_wr %1").arg(*r.badWr);
                 if (!r.retIsCount && r.ret != 0) color = QColor("#d64545");
             } else if (r.started) {
@@ -274,7 +290,10 @@ void RdmaScriptDock::refresh() {
             }
         }
         const bool isCurrent = current && *current == i;
-        auto* item = new QListWidgetItem(QStringLiteral("%1%2  %3%4").arg(isCurrent ? QStringLiteral("▶ ") : QStringLiteral("   ")).arg(i).arg(callLabel(list[i]), ret));
+        auto* item = new QListWidgetItem(QStringLiteral("%1%2  %3%4")
+                                             .arg(isCurrent ? QStringLiteral("▶ ") : QStringLiteral("   "))
+                                             .arg(i)
+                                             .arg(callLabel(list[i]), ret));
         QFont f = item->font();
         f.setBold(isCurrent);
         item->setFont(f);

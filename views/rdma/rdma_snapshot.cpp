@@ -20,7 +20,8 @@ RdmaSnapshot rdmaSnapshot(const sim::Session* session) {
     snap.nowNs = engine.nowNs();
     snap.cursor = typed->cursor();
     snap.calls = &engine.calls();
-    if (snap.cursor > 0 && snap.cursor <= typed->timeline().recordedSteps()) snap.events = &typed->timeline().events(snap.cursor);
+    if (snap.cursor > 0 && snap.cursor <= typed->timeline().recordedSteps())
+        snap.events = &typed->timeline().events(snap.cursor);
     return snap;
 }
 
@@ -28,7 +29,8 @@ std::optional<std::size_t> rdmaCurrentCall(const sim::Session* session) {
     const auto* typed = dynamic_cast<const RdmaSession*>(session);
     if (!typed) return std::nullopt;
     const std::size_t current = typed->engine().currentCall();
-    if (current >= typed->engine().calls().size() && current >= typed->engine().script().calls.size()) return std::nullopt;
+    if (current >= typed->engine().calls().size() && current >= typed->engine().script().calls.size())
+        return std::nullopt;
     return current;
 }
 

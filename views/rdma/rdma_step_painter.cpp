@@ -63,8 +63,14 @@ void RdmaStepPainter::analyse(RdmaPaint& p, RdmaHostActivity activity[2], QSet<Q
     for (const auto& event : *m_snap.events) {
         std::visit(
             Overloaded{
-                [&](const rdma::CallStarted& e) { p.touched << driver(e.host); act(e.host).call = true; },
-                [&](const rdma::CallReturned& e) { p.touched << driver(e.host); act(e.host).call = true; },
+                [&](const rdma::CallStarted& e) {
+                    p.touched << driver(e.host);
+                    act(e.host).call = true;
+                },
+                [&](const rdma::CallReturned& e) {
+                    p.touched << driver(e.host);
+                    act(e.host).call = true;
+                },
                 [&](const rdma::WrPosted& e) {
                     p.touched << q(e.wr);
                     act(e.host).wrPosted = true;
@@ -145,7 +151,9 @@ void RdmaStepPainter::analyse(RdmaPaint& p, RdmaHostActivity activity[2], QSet<Q
                     for (const auto& w : e.acked) p.touched << q(w);
                     move(q(e.packet), comp);
                 },
-                [&](const rdma::Retransmit& e) { p.touched << RdmaQpPainter::requesterAnchor(qpId(e.host, e.qp)) << q(e.wqe); },
+                [&](const rdma::Retransmit& e) {
+                    p.touched << RdmaQpPainter::requesterAnchor(qpId(e.host, e.qp)) << q(e.wqe);
+                },
                 [&](const rdma::RnrWait& e) { p.touched << RdmaQpPainter::completerAnchor(qpId(e.host, e.qp)); },
                 [&](const rdma::Timeout& e) { p.touched << RdmaQpPainter::completerAnchor(qpId(e.host, e.qp)); },
                 [&](const rdma::CqeWritten& e) {

@@ -31,7 +31,9 @@ private:
     int hostIndex(const std::string& host) const;
     QString qpId(const std::string& host, const std::string& qp) const;
     QString mrId(const std::string& host, const std::string& mr) const;
-    void move(QString from, QString to, bool bad = false) { m_motions.push_back({std::move(from), std::move(to), bad}); }
+    void move(QString from, QString to, bool bad = false) {
+        m_motions.push_back({std::move(from), std::move(to), bad});
+    }
 
     const RdmaSnapshot& m_snap;
     std::vector<Motion> m_motions;

@@ -22,8 +22,10 @@ void RdmaWirePainter::packet(const QRectF& r, const rdma::Packet& pkt, double op
     auto& p = m_paint;
     const QString id = QString::fromStdString(pkt.id);
     QColor fill = rdma::isResponse(pkt.opcode) ? p.theme.accent2 : p.theme.accent;
-    if (pkt.aeth && !rdma::aeth::isAck(pkt.aeth->syndrome)) fill = rdma::aeth::isRnrNak(pkt.aeth->syndrome) ? p.theme.warn : p.theme.bad;
-    else if (pkt.aeth || pkt.opcode == rdma::BthOpcode::AtomicAcknowledge) fill = p.theme.good;
+    if (pkt.aeth && !rdma::aeth::isAck(pkt.aeth->syndrome))
+        fill = rdma::aeth::isRnrNak(pkt.aeth->syndrome) ? p.theme.warn : p.theme.bad;
+    else if (pkt.aeth || pkt.opcode == rdma::BthOpcode::AtomicAcknowledge)
+        fill = p.theme.good;
     const bool dropped = pkt.fate == rdma::PacketFate::Dropped;
     p.p.save();
     p.p.setOpacity(opacity);
@@ -33,7 +35,8 @@ void RdmaWirePainter::packet(const QRectF& r, const rdma::Packet& pkt, double op
     QString line = tr("PSN 0x%1").arg(pkt.psn, 6, 16, QChar('0'));
     if (pkt.ackReq) line += tr(" · AckReq");
     if (pkt.aeth && !rdma::aeth::isAck(pkt.aeth->syndrome))
-        line += QStringLiteral(" · ") + QString::fromStdString(rdma::aethSyndromeName(pkt.aeth->syndrome)).remove(QStringLiteral("AETH_"));
+        line += QStringLiteral(" · ") +
+                QString::fromStdString(rdma::aethSyndromeName(pkt.aeth->syndrome)).remove(QStringLiteral("AETH_"));
     if (pkt.retransmission) line += tr(" · retx");
     p.text(QRectF(r.left() + 5, r.top() + 19, r.width() - 10, 16), line, 10, p.theme.text,
            Qt::AlignLeft | Qt::AlignVCenter, false, true);
@@ -60,8 +63,10 @@ void RdmaWirePainter::legend(const QRectF& numbers, const QRectF& keys) {
         QColor color;
         QString text;
     };
-    const Key items[] = {{p.theme.accent, tr("request")}, {p.theme.accent2, tr("READ response")},
-                         {p.theme.good, tr("ACK")},       {p.theme.warn, tr("RNR NAK")},
+    const Key items[] = {{p.theme.accent, tr("request")},
+                         {p.theme.accent2, tr("READ response")},
+                         {p.theme.good, tr("ACK")},
+                         {p.theme.warn, tr("RNR NAK")},
                          {p.theme.bad, tr("NAK / lost")}};
     const double w = keys.width() / 3;
     for (int i = 0; i < 5; ++i) {
@@ -90,7 +95,8 @@ void RdmaWirePainter::paint(const RdmaLayout& layout, double clockNs, const QSet
            10, p.theme.mutedText, Qt::AlignHCenter | Qt::AlignVCenter);
     legend(QRectF(layout.wire.left() + 16, layout.wire.top() + 72, layout.wire.width() - 24, 96),
            QRectF(layout.wire.left() + 10, layout.wire.top() + 176, layout.wire.width() - 20, 70));
-    const QString names[2] = {QString::fromStdString(m_snap.hosts[0]->name), QString::fromStdString(m_snap.hosts[1]->name)};
+    const QString names[2] = {QString::fromStdString(m_snap.hosts[0]->name),
+                              QString::fromStdString(m_snap.hosts[1]->name)};
     for (int lane = 0; lane < 2; ++lane) {
         const QRectF& r = layout.lanes[lane];
         p.box(r, p.tint(p.theme.panel, 255), p.theme.panelBorder, 6);
@@ -144,7 +150,8 @@ void RdmaWirePainter::paint(const RdmaLayout& layout, double clockNs, const QSet
     }
     for (int lane = 0; lane < 2; ++lane)
         if (hidden[lane] > 0)
-            p.text(QRectF(layout.lanes[lane].left(), layout.lanes[lane].bottom() - 16, layout.lanes[lane].width() - 10, 14),
+            p.text(QRectF(layout.lanes[lane].left(), layout.lanes[lane].bottom() - 16, layout.lanes[lane].width() - 10,
+                          14),
                    tr("+%1 more packets").arg(hidden[lane]), 10, p.theme.mutedText, Qt::AlignRight | Qt::AlignVCenter);
     if (shown.empty())
         p.text(QRectF(layout.lanes[0].left(), layout.lanes[0].bottom() + 2, layout.lanes[0].width(), 18),

@@ -43,33 +43,43 @@ QVariant EventListModel::data(const QModelIndex& index, int role) const {
     if (role == StepRole) return qulonglong(row.step);
     if (role != Qt::DisplayRole && role != Qt::ToolTipRole) return {};
     switch (index.column()) {
-    case Step: return qulonglong(row.step);
-    case Kind: return QString::fromStdString(row.record.kind);
-    case Anchor: return QString::fromStdString(row.record.anchor);
-    case Objects: {
-        QStringList ids;
-        for (const auto& id : row.record.objects) ids << QString::fromStdString(id);
-        return ids.join(QStringLiteral(", "));
-    }
-    case Details: {
-        QStringList parts;
-        for (const auto& [key, value] : row.record.fields.items())
-            parts << QStringLiteral("%1=%2").arg(QString::fromStdString(key), jsonText(value));
-        return parts.join(QStringLiteral("  "));
-    }
-    default: return {};
+        case Step:
+            return qulonglong(row.step);
+        case Kind:
+            return QString::fromStdString(row.record.kind);
+        case Anchor:
+            return QString::fromStdString(row.record.anchor);
+        case Objects: {
+            QStringList ids;
+            for (const auto& id : row.record.objects) ids << QString::fromStdString(id);
+            return ids.join(QStringLiteral(", "));
+        }
+        case Details: {
+            QStringList parts;
+            for (const auto& [key, value] : row.record.fields.items())
+                parts << QStringLiteral("%1=%2").arg(QString::fromStdString(key), jsonText(value));
+            return parts.join(QStringLiteral("  "));
+        }
+        default:
+            return {};
     }
 }
 
 QVariant EventListModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
     switch (section) {
-    case Step: return tr("Step");
-    case Kind: return tr("Event");
-    case Anchor: return tr("Source");
-    case Objects: return tr("Objects");
-    case Details: return tr("Details");
-    default: return {};
+        case Step:
+            return tr("Step");
+        case Kind:
+            return tr("Event");
+        case Anchor:
+            return tr("Source");
+        case Objects:
+            return tr("Objects");
+        case Details:
+            return tr("Details");
+        default:
+            return {};
     }
 }
 

@@ -40,8 +40,9 @@ void NarrationDock::refresh() {
     }
     const std::size_t step = m_controller.cursor();
     if (step == 0) {
-        m_text->setHtml(tr("<p><b>Step 0.</b> Nothing has happened yet. Press <b>Right</b> or <b>Space</b> to "
-                           "start.</p>"));
+        m_text->setHtml(
+            tr("<p><b>Step 0.</b> Nothing has happened yet. Press <b>Right</b> or <b>Space</b> to "
+               "start.</p>"));
         return;
     }
     QString html = tr("<p><b>Step %1</b></p>").arg(step);

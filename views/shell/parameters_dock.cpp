@@ -115,33 +115,35 @@ void ParametersDock::rebuild() {
 QWidget* ParametersDock::makeEditor(const sim::ParamSpec& spec) {
     const QString key = QString::fromStdString(spec.key);
     switch (spec.type) {
-    case sim::ParamType::Int: {
-        auto* box = new QSpinBox;
-        box->setRange(int(std::max(spec.min, double(INT32_MIN))), int(std::min(spec.max, double(INT32_MAX))));
-        box->setKeyboardTracking(false);
-        connect(box, &QSpinBox::valueChanged, this, [this, key](int v) { edit(key, v); });
-        return box;
-    }
-    case sim::ParamType::Double: {
-        auto* box = new QDoubleSpinBox;
-        box->setRange(spec.min, spec.max);
-        box->setDecimals(3);
-        box->setKeyboardTracking(false);
-        connect(box, &QDoubleSpinBox::valueChanged, this, [this, key](double v) { edit(key, v); });
-        return box;
-    }
-    case sim::ParamType::Bool: {
-        auto* box = new QCheckBox;
-        connect(box, &QCheckBox::toggled, this, [this, key](bool v) { edit(key, v); });
-        return box;
-    }
-    case sim::ParamType::Choice: {
-        auto* box = new QComboBox;
-        for (const auto& choice : spec.choices) box->addItem(QString::fromStdString(choice));
-        connect(box, &QComboBox::currentTextChanged, this, [this, key](const QString& v) { edit(key, v.toStdString()); });
-        return box;
-    }
-    case sim::ParamType::Text: break;
+        case sim::ParamType::Int: {
+            auto* box = new QSpinBox;
+            box->setRange(int(std::max(spec.min, double(INT32_MIN))), int(std::min(spec.max, double(INT32_MAX))));
+            box->setKeyboardTracking(false);
+            connect(box, &QSpinBox::valueChanged, this, [this, key](int v) { edit(key, v); });
+            return box;
+        }
+        case sim::ParamType::Double: {
+            auto* box = new QDoubleSpinBox;
+            box->setRange(spec.min, spec.max);
+            box->setDecimals(3);
+            box->setKeyboardTracking(false);
+            connect(box, &QDoubleSpinBox::valueChanged, this, [this, key](double v) { edit(key, v); });
+            return box;
+        }
+        case sim::ParamType::Bool: {
+            auto* box = new QCheckBox;
+            connect(box, &QCheckBox::toggled, this, [this, key](bool v) { edit(key, v); });
+            return box;
+        }
+        case sim::ParamType::Choice: {
+            auto* box = new QComboBox;
+            for (const auto& choice : spec.choices) box->addItem(QString::fromStdString(choice));
+            connect(box, &QComboBox::currentTextChanged, this,
+                    [this, key](const QString& v) { edit(key, v.toStdString()); });
+            return box;
+        }
+        case sim::ParamType::Text:
+            break;
     }
     auto* line = new QLineEdit;
     connect(line, &QLineEdit::editingFinished, this, [this, key, line] { edit(key, line->text().toStdString()); });
@@ -155,17 +157,22 @@ void ParametersDock::syncEditors() {
         return;
     }
     const SceneSetup& setup = m_controller.setup();
-    const sim::ParamValues shown = sim::effectiveValues(setup.scene->model.params, setup.values,
-                                                        setup.scenario ? &*setup.scenario : nullptr);
+    const sim::ParamValues shown =
+        sim::effectiveValues(setup.scene->model.params, setup.values, setup.scenario ? &*setup.scenario : nullptr);
     for (const auto& [key, value] : shown) {
         QWidget* editor = m_editors.value(QString::fromStdString(key));
         if (!editor) continue;
         const QSignalBlocker blocker(editor);
-        if (auto* box = qobject_cast<QSpinBox*>(editor)) box->setValue(value.get<int>());
-        else if (auto* dbox = qobject_cast<QDoubleSpinBox*>(editor)) dbox->setValue(value.get<double>());
-        else if (auto* check = qobject_cast<QCheckBox*>(editor)) check->setChecked(value.get<bool>());
-        else if (auto* combo = qobject_cast<QComboBox*>(editor)) combo->setCurrentText(QString::fromStdString(value.get<std::string>()));
-        else if (auto* line = qobject_cast<QLineEdit*>(editor)) line->setText(QString::fromStdString(value.get<std::string>()));
+        if (auto* box = qobject_cast<QSpinBox*>(editor))
+            box->setValue(value.get<int>());
+        else if (auto* dbox = qobject_cast<QDoubleSpinBox*>(editor))
+            dbox->setValue(value.get<double>());
+        else if (auto* check = qobject_cast<QCheckBox*>(editor))
+            check->setChecked(value.get<bool>());
+        else if (auto* combo = qobject_cast<QComboBox*>(editor))
+            combo->setCurrentText(QString::fromStdString(value.get<std::string>()));
+        else if (auto* line = qobject_cast<QLineEdit*>(editor))
+            line->setText(QString::fromStdString(value.get<std::string>()));
     }
 }
 

@@ -11,7 +11,8 @@ namespace {
 constexpr int kStepAnimationMs = 600;
 }
 
-SceneCanvas::SceneCanvas(SimulationController& controller, QWidget* parent) : QWidget(parent), m_controller(controller) {
+SceneCanvas::SceneCanvas(SimulationController& controller, QWidget* parent)
+    : QWidget(parent), m_controller(controller) {
     setMinimumSize(480, 320);
     setFocusPolicy(Qt::ClickFocus);
     m_animation.setStartValue(0.0);

@@ -117,8 +117,10 @@ void SimulationController::pause() {
 }
 
 void SimulationController::togglePlay() {
-    if (m_state == PlayState::Playing) pause();
-    else if (m_state == PlayState::Stopped) play();
+    if (m_state == PlayState::Playing)
+        pause();
+    else if (m_state == PlayState::Stopped)
+        play();
 }
 
 void SimulationController::setSpeed(double stepsPerSecond) { m_speed = std::clamp(stepsPerSecond, 0.25, 100000.0); }

@@ -11,16 +11,16 @@ namespace commviz::views {
 struct Theme {
     QString id;
     QColor background;
-    QColor panel;       ///< boxes: hosts, layers, queues
+    QColor panel;  ///< boxes: hosts, layers, queues
     QColor panelBorder;
     QColor text;
     QColor mutedText;
-    QColor accent;      ///< the object the current step is about
-    QColor accent2;     ///< a second actor (the peer, the response)
-    QColor good;        ///< success, ACK
-    QColor bad;         ///< error, NAK, drop
-    QColor warn;        ///< waiting, retry
-    QColor highlight;   ///< tutorial highlight halo
+    QColor accent;     ///< the object the current step is about
+    QColor accent2;    ///< a second actor (the peer, the response)
+    QColor good;       ///< success, ACK
+    QColor bad;        ///< error, NAK, drop
+    QColor warn;       ///< waiting, retry
+    QColor highlight;  ///< tutorial highlight halo
     QColor selection;
 
     static Theme light();

@@ -31,7 +31,8 @@ sim::Result<Lesson> parseLesson(const QByteArray& json, const QString& origin) {
     const QJsonDocument doc = QJsonDocument::fromJson(json, &error);
     if (doc.isNull()) return lessonError(origin, QStringLiteral("not valid JSON (%1)").arg(error.errorString()));
     const QJsonObject root = doc.object();
-    if (root.value(QStringLiteral("format")).toInt() != 1) return lessonError(origin, QStringLiteral("\"format\" must be 1"));
+    if (root.value(QStringLiteral("format")).toInt() != 1)
+        return lessonError(origin, QStringLiteral("\"format\" must be 1"));
     Lesson lesson;
     lesson.scene = root.value(QStringLiteral("scene")).toString();
     lesson.title = textOf(root.value(QStringLiteral("title")));
@@ -46,7 +47,8 @@ sim::Result<Lesson> parseLesson(const QByteArray& json, const QString& origin) {
         step.step = std::size_t(at);
         for (const auto& id : s.value(QStringLiteral("highlight")).toArray()) step.highlights << id.toString();
         step.narration = textOf(s.value(QStringLiteral("narration")));
-        if (step.narration.value(QStringLiteral("en")).isEmpty() || step.narration.value(QStringLiteral("zh_CN")).isEmpty())
+        if (step.narration.value(QStringLiteral("en")).isEmpty() ||
+            step.narration.value(QStringLiteral("zh_CN")).isEmpty())
             return lessonError(origin, QStringLiteral("steps[%1]: narration needs both \"en\" and \"zh_CN\"").arg(i));
         step.source = s.value(QStringLiteral("source")).toString();
         step.question = textOf(s.value(QStringLiteral("question")));

@@ -16,12 +16,12 @@ using LocalizedText = QMap<QString, QString>;
 QString localized(const LocalizedText& text, const QString& language);
 
 struct LessonStep {
-    QString scenario;       ///< resource or file path of the scenario to show; empty = keep the current one
-    std::size_t step = 0;   ///< the engine step to show
-    QStringList highlights; ///< object ids to highlight
+    QString scenario;        ///< resource or file path of the scenario to show; empty = keep the current one
+    std::size_t step = 0;    ///< the engine step to show
+    QStringList highlights;  ///< object ids to highlight
     LocalizedText narration;
-    QString source;         ///< the real source function, e.g. "libibverbs/verbs.h: ibv_post_send()"
-    LocalizedText question; ///< optional "predict the next step"
+    QString source;          ///< the real source function, e.g. "libibverbs/verbs.h: ibv_post_send()"
+    LocalizedText question;  ///< optional "predict the next step"
     LocalizedText answer;
 };
 

@@ -48,7 +48,9 @@ TutorialDock::TutorialDock(SimulationController& controller, QWidget* parent)
     render();
 }
 
-QString TutorialDock::language() const { return QLocale().name().startsWith(QLatin1String("zh")) ? QStringLiteral("zh_CN") : QStringLiteral("en"); }
+QString TutorialDock::language() const {
+    return QLocale().name().startsWith(QLatin1String("zh")) ? QStringLiteral("zh_CN") : QStringLiteral("en");
+}
 
 sim::Status TutorialDock::loadForScene() {
     const SceneDescriptor* scene = m_controller.scene();
@@ -157,11 +159,14 @@ void TutorialDock::render() {
     m_progress->setText(tr("%1 / %2").arg(m_index + 1).arg(m_lesson->steps.size()));
     QString html = QStringLiteral("<p>%1</p>").arg(localized(step.narration, lang).toHtmlEscaped());
     if (!step.source.isEmpty())
-        html += QStringLiteral("<p style='color:gray'>%1 <tt>%2</tt></p>").arg(tr("Source:"), step.source.toHtmlEscaped());
+        html +=
+            QStringLiteral("<p style='color:gray'>%1 <tt>%2</tt></p>").arg(tr("Source:"), step.source.toHtmlEscaped());
     if (!step.question.isEmpty()) {
-        html += QStringLiteral("<hr><p><b>%1</b> %2</p>").arg(tr("Predict:"), localized(step.question, lang).toHtmlEscaped());
+        html += QStringLiteral("<hr><p><b>%1</b> %2</p>")
+                    .arg(tr("Predict:"), localized(step.question, lang).toHtmlEscaped());
         if (m_answerShown)
-            html += QStringLiteral("<p><b>%1</b> %2</p>").arg(tr("Answer:"), localized(step.answer, lang).toHtmlEscaped());
+            html +=
+                QStringLiteral("<p><b>%1</b> %2</p>").arg(tr("Answer:"), localized(step.answer, lang).toHtmlEscaped());
     }
     m_text->setHtml(html);
     const bool last = m_index + 1 >= int(m_lesson->steps.size());
