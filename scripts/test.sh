@@ -1,11 +1,25 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds commviz with its tests and runs them; then
-# builds the core suites again under AddressSanitizer + UBSan and runs those.
+# Installs what is missing, checks formatting, builds commviz with its tests and
+# runs them; then builds the core suites again under AddressSanitizer + UBSan
+# and runs those.
 set -euo pipefail
 COMMVIZ_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 source "$COMMVIZ_ROOT/scripts/lib/deps.sh"
 
+if [[ $# -gt 0 ]]; then
+  [[ $1 == --help ]] || { echo "scripts/test.sh: unknown argument $1 (try --help)" >&2; exit 2; }
+  echo "usage: scripts/test.sh"
+  echo "Installs what is missing, checks that every C++ file is formatted with the"
+  echo "root .clang-format, builds commviz with its tests and benchmarks in build/"
+  echo "and runs ctest; then builds the core suites with AddressSanitizer + UBSan in"
+  echo "build-asan/ and runs them."
+  echo
+  commviz_print_packages
+  exit 0
+fi
+
 commviz_ensure_packages
+"$COMMVIZ_ROOT/scripts/check_format.sh"
 commviz_configure_and_build "$COMMVIZ_ROOT/build" -DBUILD_TESTING=ON -DCOMMVIZ_BENCH=ON
 (cd "$COMMVIZ_ROOT/build" && QT_QPA_PLATFORM=offscreen ctest --output-on-failure --parallel "$(nproc)")
 

@@ -1,12 +1,26 @@
-# Sourced by run.sh and test.sh: installs the Debian 12 packages commviz needs,
-# but only those missing, and only when it can (root or sudo).
+# Sourced by run.sh and test.sh: installs the Debian 12 (bookworm) packages
+# commviz needs, but only those missing, and only when it can (root or sudo).
+# This is the one list; tests/packaging/check_debian_deps.sh proves it complete.
 
+COMMVIZ_DEBIAN_RELEASE="Debian 12 (bookworm)"
+
+# Installed with --no-install-recommends, so anything a package only recommends
+# must be listed: qt6-charts-dev merely recommends libqt6opengl6-dev, yet
+# Qt6ChartsConfig.cmake needs Qt6OpenGL's CMake package from it.
 COMMVIZ_PACKAGES=(
   g++ cmake ninja-build pkg-config
   qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
-  qt6-translations-l10n libgl-dev nlohmann-json3-dev libbenchmark-dev
-  fonts-noto-cjk
+  qt6-translations-l10n libqt6opengl6-dev libgl-dev nlohmann-json3-dev libbenchmark-dev
+  clang-format fonts-noto-cjk
 )
+
+# Prints what a script installs, for its --help.
+commviz_print_packages() {
+  echo "Runs on $COMMVIZ_DEBIAN_RELEASE. Missing packages are installed with"
+  echo "'apt-get install -y --no-install-recommends' when run as root or with sudo"
+  echo "(otherwise the one apt-get line to run is printed). The packages:"
+  printf '%s\n' "${COMMVIZ_PACKAGES[*]}" | fold -s -w 76 | sed 's/ *$//; s/^/  /'
+}
 
 commviz_missing_packages() {
   local pkg
@@ -25,7 +39,7 @@ commviz_ensure_packages() {
       sudo=(sudo)
     else
       echo "commviz needs these Debian packages; install them with:" >&2
-      echo "  sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
+      echo "  sudo apt-get update && sudo apt-get install -y --no-install-recommends ${missing[*]}" >&2
       exit 1
     fi
   fi
