@@ -1748,7 +1748,7 @@ depth %2
     <message>
         <location filename="../../core/rdma/rdma_engine.cpp" line="+127"/>
         <source>lost on the wire (fault drop_packet)</source>
-        <translation>在线路上丢失（故障注入 drop_packet）</translation>
+        <translation>故障注入 drop_packet 让它在线路上丢失</translation>
     </message>
     <message>
         <location line="+2"/>
