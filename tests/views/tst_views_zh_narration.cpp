@@ -18,9 +18,11 @@
 // letters or digits, no half-width bracket next to a Han character, no doubled
 // brackets "）（", "——" without spaces, µs rather than us.
 
+#include <QLabel>
 #include <QRegularExpression>
 #include <QtTest>
 
+#include "perftest/perftest_chart_widget.h"
 #include "scene_registry.h"
 #include "scene_walk.h"
 #include "shell/language.h"
@@ -244,6 +246,18 @@ private slots:
                     }
                 }
             }
+    }
+    void perftestModelDescriptionIsChinese() {
+        // Issue 7 item 8: the perftest model's description read English in the Chinese UI.
+        views::PerftestChartWidget widget;
+        QCoreApplication::processEvents();
+        QString note;
+        for (const QLabel* label : widget.findChildren<QLabel*>())
+            if (label->text().contains(QStringLiteral("ib_send_lat"))) note = label->text();
+        QVERIFY2(!note.isEmpty(), "no label carries the model description");
+        QVERIFY2(note.contains(QStringLiteral("模型估算，非实测")) && note.contains(QStringLiteral("延迟 = 投递")),
+                 qPrintable(note));
+        QVERIFY2(!note.contains(QStringLiteral("Latency = post")), qPrintable(note));
     }
 };
 
