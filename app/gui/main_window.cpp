@@ -193,7 +193,7 @@ void MainWindow::retranslate() {
     setWindowTitle(m_controller->scene() ? tr("commviz — %1").arg(m_controller->scene()->name()) : tr("commviz"));
     m_pickerDock->setWindowTitle(tr("Scenes"));
     m_fileMenu->setTitle(tr("&File"));
-    m_examplesMenu->setTitle(tr("Open &Example"));
+    m_examplesMenu->setTitle(tr("Open E&xample"));
     m_editMenu->setTitle(tr("&Edit"));
     m_simMenu->setTitle(tr("&Simulation"));
     m_viewMenu->setTitle(tr("&View"));

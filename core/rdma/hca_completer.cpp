@@ -310,7 +310,7 @@ void executeStep(RdmaWorld& w, std::uint32_t h, QueuePair& qp, CompStep s, Event
         }
         case CompStepKind::GotoError:
             c.steps.clear();
-            w.qpError(h, qp, out, "rxe_completer: rxe_qp_error", std::string(verbsName(s.status)));
+            w.qpError(h, qp, out, "rxe_completer: rxe_qp_error", sim::identifierText(std::string(verbsName(s.status))));
             return;
     }
     // Nothing left unacknowledged: the ACK timer stops (it runs only while PSNs are outstanding).

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "rdma/psn.h"
+#include "rdma/rdma_text.h"
 #include "rdma/verbs_driver.h"
 #include "rdma/verbs_names.h"
 
@@ -248,8 +249,9 @@ void runResponder(RdmaWorld& w, std::uint32_t h, QueuePair& qp, EventOut& out) {
         if (r.input.empty()) return;
         const Packet p = r.input.front();
         r.input.pop_front();
-        out.push_back(
-            PacketDropped{"rxe_responder", p.id, host.name, qp.id, "QP in " + std::string(verbsName(qp.state))});
+        out.push_back(PacketDropped{
+            "rxe_responder", p.id, host.name, qp.id,
+            rdmaText(QT_TRANSLATE_NOOP("commviz::rdma", "the QP is in %1"), {std::string(verbsName(qp.state))})});
         again();
         return;
     }
@@ -262,8 +264,10 @@ void runResponder(RdmaWorld& w, std::uint32_t h, QueuePair& qp, EventOut& out) {
         r.input.pop_front();
         RespJob job = planRequest(w, h, qp, p);
         if (job.steps.empty()) {
-            out.push_back(PacketDropped{"rxe_responder: check_psn", p.id, host.name, qp.id,
-                                        job.reason.empty() ? "duplicate without saved state" : job.reason});
+            out.push_back(PacketDropped{
+                "rxe_responder: check_psn", p.id, host.name, qp.id,
+                job.reason.empty() ? rdmaText(QT_TRANSLATE_NOOP("commviz::rdma", "duplicate without saved state"))
+                                   : job.reason});
             again();
             return;
         }

@@ -3,6 +3,7 @@
 
 #include "rdma/hca_responder.h"
 #include "rdma/psn.h"
+#include "rdma/rdma_text.h"
 
 namespace commviz::rdma {
 
@@ -19,7 +20,7 @@ bool isMiddleOrLast(BthOpcode op) {
 }
 bool isAtomicOp(BthOpcode op) { return op == BthOpcode::CompareSwap || op == BthOpcode::FetchAdd; }
 
-RespJob nak(RespJob job, std::uint8_t syndrome, std::string reason) {
+RespJob nak(RespJob job, std::uint8_t syndrome, sim::Text reason) {
     job.syndrome = syndrome;
     job.reason = std::move(reason);
     job.steps.push_back(RespStep::Nak);
@@ -27,7 +28,7 @@ RespJob nak(RespJob job, std::uint8_t syndrome, std::string reason) {
 }
 
 // A class-A/C error: NAK the requester and take the responder QP to ERR too.
-RespJob fatal(RespJob job, std::uint8_t syndrome, std::string reason, std::optional<WcStatus> recvStatus,
+RespJob fatal(RespJob job, std::uint8_t syndrome, sim::Text reason, std::optional<WcStatus> recvStatus,
               AsyncEventType asyncIfNoWqe) {
     if (recvStatus) {
         job.recvStatus = *recvStatus;
@@ -52,7 +53,7 @@ RespJob planDuplicate(QueuePair& qp, RespJob job) {
     const Packet& p = job.pkt;
     auto& r = qp.resp;
     job.duplicate = true;
-    job.reason = "DUPLICATE_REQUEST";
+    job.reason = sim::identifierText("DUPLICATE_REQUEST");
     if (p.opcode == BthOpcode::RdmaReadRequest) {
         for (const auto& res : r.resources) {
             if (res.opcode != BthOpcode::RdmaReadRequest || psnLess(p.psn, res.firstPsn) || psnLess(res.lastPsn, p.psn))
@@ -92,12 +93,12 @@ RespJob planRequest(RdmaWorld& w, std::uint32_t h, QueuePair& qp, const Packet& 
     const std::int32_t diff = psnDiff(p.psn, r.psn);
     if (diff > 0) {
         if (r.sentPsnNak) {
-            job.reason = "ERR_PSN_OUT_OF_SEQ (NAK already sent)";
+            job.reason = rdmaText(QT_TRANSLATE_NOOP("commviz::rdma", "ERR_PSN_OUT_OF_SEQ (NAK already sent)"));
             return job;  // silently dropped
         }
         r.sentPsnNak = true;
         job.ackPsn = r.psn;
-        return nak(std::move(job), aeth::kNakPsnSeqError, "ERR_PSN_OUT_OF_SEQ");
+        return nak(std::move(job), aeth::kNakPsnSeqError, sim::identifierText("ERR_PSN_OUT_OF_SEQ"));
     }
     if (diff < 0) return planDuplicate(qp, std::move(job));
     r.sentPsnNak = false;
@@ -110,16 +111,16 @@ RespJob planRequest(RdmaWorld& w, std::uint32_t h, QueuePair& qp, const Packet& 
     const bool inWrite =
         r.lastOpcode && (*r.lastOpcode == BthOpcode::RdmaWriteFirst || *r.lastOpcode == BthOpcode::RdmaWriteMiddle);
     if ((inSend && !(send && isMiddleOrLast(p.opcode))) || (inWrite && !(write && isMiddleOrLast(p.opcode))))
-        return fatal(std::move(job), aeth::kNakInvalidReq, "ERR_MISSING_OPCODE_LAST", std::nullopt,
+        return fatal(std::move(job), aeth::kNakInvalidReq, sim::identifierText("ERR_MISSING_OPCODE_LAST"), std::nullopt,
                      AsyncEventType::QpReqErr);
     if (!inSend && !inWrite && isMiddleOrLast(p.opcode))
-        return fatal(std::move(job), aeth::kNakInvalidReq, "ERR_MISSING_OPCODE_FIRST", std::nullopt,
-                     AsyncEventType::QpReqErr);
+        return fatal(std::move(job), aeth::kNakInvalidReq, sim::identifierText("ERR_MISSING_OPCODE_FIRST"),
+                     std::nullopt, AsyncEventType::QpReqErr);
     // check_op_valid: the QP must allow the remote operation (qp_access_flags)
     const std::uint32_t acc = qp.attr.qp_access_flags;
     if ((write && !(acc & bits(AccessFlag::RemoteWrite))) || (read && !(acc & bits(AccessFlag::RemoteRead))) ||
         (atomic && !(acc & bits(AccessFlag::RemoteAtomic))))
-        return fatal(std::move(job), aeth::kNakInvalidReq, "ERR_UNSUPPORTED_OPCODE", std::nullopt,
+        return fatal(std::move(job), aeth::kNakInvalidReq, sim::identifierText("ERR_UNSUPPORTED_OPCODE"), std::nullopt,
                      AsyncEventType::QpReqErr);
     // check_resource
     if (needsRecvWqe(p.opcode)) {
@@ -128,30 +129,33 @@ RespJob planRequest(RdmaWorld& w, std::uint32_t h, QueuePair& qp, const Packet& 
             // RNR NAK: nothing is executed; later packets of this message are dropped quietly.
             r.sentPsnNak = true;
             return nak(std::move(job), static_cast<std::uint8_t>(aeth::kRnrNak | (qp.attr.min_rnr_timer & 0x1f)),
-                       "ERR_RNR");
+                       sim::identifierText("ERR_RNR"));
         }
         job.steps.push_back(RespStep::ConsumeRecvWqe);
         if (!recvBufferOk(host, *wqe))
-            return fatal(std::move(job), aeth::kNakRemOpErr, "ERR_LOCAL_PROTECTION (receive buffer)",
+            return fatal(std::move(job), aeth::kNakRemOpErr,
+                         rdmaText(QT_TRANSLATE_NOOP("commviz::rdma", "ERR_LOCAL_PROTECTION (receive buffer)")),
                          WcStatus::LocProtErr, AsyncEventType::QpFatal);
     }
     if ((read || atomic) && qp.attr.max_dest_rd_atomic == 0)
-        return fatal(std::move(job), aeth::kNakInvalidReq, "ERR_TOO_MANY_RDMA_ATM_REQ", std::nullopt,
-                     AsyncEventType::QpReqErr);
+        return fatal(std::move(job), aeth::kNakInvalidReq, sim::identifierText("ERR_TOO_MANY_RDMA_ATM_REQ"),
+                     std::nullopt, AsyncEventType::QpReqErr);
     const bool hasWqe = !job.steps.empty() || (send && r.curRecv);
     // check_length: FIRST/MIDDLE carry exactly MTU bytes, LAST 1..MTU, ONLY 0..MTU
     const auto len = static_cast<std::uint32_t>(p.payload.size());
     const bool firstOrMiddle = p.opcode == BthOpcode::SendFirst || p.opcode == BthOpcode::SendMiddle ||
                                p.opcode == BthOpcode::RdmaWriteFirst || p.opcode == BthOpcode::RdmaWriteMiddle;
     if ((send || write) && ((firstOrMiddle && len != qp.mtu()) || len > qp.mtu()))
-        return fatal(std::move(job), aeth::kNakInvalidReq, "ERR_LENGTH (packet size)",
+        return fatal(std::move(job), aeth::kNakInvalidReq,
+                     rdmaText(QT_TRANSLATE_NOOP("commviz::rdma", "ERR_LENGTH (packet size)")),
                      hasWqe ? std::optional<WcStatus>(WcStatus::LocLenErr) : std::nullopt, AsyncEventType::QpReqErr);
     if (send) {
         const Wqe* wqe = job.steps.empty() ? (r.curRecv ? qp.rq.at(*r.curRecv) : nullptr) : qp.rq.at(r.rqPos);
         const std::uint32_t offset = job.steps.empty() ? r.recvOffset : 0;
         if (wqe && offset + len > wqe->length())
             // hardware: LOC_LEN_ERR at the receiver, NAK Invalid Request -> REM_INV_REQ_ERR at the sender
-            return fatal(std::move(job), aeth::kNakInvalidReq, "ERR_LENGTH (receive buffer too small)",
+            return fatal(std::move(job), aeth::kNakInvalidReq,
+                         rdmaText(QT_TRANSLATE_NOOP("commviz::rdma", "ERR_LENGTH (receive buffer too small)")),
                          WcStatus::LocLenErr, AsyncEventType::QpReqErr);
     }
     // check_rkey
@@ -168,8 +172,8 @@ RespJob planRequest(RdmaWorld& w, std::uint32_t h, QueuePair& qp, const Packet& 
         dmaLen = 8;
         need = bits(AccessFlag::RemoteAtomic);
         if (va & 7)
-            return fatal(std::move(job), aeth::kNakInvalidReq, "ERR_MISALIGNED_ATOMIC", std::nullopt,
-                         AsyncEventType::QpReqErr);
+            return fatal(std::move(job), aeth::kNakInvalidReq, sim::identifierText("ERR_MISALIGNED_ATOMIC"),
+                         std::nullopt, AsyncEventType::QpReqErr);
     }
     // A zero-byte READ or WRITE need not carry a valid address or rkey (IBTA C9-88; rxe
     // check_rkey returns RESPST_EXECUTE for reth_len 0).
@@ -177,12 +181,13 @@ RespJob planRequest(RdmaWorld& w, std::uint32_t h, QueuePair& qp, const Packet& 
     if (need && !zeroLengthRdma) {
         const MemoryRegion* mr = host.mrByRkey(rkey);
         if (!mr || !mr->allows(need) || !mr->contains(va, dmaLen))
-            return fatal(std::move(job), aeth::kNakRemAccErr, "ERR_RKEY_VIOLATION",
+            return fatal(std::move(job), aeth::kNakRemAccErr, sim::identifierText("ERR_RKEY_VIOLATION"),
                          hasWqe ? std::optional<WcStatus>(WcStatus::LocAccessErr) : std::nullopt,
                          AsyncEventType::QpAccessErr);
     }
     if (write && !p.reth && r.writeOffset + len > r.writeLen)
-        return fatal(std::move(job), aeth::kNakInvalidReq, "ERR_LENGTH (beyond RETH length)", std::nullopt,
+        return fatal(std::move(job), aeth::kNakInvalidReq,
+                     rdmaText(QT_TRANSLATE_NOOP("commviz::rdma", "ERR_LENGTH (beyond RETH length)")), std::nullopt,
                      AsyncEventType::QpReqErr);
 
     // Accepted: the plan, and the PSN bookkeeping (rxe update in execute/cleanup).

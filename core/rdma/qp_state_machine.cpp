@@ -1,5 +1,6 @@
 #include "rdma/qp_state_machine.h"
 
+#include "rdma/rdma_text.h"
 #include "rdma/verbs_names.h"
 
 namespace commviz::rdma {
@@ -59,7 +60,7 @@ TransitionRule rcTransition(QpState cur, QpState next) {
 ModifyOutcome modifyQp(QueuePair& qp, const QpAttrSpec& a, std::uint32_t mask, std::uint32_t destQpn) {
     ModifyOutcome r;
     r.from = qp.state;
-    auto einval = [&](std::string why) {
+    auto einval = [&](sim::Text why) {
         r.err = Errno::Einval;
         r.detail = std::move(why);
         r.to = qp.state;
@@ -71,38 +72,54 @@ ModifyOutcome modifyQp(QueuePair& qp, const QpAttrSpec& a, std::uint32_t mask, s
     if (in(M::CurState)) {
         const QpState given = a.curQpState.value_or(QpState::Reset);
         if (cur != QpState::Rtr && cur != QpState::Rts && cur != QpState::Sqd && cur != QpState::Sqe)
-            return einval("IBV_QP_CUR_STATE is only accepted in RTR, RTS, SQD or SQE");
-        if (given != cur) return einval("cur_qp_state " + std::string(verbsName(given)) + " is not the QP's state");
+            return einval(rdmaText(
+                QT_TRANSLATE_NOOP("commviz::rdma", "IBV_QP_CUR_STATE is only accepted in RTR, RTS, SQD or SQE")));
+        if (given != cur)
+            return einval(rdmaText(QT_TRANSLATE_NOOP("commviz::rdma", "cur_qp_state %1 is not the QP's state (%2)"),
+                                   {std::string(verbsName(given)), std::string(verbsName(cur))}));
     }
     const QpState next = in(M::State) ? a.qpState.value_or(QpState::Reset) : cur;
-    if (next == QpState::Unknown) return einval("qp_state IBV_QPS_UNKNOWN cannot be requested");
+    if (next == QpState::Unknown)
+        return einval(rdmaText(QT_TRANSLATE_NOOP("commviz::rdma", "qp_state IBV_QPS_UNKNOWN cannot be requested")));
     const TransitionRule rule = rcTransition(cur, next);
-    const std::string arrow = std::string(verbsName(cur)) + " -> " + std::string(verbsName(next));
-    if (!rule.valid) return einval("illegal transition " + arrow);
+    const std::string fromName(verbsName(cur));
+    const std::string toName(verbsName(next));
+    if (!rule.valid)
+        return einval(rdmaText(QT_TRANSLATE_NOOP("commviz::rdma", "illegal transition %1 → %2"), {fromName, toName}));
     const std::uint32_t given = mask & ~bits(M::State);
     const std::uint32_t missing = rule.required & ~given;
-    if (missing) return einval(maskNames(missing) + " missing for " + arrow);
+    if (missing)
+        return einval(rdmaText(QT_TRANSLATE_NOOP("commviz::rdma", "%1 missing for %2 → %3"),
+                               {maskNames(missing), fromName, toName}));
     const std::uint32_t extra = given & ~(rule.required | rule.optional);
-    if (extra) return einval(maskNames(extra) + " not allowed for " + arrow);
+    if (extra)
+        return einval(rdmaText(QT_TRANSLATE_NOOP("commviz::rdma", "%1 not allowed for %2 → %3"),
+                               {maskNames(extra), fromName, toName}));
 
     // Attribute values (the fields of a C struct ibv_qp_attr read as 0 when not set).
     QpAttr next_attr = qp.attr;
     if (in(M::PkeyIndex)) {
-        if (a.pkeyIndex.value_or(0) >= kPkeyTableSize) return einval("pkey_index out of the P_Key table");
+        if (a.pkeyIndex.value_or(0) >= kPkeyTableSize)
+            return einval(
+                rdmaText(QT_TRANSLATE_NOOP("commviz::rdma", "pkey_index %1 is outside the P_Key table (%2 entries)"),
+                         {std::to_string(a.pkeyIndex.value_or(0)), std::to_string(kPkeyTableSize)}));
         next_attr.pkey_index = a.pkeyIndex.value_or(0);
     }
     if (in(M::Port)) {
-        if (a.portNum.value_or(0) != 1) return einval("port_num must be 1 (the HCA has one port)");
+        if (a.portNum.value_or(0) != 1)
+            return einval(rdmaText(QT_TRANSLATE_NOOP("commviz::rdma", "port_num must be 1 (the HCA has one port)")));
         next_attr.port_num = 1;
     }
     if (in(M::AccessFlags)) {
         const auto f = a.qpAccessFlags.value_or(0);
-        if (f & ~kAccessBits) return einval("unknown bits in qp_access_flags");
+        if (f & ~kAccessBits)
+            return einval(rdmaText(QT_TRANSLATE_NOOP("commviz::rdma", "unknown bits in qp_access_flags")));
         next_attr.qp_access_flags = f;
     }
     if (in(M::PathMtu)) {
         const auto m = a.pathMtu.value_or(0);
-        if (m < 1 || m > 5) return einval("path_mtu must be IBV_MTU_256 ... IBV_MTU_4096");
+        if (m < 1 || m > 5)
+            return einval(rdmaText(QT_TRANSLATE_NOOP("commviz::rdma", "path_mtu must be IBV_MTU_256 … IBV_MTU_4096")));
         next_attr.path_mtu = static_cast<Mtu>(m);
     }
     if (in(M::Av)) next_attr.dlid = a.dlid.value_or(0);
@@ -110,27 +127,35 @@ ModifyOutcome modifyQp(QueuePair& qp, const QpAttrSpec& a, std::uint32_t mask, s
     if (in(M::RqPsn)) next_attr.rq_psn = a.rqPsn.value_or(0) & 0xffffff;
     if (in(M::SqPsn)) next_attr.sq_psn = a.sqPsn.value_or(0) & 0xffffff;
     if (in(M::MaxDestRdAtomic)) {
-        if (a.maxDestRdAtomic.value_or(0) > kMaxRdAtomic) return einval("max_dest_rd_atomic above the device's 128");
+        if (a.maxDestRdAtomic.value_or(0) > kMaxRdAtomic)
+            return einval(rdmaText(QT_TRANSLATE_NOOP("commviz::rdma", "max_dest_rd_atomic above the device's %1"),
+                                   {std::to_string(kMaxRdAtomic)}));
         next_attr.max_dest_rd_atomic = a.maxDestRdAtomic.value_or(0);
     }
     if (in(M::MaxQpRdAtomic)) {
-        if (a.maxRdAtomic.value_or(0) > kMaxRdAtomic) return einval("max_rd_atomic above the device's 128");
+        if (a.maxRdAtomic.value_or(0) > kMaxRdAtomic)
+            return einval(rdmaText(QT_TRANSLATE_NOOP("commviz::rdma", "max_rd_atomic above the device's %1"),
+                                   {std::to_string(kMaxRdAtomic)}));
         next_attr.max_rd_atomic = a.maxRdAtomic.value_or(0);
     }
     if (in(M::MinRnrTimer)) {
-        if (a.minRnrTimer.value_or(0) > 31) return einval("min_rnr_timer is a 5-bit code (0-31)");
+        if (a.minRnrTimer.value_or(0) > 31)
+            return einval(rdmaText(QT_TRANSLATE_NOOP("commviz::rdma", "min_rnr_timer is a 5-bit code (0–31)")));
         next_attr.min_rnr_timer = a.minRnrTimer.value_or(0);
     }
     if (in(M::Timeout)) {
-        if (a.timeout.value_or(0) > 31) return einval("timeout is a 5-bit code (0-31)");
+        if (a.timeout.value_or(0) > 31)
+            return einval(rdmaText(QT_TRANSLATE_NOOP("commviz::rdma", "timeout is a 5-bit code (0–31)")));
         next_attr.timeout = a.timeout.value_or(0);
     }
     if (in(M::RetryCnt)) {
-        if (a.retryCnt.value_or(0) > 7) return einval("retry_cnt is 3 bits (0-7)");
+        if (a.retryCnt.value_or(0) > 7)
+            return einval(rdmaText(QT_TRANSLATE_NOOP("commviz::rdma", "retry_cnt is 3 bits (0–7)")));
         next_attr.retry_cnt = a.retryCnt.value_or(0);
     }
     if (in(M::RnrRetry)) {
-        if (a.rnrRetry.value_or(0) > 7) return einval("rnr_retry is 3 bits (0-7)");
+        if (a.rnrRetry.value_or(0) > 7)
+            return einval(rdmaText(QT_TRANSLATE_NOOP("commviz::rdma", "rnr_retry is 3 bits (0–7)")));
         next_attr.rnr_retry = a.rnrRetry.value_or(0);
     }
     if (in(M::EnSqdAsyncNotify)) next_attr.en_sqd_async_notify = a.enSqdAsyncNotify.value_or(false);

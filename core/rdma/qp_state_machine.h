@@ -6,6 +6,7 @@
 #include "rdma/queue_pair.h"
 #include "rdma/script.h"
 #include "rdma/verbs_enums.h"
+#include "sim/text.h"
 
 namespace commviz::rdma {
 
@@ -21,7 +22,7 @@ TransitionRule rcTransition(QpState cur, QpState next);
 
 struct ModifyOutcome {
     Errno err = Errno::Ok;
-    std::string detail;  ///< why EINVAL, in the verbs' words
+    sim::Text detail;  ///< why EINVAL, in the verbs' words
     QpState from = QpState::Reset;
     QpState to = QpState::Reset;
 };

@@ -9,6 +9,7 @@
 #include "rdma/packet.h"
 #include "rdma/verbs_enums.h"
 #include "rdma/work_queue.h"
+#include "sim/text.h"
 
 namespace commviz::rdma {
 
@@ -83,7 +84,7 @@ struct RespJob {
     std::size_t next = 0;
     bool duplicate = false;
     std::uint8_t syndrome = 0;
-    std::string reason;  ///< rxe state name that decided it, e.g. "ERR_RKEY_VIOLATION"
+    sim::Text reason;  ///< rxe state name that decided it, e.g. ERR_RKEY_VIOLATION
     WcStatus recvStatus = WcStatus::Success;
     std::optional<AsyncEventType> asyncEvent;
     std::uint32_t ackPsn = 0;

@@ -31,9 +31,22 @@ std::vector<std::string> ids(std::initializer_list<std::string> list) {
     return out;
 }
 
+/// A text from core as two fields: `key` in English (what `run --json` and the
+/// event list print) and `key_text` with its template and values (what views translate).
+void addText(Json& fields, const std::string& key, const sim::Text& text) {
+    if (text.empty()) return;
+    fields[key] = text.english();
+    fields[key + "_text"] = text.toJson();
+}
+
+Json withText(Json fields, const std::string& key, const sim::Text& text) {
+    addText(fields, key, text);
+    return fields;
+}
+
 struct Describe {
     EventRecord operator()(const CallStarted& e) const {
-        return {"call_started",
+        return {std::string(CallStarted::kKind),
                 e.anchor,
                 ids({"call/" + std::to_string(e.index)}),
                 {{"index", e.index}, {"host", e.host}, {"call", e.call}}};
@@ -41,11 +54,11 @@ struct Describe {
     EventRecord operator()(const CallReturned& e) const {
         Json ret = e.retIsCount ? Json(e.ret) : e.ret == 0 ? Json(0) : Json(errnoName(e.ret));
         Json f{{"index", e.index}, {"host", e.host}, {"call", e.call}, {"ret", ret}, {"bad_wr", optU64(e.badWr)}};
-        if (!e.detail.empty()) f["detail"] = e.detail;
-        return {"call_returned", e.anchor, ids({"call/" + std::to_string(e.index)}), f};
+        addText(f, "detail", e.detail);
+        return {std::string(CallReturned::kKind), e.anchor, ids({"call/" + std::to_string(e.index)}), f};
     }
     EventRecord operator()(const WrPosted& e) const {
-        return {"wr_posted",
+        return {std::string(WrPosted::kKind),
                 e.anchor,
                 ids({e.wr, e.qp}),
                 {{"host", e.host},
@@ -56,7 +69,7 @@ struct Describe {
                  {"opcode", e.opcode}}};
     }
     EventRecord operator()(const WqeWritten& e) const {
-        return {"wqe_written",
+        return {std::string(WqeWritten::kKind),
                 e.anchor,
                 ids({e.wqe, e.wr, e.qp + "/" + e.queue}),
                 {{"host", e.host},
@@ -70,7 +83,7 @@ struct Describe {
                  {"inline", e.inlineData}}};
     }
     EventRecord operator()(const Doorbell& e) const {
-        return {"doorbell",
+        return {std::string(Doorbell::kKind),
                 e.anchor,
                 ids({e.qp + "/" + e.queue}),
                 {{"host", e.host}, {"qp", e.qp}, {"queue", e.queue}, {"producer_index", e.producerIndex}}};
@@ -86,10 +99,10 @@ struct Describe {
                {"npackets", e.npackets},
                {"retry", e.retry}};
         if (e.error) f["error"] = std::string(verbsName(*e.error));
-        return {"wqe_fetched", e.anchor, ids({e.wqe, e.qp + "/requester"}), f};
+        return {std::string(WqeFetched::kKind), e.anchor, ids({e.wqe, e.qp + "/requester"}), f};
     }
     EventRecord operator()(const DmaRead& e) const {
-        return {"dma_read",
+        return {std::string(DmaRead::kKind),
                 e.anchor,
                 ids({e.mr, e.wqe, e.qp}),
                 {{"host", e.host},
@@ -100,7 +113,7 @@ struct Describe {
                  {"length", e.length}}};
     }
     EventRecord operator()(const PacketSent& e) const {
-        return {"packet_sent",
+        return {std::string(PacketSent::kKind),
                 e.anchor,
                 ids({e.packet, e.qp, e.wqe, "wire"}),
                 {{"packet", e.packet},
@@ -119,19 +132,17 @@ struct Describe {
                  {"retransmission", e.retransmission}}};
     }
     EventRecord operator()(const PacketArrived& e) const {
-        return {"packet_arrived",
+        return {std::string(PacketArrived::kKind),
                 e.anchor,
                 ids({e.packet, e.qp}),
                 {{"packet", e.packet}, {"host", e.host}, {"qp", e.qp}, {"opcode", e.opcode}, {"psn", e.psn}}};
     }
     EventRecord operator()(const PacketDropped& e) const {
-        return {"packet_dropped",
-                e.anchor,
-                ids({e.packet, e.qp}),
-                {{"packet", e.packet}, {"host", e.host}, {"qp", e.qp}, {"reason", e.reason}}};
+        return {std::string(PacketDropped::kKind), e.anchor, ids({e.packet, e.qp}),
+                withText({{"packet", e.packet}, {"host", e.host}, {"qp", e.qp}}, "reason", e.reason)};
     }
     EventRecord operator()(const RecvWqeConsumed& e) const {
-        return {"recv_wqe_consumed",
+        return {std::string(RecvWqeConsumed::kKind),
                 e.anchor,
                 ids({e.wqe, e.packet, e.qp + "/responder"}),
                 {{"host", e.host},
@@ -142,7 +153,7 @@ struct Describe {
                  {"packet", e.packet}}};
     }
     EventRecord operator()(const MemoryWritten& e) const {
-        return {"memory_written",
+        return {std::string(MemoryWritten::kKind),
                 e.anchor,
                 ids({e.mr, e.packet, e.qp}),
                 {{"host", e.host},
@@ -155,7 +166,7 @@ struct Describe {
                  {"what", e.what}}};
     }
     EventRecord operator()(const AckSent& e) const {
-        return {"ack_sent",
+        return {std::string(AckSent::kKind),
                 e.anchor,
                 ids({e.packet, e.qp + "/responder"}),
                 {{"host", e.host},
@@ -168,16 +179,14 @@ struct Describe {
                  {"duplicate", e.duplicate}}};
     }
     EventRecord operator()(const NakSent& e) const {
-        return {"nak_sent",
-                e.anchor,
-                ids({e.packet, e.qp + "/responder"}),
-                {{"host", e.host},
-                 {"qp", e.qp},
-                 {"packet", e.packet},
-                 {"psn", e.psn},
-                 {"syndrome", aethSyndromeName(e.syndrome)},
-                 {"syndrome_value", hex(e.syndrome)},
-                 {"reason", e.reason}}};
+        return {std::string(NakSent::kKind), e.anchor, ids({e.packet, e.qp + "/responder"}),
+                withText({{"host", e.host},
+                          {"qp", e.qp},
+                          {"packet", e.packet},
+                          {"psn", e.psn},
+                          {"syndrome", aethSyndromeName(e.syndrome)},
+                          {"syndrome_value", hex(e.syndrome)}},
+                         "reason", e.reason)};
     }
     EventRecord operator()(const AckReceived& e) const {
         std::vector<std::string> objs = ids({e.packet, e.qp + "/completer"});
@@ -185,10 +194,10 @@ struct Describe {
         Json f{{"host", e.host}, {"qp", e.qp},       {"packet", e.packet},  {"opcode", e.opcode},
                {"psn", e.psn},   {"acked", e.acked}, {"ignored", e.ignored}};
         f["syndrome"] = e.syndrome ? Json(aethSyndromeName(*e.syndrome)) : Json();
-        return {"ack_received", e.anchor, objs, f};
+        return {std::string(AckReceived::kKind), e.anchor, objs, f};
     }
     EventRecord operator()(const Retransmit& e) const {
-        return {"retransmit",
+        return {std::string(Retransmit::kKind),
                 e.anchor,
                 ids({e.wqe, e.qp + "/requester"}),
                 {{"host", e.host},
@@ -200,7 +209,7 @@ struct Describe {
                  {"rnr_retry_left", e.rnrInfinite ? Json("infinite") : Json(e.rnrRetryLeft)}}};
     }
     EventRecord operator()(const RnrWait& e) const {
-        return {"rnr_wait",
+        return {std::string(RnrWait::kKind),
                 e.anchor,
                 ids({e.qp + "/completer"}),
                 {{"host", e.host},
@@ -212,13 +221,13 @@ struct Describe {
     }
     EventRecord operator()(const Timeout& e) const {
         return {
-            "timeout",
+            std::string(Timeout::kKind),
             e.anchor,
             ids({e.qp + "/completer"}),
             {{"host", e.host}, {"qp", e.qp}, {"psn", e.psn}, {"retry_left", e.retryLeft}, {"timeout_ns", e.timeoutNs}}};
     }
     EventRecord operator()(const CqeWritten& e) const {
-        return {"cqe_written",
+        return {std::string(CqeWritten::kKind),
                 e.anchor,
                 ids({e.cqe, e.cq, e.wqe}),
                 {{"host", e.host},
@@ -236,7 +245,7 @@ struct Describe {
                  {"imm_data", optU32(e.immData)}}};
     }
     EventRecord operator()(const CqOverflow& e) const {
-        return {"cq_overflow",
+        return {std::string(CqOverflow::kKind),
                 e.anchor,
                 ids({e.cq, e.wqe}),
                 {{"host", e.host},
@@ -248,13 +257,13 @@ struct Describe {
                  {"first", e.first}}};
     }
     EventRecord operator()(const CqPolled& e) const {
-        return {"cq_polled",
+        return {std::string(CqPolled::kKind),
                 e.anchor,
                 ids({e.cqe, e.cq}),
                 {{"host", e.host}, {"cq", e.cq}, {"cqe", e.cqe}, {"slot", e.slot}, {"wr_id", e.wrId}}};
     }
     EventRecord operator()(const WcReturned& e) const {
-        return {"wc_returned",
+        return {std::string(WcReturned::kKind),
                 e.anchor,
                 ids({e.wc, e.cq}),
                 {{"host", e.host},
@@ -269,18 +278,16 @@ struct Describe {
                  {"imm_data", optU32(e.immData)}}};
     }
     EventRecord operator()(const QpStateChanged& e) const {
-        return {"qp_state_changed",
-                e.anchor,
-                ids({e.qp}),
-                {{"host", e.host},
-                 {"qp", e.qp},
-                 {"qp_num", e.qpn},
-                 {"from", std::string(verbsName(e.from))},
-                 {"to", std::string(verbsName(e.to))},
-                 {"reason", e.reason}}};
+        return {std::string(QpStateChanged::kKind), e.anchor, ids({e.qp}),
+                withText({{"host", e.host},
+                          {"qp", e.qp},
+                          {"qp_num", e.qpn},
+                          {"from", std::string(verbsName(e.from))},
+                          {"to", std::string(verbsName(e.to))}},
+                         "reason", e.reason)};
     }
     EventRecord operator()(const AsyncEventRaised& e) const {
-        return {"async_event",
+        return {std::string(AsyncEventRaised::kKind),
                 e.anchor,
                 ids({e.object}),
                 {{"host", e.host}, {"event_type", std::string(verbsName(e.type))}, {"object", e.object}}};
@@ -288,7 +295,7 @@ struct Describe {
     EventRecord operator()(const SlotFreed& e) const {
         std::vector<std::string> objs = e.wqes;
         objs.push_back(e.qp + "/" + e.queue);
-        return {"slot_freed",
+        return {std::string(SlotFreed::kKind),
                 e.anchor,
                 objs,
                 {{"host", e.host},

@@ -3,6 +3,7 @@
 #include "rdma/hca_completer.h"
 #include "rdma/hca_requester.h"
 #include "rdma/hca_responder.h"
+#include "rdma/rdma_text.h"
 #include "rdma/script_runner.h"
 #include "rdma/verbs_names.h"
 
@@ -117,16 +118,21 @@ void RdmaEngine::arrival(const Action& a, EventOut& out) {
     if (!p) return;
     Host& host = w.host(a.host);
     QueuePair* qp = host.qpByQpn(p->destQp);
-    auto drop = [&](const std::string& anchor, const std::string& reason) {
-        w.wire.land(id, PacketFate::Dropped, reason);
+    auto drop = [&](const std::string& anchor, const sim::Text& reason) {
+        w.wire.land(id, PacketFate::Dropped, reason.english());
         out.push_back(PacketDropped{anchor, id, host.name, qp ? qp->id : "", reason});
     };
-    if (w.wire.dropSerials.count(a.token)) return drop("fault_injection", "lost on the wire (fault drop_packet)");
-    if (!qp) return drop("rxe_rcv", "no QP " + std::to_string(p->destQp) + " on host " + host.name);
+    if (w.wire.dropSerials.count(a.token))
+        return drop("fault_injection",
+                    rdmaText(QT_TRANSLATE_NOOP("commviz::rdma", "lost on the wire (fault drop_packet)")));
+    if (!qp)
+        return drop("rxe_rcv", rdmaText(QT_TRANSLATE_NOOP("commviz::rdma", "no QP %1 on host %2"),
+                                        {std::to_string(p->destQp), host.name}));
     const bool response = isResponse(p->opcode);
     if (response ? !qp->sendAllowed()
                  : (qp->state == QpState::Reset || qp->state == QpState::Init || qp->state == QpState::Err))
-        return drop("rxe_rcv", "QP " + std::to_string(qp->qpn) + " is " + std::string(verbsName(qp->state)));
+        return drop("rxe_rcv", rdmaText(QT_TRANSLATE_NOOP("commviz::rdma", "QP %1 is %2"),
+                                        {std::to_string(qp->qpn), std::string(verbsName(qp->state))}));
     w.wire.land(id, PacketFate::Delivered);
     out.push_back(PacketArrived{"rxe_rcv", id, host.name, qp->id, std::string(verbsName(p->opcode)), p->psn});
     if (response) {

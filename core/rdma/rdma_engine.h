@@ -7,6 +7,7 @@
 #include "rdma/rdma_events.h"
 #include "rdma/rdma_world.h"
 #include "sim/engine.h"
+#include "sim/event_kinds.h"
 #include "sim/event_record.h"
 #include "sim/json.h"
 
@@ -29,6 +30,8 @@ public:
     /// "A/wr/0", "A/wc/0", "A/mr/buf", "pkt/7", "call/3", "wire"); null if unknown.
     sim::Json inspect(const std::string& id) const;
     static sim::EventRecord describe(const Event& event);
+    /// Every kind describe() can produce, one per alternative of Event.
+    static std::vector<std::string> eventKinds() { return sim::variantKinds<Event>(); }
 
     // Read-only state for views.
     const RdmaWorld& world() const { return m_world; }

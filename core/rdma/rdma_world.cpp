@@ -2,6 +2,7 @@
 
 #include <array>
 
+#include "rdma/rdma_text.h"
 #include "rdma/verbs_names.h"
 
 namespace commviz::rdma {
@@ -84,12 +85,13 @@ bool RdmaWorld::writeCqe(std::uint32_t hostIdx, QueuePair& q, Cqe cqe, EventOut&
     ++cq->lost;
     out.push_back(CqOverflow{anchor, h.name, cq->id, q.id, cqe.wqe, cqe.wrId, cqe.status, first});
     if (first) raiseAsync(hostIdx, AsyncEventType::CqErr, cq->id, out, anchor);
-    if (q.state != QpState::Err) qpError(hostIdx, q, out, anchor, "CQ overrun");
+    if (q.state != QpState::Err)
+        qpError(hostIdx, q, out, anchor, rdmaText(QT_TRANSLATE_NOOP("commviz::rdma", "CQ overrun")));
     return false;
 }
 
 void RdmaWorld::qpError(std::uint32_t hostIdx, QueuePair& q, EventOut& out, const std::string& anchor,
-                        const std::string& reason) {
+                        const sim::Text& reason) {
     if (q.state == QpState::Err) return;
     out.push_back(QpStateChanged{anchor, hosts[hostIdx].name, q.id, q.qpn, q.state, QpState::Err, reason});
     q.state = QpState::Err;

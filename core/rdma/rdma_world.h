@@ -12,6 +12,7 @@
 #include "rdma/script.h"
 #include "rdma/wire.h"
 #include "sim/rng.h"
+#include "sim/text.h"
 
 namespace commviz::rdma {
 
@@ -66,7 +67,7 @@ struct RdmaWorld {
     bool writeCqe(std::uint32_t hostIdx, QueuePair& qp, Cqe cqe, EventOut& out, const std::string& anchor);
     /// The QP enters ERR (hardware-initiated, rxe_qp_error): timers stop, queues flush.
     void qpError(std::uint32_t hostIdx, QueuePair& qp, EventOut& out, const std::string& anchor,
-                 const std::string& reason);
+                 const sim::Text& reason);
     void raiseAsync(std::uint32_t hostIdx, AsyncEventType type, const std::string& object, EventOut& out,
                     const std::string& anchor);
     /// Puts a packet on the wire towards the peer and schedules its arrival.

@@ -11,6 +11,7 @@
 
 #include "rdma/queue_pair.h"
 #include "rdma/verbs_enums.h"
+#include "sim/text.h"
 
 namespace commviz::rdma {
 
@@ -134,7 +135,7 @@ struct CallResult {
     int ret = 0;
     bool retIsCount = false;
     std::optional<std::uint64_t> badWr;
-    std::string detail;
+    sim::Text detail;
     std::uint64_t startNs = 0;
     std::uint64_t endNs = 0;
 };

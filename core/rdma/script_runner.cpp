@@ -1,5 +1,6 @@
 #include "rdma/script_runner.h"
 
+#include "rdma/rdma_text.h"
 #include "rdma/verbs_driver.h"
 #include "rdma/verbs_names.h"
 
@@ -42,7 +43,7 @@ struct Runner {
 
     std::string anchorName() const { return call.call == "fault" ? std::string("fault_injection") : call.call; }
 
-    void fail(Errno e, std::string detail) {
+    void fail(Errno e, sim::Text detail) {
         result.ret = static_cast<int>(e);
         result.detail = std::move(detail);
     }
@@ -71,7 +72,7 @@ struct Runner {
     void step(const ModifyQpCall& c) {
         QueuePair* qp = w.host(h).qpByName(c.qp);
         if (!qp) {
-            fail(Errno::Einval, "no such QP");
+            fail(Errno::Einval, rdmaText(QT_TRANSLATE_NOOP("commviz::rdma", "no QP named %1 on this host"), {c.qp}));
             return finish();
         }
         const auto r = applyModify(w, h, *qp, c.attr, c.attrMask, out);
@@ -152,7 +153,9 @@ struct Runner {
             const std::uint32_t qh = w.hostIndex(qp->host);
             const auto r = applyModify(w, qh, *qp, a, mask, out);
             if (r.err != Errno::Ok) {
-                fail(r.err, qp->name + ": " + r.detail);
+                sim::Text why = r.detail;
+                why.subject = qp->name;  // connect moves two QPs: say which one refused
+                fail(r.err, std::move(why));
                 return finish();
             }
             if (cpu().cursor == 6) cpu().phase = kReturn;

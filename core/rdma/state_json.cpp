@@ -261,7 +261,7 @@ Json toJson(const CallResult& c) {
     if (!c.host.empty()) j["host"] = c.host;
     j["ret"] = c.finished ? ret : Json();
     j["bad_wr"] = c.badWr ? Json(*c.badWr) : Json();
-    if (!c.detail.empty()) j["detail"] = c.detail;
+    if (!c.detail.empty()) j["detail"] = c.detail.english();
     if (!c.finished) j["finished"] = false;
     return j;
 }

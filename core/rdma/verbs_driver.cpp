@@ -1,5 +1,6 @@
 #include "rdma/verbs_driver.h"
 
+#include "rdma/rdma_text.h"
 #include "rdma/verbs_names.h"
 
 namespace commviz::rdma {
@@ -29,7 +30,9 @@ VerbResult regMr(RdmaWorld& w, std::uint32_t h, const RegMrCall& c) {
     Host& host = w.host(h);
     const std::uint32_t needsLocalWrite = bits(AccessFlag::RemoteWrite) | bits(AccessFlag::RemoteAtomic);
     if ((c.access & needsLocalWrite) && !(c.access & bits(AccessFlag::LocalWrite)))
-        return {Errno::Einval, "IBV_ACCESS_REMOTE_WRITE / REMOTE_ATOMIC need IBV_ACCESS_LOCAL_WRITE"};
+        return {Errno::Einval,
+                rdmaText(QT_TRANSLATE_NOOP("commviz::rdma",
+                                           "IBV_ACCESS_REMOTE_WRITE / REMOTE_ATOMIC need IBV_ACCESS_LOCAL_WRITE"))};
     MemoryRegion mr;
     mr.name = c.mr;
     mr.host = host.name;
@@ -54,7 +57,9 @@ VerbResult regMr(RdmaWorld& w, std::uint32_t h, const RegMrCall& c) {
 
 VerbResult createCq(RdmaWorld& w, std::uint32_t h, const CreateCqCall& c) {
     Host& host = w.host(h);
-    if (c.cqe < 1 || c.cqe > DeviceCaps::maxCqe) return {Errno::Einval, "cqe must be 1 to 32768 (device max_cqe)"};
+    if (c.cqe < 1 || c.cqe > DeviceCaps::maxCqe)
+        return {Errno::Einval, rdmaText(QT_TRANSLATE_NOOP("commviz::rdma", "cqe must be 1 to %1 (device max_cqe)"),
+                                        {std::to_string(DeviceCaps::maxCqe)})};
     CompletionQueue cq;
     cq.name = c.cq;
     cq.host = host.name;
@@ -68,21 +73,29 @@ VerbResult createCq(RdmaWorld& w, std::uint32_t h, const CreateCqCall& c) {
     cq.depth = ncqe - 1;
     cq.ring.assign(cq.depth, std::nullopt);
     host.cqs.push_back(std::move(cq));
-    return {Errno::Ok, "cq->cqe = " + std::to_string(ncqe - 1) + " (asked " + std::to_string(c.cqe) +
-                           "; mlx5 rounds up to 2^n - 1)"};
+    return {Errno::Ok,
+            rdmaText(QT_TRANSLATE_NOOP("commviz::rdma", "cq->cqe = %1 (asked %2; mlx5 rounds up to 2^n - 1)"),
+                     {std::to_string(ncqe - 1), std::to_string(c.cqe)})};
 }
 
 VerbResult createQp(RdmaWorld& w, std::uint32_t h, const CreateQpCall& c) {
     Host& host = w.host(h);
     const auto& cap = c.cap;
     if (cap.max_send_wr > DeviceCaps::maxQpWr || cap.max_recv_wr > DeviceCaps::maxQpWr)
-        return {Errno::Einval, "max_send_wr / max_recv_wr above the device's 16384"};
+        return {Errno::Einval,
+                rdmaText(QT_TRANSLATE_NOOP("commviz::rdma", "max_send_wr / max_recv_wr above the device's %1"),
+                         {std::to_string(DeviceCaps::maxQpWr)})};
     if (cap.max_send_sge > DeviceCaps::maxSge || cap.max_recv_sge > DeviceCaps::maxSge)
-        return {Errno::Einval, "max_send_sge / max_recv_sge above the device's 32"};
-    if (cap.max_inline_data > DeviceCaps::maxInline) return {Errno::Einval, "max_inline_data above the device's 400"};
+        return {Errno::Einval,
+                rdmaText(QT_TRANSLATE_NOOP("commviz::rdma", "max_send_sge / max_recv_sge above the device's %1"),
+                         {std::to_string(DeviceCaps::maxSge)})};
+    if (cap.max_inline_data > DeviceCaps::maxInline)
+        return {Errno::Einval, rdmaText(QT_TRANSLATE_NOOP("commviz::rdma", "max_inline_data above the device's %1"),
+                                        {std::to_string(DeviceCaps::maxInline)})};
     CompletionQueue* scq = host.cqByName(c.sendCq);
     CompletionQueue* rcq = host.cqByName(c.recvCq);
-    if (!scq || !rcq) return {Errno::Einval, "send_cq / recv_cq was not created"};
+    if (!scq || !rcq)
+        return {Errno::Einval, rdmaText(QT_TRANSLATE_NOOP("commviz::rdma", "send_cq / recv_cq was not created"))};
     QueuePair qp;
     qp.name = c.qp;
     qp.host = host.name;
@@ -136,7 +149,8 @@ ModifyOutcome applyModify(RdmaWorld& w, std::uint32_t h, QueuePair& qp, const Qp
     ModifyOutcome r = modifyQp(qp, attr, mask, destQpn);
     if (r.err != Errno::Ok) return r;
     if (r.from != r.to)
-        out.push_back(QpStateChanged{"ibv_modify_qp", w.host(h).name, qp.id, qp.qpn, r.from, r.to, "ibv_modify_qp"});
+        out.push_back(QpStateChanged{"ibv_modify_qp", w.host(h).name, qp.id, qp.qpn, r.from, r.to,
+                                     sim::identifierText("ibv_modify_qp")});
     switch (r.to) {
         case QpState::Reset:
             resetQp(w, h, qp);
@@ -222,31 +236,46 @@ RecvWr resolveRecvWr(RdmaWorld& w, std::uint32_t h, const RecvWrSpec& spec) {
 VerbResult checkPostSendState(const QueuePair& qp) {
     // RESET/INIT/RTR: the SQ is not live (rxe: req.state < READY). ERR accepts and flushes.
     if (qp.state == QpState::Reset || qp.state == QpState::Init || qp.state == QpState::Rtr)
-        return {Errno::Einval, "ibv_post_send needs IBV_QPS_RTS (the QP is " + std::string(verbsName(qp.state)) + ")"};
+        return {Errno::Einval,
+                rdmaText(QT_TRANSLATE_NOOP("commviz::rdma", "ibv_post_send needs IBV_QPS_RTS (the QP is %1)"),
+                         {std::string(verbsName(qp.state))})};
     return {};
 }
 
 VerbResult checkPostRecvState(const QueuePair& qp) {
-    if (qp.state == QpState::Reset) return {Errno::Einval, "ibv_post_recv needs IBV_QPS_INIT or later (QP is RESET)"};
+    if (qp.state == QpState::Reset)
+        return {Errno::Einval,
+                rdmaText(QT_TRANSLATE_NOOP("commviz::rdma", "ibv_post_recv needs IBV_QPS_INIT or later (the QP is %1)"),
+                         {std::string(verbsName(qp.state))})};
     return {};
 }
 
 VerbResult checkSendWr(const QueuePair& qp, const SendWr& wr) {
-    if (wr.sgList.size() > qp.cap.max_send_sge) return {Errno::Einval, "num_sge above max_send_sge"};
+    if (wr.sgList.size() > qp.cap.max_send_sge)
+        return {Errno::Einval, rdmaText(QT_TRANSLATE_NOOP("commviz::rdma", "num_sge above max_send_sge"))};
     if (wr.has(SendFlag::Inline) && isPayloadOp(wr.opcode) && wr.length() > qp.cap.max_inline_data)
-        return {Errno::Einval, "IBV_SEND_INLINE with " + std::to_string(wr.length()) + " bytes > max_inline_data " +
-                                   std::to_string(qp.cap.max_inline_data)};
+        return {Errno::Einval,
+                rdmaText(QT_TRANSLATE_NOOP("commviz::rdma", "IBV_SEND_INLINE with %1 bytes > max_inline_data %2"),
+                         {std::to_string(wr.length()), std::to_string(qp.cap.max_inline_data)})};
     if (wr.opcode == WrOpcode::AtomicCmpAndSwp || wr.opcode == WrOpcode::AtomicFetchAndAdd) {
-        if (wr.sgList.empty() || wr.length() < 8) return {Errno::Einval, "atomic needs an 8-byte local buffer"};
-        if (wr.remoteAddr & 7) return {Errno::Einval, "atomic remote_addr must be 8-byte aligned"};
+        if (wr.sgList.empty() || wr.length() < 8)
+            return {Errno::Einval, rdmaText(QT_TRANSLATE_NOOP("commviz::rdma", "atomic needs an 8-byte local buffer"))};
+        if (wr.remoteAddr & 7)
+            return {Errno::Einval,
+                    rdmaText(QT_TRANSLATE_NOOP("commviz::rdma", "atomic remote_addr must be 8-byte aligned"))};
     }
-    if (qp.sq.full()) return {Errno::Enomem, "send queue full (head - tail = max_send_wr)"};
+    if (qp.sq.full())
+        return {Errno::Enomem,
+                rdmaText(QT_TRANSLATE_NOOP("commviz::rdma", "send queue full (head - tail = max_send_wr)"))};
     return {};
 }
 
 VerbResult checkRecvWr(const QueuePair& qp, const RecvWr& wr) {
-    if (wr.sgList.size() > qp.cap.max_recv_sge) return {Errno::Einval, "num_sge above max_recv_sge"};
-    if (qp.rq.full()) return {Errno::Enomem, "receive queue full (head - tail = max_recv_wr)"};
+    if (wr.sgList.size() > qp.cap.max_recv_sge)
+        return {Errno::Einval, rdmaText(QT_TRANSLATE_NOOP("commviz::rdma", "num_sge above max_recv_sge"))};
+    if (qp.rq.full())
+        return {Errno::Enomem,
+                rdmaText(QT_TRANSLATE_NOOP("commviz::rdma", "receive queue full (head - tail = max_recv_wr)"))};
     return {};
 }
 

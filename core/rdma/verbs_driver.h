@@ -23,7 +23,7 @@ struct DeviceCaps {
 
 struct VerbResult {
     Errno err = Errno::Ok;
-    std::string detail;
+    sim::Text detail;
 };
 
 VerbResult regMr(RdmaWorld& w, std::uint32_t h, const RegMrCall& c);

@@ -186,11 +186,18 @@ sim::Json WhyRdmaEngine::inspect(const std::string& id) const {
     return nullptr;
 }
 
+std::vector<std::string> WhyRdmaEngine::eventKinds() {
+    std::vector<std::string> kinds;
+    for (int id = 0; id <= static_cast<int>(StageId::PollCq); ++id) kinds.emplace_back(kind(static_cast<StageId>(id)));
+    kinds.emplace_back(MessageDone::kKind);
+    return kinds;
+}
+
 sim::EventRecord WhyRdmaEngine::describe(const Event& event) {
     if (const auto* done = std::get_if<MessageDone>(&event)) {
         const std::string laneName(name(done->lane));
         const std::string message = std::to_string(done->message);
-        return {"message_done",
+        return {std::string(MessageDone::kKind),
                 done->lane == Lane::Socket ? "recv(2) returns" : "ibv_poll_cq",
                 {"lane:" + laneName, "message:" + laneName + ":" + message},
                 {{"lane", laneName},

@@ -59,6 +59,8 @@ public:
     /// "setup:N", "message:socket:K", "message:verbs:K". Null when unknown.
     sim::Json inspect(const std::string& id) const;
     static sim::EventRecord describe(const Event& event);
+    /// Every kind describe() can produce: one per StageId, plus "message_done".
+    static std::vector<std::string> eventKinds();
 
     const Config& config() const { return m_config; }
     const LaneState& lane(Lane lane) const { return lane == Lane::Socket ? m_socket : m_verbs; }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <string_view>
 #include <variant>
 
 #include "rdma_vs_socket/stage.h"
@@ -21,6 +22,7 @@ struct StageEvent {
 
 /// A message finished its last stage on a lane (kind "message_done").
 struct MessageDone {
+    static constexpr std::string_view kKind = "message_done";
     Lane lane = Lane::Socket;
     int message = 0;
     double start_ns = 0;      ///< its first stage began

@@ -9,7 +9,7 @@
         <translation>主机 %1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>LID %1 · port 1 · %2</source>
         <translation>LID %1 · 端口 1 · %2</translation>
     </message>
@@ -21,10 +21,10 @@
     <message>
         <location line="+6"/>
         <source>work requests (WR) posted</source>
-        <translation>已投递的工作请求 (WR)</translation>
+        <translation>已投递的工作请求（WR）</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+10"/>
         <source>RECV</source>
         <translation>RECV</translation>
     </message>
@@ -39,25 +39,25 @@
         <translation>bad_wr</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>discarded</source>
         <translation>已丢弃</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>→ WQE</source>
         <translation>→ WQE</translation>
     </message>
     <message>
         <location line="+6"/>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>none yet</source>
         <translation>暂无</translation>
     </message>
     <message>
         <location line="-20"/>
         <source>work completions (WC) polled</source>
-        <translation>已轮询到的工作完成 (WC)</translation>
+        <translation>已轮询到的工作完成（WC）</translation>
     </message>
     <message>
         <location line="+14"/>
@@ -72,7 +72,7 @@
     <message>
         <location line="+16"/>
         <source>verbs / driver (libibverbs + provider)</source>
-        <translation>verbs / 驱动 (libibverbs + provider)</translation>
+        <translation>verbs / 驱动（libibverbs + provider）</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -86,7 +86,7 @@
     </message>
     <message>
         <location line="+3"/>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>[%1] %2() = %3</source>
         <translation>[%1] %2() = %3</translation>
     </message>
@@ -108,12 +108,12 @@
     <message>
         <location line="+7"/>
         <source>HCA (RDMA NIC)</source>
-        <translation>HCA (RDMA 网卡)</translation>
+        <translation>HCA（RDMA 网卡）</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>no QP yet (ibv_create_qp)</source>
-        <translation>尚无 QP (ibv_create_qp)</translation>
+        <translation>尚无 QP（ibv_create_qp）</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -133,17 +133,17 @@
     <message>
         <location line="+4"/>
         <source>no CQ yet (ibv_create_cq)</source>
-        <translation>尚无 CQ (ibv_create_cq)</translation>
+        <translation>尚无 CQ（ibv_create_cq）</translation>
     </message>
     <message>
         <location line="+15"/>
         <source>host memory (registered MRs)</source>
-        <translation>主机内存 (已注册的 MR)</translation>
+        <translation>主机内存（已注册的 MR）</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>no MR yet (ibv_reg_mr)</source>
-        <translation>尚无 MR (ibv_reg_mr)</translation>
+        <translation>尚无 MR（ibv_reg_mr）</translation>
     </message>
     <message>
         <location line="+14"/>
@@ -156,7 +156,7 @@
         <translation>另有 %1 B</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>+%1 more MR</source>
         <translation>另有 %1 个 MR</translation>
     </message>
@@ -164,7 +164,7 @@
 <context>
     <name>RdmaNarration</name>
     <message>
-        <location filename="../../views/rdma/rdma_narration.cpp" line="+47"/>
+        <location filename="../../views/rdma/rdma_narration.cpp" line="+46"/>
         <source>The script runs %1 (entry %2).</source>
         <translation>脚本执行 %1（条目 %2）。</translation>
     </message>
@@ -174,7 +174,7 @@
         <translation>主机 %1 的 CPU 调用 %2（脚本条目 %3）。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+7"/>
         <source>%1 returns %2.</source>
         <translation>%1 返回 %2。</translation>
     </message>
@@ -189,20 +189,20 @@
         <translation>bad_wr 指向 wr_id %1。</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+109"/>
+        <location line="+2"/>
+        <location line="+70"/>
         <source>Reason: %1.</source>
         <translation>原因：%1。</translation>
     </message>
     <message>
-        <location line="-105"/>
+        <location line="-64"/>
         <source>(1) The application on host %1 posts a %2 work request (wr_id %3) to %4 of %5.</source>
-        <translation>(1) 主机 %1 上的应用程序向 %5 的 %4 投递一个 %2 工作请求（wr_id %3）。</translation>
+        <translation>（1）主机 %1 上的应用程序向 %5 的 %4 投递一个 %2 工作请求（wr_id %3）。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+8"/>
         <source>(2) The driver copies the WR into a WQE in %1 slot %2 of %3%4.</source>
-        <translation>(2) 驱动把该 WR 写成 WQE，放入 %3 的 %1 第 %2 号槽位%4。</translation>
+        <translation>（2）驱动把该 WR 写成 WQE，放入 %3 的 %1 第 %2 号槽位%4。</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -210,19 +210,19 @@
         <translation>，负载内联（inline）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>The driver rings the %1 doorbell of %2: producer index %3, the HCA now knows about the new WQE.</source>
         <translation>驱动敲响 %2 的 %1 门铃：生产者索引为 %3，HCA 由此得知有新的 WQE。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location filename="../../views/rdma/rdma_narration_transport.cpp" line="+13"/>
         <source>The requester of %1 fetches WQE %2 and fails it locally with %3.</source>
-        <translation>%1 的 requester取出 WQE %2，本地处理失败：%3。</translation>
+        <translation>%1 的请求端取出 WQE %2，本地处理失败：%3。</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>The requester of %1 fetches WQE %2 (%3, wr_id %4): %5 packet(s) from PSN %6%7.</source>
-        <translation>%1 的 requester取出 WQE %2（%3，wr_id %4）：从 PSN %6 起共 %5 个报文%7。</translation>
+        <translation>%1 的请求端取出 WQE %2（%3，wr_id %4）：从 PSN %6 起共 %5 个报文%7。</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -230,12 +230,12 @@
         <translation>（重试）</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>Host %1&apos;s HCA DMA-reads %2 bytes from MR %3 — no CPU copy.</source>
         <translation>主机 %1 的 HCA 从 MR %3 DMA 读取 %2 字节——无需 CPU 拷贝。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+8"/>
         <source>%1 → %2: packet %3 PSN %4%5 (%6 payload bytes) goes on the wire%7.</source>
         <translation>%1 → %2：报文 %3 PSN %4%5（负载 %6 字节）发送到线路上%7。</translation>
     </message>
@@ -250,49 +250,74 @@
         <translation>（重传）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>Packet %1 PSN %2 arrives at host %3.</source>
         <translation>报文 %1 PSN %2 到达主机 %3。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>Packet %1 is lost before host %2 (%3).</source>
         <translation>报文 %1 在到达主机 %2 之前丢失（%3）。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+6"/>
         <source>The responder of %1 consumes receive WQE %2 (wr_id %3) for the incoming message.</source>
-        <translation>%1 的 responder为到达的消息消耗接收 WQE %2（wr_id %3）。</translation>
+        <translation>%1 的响应端为到达的消息消耗接收 WQE %2（wr_id %3）。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
+        <source>SEND data</source>
+        <translation>SEND 的数据</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>RDMA WRITE data</source>
+        <translation>RDMA WRITE 的数据</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>atomic operation</source>
+        <translation>原子操作</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>RDMA READ response data</source>
+        <translation>RDMA READ 响应的数据</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>original value returned by the atomic</source>
+        <translation>原子操作返回的原值</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Host %1&apos;s HCA writes %2 bytes into MR %3 at offset %4 (%5).</source>
         <translation>主机 %1 的 HCA 把 %2 字节写入 MR %3 偏移 %4 处（%5）。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+10"/>
         <source>The responder of %1 answers with %2 for PSN %3%4.</source>
-        <translation>%1 的 responder针对 PSN %3 回复 %2%4。</translation>
+        <translation>%1 的响应端针对 PSN %3 回复 %2%4。</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source> (duplicate, re-ACKed, not re-executed)</source>
         <translation>（重复报文：重新 ACK，不再重复执行）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>The responder of %1 sends a NAK for PSN %2: %3.</source>
-        <translation>%1 的 responder针对 PSN %2 发送 NAK：%3。</translation>
+        <translation>%1 的响应端针对 PSN %2 发送 NAK：%3。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+7"/>
         <source>The completer of %1 ignores a stale %2 for PSN %3.</source>
-        <translation>%1 的 completer忽略 PSN %3 的过期 %2。</translation>
+        <translation>%1 的完成端忽略 PSN %3 的过期 %2。</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The completer of %1 takes %2 for PSN %3; it retires: %4.</source>
-        <translation>%1 的 completer处理 PSN %3 的 %2，据此完成（retire）：%4。</translation>
+        <translation>%1 的完成端处理 PSN %3 的 %2，据此完成（retire）：%4。</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -300,17 +325,37 @@
         <translation>暂无</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
+        <source>the retransmit timer fired</source>
+        <translation>重传定时器超时</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a PSN sequence error NAK</source>
+        <translation>收到 PSN 序号错误 NAK</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>an RNR NAK</source>
+        <translation>收到 RNR NAK</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a READ response is missing</source>
+        <translation>缺少 READ 响应</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>The requester of %1 goes back to PSN %2 and resends (%3; it retries forever, rnr_retry = 7).</source>
-        <translation>%1 的 requester 回退到 PSN %2 重新发送（%3；rnr_retry = 7，无限重试）。</translation>
+        <translation>%1 的请求端回退到 PSN %2 重新发送（%3；rnr_retry = 7，无限重试）。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>The requester of %1 goes back to PSN %2 and resends (%3; %4 retries left).</source>
-        <translation>%1 的 requester回退到 PSN %2 重新发送（%3；剩余重试 %4 次）。</translation>
+        <translation>%1 的请求端回退到 PSN %2 重新发送（%3；剩余重试 %4 次）。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>RNR NAK: %1 backs off %2 µs (min_rnr_timer code %3) and retries forever (rnr_retry = 7).</source>
         <translation>RNR NAK：%1 退避 %2 µs（min_rnr_timer 编码 %3），并无限重试（rnr_retry = 7）。</translation>
     </message>
@@ -320,60 +365,55 @@
         <translation>RNR NAK：%1 退避 %2 µs（min_rnr_timer 编码 %3）；剩余 RNR 重试 %4 次。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>No ACK for PSN %1 within %2 µs: the retransmit timer of %3 fires (%4 retries left).</source>
         <translation>PSN %1 在 %2 µs 内未收到 ACK：%3 的重传定时器超时（剩余重试 %4 次）。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location filename="../../views/rdma/rdma_narration.cpp" line="+7"/>
         <source>(3) Host %1&apos;s HCA writes a CQE into CQ %2 slot %3: wr_id %4, %5.</source>
-        <translation>(3) 主机 %1 的 HCA 向 CQ %2 第 %3 号槽位写入 CQE：wr_id %4，%5。</translation>
+        <translation>（3）主机 %1 的 HCA 向 CQ %2 第 %3 号槽位写入 CQE：wr_id %4，%5。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+9"/>
         <source>CQ %1 on host %2 is full: the %3 completion of wr_id %4 is lost and the CQ breaks.</source>
         <translation>主机 %2 上的 CQ %1 已满：wr_id %4 的 %3 完成丢失，该 CQ 溢出失效。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+7"/>
         <source>ibv_poll_cq on host %1 reads the CQE in CQ %2 slot %3 (wr_id %4).</source>
         <translation>主机 %1 上的 ibv_poll_cq 读取 CQ %2 第 %3 号槽位中的 CQE（wr_id %4）。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+9"/>
         <source>(4) The application on host %1 gets an error WC: wr_id %2, %3 (opcode and byte_len are not valid).</source>
-        <translation>(4) 主机 %1 上的应用程序拿到一个出错的 WC：wr_id %2，%3（此时 opcode 和 byte_len 无效）。</translation>
+        <translation>（4）主机 %1 上的应用程序拿到一个出错的 WC：wr_id %2，%3（此时 opcode 和 byte_len 无效）。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
         <source>(4) The application on host %1 gets a WC: wr_id %2, %3, %4, %5 bytes.</source>
-        <translation>(4) 主机 %1 上的应用程序拿到 WC：wr_id %2，%3，%4，%5 字节。</translation>
+        <translation>（4）主机 %1 上的应用程序拿到 WC：wr_id %2，%3，%4，%5 字节。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+9"/>
         <source>QP %1 on host %2 moves %3 → %4.</source>
         <translation>主机 %2 上的 QP %1 状态迁移：%3 → %4。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+9"/>
         <source>Host %1 gets async event %2 for %3 (ibv_get_async_event).</source>
         <translation>主机 %1 收到 %3 的异步事件 %2（ibv_get_async_event）。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+7"/>
         <source>Host %1 hands %2 slot(s) of %3 %4 back to the driver (tail %5).</source>
         <translation>主机 %1 把 %3 %4 的 %2 个槽位交还给驱动（tail %5）。</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>%1 (%2).</source>
-        <translation>%1（%2）。</translation>
     </message>
 </context>
 <context>
     <name>RdmaQpPainter</name>
     <message>
-        <location filename="../../views/rdma/rdma_qp_painter.cpp" line="+34"/>
+        <location filename="../../views/rdma/rdma_qp_painter.cpp" line="+41"/>
         <source>QP %1</source>
         <translation>QP %1</translation>
     </message>
@@ -390,7 +430,7 @@
     <message>
         <location line="+12"/>
         <source>requester</source>
-        <translation>requester</translation>
+        <translation>请求端</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -400,7 +440,7 @@
     <message>
         <location line="+1"/>
         <source>responder</source>
-        <translation>responder</translation>
+        <translation>响应端</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -410,7 +450,7 @@
     <message>
         <location line="+1"/>
         <source>completer</source>
-        <translation>completer</translation>
+        <translation>完成端</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -438,29 +478,29 @@
 已用 %2</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>HW</source>
         <translation>HW</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+43"/>
+        <location line="+45"/>
         <source>SW</source>
         <translation>SW</translation>
     </message>
     <message>
-        <location line="-42"/>
+        <location line="-44"/>
         <source>RECV</source>
         <translation>RECV</translation>
     </message>
     <message>
         <location line="+11"/>
-        <location line="+42"/>
+        <location line="+44"/>
         <source>slots %1…%2 of %3</source>
         <translation>槽位 %1…%2（共 %3）</translation>
     </message>
     <message>
-        <location line="-34"/>
+        <location line="-35"/>
         <source>CQN %1
 OVERRUN
 %2 lost</source>
@@ -486,7 +526,7 @@ depth %2
 <context>
     <name>RdmaSceneRenderer</name>
     <message>
-        <location filename="../../views/rdma/rdma_scene_renderer.cpp" line="+16"/>
+        <location filename="../../views/rdma/rdma_scene_renderer.cpp" line="+17"/>
         <source>%1 ns</source>
         <translation>%1 ns</translation>
     </message>
@@ -506,7 +546,7 @@ depth %2
         <translation>未加载 RDMA 仿真会话</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>RDMA verbs: WR → WQE → doorbell → HCA → packets → CQE → WC</source>
         <translation>RDMA verbs：WR → WQE → 门铃 → HCA → 报文 → CQE → WC</translation>
     </message>
@@ -524,7 +564,7 @@ depth %2
 <context>
     <name>RdmaSceneText</name>
     <message>
-        <location filename="../../views/rdma/rdma_scene.cpp" line="+20"/>
+        <location filename="../../views/rdma/rdma_scene.cpp" line="+21"/>
         <source>RDMA verbs queues</source>
         <translation>RDMA verbs 队列</translation>
     </message>
@@ -534,15 +574,15 @@ depth %2
         <translation>跟踪一个工作请求：从 ibv_post_send 出发，经过 SQ、HCA 和线路，直到写入 CQE 并被轮询为 WC。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>&lt;p&gt;Two hosts, each with one HCA port and one protection domain, joined by a single RC link. The model follows libibverbs and the IBTA RC transport; the HCA is split into requester, responder and completer like the soft-RoCE driver (rxe), but behaves like hardware (mlx5): retry_cnt = 7 means seven retries, unsignaled SQ slots are freed only when a later signaled completion is polled, and the doorbell is an MMIO write, not a system call.&lt;/p&gt;&lt;p&gt;Simplified: one port and no GRH (RoCE address resolution and LIDs are not simulated), no SRQ, UD/UC or memory windows, no congestion control. Time is a simulated clock with order-of-magnitude costs for PCIe, DMA and the wire — not measurements of a real NIC. QPNs start at 16 as in rxe; initial PSNs come from the scenario&apos;s seed.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;两台主机，各有一个 HCA 端口和一个保护域 (PD)，通过一条 RC 链路相连。模型遵循 libibverbs 和 IBTA 的 RC 传输规范；HCA 像软件 RoCE 驱动 (rxe) 那样拆分为 requester、responder 和 completer 三部分，但行为与硬件 (mlx5) 一致：retry_cnt = 7 表示重试七次；unsignaled 的 SQ 槽位只有在之后某个 signaled 完成被轮询到时才会释放；门铃是一次 MMIO 写，而不是系统调用。&lt;/p&gt;&lt;p&gt;简化之处：只有一个端口，没有 GRH（不模拟 RoCE 地址解析和 LID），没有 SRQ、UD/UC 和内存窗口 (MW)，没有拥塞控制。时间是模拟时钟，PCIe、DMA 和线路的开销只取数量级——并非真实网卡的测量值。QPN 与 rxe 一样从 16 开始；初始 PSN 由场景的随机种子 (seed) 生成。&lt;/p&gt;</translation>
+        <translation>&lt;p&gt;两台主机，各有一个 HCA 端口和一个保护域（PD），通过一条 RC 链路相连。模型遵循 libibverbs 和 IBTA 的 RC 传输规范；HCA 像软件 RoCE 驱动（rxe）那样拆分为 请求端（requester）、响应端（responder）和完成端（completer）三部分，但行为与硬件（mlx5）一致：retry_cnt = 7 表示重试七次；unsignaled 的 SQ 槽位只有在之后某个 signaled 完成被轮询到时才会释放；门铃是一次 MMIO 写，而不是系统调用。&lt;/p&gt;&lt;p&gt;简化之处：只有一个端口，没有 GRH（不模拟 RoCE 地址解析和 LID），没有 SRQ、UD/UC 和内存窗口（MW），没有拥塞控制。时间是模拟时钟，PCIe、DMA 和线路的开销只取数量级——并非真实网卡的测量值。QPN 与 rxe 一样从 16 开始；初始 PSN 由场景的随机种子（seed）生成。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
     <name>RdmaVsSocketText</name>
     <message>
-        <location filename="../../views/rdma_vs_socket/rdma_vs_socket_scene.cpp" line="+19"/>
+        <location filename="../../views/rdma_vs_socket/rdma_vs_socket_scene.cpp" line="+20"/>
         <source>Why RDMA: sockets vs verbs</source>
         <translation>为什么要用 RDMA：Socket 与 Verbs 对比</translation>
     </message>
@@ -554,13 +594,13 @@ depth %2
     <message>
         <location line="+5"/>
         <source>&lt;p&gt;Two lanes share one clock. The socket lane follows one message through the Linux kernel (rdma.md §7): send(2) enters the kernel, tcp_sendmsg copies the user buffer into skbs, TCP/IP runs on the CPU, the driver rings the NIC, the receiving NIC DMAs into the kernel&apos;s RX ring, an interrupt starts NAPI, TCP receives and ACKs, the sleeping reader is woken and recv(2) copies the data out. The verbs lane pays its setup once (open device, ibv_reg_mr, CQ/QP, RESET→INIT→RTR→RTS, all through the kernel), then per message only ibv_post_send&apos;s MMIO doorbell, NIC DMA from the registered buffer, transport in the NIC, DMA into the remote buffer and a polled CQE.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Times are illustrative, order-of-magnitude costs&lt;/b&gt; chosen after the reference&apos;s figures (kernel TCP ≈ 10+ µs, RDMA ≈ 1–2 µs one way); they are not measurements of any machine. Stages are drawn one after another, while real hosts overlap them.&lt;/p&gt;&lt;p&gt;Left out: TSO/GRO and zero-copy socket options (MSG_ZEROCOPY, io_uring), busy polling, interrupt coalescing, NUMA and cache effects, congestion, loss and retransmission, the out-of-band exchange of QPN/PSN/rkey, and the cost of pinning memory per page. One message is in flight per lane, like a ping-pong benchmark.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;两条泳道共用一个时钟。Socket 泳道跟踪一条消息穿过 Linux 内核的全过程 (rdma.md §7)：send(2) 陷入内核，tcp_sendmsg 把用户缓冲区拷贝到 skb，TCP/IP 在 CPU 上运行，驱动敲网卡门铃，接收端网卡把数据 DMA 到内核的 RX 环，中断触发 NAPI，TCP 接收并回复 ACK，唤醒睡眠中的读进程，recv(2) 再把数据拷贝出来。Verbs 泳道只付一次初始化开销（打开设备、ibv_reg_mr、CQ/QP、RESET→INIT→RTR→RTS，全部经过内核），之后每条消息只需 ibv_post_send 的 MMIO 门铃、网卡从已注册缓冲区 DMA 读取、网卡内完成传输、DMA 写入远端缓冲区，再轮询到一个 CQE。&lt;/p&gt;&lt;p&gt;&lt;b&gt;时间均为示意性的数量级开销&lt;/b&gt;，参照参考资料中的数据选取（内核 TCP ≈ 10+ µs，RDMA 单向 ≈ 1–2 µs）；并非任何机器上的测量值。各阶段依次绘制，而真实主机上它们相互重叠。&lt;/p&gt;&lt;p&gt;未涉及：TSO/GRO 与零拷贝 socket 选项（MSG_ZEROCOPY、io_uring）、busy polling、中断合并、NUMA 与缓存效应、拥塞、丢包与重传、QPN/PSN/rkey 的带外交换，以及按页锁定 (pin) 内存的开销。每条泳道同一时刻只有一条消息在途，类似 ping-pong 基准测试。&lt;/p&gt;</translation>
+        <translation>&lt;p&gt;两条泳道共用一个时钟。Socket 泳道跟踪一条消息穿过 Linux 内核的全过程（rdma.md §7）：send(2) 陷入内核，tcp_sendmsg 把用户缓冲区拷贝到 skb，TCP/IP 在 CPU 上运行，驱动敲网卡门铃，接收端网卡把数据 DMA 到内核的 RX 环，中断触发 NAPI，TCP 接收并回复 ACK，唤醒睡眠中的读进程，recv(2) 再把数据拷贝出来。Verbs 泳道只付一次初始化开销（打开设备、ibv_reg_mr、CQ/QP、RESET→INIT→RTR→RTS，全部经过内核），之后每条消息只需 ibv_post_send 的 MMIO 门铃、网卡从已注册缓冲区 DMA 读取、网卡内完成传输、DMA 写入远端缓冲区，再轮询到一个 CQE。&lt;/p&gt;&lt;p&gt;&lt;b&gt;时间均为示意性的数量级开销&lt;/b&gt;，参照参考资料中的数据选取（内核 TCP ≈ 10+ µs，RDMA 单向 ≈ 1–2 µs）；并非任何机器上的测量值。各阶段依次绘制，而真实主机上它们相互重叠。&lt;/p&gt;&lt;p&gt;未涉及：TSO/GRO 与零拷贝 socket 选项（MSG_ZEROCOPY、io_uring）、忙轮询（busy polling）、中断合并、NUMA 与缓存效应、拥塞、丢包与重传、QPN/PSN/rkey 的带外交换，以及按页锁定（pin）内存的开销。每条泳道同一时刻只有一条消息在途，类似 ping-pong 基准测试。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
     <name>RdmaWirePainter</name>
     <message>
-        <location filename="../../views/rdma/rdma_wire_painter.cpp" line="+33"/>
+        <location filename="../../views/rdma/rdma_wire_painter.cpp" line="+35"/>
         <source>PSN 0x%1</source>
         <translation>PSN 0x%1</translation>
     </message>
@@ -570,7 +610,7 @@ depth %2
         <translation> · AckReq</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source> · retx</source>
         <translation> · 重传</translation>
     </message>
@@ -600,7 +640,7 @@ depth %2
         <translation>请求</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>READ response</source>
         <translation>READ 响应</translation>
     </message>
@@ -610,7 +650,7 @@ depth %2
         <translation>ACK</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>RNR NAK</source>
         <translation>RNR NAK</translation>
     </message>
@@ -640,7 +680,7 @@ depth %2
         <translation>发送 %1 · 送达 %2 · 丢弃 %3 · 重传 %4</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+28"/>
         <source>%1 → %2</source>
         <translation>%1 → %2</translation>
     </message>
@@ -650,7 +690,7 @@ depth %2
         <translation>%1 ← %2</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>+%1 more packets</source>
         <translation>另有 %1 个报文</translation>
     </message>
@@ -810,12 +850,12 @@ depth %2
     <message>
         <location line="+14"/>
         <source>Host A — sender</source>
-        <translation>主机 A — 发送端</translation>
+        <translation>主机 A——发送端</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Host B — receiver</source>
-        <translation>主机 B — 接收端</translation>
+        <translation>主机 B——接收端</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -952,7 +992,7 @@ depth %2
 <context>
     <name>WhyRdmaRenderer</name>
     <message>
-        <location filename="../../views/rdma_vs_socket/why_rdma_renderer.cpp" line="+25"/>
+        <location filename="../../views/rdma_vs_socket/why_rdma_renderer.cpp" line="+26"/>
         <source>No &quot;Why RDMA&quot; session loaded</source>
         <translation>未加载“为什么要用 RDMA”仿真会话</translation>
     </message>
@@ -980,7 +1020,7 @@ depth %2
 <context>
     <name>WhyRdmaText</name>
     <message>
-        <location filename="../../views/rdma_vs_socket/why_rdma_text.cpp" line="+32"/>
+        <location filename="../../views/rdma_vs_socket/why_rdma_text.cpp" line="+6"/>
         <source>%1 ns</source>
         <translation>%1 ns</translation>
     </message>
@@ -1018,20 +1058,20 @@ depth %2
     <message>
         <location line="+6"/>
         <source>Socket path — kernel TCP/IP, send() / recv()</source>
-        <translation>Socket 路径 — 内核 TCP/IP，send() / recv()</translation>
+        <translation>Socket 路径——内核 TCP/IP，send() / recv()</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Verbs path — RDMA WRITE, kernel bypass, zero copy</source>
-        <translation>Verbs 路径 — RDMA WRITE，内核旁路，零拷贝</translation>
+        <translation>Verbs 路径——RDMA WRITE，内核旁路，零拷贝</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Verbs path — RDMA SEND, kernel bypass, zero copy</source>
-        <translation>Verbs 路径 — RDMA SEND，内核旁路，零拷贝</translation>
+        <translation>Verbs 路径——RDMA SEND，内核旁路，零拷贝</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>send()</source>
         <translation>send()</translation>
     </message>
@@ -1138,7 +1178,7 @@ depth %2
         <translation>ibv_poll_cq</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location filename="../../views/rdma_vs_socket/why_rdma_narration.cpp" line="+72"/>
         <source>Message %1 done on the socket lane: %2 one way (illustrative).</source>
         <translation>Socket 泳道第 %1 条消息完成：单向 %2（示意）。</translation>
     </message>
@@ -1148,102 +1188,102 @@ depth %2
         <translation>Verbs 泳道第 %1 条消息完成：单向 %2（示意）。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Host A&apos;s application calls send(): a system call switches the CPU from user space into the kernel (%1).</source>
         <translation>主机 A 的应用程序调用 send()：系统调用把 CPU 从用户态切换到内核态（%1）。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+8"/>
         <source>Copy #1: the kernel copies %1 from the user buffer into socket buffers (skb), because it must keep the data until TCP has it acknowledged (%2).</source>
-        <translation>拷贝 #1：内核把 %1 从用户缓冲区拷贝到 socket 缓冲区 (skb)，因为在 TCP 收到确认之前内核必须保留这份数据（%2）。</translation>
+        <translation>拷贝 #1：内核把 %1 从用户缓冲区拷贝到 socket 缓冲区（skb），因为在 TCP 收到确认之前内核必须保留这份数据（%2）。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+7"/>
         <source>The sender&apos;s CPU runs TCP/IP: headers, congestion and flow control, the retransmit queue (%1).</source>
         <translation>发送端 CPU 运行 TCP/IP：封装报头、拥塞控制与流量控制、维护重传队列（%1）。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>The packet passes the qdisc; the NIC driver writes a descriptor and rings the NIC (%1).</source>
-        <translation>数据包经过 qdisc；网卡驱动写入描述符并敲网卡门铃（%1）。</translation>
+        <translation>报文经过 qdisc；网卡驱动写入描述符并敲网卡门铃（%1）。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>Host A&apos;s NIC DMAs the kernel&apos;s copy (not the user buffer) and transmits it (%1).</source>
         <translation>主机 A 的网卡 DMA 读取内核中的副本（而不是用户缓冲区）并发送出去（%1）。</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+5"/>
         <source>Ethernet / IPv4 / TCP segments cross the wire (%1).</source>
         <translation>以太网 / IPv4 / TCP 报文段经过线路（%1）。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>Host B&apos;s NIC DMAs the frames into buffers of the kernel&apos;s receive ring (%1).</source>
         <translation>主机 B 的网卡把帧 DMA 到内核接收环的缓冲区中（%1）。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>The NIC raises an interrupt: a CPU on host B stops what it was doing to run the softirq and NAPI poll (%1).</source>
-        <translation>网卡触发中断：主机 B 上的一个 CPU 放下手头的工作，转去运行软中断 (softirq) 和 NAPI 轮询（%1）。</translation>
+        <translation>网卡触发中断：主机 B 上的一个 CPU 放下手头的工作，转去运行软中断（softirq）和 NAPI 轮询（%1）。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+7"/>
         <source>Host B&apos;s kernel runs IP and TCP receive, queues the data on the socket and sends an ACK (%1).</source>
         <translation>主机 B 的内核执行 IP 和 TCP 接收处理，把数据挂到 socket 接收队列并发送 ACK（%1）。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>The reader sleeping in recv() is woken: the scheduler switches to it — a context switch (%1).</source>
         <translation>阻塞在 recv() 中的读进程被唤醒：调度器切换到它——一次上下文切换（%1）。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+7"/>
         <source>Copy #2: recv() copies %1 from the socket buffers into the user buffer and returns; the data has arrived at t = %2 (illustrative).</source>
         <translation>拷贝 #2：recv() 把 %1 从 socket 缓冲区拷贝到用户缓冲区后返回；数据在 t = %2 时到达（示意）。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Setup, once: ibv_open_device and ibv_alloc_pd on both hosts go through the kernel (open the uverbs device, mmap the doorbell page).</source>
         <translation>初始化（仅一次）：两台主机上的 ibv_open_device 和 ibv_alloc_pd 都要经过内核（打开 uverbs 设备，mmap 门铃页）。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>Setup, once: ibv_reg_mr pins the user buffer and loads its address translation into the NIC — the expensive part of RDMA, paid before any data moves.</source>
-        <translation>初始化（仅一次）：ibv_reg_mr 锁定 (pin) 用户缓冲区，并把它的地址转换表加载到网卡——这是 RDMA 中开销最大的部分，在任何数据传输之前就已付出。</translation>
+        <translation>初始化（仅一次）：ibv_reg_mr 锁定（pin）用户缓冲区，并把它的地址转换信息加载到网卡——这是 RDMA 中昂贵的那一部分，在任何数据传输之前就已付清。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>Setup, once: ibv_create_cq and ibv_create_qp; the queues are mapped into user space so later posts need no system call.</source>
         <translation>初始化（仅一次）：ibv_create_cq 和 ibv_create_qp；队列被映射到用户空间，之后投递 WR 无需系统调用。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>Setup, once: after QPN, PSN and rkey are exchanged out of band, ibv_modify_qp moves each QP RESET → INIT → RTR → RTS.</source>
         <translation>初始化（仅一次）：带外交换 QPN、PSN 和 rkey 之后，ibv_modify_qp 把每个 QP 依次迁移 RESET → INIT → RTR → RTS。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>ibv_post_send writes a WQE into the mapped send queue and rings the doorbell with an MMIO write — no system call (%1).</source>
-        <translation>ibv_post_send 把 WQE 写入映射到用户空间的发送队列 (SQ)，并用一次 MMIO 写敲门铃——没有系统调用（%1）。</translation>
+        <translation>ibv_post_send 把 WQE 写入映射到用户空间的发送队列（SQ），并用一次 MMIO 写敲门铃——没有系统调用（%1）。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+7"/>
         <source>Host A&apos;s NIC DMAs the payload straight from the registered user buffer: zero copy, no CPU (%1).</source>
         <translation>主机 A 的网卡直接从已注册的用户缓冲区 DMA 读取负载：零拷贝，不占用 CPU（%1）。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>The NIC does the transport itself: segmentation by MTU, headers, PSNs, ACK tracking (%1).</source>
         <translation>传输由网卡自己完成：按 MTU 分段、封装报头、PSN、ACK 跟踪（%1）。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>RoCEv2 packets (UDP 4791, BTH with PSN) cross the same wire (%1).</source>
         <translation>RoCEv2 报文（UDP 4791，BTH 中带 PSN）经过同一条线路（%1）。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>Host B&apos;s NIC takes a posted receive WQE and DMAs the data straight into that user buffer (%1).</source>
         <translation>主机 B 的网卡取出一个已投递的接收 WQE，把数据直接 DMA 到它指向的用户缓冲区（%1）。</translation>
     </message>
@@ -1253,46 +1293,41 @@ depth %2
         <translation>主机 B 的网卡校验 rkey，把数据直接 DMA 到目标用户缓冲区；主机 B 的 CPU 和操作系统全程无感知（%1）。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+7"/>
         <source>The ACK comes back and host A&apos;s NIC writes a CQE into the user-mapped completion queue (%1).</source>
-        <translation>ACK 返回后，主机 A 的网卡把 CQE 写入映射到用户空间的完成队列 (CQ)（%1）。</translation>
+        <translation>ACK 返回后，主机 A 的网卡把 CQE 写入映射到用户空间的完成队列（CQ），用时 %1。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>Host B&apos;s NIC writes a receive CQE into the user-mapped completion queue (%1).</source>
-        <translation>主机 B 的网卡把接收 CQE 写入映射到用户空间的完成队列 (CQ)（%1）。</translation>
+        <translation>主机 B 的网卡把接收 CQE 写入映射到用户空间的完成队列（CQ），用时 %1。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>ibv_poll_cq finds the CQE by reading memory — no interrupt, no system call; done at t = %1 (illustrative).</source>
         <translation>ibv_poll_cq 通过读内存拿到 CQE——没有中断，没有系统调用；在 t = %1 时完成（示意）。</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>%1 (%2)</source>
-        <translation>%1（%2）</translation>
     </message>
 </context>
 <context>
     <name>commviz::app::MainWindow</name>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="+61"/>
+        <location filename="../../app/gui/main_window.cpp" line="+63"/>
         <source>Running: step %1 of at most %2 (End or the stop button cancels)</source>
         <translation>正在运行：第 %1 步，最多 %2 步（按 End 或停止按钮取消）</translation>
     </message>
     <message>
-        <location line="+128"/>
+        <location line="+130"/>
         <source>commviz — %1</source>
-        <translation>commviz — %1</translation>
+        <translation>commviz——%1</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+207"/>
+        <location line="+212"/>
         <source>commviz</source>
         <translation>commviz</translation>
     </message>
     <message>
-        <location line="-206"/>
+        <location line="-211"/>
         <source>Scenes</source>
         <translation>场景</translation>
     </message>
@@ -1303,8 +1338,8 @@ depth %2
     </message>
     <message>
         <location line="+1"/>
-        <source>Open &amp;Example</source>
-        <translation>打开示例(&amp;E)</translation>
+        <source>Open E&amp;xample</source>
+        <translation>打开示例(&amp;X)</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1407,7 +1442,7 @@ depth %2
         <translation>深色(&amp;D)</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+21"/>
         <source>No scenes are built into this version.</source>
         <translation>此版本未内置任何场景。</translation>
     </message>
@@ -1417,7 +1452,7 @@ depth %2
         <translation>（此场景没有示例）</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>unknown scene &apos;%1&apos;: allowed %2</source>
         <translation>未知场景“%1”：可选值为 %2</translation>
     </message>
@@ -1427,12 +1462,12 @@ depth %2
         <translation>未知场景“%1”</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+63"/>
         <source>%1 — %2</source>
-        <translation>%1 — %2</translation>
+        <translation>%1——%2</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>There is nothing to export yet: open a scene first.</source>
         <translation>还没有可导出的内容：请先打开一个场景。</translation>
     </message>
@@ -1442,7 +1477,7 @@ depth %2
         <translation>打开场景文件</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Scenario files (*.json);;All files (*)</source>
         <translation>场景文件 (*.json);;所有文件 (*)</translation>
     </message>
@@ -1452,7 +1487,7 @@ depth %2
         <translation>保存场景文件</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Scenario files (*.json)</source>
         <translation>场景文件 (*.json)</translation>
     </message>
@@ -1469,7 +1504,7 @@ depth %2
     <message>
         <location line="+6"/>
         <source>About this model — %1</source>
-        <translation>关于此模型 — %1</translation>
+        <translation>关于此模型——%1</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -1485,52 +1520,52 @@ depth %2
 <context>
     <name>commviz::params</name>
     <message>
-        <location filename="../../core/rdma/rdma_scene_model.cpp" line="+19"/>
+        <location filename="../../core/rdma/rdma_scene_model.cpp" line="+20"/>
         <source>Work request opcode of the default script</source>
-        <translation>默认脚本中工作请求 (WR) 的 opcode</translation>
+        <translation>默认脚本中工作请求（WR）的 opcode</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+7"/>
         <source>Bytes moved by the default script&apos;s work request</source>
         <translation>默认脚本中工作请求搬运的字节数</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+7"/>
         <source>Path MTU in bytes (ibv_qp_attr.path_mtu)</source>
         <translation>路径 MTU，单位字节（ibv_qp_attr.path_mtu）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+7"/>
         <source>One-way propagation latency of the wire (ns)</source>
         <translation>链路单向传播时延（ns）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+7"/>
         <source>Link rate in Gb/s (serialization time per packet)</source>
         <translation>链路速率，单位 Gb/s（决定每个报文的串行化时间）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+7"/>
         <source>Lose the Nth packet put on the wire (0 = none)</source>
         <translation>丢弃线路上的第 N 个报文（0 = 不丢）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+7"/>
         <source>RNR NAKs tolerated before IBV_WC_RNR_RETRY_EXC_ERR (7 = forever)</source>
         <translation>报 IBV_WC_RNR_RETRY_EXC_ERR 之前可容忍的 RNR NAK 次数（7 = 无限重试）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+7"/>
         <source>Retransmissions after timeout / sequence NAK (7 = seven)</source>
         <translation>超时或序号错误 NAK 后的重传次数（7 就是 7 次）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+7"/>
         <source>Local ACK timeout code: 4.096 us x 2^timeout (0 = never)</source>
-        <translation>本地 ACK 超时编码：4.096 us × 2^timeout（0 = 永不超时）</translation>
+        <translation>本地 ACK 超时编码：4.096 µs × 2^timeout（0 = 永不超时）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+7"/>
         <source>RNR NAK timer code the receiver asks for (12 = 0.64 ms)</source>
         <translation>接收端在 RNR NAK 中要求的等待时间编码（12 = 0.64 ms）</translation>
     </message>
@@ -1550,27 +1585,27 @@ depth %2
         <translation>两个 CQ 的 cqe</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+7"/>
         <source>Receiver posts its receive before the send (false: 100 us late, showing RNR NAKs)</source>
-        <translation>接收端在发送之前投递接收请求（false：晚 100 us 投递，演示 RNR NAK）</translation>
+        <translation>接收端在发送之前投递接收请求（false：晚 100 µs 投递，演示 RNR NAK）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+8"/>
         <source>Set IBV_SEND_SIGNALED on the default script&apos;s WR</source>
         <translation>为默认脚本的 WR 设置 IBV_SEND_SIGNALED</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+7"/>
         <source>Seed for the initial PSNs</source>
         <translation>初始 PSN 的随机种子</translation>
     </message>
     <message>
-        <location filename="../../core/rdma_vs_socket/why_rdma_config.cpp" line="+11"/>
+        <location filename="../../core/rdma_vs_socket/why_rdma_config.cpp" line="+18"/>
         <source>Bytes per message (1 B to 8 MiB)</source>
         <translation>每条消息的字节数（1 B 到 8 MiB）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+7"/>
         <source>Messages each lane sends, one at a time</source>
         <translation>每条泳道依次发送的消息条数</translation>
     </message>
@@ -1590,33 +1625,256 @@ depth %2
     <message>
         <location filename="../../core/perftest/perftest_model.cpp" line="+131"/>
         <source>Latency = post + (PCIe fetch unless inline) + NIC pipelines + propagation + first packet store-and-forward (DMA read, wire, DMA write) + remaining packets at the bottleneck + CQE + poll; SEND/WRITE report RTT/2, READ the full round trip, as perftest does. Bandwidth: the slowest of software posting, messages in flight, PCIe and the wire (line rate x payload / (payload + RoCEv2 headers and Ethernet framing)). Constants are order-of-magnitude for a 100 GbE ConnectX-4/5-class NIC, calibrated to published ib_send_lat/ib_send_bw numbers; real results depend on hardware, firmware and tuning.</source>
-        <translation>延迟 = 投递 + （非 inline 时的 PCIe 取数）+ 网卡流水线 + 传播时延 + 第一个报文的存储转发（DMA 读、线路、DMA 写）+ 其余报文按瓶颈速率 + CQE + 轮询；SEND/WRITE 与 perftest 一样报告 RTT/2，READ 报告完整往返。带宽：取软件投递、在途消息数、PCIe 和线路（线速 × 负载 / (负载 + RoCEv2 报头与以太网帧开销)）中最慢的一项。各常数是 100 GbE ConnectX-4/5 级网卡的数量级估计，按公开的 ib_send_lat/ib_send_bw 数据校准；实际结果取决于硬件、固件和调优。</translation>
+        <translation>延迟 = 投递 +（非 inline 时的 PCIe 取数）+ 网卡流水线 + 传播时延 + 第一个报文的存储转发（DMA 读、线路、DMA 写）+ 其余报文按瓶颈速率 + CQE + 轮询；SEND/WRITE 与 perftest 一样报告 RTT/2，READ 报告完整往返。带宽：取软件投递、在途消息数、PCIe 和线路（线速 × 负载 / (负载 + RoCEv2 报头与以太网帧开销)）中最慢的一项。各常数是 100 GbE ConnectX-4/5 级网卡的数量级估计，按公开的 ib_send_lat/ib_send_bw 数据校准；实际结果取决于硬件、固件和调优。</translation>
+    </message>
+</context>
+<context>
+    <name>commviz::rdma</name>
+    <message>
+        <location filename="../../core/rdma/hca_responder.cpp" line="+254"/>
+        <source>the QP is in %1</source>
+        <translation>QP 处于 %1 状态</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>duplicate without saved state</source>
+        <translation>重复请求，但没有保存的状态</translation>
+    </message>
+    <message>
+        <location filename="../../core/rdma/hca_responder_plan.cpp" line="+96"/>
+        <source>ERR_PSN_OUT_OF_SEQ (NAK already sent)</source>
+        <translation>ERR_PSN_OUT_OF_SEQ（已发送过 NAK）</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>ERR_LOCAL_PROTECTION (receive buffer)</source>
+        <translation>ERR_LOCAL_PROTECTION（接收缓冲区）</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>ERR_LENGTH (packet size)</source>
+        <translation>ERR_LENGTH（报文长度）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>ERR_LENGTH (receive buffer too small)</source>
+        <translation>ERR_LENGTH（接收缓冲区太小）</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>ERR_LENGTH (beyond RETH length)</source>
+        <translation>ERR_LENGTH（超出 RETH 长度）</translation>
+    </message>
+    <message>
+        <location filename="../../core/rdma/qp_state_machine.cpp" line="+76"/>
+        <source>IBV_QP_CUR_STATE is only accepted in RTR, RTS, SQD or SQE</source>
+        <translation>只有在 RTR、RTS、SQD 或 SQE 状态下才接受 IBV_QP_CUR_STATE</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>cur_qp_state %1 is not the QP&apos;s state (%2)</source>
+        <translation>cur_qp_state %1 与 QP 的当前状态（%2）不符</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>qp_state IBV_QPS_UNKNOWN cannot be requested</source>
+        <translation>不能请求迁移到 IBV_QPS_UNKNOWN</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>illegal transition %1 → %2</source>
+        <translation>非法的状态迁移 %1 → %2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 missing for %2 → %3</source>
+        <translation>%2 → %3 缺少 %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 not allowed for %2 → %3</source>
+        <translation>%2 → %3 不允许 %1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>pkey_index %1 is outside the P_Key table (%2 entries)</source>
+        <translation>pkey_index %1 超出 P_Key 表（共 %2 项）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>port_num must be 1 (the HCA has one port)</source>
+        <translation>port_num 必须为 1（HCA 只有一个端口）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>unknown bits in qp_access_flags</source>
+        <translation>qp_access_flags 中有未知的标志位</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>path_mtu must be IBV_MTU_256 … IBV_MTU_4096</source>
+        <translation>path_mtu 必须是 IBV_MTU_256 … IBV_MTU_4096</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>max_dest_rd_atomic above the device&apos;s %1</source>
+        <translation>max_dest_rd_atomic 超过设备上限 %1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>max_rd_atomic above the device&apos;s %1</source>
+        <translation>max_rd_atomic 超过设备上限 %1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>min_rnr_timer is a 5-bit code (0–31)</source>
+        <translation>min_rnr_timer 是 5 位编码（0–31）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>timeout is a 5-bit code (0–31)</source>
+        <translation>timeout 是 5 位编码（0–31）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>retry_cnt is 3 bits (0–7)</source>
+        <translation>retry_cnt 只有 3 位（0–7）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>rnr_retry is 3 bits (0–7)</source>
+        <translation>rnr_retry 只有 3 位（0–7）</translation>
+    </message>
+    <message>
+        <location filename="../../core/rdma/rdma_engine.cpp" line="+127"/>
+        <source>lost on the wire (fault drop_packet)</source>
+        <translation>故障注入 drop_packet 让它在线路上丢失</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>no QP %1 on host %2</source>
+        <translation>主机 %2 上没有 QP %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>QP %1 is %2</source>
+        <translation>QP %1 处于 %2 状态</translation>
+    </message>
+    <message>
+        <location filename="../../core/rdma/rdma_world.cpp" line="+89"/>
+        <source>CQ overrun</source>
+        <translation>CQ 溢出</translation>
+    </message>
+    <message>
+        <location filename="../../core/rdma/script_runner.cpp" line="+75"/>
+        <source>no QP named %1 on this host</source>
+        <translation>该主机上没有名为 %1 的 QP</translation>
+    </message>
+    <message>
+        <location filename="../../core/rdma/verbs_driver.cpp" line="+34"/>
+        <source>IBV_ACCESS_REMOTE_WRITE / REMOTE_ATOMIC need IBV_ACCESS_LOCAL_WRITE</source>
+        <translation>IBV_ACCESS_REMOTE_WRITE / REMOTE_ATOMIC 需要同时设置 IBV_ACCESS_LOCAL_WRITE</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>cqe must be 1 to %1 (device max_cqe)</source>
+        <translation>cqe 必须在 1 到 %1 之间（设备的 max_cqe）</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>cq-&gt;cqe = %1 (asked %2; mlx5 rounds up to 2^n - 1)</source>
+        <translation>cq-&gt;cqe = %1（请求 %2；mlx5 向上取整到 2^n - 1）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>max_send_wr / max_recv_wr above the device&apos;s %1</source>
+        <translation>max_send_wr / max_recv_wr 超过设备上限 %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>max_send_sge / max_recv_sge above the device&apos;s %1</source>
+        <translation>max_send_sge / max_recv_sge 超过设备上限 %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>max_inline_data above the device&apos;s %1</source>
+        <translation>max_inline_data 超过设备上限 %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>send_cq / recv_cq was not created</source>
+        <translation>send_cq / recv_cq 尚未创建</translation>
+    </message>
+    <message>
+        <location line="+142"/>
+        <source>ibv_post_send needs IBV_QPS_RTS (the QP is %1)</source>
+        <translation>ibv_post_send 要求 IBV_QPS_RTS（QP 当前为 %1）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>ibv_post_recv needs IBV_QPS_INIT or later (the QP is %1)</source>
+        <translation>ibv_post_recv 要求 IBV_QPS_INIT 或之后的状态（QP 当前为 %1）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>num_sge above max_send_sge</source>
+        <translation>num_sge 超过 max_send_sge</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>IBV_SEND_INLINE with %1 bytes &gt; max_inline_data %2</source>
+        <translation>IBV_SEND_INLINE 的 %1 字节超过 max_inline_data %2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>atomic needs an 8-byte local buffer</source>
+        <translation>原子操作需要 8 字节的本地缓冲区</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>atomic remote_addr must be 8-byte aligned</source>
+        <translation>原子操作的 remote_addr 必须 8 字节对齐</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>send queue full (head - tail = max_send_wr)</source>
+        <translation>发送队列已满（head - tail = max_send_wr）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>num_sge above max_recv_sge</source>
+        <translation>num_sge 超过 max_recv_sge</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>receive queue full (head - tail = max_recv_wr)</source>
+        <translation>接收队列已满（head - tail = max_recv_wr）</translation>
     </message>
 </context>
 <context>
     <name>commviz::views::EventListModel</name>
     <message>
-        <location filename="../../views/shell/event_list_model.cpp" line="+67"/>
+        <location filename="../../views/shell/event_list_model.cpp" line="+72"/>
         <source>Step</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Event</source>
         <translation>事件</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Objects</source>
         <translation>对象</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Details</source>
         <translation>详情</translation>
     </message>
@@ -1795,7 +2053,7 @@ depth %2
         <translation>解说</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <source>&lt;p&gt;&lt;b&gt;Step 0.&lt;/b&gt; Nothing has happened yet. Press &lt;b&gt;Right&lt;/b&gt; or &lt;b&gt;Space&lt;/b&gt; to start.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;第 0 步。&lt;/b&gt;尚未发生任何事情。按&lt;b&gt;右方向键&lt;/b&gt;或&lt;b&gt;空格键&lt;/b&gt;开始。&lt;/p&gt;</translation>
     </message>
@@ -1803,6 +2061,14 @@ depth %2
         <location line="+4"/>
         <source>&lt;p&gt;&lt;b&gt;Step %1&lt;/b&gt;&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;第 %1 步&lt;/b&gt;&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>commviz::views::NarrationTable</name>
+    <message>
+        <location filename="../../views/shell/narration_table.h" line="+78"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
     </message>
 </context>
 <context>
@@ -1836,11 +2102,11 @@ depth %2
 <context>
     <name>commviz::views::PerftestChartWidget</name>
     <message>
-        <location filename="../../views/perftest/perftest_chart_widget.cpp" line="+234"/>
+        <location filename="../../views/perftest/perftest_chart_widget.cpp" line="+231"/>
         <source>%1 (%2), %3 B — model
 BW average %4 Gb/s, peak %5 Gb/s, %6 Mpps (bound: %7)
 latency t_typical %8 µs%9</source>
-        <translation>%1 (%2)，%3 B — 模型
+        <translation>%1（%2），%3 B——模型
 平均带宽 %4 Gb/s，峰值 %5 Gb/s，%6 Mpps（瓶颈：%7）
 延迟 t_typical %8 µs%9</translation>
     </message>
@@ -1923,7 +2189,7 @@ latency t_typical %8 µs%9</source>
 <context>
     <name>commviz::views::RdmaScriptDock</name>
     <message>
-        <location filename="../../views/rdma/rdma_script_dock.cpp" line="+166"/>
+        <location filename="../../views/rdma/rdma_script_dock.cpp" line="+178"/>
         <location line="+10"/>
         <location line="+8"/>
         <location line="+8"/>
@@ -1944,12 +2210,12 @@ latency t_typical %8 µs%9</source>
     </message>
     <message>
         <location line="-15"/>
-        <location line="+64"/>
+        <location line="+66"/>
         <source>Edit call %1</source>
         <translation>编辑调用 %1</translation>
     </message>
     <message>
-        <location line="-56"/>
+        <location line="-58"/>
         <source>Remove call %1</source>
         <translation>删除调用 %1</translation>
     </message>
@@ -1959,7 +2225,7 @@ latency t_typical %8 µs%9</source>
         <translation>移动调用 %1</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+20"/>
         <source>One script entry as JSON, e.g. {&quot;host&quot;: &quot;A&quot;, &quot;call&quot;: &quot;ibv_poll_cq&quot;, &quot;cq&quot;: &quot;cqA&quot;}</source>
         <translation>一条脚本条目，JSON 格式，例如 {&quot;host&quot;: &quot;A&quot;, &quot;call&quot;: &quot;ibv_poll_cq&quot;, &quot;cq&quot;: &quot;cqA&quot;}</translation>
     </message>
@@ -1974,7 +2240,7 @@ latency t_typical %8 µs%9</source>
         <translation>添加调用</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+20"/>
         <source>, bad_wr %1</source>
         <translation>, bad_wr %1</translation>
     </message>
@@ -1984,7 +2250,7 @@ latency t_typical %8 µs%9</source>
         <translation> … 执行中</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+35"/>
         <source>Verbs script</source>
         <translation>Verbs 脚本</translation>
     </message>
@@ -2037,7 +2303,7 @@ latency t_typical %8 µs%9</source>
 <context>
     <name>commviz::views::SceneCanvas</name>
     <message>
-        <location filename="../../views/shell/scene_canvas.cpp" line="+85"/>
+        <location filename="../../views/shell/scene_canvas.cpp" line="+86"/>
         <source>Running…</source>
         <translation>正在运行…</translation>
     </message>
@@ -2106,7 +2372,7 @@ latency t_typical %8 µs%9</source>
 <context>
     <name>commviz::views::TutorialDock</name>
     <message>
-        <location filename="../../views/tutorial/tutorial_dock.cpp" line="+143"/>
+        <location filename="../../views/tutorial/tutorial_dock.cpp" line="+145"/>
         <source>Tutorial</source>
         <translation>教程</translation>
     </message>
@@ -2117,14 +2383,14 @@ latency t_typical %8 µs%9</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+26"/>
+        <location line="+29"/>
         <source>Next</source>
         <translation>下一步</translation>
     </message>
     <message>
-        <location line="-24"/>
+        <location line="-27"/>
         <source>No lesson is open. Choose Help ▸ Tutorial (F1) on a scene that has one.</source>
-        <translation>未打开任何课程。请在带有教程的场景中选择 帮助 ▸ 教程 (F1)。</translation>
+        <translation>未打开任何课程。请在带有教程的场景中选择 帮助 ▸ 教程（F1）。</translation>
     </message>
     <message>
         <location line="+10"/>
@@ -2132,17 +2398,17 @@ latency t_typical %8 µs%9</source>
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Source:</source>
         <translation>出处：</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Predict:</source>
         <translation>预测：</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Answer:</source>
         <translation>答案：</translation>
     </message>

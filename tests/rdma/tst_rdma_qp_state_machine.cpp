@@ -133,7 +133,7 @@ private slots:
                 {  // exactly the required bits: accepted, state changes
                     QueuePair qp = qpIn(from);
                     const auto r = modifyQp(qp, goodAttr(to, from), bits(M::State) | required, 0);
-                    QVERIFY2(r.err == Errno::Ok, qPrintable(where + ": " + QString::fromStdString(r.detail)));
+                    QVERIFY2(r.err == Errno::Ok, qPrintable(where + ": " + QString::fromStdString(r.detail.english())));
                     QCOMPARE(qp.state, to);
                 }
                 for (std::uint32_t bit : kAllBits) {

@@ -4,6 +4,7 @@
 #include <QDir>
 
 #include "perftest/perftest_chart_dock.h"
+#include "rdma/rdma_engine.h"
 #include "rdma/rdma_narration.h"
 #include "rdma/rdma_scene_model.h"
 #include "rdma/rdma_scene_renderer.h"
@@ -55,6 +56,8 @@ SceneDescriptor rdmaScene() {
     scene.iconPath = QStringLiteral(":/icons/rdma.svg");
     scene.createRenderer = [] { return std::make_unique<RdmaSceneRenderer>(); };
     scene.narrate = &RdmaNarration::narrate;
+    scene.eventKinds = &rdma::RdmaEngine::eventKinds;
+    scene.narration = &RdmaNarration::table();
     // The main lesson; the RNR / error-flushing lesson is :/lessons/rdma_rnr.json.
     scene.lessonPath = QStringLiteral(":/lessons/rdma.json");
     scene.moreLessons = {QStringLiteral(":/lessons/rdma_rnr.json")};

@@ -7,6 +7,7 @@
 #include "rdma/rdma_snapshot.h"
 #include "rdma/rdma_step_painter.h"
 #include "rdma/rdma_wire_painter.h"
+#include "shell/narration_table.h"
 
 namespace commviz::views {
 
@@ -71,7 +72,7 @@ void RdmaSceneRenderer::paint(QPainter& painter, const RenderState& state) {
         }
     if (sentences.isEmpty()) sentences << tr("Step forward to run the verbs script; every micro-step is drawn.");
     p.box(layout.caption, state.theme.panel, state.theme.panelBorder, 6);
-    p.text(layout.caption.adjusted(12, 0, -12, 0), sentences.join(QLatin1Char(' ')), 13, state.theme.text);
+    p.text(layout.caption.adjusted(12, 0, -12, 0), joinSentences(sentences), 13, state.theme.text);
 }
 
 }  // namespace commviz::views

@@ -14,6 +14,7 @@
 
 #include "rdma/rdma_snapshot.h"
 #include "rdma/verbs_names.h"
+#include "shell/narration_table.h"
 #include "shell/simulation_controller.h"
 
 namespace commviz::views {
@@ -299,7 +300,7 @@ void RdmaScriptDock::refresh() {
         item->setFont(f);
         item->setForeground(color);
         if (snap.calls && i < snap.calls->size() && !(*snap.calls)[i].detail.empty())
-            item->setToolTip(QString::fromStdString((*snap.calls)[i].detail));
+            item->setToolTip(translatedText((*snap.calls)[i].detail));
         m_list->addItem(item);
     }
     if (keep >= 0 && keep < m_list->count()) m_list->setCurrentRow(keep);

@@ -5,6 +5,7 @@
 
 #include "perftest/perftest_chart_dock.h"
 #include "rdma_vs_socket/rdma_vs_socket_scene_model.h"
+#include "rdma_vs_socket/why_rdma_engine.h"
 #include "rdma_vs_socket/why_rdma_renderer.h"
 #include "rdma_vs_socket/why_rdma_text.h"
 
@@ -53,6 +54,8 @@ SceneDescriptor rdmaVsSocketScene() {
     scene.iconPath = QStringLiteral(":/icons/rdma-vs-socket.svg");
     scene.createRenderer = [] { return std::make_unique<WhyRdmaRenderer>(); };
     scene.narrate = &WhyRdmaText::narrate;
+    scene.eventKinds = &rdma_vs_socket::WhyRdmaEngine::eventKinds;
+    scene.narration = &WhyRdmaText::table();
     scene.lessonPath = QStringLiteral(":/lessons/rdma-vs-socket.json");
     scene.exampleScenarios = {QStringLiteral(":/scenarios/rdma-vs-socket/one_message.json")};
     // The perftest chart continues the story: how the verbs path scales with message size.

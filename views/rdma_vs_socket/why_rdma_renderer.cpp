@@ -6,6 +6,7 @@
 #include "rdma_vs_socket/why_rdma_paint.h"
 #include "rdma_vs_socket/why_rdma_snapshot.h"
 #include "rdma_vs_socket/why_rdma_text.h"
+#include "shell/narration_table.h"
 
 namespace commviz::views {
 
@@ -57,7 +58,7 @@ void WhyRdmaRenderer::paint(QPainter& painter, const RenderState& state) {
                          .arg(verbs > 0 ? socket / verbs : 0.0, 0, 'f', 1);
     }
     p.box(layout.caption, state.theme.panel, state.theme.panelBorder, 8);
-    p.wrapped(layout.caption.adjusted(16, 4, -16, -4), sentences.join(QLatin1Char(' ')), 16, state.theme.text);
+    p.wrapped(layout.caption.adjusted(16, 4, -16, -4), joinSentences(sentences), 16, state.theme.text);
     p.drawHalos();
     painter.restore();
 }

@@ -5,6 +5,7 @@
 
 #include "rdma_vs_socket/stage.h"
 #include "rdma_vs_socket/why_rdma_config.h"
+#include "shell/narration_table.h"
 #include "sim/event_record.h"
 
 namespace commviz::views {
@@ -14,8 +15,9 @@ class WhyRdmaText {
     Q_DECLARE_TR_FUNCTIONS(WhyRdmaText)
 
 public:
-    /// One sentence for an engine event: one per stage kind plus "message_done".
-    static QString narrate(const sim::EventRecord& record);
+    /// One sentence per engine event kind: one per stage kind plus "message_done" (why_rdma_narration.cpp).
+    static const NarrationTable& table();
+    static QString narrate(const sim::EventRecord& record) { return table().narrate(record); }
     /// A short name for a stage chip: "send()", "copy → skb", "ibv_post_send" …
     static QString stageLabel(rdma_vs_socket::StageId id);
     /// "socket (kernel TCP/IP)" / "verbs (RDMA WRITE)".
@@ -26,6 +28,32 @@ public:
     static QString bytes(double bytes);
     /// The engine's "this is a model" note, translated.
     static QString modelNote();
+
+private:
+    static QString messageDone(const sim::EventRecord& r);
+    static QString sendSyscall(const sim::EventRecord& r);
+    static QString copyUserToSkb(const sim::EventRecord& r);
+    static QString tcpIpTransmit(const sim::EventRecord& r);
+    static QString qdiscDriverDoorbell(const sim::EventRecord& r);
+    static QString nicDmaFromKernel(const sim::EventRecord& r);
+    static QString wireTcp(const sim::EventRecord& r);
+    static QString nicDmaToKernelRing(const sim::EventRecord& r);
+    static QString interruptNapi(const sim::EventRecord& r);
+    static QString tcpIpReceiveAck(const sim::EventRecord& r);
+    static QString wakeReader(const sim::EventRecord& r);
+    static QString recvCopyToUser(const sim::EventRecord& r);
+    static QString setupOpenDevice(const sim::EventRecord& r);
+    static QString setupRegMr(const sim::EventRecord& r);
+    static QString setupCreateCqQp(const sim::EventRecord& r);
+    static QString setupConnectQp(const sim::EventRecord& r);
+    static QString postSendDoorbell(const sim::EventRecord& r);
+    static QString nicDmaFromUser(const sim::EventRecord& r);
+    static QString transportOffload(const sim::EventRecord& r);
+    static QString wireRoce(const sim::EventRecord& r);
+    static QString nicDmaToUser(const sim::EventRecord& r);
+    static QString ackAndCqe(const sim::EventRecord& r);
+    static QString recvCqe(const sim::EventRecord& r);
+    static QString pollCq(const sim::EventRecord& r);
 };
 
 }  // namespace commviz::views

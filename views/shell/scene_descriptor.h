@@ -5,7 +5,10 @@
 #include <QStringList>
 #include <functional>
 #include <memory>
+#include <string>
+#include <vector>
 
+#include "shell/narration_table.h"
 #include "shell/scene_renderer.h"
 #include "sim/event_record.h"
 #include "sim/scene_model.h"
@@ -27,6 +30,10 @@ struct SceneDescriptor {
     std::function<std::unique_ptr<SceneRenderer>()> createRenderer;
     /// One translated sentence for an event, used by narration and captions.
     std::function<QString(const sim::EventRecord&)> narrate;
+    /// Every event kind the engine can emit (derived from its event variant) and
+    /// the scene's table of sentences, which must cover them all.
+    std::function<std::vector<std::string>()> eventKinds;
+    const NarrationTable* narration = nullptr;
     QString lessonPath;            ///< resource path of the main lesson JSON, may be empty
     QStringList moreLessons;       ///< further lessons, offered in the Tutorial panel
     QStringList exampleScenarios;  ///< resource paths, shown in File > Open Example

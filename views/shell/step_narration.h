@@ -3,6 +3,7 @@
 #include <QString>
 #include <QStringList>
 
+#include "shell/narration_table.h"
 #include "shell/scene_descriptor.h"
 
 namespace commviz::views {
@@ -12,7 +13,7 @@ inline QString stepNarration(const SceneDescriptor& scene, const sim::Session& s
     if (!scene.narrate || step == 0 || step > session.recordedSteps()) return {};
     QStringList sentences;
     for (const auto& record : session.eventRecords(step)) sentences << scene.narrate(record);
-    return sentences.join(QLatin1Char(' '));
+    return joinSentences(sentences);
 }
 
 }  // namespace commviz::views
