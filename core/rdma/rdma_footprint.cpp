@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <deque>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace commviz::rdma {
@@ -39,6 +41,12 @@ requires std::is_trivially_copyable_v<T> std::size_t heap(const T&) { return 0; 
 template <class T>
 std::size_t heap(const std::optional<T>& o) {
     return o ? heap(*o) : 0;
+}
+
+// A shared_ptr's target counts only while this copy alone holds it.
+template <class T>
+std::size_t heap(const std::shared_ptr<T>& p) {
+    return p && p.use_count() == 1 ? sizeof(T) + heap(*p) + 2 * sizeof(long) : 0;
 }
 
 template <class T>
