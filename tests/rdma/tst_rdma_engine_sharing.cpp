@@ -159,6 +159,9 @@ private slots:
             copies.push_back(engine);
             engine.step();
         }
+        // The last copy shares the wire's packet history (a landed packet is not copied).
+        QVERIFY(engine.wire().find("pkt/1") != nullptr);
+        QCOMPARE(copies.back().wire().find("pkt/1"), engine.wire().find("pkt/1"));
         const auto expected = mrOf(engine, 1, "bufB").bytes.toVector();
         for (std::size_t i = 0; i < copies.size(); i += 7) {
             RdmaEngine replay = copies[i];
