@@ -69,7 +69,7 @@ void progress(RdmaWorld& w, std::uint32_t h, QueuePair& qp, std::uint32_t next) 
         w.armRetransmitTimer(h, qp, true);
     else
         w.stopRetransmitTimer(h, qp);
-    w.kick(ActionKind::Requester, h, qp, w.config.timing.hcaStepNs);
+    w.kick(ActionKind::Requester, h, qp, w.config().timing.hcaStepNs);
 }
 
 // Retires SEND/WRITE WQEs whose last PSN is <= psn (cumulative / implicit ACK) and returns the
@@ -231,8 +231,7 @@ void scatter(Host& host, const Wqe& wqe, std::uint64_t offset, const std::vector
                 addr = sge.addr + skip;
             }
             const std::uint64_t base = sge.addr - mr->addr + skip;
-            for (std::uint64_t i = 0; i < take && base + i < mr->bytes.size(); ++i)
-                mr->bytes[base + i] = data[done + i];
+            mr->bytes.write(base, data.data() + done, take);
         }
         done += take;
         skip = 0;
@@ -269,7 +268,7 @@ void executeStep(RdmaWorld& w, std::uint32_t h, QueuePair& qp, CompStep s, Event
                     c.steps.push_front({CompStepKind::WriteCqe, s.wqePos});
                 else
                     wqe->completed = true;
-                w.kick(ActionKind::Requester, h, qp, w.config.timing.hcaStepNs);  // fence / rd_atomic may open
+                w.kick(ActionKind::Requester, h, qp, w.config().timing.hcaStepNs);  // fence / rd_atomic may open
             }
             break;
         }
@@ -294,7 +293,7 @@ void executeStep(RdmaWorld& w, std::uint32_t h, QueuePair& qp, CompStep s, Event
             Wqe* at = qp.sq.at(qp.req.wqePos);
             out.push_back(Retransmit{"rxe_completer: COMPST_ERROR_RETRY", host.name, qp.id, at ? at->id : "", s.psn,
                                      s.reason, c.retryLeft, c.rnrRetryLeft, qp.attr.rnr_retry == 7});
-            w.kick(ActionKind::Requester, h, qp, w.config.timing.hcaStepNs);
+            w.kick(ActionKind::Requester, h, qp, w.config().timing.hcaStepNs);
             break;
         }
         case CompStepKind::Fail: {
@@ -332,7 +331,7 @@ void runCompleter(RdmaWorld& w, std::uint32_t h, QueuePair& qp, EventOut& out) {
         const Wqe* head = qp.sq.at(c.wqePos);
         const bool failedAtHead = head && head->state == WqeState::Error && !head->completed;
         if (!c.steps.empty() || !c.input.empty() || failedAtHead)
-            w.kick(ActionKind::Completer, h, qp, w.config.timing.hcaStepNs);
+            w.kick(ActionKind::Completer, h, qp, w.config().timing.hcaStepNs);
         else
             c.state = "idle";
     };
@@ -383,7 +382,7 @@ void onRnrTimer(RdmaWorld& w, std::uint32_t h, QueuePair& qp, std::uint64_t gen,
     Wqe* at = qp.sq.at(qp.req.wqePos);
     out.push_back(Retransmit{"rxe_rnr_nak_timer", w.host(h).name, qp.id, at ? at->id : "", c.rnrPsn, "rnr_nak",
                              c.retryLeft, c.rnrRetryLeft, qp.attr.rnr_retry == 7});
-    w.kick(ActionKind::Requester, h, qp, w.config.timing.hcaStepNs);
+    w.kick(ActionKind::Requester, h, qp, w.config().timing.hcaStepNs);
 }
 
 void runFlush(RdmaWorld& w, std::uint32_t h, QueuePair& qp, EventOut& out) {
@@ -397,7 +396,7 @@ void runFlush(RdmaWorld& w, std::uint32_t h, QueuePair& qp, EventOut& out) {
         qp.comp.wqePos = std::max(qp.comp.wqePos, pos + 1);
         qp.comp.state = "FLUSH";
         w.writeCqe(h, qp, sendCqe(*wqe, WcStatus::WrFlushErr), out, "rxe_completer: flush_send_queue");
-        w.kick(ActionKind::Flush, h, qp, w.config.timing.cqeWriteNs);
+        w.kick(ActionKind::Flush, h, qp, w.config().timing.cqeWriteNs);
         return;
     }
     for (std::uint64_t pos = qp.rq.tail; pos < qp.rq.head; ++pos) {
@@ -416,7 +415,7 @@ void runFlush(RdmaWorld& w, std::uint32_t h, QueuePair& qp, EventOut& out) {
         c.status = WcStatus::WrFlushErr;
         c.opcode = WcOpcode::Recv;
         w.writeCqe(h, qp, c, out, "rxe_responder: flush_recv_queue");
-        w.kick(ActionKind::Flush, h, qp, w.config.timing.cqeWriteNs);
+        w.kick(ActionKind::Flush, h, qp, w.config().timing.cqeWriteNs);
         return;
     }
     qp.comp.state = qp.resp.state = "error";

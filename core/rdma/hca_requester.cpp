@@ -132,7 +132,7 @@ void rewindRequester(QueuePair& qp, std::uint32_t psn) {
 
 void runRequester(RdmaWorld& w, std::uint32_t h, QueuePair& qp, EventOut& out) {
     auto& req = qp.req;
-    const auto& t = w.config.timing;
+    const auto& t = w.config().timing;
     if (!qp.sendAllowed()) {
         req.state = qp.state == QpState::Err ? "error" : "idle";
         return;

@@ -55,8 +55,7 @@ void scatterRecv(Host& host, const Wqe& wqe, std::uint64_t offset, const std::ve
                 addr = sge.addr + skip;
             }
             const std::uint64_t base = sge.addr - mr->addr + skip;
-            for (std::uint64_t i = 0; i < take && base + i < mr->bytes.size(); ++i)
-                mr->bytes[base + i] = data[done + i];
+            mr->bytes.write(base, data.data() + done, take);
         }
         done += take;
         skip = 0;
@@ -110,7 +109,7 @@ bool execute(RdmaWorld& w, std::uint32_t h, QueuePair& qp, RespJob& job, EventOu
                 if (!mr) return true;
                 addr = r.writeVa + r.writeOffset;
                 offset = addr - mr->addr;
-                std::copy(p.payload.begin(), p.payload.end(), mr->bytes.begin() + static_cast<std::ptrdiff_t>(offset));
+                mr->bytes.write(offset, p.payload);
                 mrId = mr->id;
                 r.writeOffset += len;
             }
@@ -242,7 +241,7 @@ void runResponder(RdmaWorld& w, std::uint32_t h, QueuePair& qp, EventOut& out) {
     auto& r = qp.resp;
     Host& host = w.host(h);
     const auto again = [&] {
-        if (r.job || !r.input.empty()) w.kick(ActionKind::Responder, h, qp, w.config.timing.hcaStepNs);
+        if (r.job || !r.input.empty()) w.kick(ActionKind::Responder, h, qp, w.config().timing.hcaStepNs);
     };
     if (qp.state == QpState::Err || qp.state == QpState::Reset || qp.state == QpState::Init) {
         r.job.reset();

@@ -2,12 +2,14 @@
 
 #include <cstdint>
 #include <string>
-#include <vector>
+
+#include "rdma/paged_bytes.h"
 
 namespace commviz::rdma {
 
 /// ibv_mr: a registered range of a host's memory with its keys and rights. The
-/// bytes are real, so a WRITE visibly changes the peer's buffer.
+/// bytes are real, so a WRITE visibly changes the peer's buffer. They live in
+/// copy-on-write pages, so copies of the engine share what neither has written.
 struct MemoryRegion {
     std::string id;    ///< "A/mr/buf"
     std::string name;  ///< the script's name for it
@@ -16,7 +18,7 @@ struct MemoryRegion {
     std::uint32_t lkey = 0;
     std::uint32_t rkey = 0;
     std::uint32_t access = 0;  ///< IBV_ACCESS_* bits
-    std::vector<std::uint8_t> bytes;
+    PagedBytes bytes;
 
     std::uint64_t length() const { return bytes.size(); }
     /// [va, va + len) lies inside the region.

@@ -3,6 +3,7 @@
 #include "rdma/hca_completer.h"
 #include "rdma/hca_requester.h"
 #include "rdma/hca_responder.h"
+#include "rdma/rdma_footprint.h"
 #include "rdma/rdma_text.h"
 #include "rdma/script_runner.h"
 #include "rdma/verbs_names.h"
@@ -10,20 +11,19 @@
 namespace commviz::rdma {
 
 RdmaEngine::RdmaEngine(RdmaSetup setup) {
-    m_world.config = setup.config;
-    m_world.script = std::move(setup.script);
-    m_world.rng = sim::Rng(m_world.config.seed);
-    m_world.wire.latencyNs = m_world.config.wireLatencyNs;
-    m_world.wire.gbps = m_world.config.linkGbps;
-    for (std::uint32_t i = 0; i < m_world.script.hosts.size(); ++i) {
+    m_world.setup = std::make_shared<const RdmaSetup>(std::move(setup));
+    m_world.rng = sim::Rng(m_world.config().seed);
+    m_world.wire.latencyNs = m_world.config().wireLatencyNs;
+    m_world.wire.gbps = m_world.config().linkGbps;
+    for (std::uint32_t i = 0; i < m_world.script().hosts.size(); ++i) {
         Host h;
-        h.name = m_world.script.hosts[i];
+        h.name = m_world.script().hosts[i];
         h.index = i;
         h.pd = h.name + "/pd";
         h.lid = i + 1;
         m_world.hosts.push_back(std::move(h));
     }
-    for (const auto& c : m_world.script.calls) {
+    for (const auto& c : m_world.script().calls) {
         CallResult r;
         r.index = c.index;
         r.host = c.host;
@@ -31,7 +31,7 @@ RdmaEngine::RdmaEngine(RdmaSetup setup) {
         r.retIsCount = c.call == "ibv_poll_cq";
         m_world.calls.push_back(std::move(r));
     }
-    if (!m_world.script.calls.empty()) m_world.scheduleCpu(0);
+    if (!m_world.script().calls.empty()) m_world.scheduleCpu(0);
 }
 
 std::vector<Event> RdmaEngine::step() {
@@ -54,7 +54,7 @@ std::vector<Event> RdmaEngine::step() {
     }
     // Once the script is over, trailing wake-ups that find nothing to do are
     // folded into this step, so the last step is not an empty one.
-    while (!out.empty() && !w.cpu.inCall && w.cpu.next >= w.script.calls.size() && !w.agenda.empty()) {
+    while (!out.empty() && !w.cpu.inCall && w.cpu.next >= w.script().calls.size() && !w.agenda.empty()) {
         RdmaWorld trial = w;
         EventOut probe;
         const Action a = trial.agenda.pop();
@@ -72,8 +72,10 @@ std::vector<Event> RdmaEngine::step() {
 
 bool RdmaEngine::done() const {
     const auto& w = m_world;
-    return w.agenda.empty() && !w.cpu.inCall && w.cpu.next >= w.script.calls.size();
+    return w.agenda.empty() && !w.cpu.inCall && w.cpu.next >= w.script().calls.size();
 }
+
+std::size_t RdmaEngine::footprintBytes() const { return rdma::footprintBytes(m_world); }
 
 std::size_t RdmaEngine::currentCall() const { return m_world.cpu.inCall ? m_world.cpu.call : m_world.cpu.next; }
 
@@ -137,7 +139,7 @@ void RdmaEngine::arrival(const Action& a, EventOut& out) {
     out.push_back(PacketArrived{"rxe_rcv", id, host.name, qp->id, std::string(verbsName(p->opcode)), p->psn});
     if (response) {
         qp->comp.input.push_back(*p);
-        w.kick(ActionKind::Completer, a.host, *qp, w.config.timing.hcaStepNs);
+        w.kick(ActionKind::Completer, a.host, *qp, w.config().timing.hcaStepNs);
         return;
     }
     if (qp->state == QpState::Rtr && !qp->commEstRaised) {
@@ -146,7 +148,7 @@ void RdmaEngine::arrival(const Action& a, EventOut& out) {
         w.raiseAsync(a.host, AsyncEventType::CommEst, qp->id, out, "rxe_rcv");
     }
     qp->resp.input.push_back(*p);
-    w.kick(ActionKind::Responder, a.host, *qp, w.config.timing.hcaStepNs);
+    w.kick(ActionKind::Responder, a.host, *qp, w.config().timing.hcaStepNs);
 }
 
 }  // namespace commviz::rdma

@@ -37,12 +37,16 @@ public:
     const RdmaWorld& world() const { return m_world; }
     const std::vector<Host>& hosts() const { return m_world.hosts; }
     const Wire& wire() const { return m_world.wire; }
-    const Script& script() const { return m_world.script; }
+    const Script& script() const { return m_world.script(); }
     const std::vector<CallResult>& calls() const { return m_world.calls; }
     /// Index of the script call in progress (or next to start); calls().size() when finished.
     std::size_t currentCall() const;
     std::uint64_t nowNs() const { return m_world.now; }
     std::uint64_t stepCount() const { return m_world.steps; }
+    /// Bytes one copy of this engine costs (rdma_footprint.h): its mutable state
+    /// and the memory-region pages no other copy shares; the shared config and
+    /// script are not counted. The Timeline budgets keyframes with it.
+    std::size_t footprintBytes() const;
 
 private:
     void dispatch(const Action& a, EventOut& out);

@@ -75,7 +75,7 @@ bool RdmaWorld::writeCqe(std::uint32_t hostIdx, QueuePair& q, Cqe cqe, EventOut&
         out.push_back(std::move(e));
         if (cpu.waiting && cpu.waitCq == cq->id) {
             cpu.waiting = false;
-            scheduleCpu(config.timing.cpuStepNs);
+            scheduleCpu(config().timing.cpuStepNs);
         }
         return true;
     }
@@ -102,7 +102,7 @@ void RdmaWorld::qpError(std::uint32_t hostIdx, QueuePair& q, EventOut& out, cons
     q.comp.rnrWaiting = false;
     stopRetransmitTimer(hostIdx, q);
     agenda.cancel(ActionKind::RnrTimer, hostIdx, q.qpn);
-    kick(ActionKind::Flush, hostIdx, q, config.timing.hcaStepNs);
+    kick(ActionKind::Flush, hostIdx, q, config().timing.hcaStepNs);
 }
 
 void RdmaWorld::raiseAsync(std::uint32_t hostIdx, AsyncEventType type, const std::string& object, EventOut& out,

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -37,8 +38,12 @@ struct CpuState {
 /// The whole simulated state: both hosts, the wire, the agenda and the script.
 /// The HCA engines and the CPU runner are free functions over it.
 struct RdmaWorld {
-    RdmaConfig config;
-    Script script;
+    /// The configuration and the script never change during a run, so every
+    /// copy of the world (a Timeline keyframe) shares one.
+    std::shared_ptr<const RdmaSetup> setup;
+    const RdmaConfig& config() const { return setup->config; }
+    const Script& script() const { return setup->script; }
+
     std::vector<CallResult> calls;
     std::vector<Host> hosts;
     Wire wire;

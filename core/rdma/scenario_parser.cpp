@@ -320,9 +320,11 @@ private:
             s.remoteAddr = wr.optU64("remote_addr");
             s.compareAdd = wr.optU64("compare_add").value_or(0);
             s.swap = wr.optU64("swap").value_or(0);
+            // A zero-initialised ibv_send_wr has remote_addr 0: an explicit rkey is
+            // enough to aim at the peer (the bad-rkey example needs nothing else).
             const bool remote = s.opcode != WrOpcode::Send && s.opcode != WrOpcode::SendWithImm;
-            if (remote && s.remoteMr.empty() && !(s.rkey && s.remoteAddr))
-                wr.fail("opcode " + op + " needs 'remote_mr' (or both 'remote_addr' and 'rkey')");
+            if (remote && s.remoteMr.empty() && !s.rkey)
+                wr.fail("opcode " + op + " needs 'remote_mr' or 'rkey' ('remote_addr' is 0 when left out)");
             c.wr.push_back(std::move(s));
         }
         return c;

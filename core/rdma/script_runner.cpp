@@ -28,7 +28,7 @@ struct Runner {
     std::uint32_t h;
 
     CpuState& cpu() { return w.cpu; }
-    const Timing& t() const { return w.config.timing; }
+    const Timing& t() const { return w.config().timing; }
 
     void finish() {
         CallReturned ev{std::string(anchorName()), call.index,   call.host,    call.call, result.ret,
@@ -38,7 +38,7 @@ struct Runner {
         result.endNs = w.now;
         cpu().inCall = false;
         cpu().next = call.index + 1;
-        if (cpu().next < w.script.calls.size()) w.scheduleCpu(t().cpuStepNs);
+        if (cpu().next < w.script().calls.size()) w.scheduleCpu(t().cpuStepNs);
     }
 
     std::string anchorName() const { return call.call == "fault" ? std::string("fault_injection") : call.call; }
@@ -362,7 +362,7 @@ struct Runner {
 void runCpu(RdmaWorld& w, EventOut& out) {
     CpuState& cpu = w.cpu;
     if (!cpu.inCall) {
-        if (cpu.next >= w.script.calls.size()) return;
+        if (cpu.next >= w.script().calls.size()) return;
         cpu.inCall = true;
         cpu.call = cpu.next;
         cpu.phase = kStart;
@@ -370,7 +370,7 @@ void runCpu(RdmaWorld& w, EventOut& out) {
         cpu.waiting = false;
         cpu.gaveUp = false;
     }
-    const ScriptCall& call = w.script.calls[cpu.call];
+    const ScriptCall& call = w.script().calls[cpu.call];
     Runner r{w, out, call, w.calls[cpu.call], call.host.empty() ? 0u : w.hostIndex(call.host)};
     r.run();
     if (cpu.phase == kStart && cpu.inCall) cpu.phase = kReturn;  // calls that had no own phase plan

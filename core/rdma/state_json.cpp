@@ -6,7 +6,9 @@ namespace commviz::rdma {
 
 using sim::Json;
 
-std::string hexBytes(const std::vector<std::uint8_t>& bytes, std::size_t limit) {
+namespace {
+template <class Bytes>
+std::string hexOf(const Bytes& bytes, std::size_t limit) {
     static constexpr char kDigits[] = "0123456789abcdef";
     std::string s;
     for (std::size_t i = 0; i < bytes.size() && i < limit; ++i) {
@@ -15,6 +17,10 @@ std::string hexBytes(const std::vector<std::uint8_t>& bytes, std::size_t limit) 
     }
     return s;
 }
+}  // namespace
+
+std::string hexBytes(const std::vector<std::uint8_t>& bytes, std::size_t limit) { return hexOf(bytes, limit); }
+std::string hexBytes(const PagedBytes& bytes, std::size_t limit) { return hexOf(bytes, limit); }
 
 std::string hexValue(std::uint64_t v) {
     static constexpr char kDigits[] = "0123456789abcdef";

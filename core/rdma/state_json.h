@@ -12,6 +12,7 @@
 namespace commviz::rdma {
 
 std::string hexBytes(const std::vector<std::uint8_t>& bytes, std::size_t limit);
+std::string hexBytes(const PagedBytes& bytes, std::size_t limit);
 std::string hexValue(std::uint64_t v);
 
 sim::Json toJson(const MemoryRegion& mr);

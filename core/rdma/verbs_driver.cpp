@@ -44,13 +44,14 @@ VerbResult regMr(RdmaWorld& w, std::uint32_t h, const RegMrCall& c) {
     mr.lkey = (host.nextMr++ << 8) | (0x10u * (h + 1) + 0x05u);
     mr.rkey = mr.lkey;
     mr.access = c.access;
-    mr.bytes.assign(c.length, 0);
+    std::vector<std::uint8_t> bytes(c.length, 0);
     if (!c.fill.empty()) {
         if (c.fillRepeat)
-            for (std::size_t i = 0; i < mr.bytes.size(); ++i) mr.bytes[i] = c.fill[i % c.fill.size()];
+            for (std::size_t i = 0; i < bytes.size(); ++i) bytes[i] = c.fill[i % c.fill.size()];
         else
-            for (std::size_t i = 0; i < c.fill.size() && i < mr.bytes.size(); ++i) mr.bytes[i] = c.fill[i];
+            for (std::size_t i = 0; i < c.fill.size() && i < bytes.size(); ++i) bytes[i] = c.fill[i];
     }
+    mr.bytes.assign(bytes);
     host.mrs.push_back(std::move(mr));
     return {};
 }
@@ -171,11 +172,11 @@ ModifyOutcome applyModify(RdmaWorld& w, std::uint32_t h, QueuePair& qp, const Qp
                 qp.comp.rnrRetryLeft = qp.attr.rnr_retry;
             }
             if (before == QpState::Sqd) qp.req.drainedNotified = false;
-            w.kick(ActionKind::Requester, h, qp, w.config.timing.hcaStepNs);
+            w.kick(ActionKind::Requester, h, qp, w.config().timing.hcaStepNs);
             break;
         case QpState::Sqd:
             qp.req.drainedNotified = false;
-            w.kick(ActionKind::Completer, h, qp, w.config.timing.hcaStepNs);
+            w.kick(ActionKind::Completer, h, qp, w.config().timing.hcaStepNs);
             break;
         case QpState::Err:
             if (before != QpState::Err) {
@@ -184,7 +185,7 @@ ModifyOutcome applyModify(RdmaWorld& w, std::uint32_t h, QueuePair& qp, const Qp
                 w.stopRetransmitTimer(h, qp);
                 w.agenda.cancel(ActionKind::RnrTimer, h, qp.qpn);
             }
-            w.kick(ActionKind::Flush, h, qp, w.config.timing.hcaStepNs);
+            w.kick(ActionKind::Flush, h, qp, w.config().timing.hcaStepNs);
             break;
         default:
             break;

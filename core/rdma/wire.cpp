@@ -1,6 +1,7 @@
 #include "rdma/wire.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 
 namespace commviz::rdma {
@@ -17,20 +18,27 @@ const Packet& Wire::transmit(Packet p, int direction, std::uint64_t nowNs) {
     p.fate = PacketFate::InFlight;
     if (p.retransmission) ++retransmissions;
     inFlight.push_back(p.id);
-    recent.push_back(std::move(p));
+    recent.push_back(std::make_shared<Packet>(std::move(p)));
     if (recent.size() > kHistory) recent.pop_front();
-    return recent.back();
+    return *recent.back();
 }
 
 Packet* Wire::find(const std::string& id) {
-    for (auto it = recent.rbegin(); it != recent.rend(); ++it)
-        if (it->id == id) return &*it;
+    for (auto it = recent.rbegin(); it != recent.rend(); ++it) {
+        auto& p = *it;
+        if (p->id != id) continue;
+        if (p.use_count() > 1)
+            p = std::make_shared<Packet>(*p);
+        else
+            std::atomic_thread_fence(std::memory_order_acquire);  // see PagedBytes::writablePage
+        return p.get();
+    }
     return nullptr;
 }
 
 const Packet* Wire::find(const std::string& id) const {
     for (auto it = recent.rbegin(); it != recent.rend(); ++it)
-        if (it->id == id) return &*it;
+        if ((*it)->id == id) return it->get();
     return nullptr;
 }
 

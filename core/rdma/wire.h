@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <memory>
 #include <set>
 #include <string>
 #include <vector>
@@ -23,11 +24,14 @@ struct Wire {
     std::uint64_t retransmissions = 0;
     std::set<std::uint64_t> dropSerials;  ///< 1-based serials to lose
     std::vector<std::string> inFlight;    ///< packet ids, oldest first
-    std::deque<Packet> recent;            ///< the last kHistory packets, for the inspector
+    /// The last kHistory packets, for the inspector. Copies of the engine share
+    /// them; a shared packet is cloned before its fate changes (copy-on-write).
+    std::deque<std::shared_ptr<Packet>> recent;
     static constexpr std::size_t kHistory = 256;
 
     /// Stamps serial, id, times and fate on `p` and records it; returns it.
     const Packet& transmit(Packet p, int direction, std::uint64_t nowNs);
+    /// A packet this copy may change (cloned first when another copy shares it).
     Packet* find(const std::string& id);
     const Packet* find(const std::string& id) const;
     void land(const std::string& id, PacketFate fate, std::string reason = {});

@@ -19,7 +19,7 @@ Json withRemote(Json wr, const std::string& mr, int offset = 0) {
     wr["remote_offset"] = offset;
     return wr;
 }
-const std::vector<std::uint8_t>& bytes(const Run& r, std::size_t host, const std::string& mr) {
+const PagedBytes& bytes(const Run& r, std::size_t host, const std::string& mr) {
     return r.engine().hosts()[host].mrByName(mr)->bytes;
 }
 std::uint8_t patternA(std::size_t i) { return static_cast<std::uint8_t>(std::string("Hello from A! ")[i % 14]); }

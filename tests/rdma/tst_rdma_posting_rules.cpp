@@ -120,6 +120,28 @@ private slots:
         QCOMPARE(r.call(8)["bad_wr"], Json(52));
     }
 
+    // A zero-initialised ibv_send_wr has remote_addr 0, so a WR naming only an rkey is
+    // posted as is: B finds no MR with that rkey (rxe check_rkey) and NAKs Remote Access
+    // Error, and A's WR completes with IBV_WC_REM_ACCESS_ERR.
+    void rkeyAloneMeansRemoteAddrZero() {
+        Json wr = sendWr(71, "IBV_WR_RDMA_WRITE", {sge("bufA", 64)});
+        wr["rkey"] = 0xdead;
+        Json s = append(preamble(), Json::array({connectQps(), postSend("A", "qpA", {wr}), pollCq("A", "cqA", 1)}));
+        QCOMPARE(parseError(scenario(s)), std::string());
+        const Run r = run(scenario(s));
+        QCOMPARE(r.call(7)["ret"], Json(0));
+        const Json posted = r.engine().inspect("A/wr/0")["fields"];
+        QCOMPARE(posted["remote_addr"], Json("0x0"));
+        QCOMPARE(posted["rkey"], Json("0xdead"));
+        QCOMPARE(r.completion("A", 71)["status"], Json("IBV_WC_REM_ACCESS_ERR"));
+
+        // remote_addr alone still names no remote buffer: refused, naming the keys.
+        Json addrOnly = sendWr(72, "IBV_WR_RDMA_WRITE", {sge("bufA", 64)});
+        addrOnly["remote_addr"] = 4096;
+        QVERIFY(parseError(scenario(append(preamble(), Json::array({postSend("A", "qpA", {addrOnly})}))))
+                    .find("needs 'remote_mr' or 'rkey'") != std::string::npos);
+    }
+
     void postsInErrAreAcceptedAndFlushed() {
         Json s = append(preamble(), Json::array({connectQps()}));
         s.push_back(modify("A", "qpA", {{"qp_state", "IBV_QPS_ERR"}}, {"IBV_QP_STATE"}));

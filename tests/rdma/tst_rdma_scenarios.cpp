@@ -311,8 +311,8 @@ private slots:
                  std::string("script[6] ibv_reg_mr: name 'bufB' is already used by script[1]"));
         Json needsRemote = sendWr(1, "IBV_WR_RDMA_WRITE", Json::array());
         QCOMPARE(parseError(with(postSend("A", "qpA", {needsRemote}))),
-                 std::string("script[6] ibv_post_send: wr[0]: opcode IBV_WR_RDMA_WRITE needs 'remote_mr' (or both "
-                             "'remote_addr' and 'rkey')"));
+                 std::string("script[6] ibv_post_send: wr[0]: opcode IBV_WR_RDMA_WRITE needs 'remote_mr' or 'rkey' "
+                             "('remote_addr' is 0 when left out)"));
         Json hosts3 = scenario(preamble());
         hosts3["hosts"] = {"A", "B", "C"};
         QVERIFY(parseError(hosts3).find("exactly two host names") != std::string::npos);
