@@ -85,6 +85,7 @@ public:
 
     /// Steps seek(n) would replay or compute: what it costs, before doing it.
     std::size_t replayCost(std::size_t n) const {
+        if (m_endKnown) n = std::min(n, recordedSteps());  // a seek past the end stops there
         const std::size_t recorded = std::min(n, recordedSteps());
         const std::size_t from = needsKeyframe(recorded) ? keyframeAtOrBefore(recorded) * m_spacing : m_cursor;
         return n - std::min(n, from);

@@ -69,6 +69,10 @@ private slots:
         }
         QVERIFY(session.memoryUsed() <= session.memoryBudget());
         QCOMPARE(session.cursor(), std::size_t(1000));  // reading events never moves the cursor
+        // What a seek costs: a step forward is one step, past the known end no more than to the end.
+        QCOMPARE(session.replayCost(1001), std::size_t(1));
+        QVERIFY(session.replayCost(1'000'000) <= 1000);  // from the cursor, or a keyframe nearer the end
+        QCOMPARE(session.replayCost(1000), std::size_t(0));
     }
 
     void loweringTheBudgetThinsWhatIsKept() {
