@@ -42,6 +42,7 @@ int launchGui(const cli::GuiCommand& command, const char* programName) {
     for (const auto& set : command.choice.sets) options.sets << QString::fromStdString(set);
     options.tutorial = command.tutorial;
     options.language = QString::fromStdString(command.language);
+    options.memoryMib = command.memoryMib.value_or(0);
 
     // QApplication sees the program name and Qt's own options only.
     std::vector<std::string> storage{programName};

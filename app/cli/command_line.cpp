@@ -7,6 +7,8 @@
 #include <functional>
 #include <optional>
 
+#include "sim/memory_budget.h"
+
 namespace commviz::app::cli {
 
 namespace {
@@ -100,6 +102,23 @@ Status parseCount(const std::string& option, const std::string& text, std::optio
     return sim::Ok{};
 }
 
+Status parseMemoryMib(const std::string& text, std::optional<std::size_t>& out) {
+    const std::string allowed = "allowed an integer from " + std::to_string(sim::kMinMemoryMib) + " to " +
+                                std::to_string(sim::kMaxMemoryMib) + " (MiB of keyframes and stored events)";
+    std::size_t value = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (text.empty() || ec != std::errc() || end != text.data() + text.size() || value < sim::kMinMemoryMib ||
+        value > sim::kMaxMemoryMib)
+        return fail("invalid --memory-mib '" + text + "': " + allowed);
+    out = value;
+    return sim::Ok{};
+}
+
+Option memoryOption(std::optional<std::size_t>& target) {
+    return {"--memory-mib", "an integer number of MiB",
+            [&target](const std::string& v) { return parseMemoryMib(v, target); }};
+}
+
 Status parseScale(const std::string& text, double& out) {
     char* end = nullptr;
     const double value = std::strtod(text.c_str(), &end);
@@ -149,8 +168,28 @@ sim::Result<Command> parseGui(const std::vector<std::string>& args, std::size_t 
     options.push_back(flag("--tutorial", gui.tutorial));
     options.push_back(
         {"--lang", "en or zh_CN", [&gui](const std::string& v) { return parseLanguage(v, gui.language); }});
+    options.push_back(memoryOption(gui.memoryMib));
     if (auto status = parseOptions(args, first, "gui", options, &gui.qtArgs); !status) return status.error();
     return Command(gui);
+}
+
+// --no-events and --events-from/--events-to shape run --json's events array.
+Status checkEventRange(const RunCommand& run) {
+    const bool ranged = run.eventsFrom || run.eventsTo;
+    if ((run.noEvents || ranged) && !run.json)
+        return fail(std::string(run.noEvents     ? "--no-events"
+                                : run.eventsFrom ? "--events-from"
+                                                 : "--events-to") +
+                    " applies only to run --json: add --json");
+    if (run.noEvents && ranged) return fail("--no-events cannot be combined with --events-from or --events-to");
+    if (run.eventsFrom && *run.eventsFrom == 0)
+        return fail("invalid --events-from '0': allowed a step number of 1 or more (steps count from 1)");
+    if (run.eventsTo && *run.eventsTo == 0)
+        return fail("invalid --events-to '0': allowed a step number of 1 or more (steps count from 1)");
+    if (run.eventsFrom && run.eventsTo && *run.eventsFrom > *run.eventsTo)
+        return fail("invalid --events-from '" + std::to_string(*run.eventsFrom) + "' with --events-to '" +
+                    std::to_string(*run.eventsTo) + "': allowed --events-from at most --events-to");
+    return sim::Ok{};
 }
 
 sim::Result<Command> parseRun(const std::vector<std::string>& args) {
@@ -159,7 +198,14 @@ sim::Result<Command> parseRun(const std::vector<std::string>& args) {
     options.push_back({"--steps", "a non-negative integer",
                        [&run](const std::string& v) { return parseCount("--steps", v, run.steps); }});
     options.push_back(flag("--json", run.json));
+    options.push_back(flag("--no-events", run.noEvents));
+    options.push_back({"--events-from", "a step number, 1 or more",
+                       [&run](const std::string& v) { return parseCount("--events-from", v, run.eventsFrom); }});
+    options.push_back({"--events-to", "a step number, 1 or more",
+                       [&run](const std::string& v) { return parseCount("--events-to", v, run.eventsTo); }});
+    options.push_back(memoryOption(run.memoryMib));
     if (auto status = parseOptions(args, 1, "run", options); !status) return status.error();
+    if (auto status = checkEventRange(run); !status) return status.error();
     return Command(run);
 }
 
@@ -204,6 +250,7 @@ sim::Result<Command> parseExport(const std::vector<std::string>& args) {
                            return Status(sim::Ok{});
                        }});
     options.push_back(flag("--caption", command.caption));
+    options.push_back(memoryOption(command.memoryMib));
     auto output = [&command](const std::string& v) {
         if (v.empty()) return Status(fail("option '-o' needs a file name"));
         command.output = v;

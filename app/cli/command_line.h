@@ -20,15 +20,21 @@ struct SceneChoice {
 struct GuiCommand {
     SceneChoice choice;
     bool tutorial = false;
-    std::string language;             ///< "en", "zh_CN" or empty
-    std::vector<std::string> qtArgs;  ///< Qt's own options (-platform X, -style X…), passed on untouched
+    std::string language;                  ///< "en", "zh_CN" or empty
+    std::vector<std::string> qtArgs;       ///< Qt's own options (-platform X, -style X…), passed on untouched
+    std::optional<std::size_t> memoryMib;  ///< --memory-mib: the timeline's budget; none: the saved setting
 };
 
-/// `commviz run --scene ID [--scenario FILE] [--set K=V]... [--steps N] [--json]`
+/// `commviz run --scene ID [--scenario FILE] [--set K=V]... [--steps N] [--json]
+///  [--no-events | --events-from N --events-to M] [--memory-mib N]`
 struct RunCommand {
     SceneChoice choice;
     std::optional<std::size_t> steps;  ///< none: until done or the scene's step cap
     bool json = false;
+    bool noEvents = false;                  ///< --json without the events array
+    std::optional<std::size_t> eventsFrom;  ///< first step whose events --json prints (1-based)
+    std::optional<std::size_t> eventsTo;    ///< last step whose events --json prints, inclusive
+    std::optional<std::size_t> memoryMib;   ///< accepted for symmetry; a run keeps no timeline
 };
 
 enum class FigureFormat { Png, Svg, Pdf };
@@ -43,6 +49,7 @@ struct ExportCommand {
     std::string theme = "light";
     bool caption = false;
     std::string output;
+    std::optional<std::size_t> memoryMib;  ///< the timeline's budget; none: the default
 };
 
 /// `commviz scenes [--json] [--lang L]`

@@ -35,6 +35,7 @@ sim::Status exportScene(const ExportCommand& command, const views::SceneRegistry
     auto built = buildSession(descriptor, command.choice);
     if (!built) return built.error();
     sim::Session& session = *built.value();
+    if (command.memoryMib) session.setMemoryBudget(*command.memoryMib << 20);
 
     const std::size_t cap = descriptor.model.stepCap;
     if (command.step && *command.step > cap)

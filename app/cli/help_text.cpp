@@ -5,10 +5,12 @@ namespace commviz::app::cli {
 std::string helpText() {
     return R"(Usage:
   commviz [gui] [--scene ID] [--scenario FILE] [--tutorial] [--lang en|zh_CN] [--set KEY=VALUE]...
+                 [--memory-mib N]
   commviz run    --scene ID [--scenario FILE] [--set KEY=VALUE]... [--steps N] [--json]
+                 [--no-events | --events-from N --events-to M] [--memory-mib N]
   commviz export --scene ID [--scenario FILE] [--set KEY=VALUE]... [--step N]
                  --format png|svg|pdf [--scale S] [--lang en|zh_CN] [--theme light|dark]
-                 [--caption] -o FILE
+                 [--caption] [--memory-mib N] -o FILE
   commviz scenes [--json] [--lang en|zh_CN]
   commviz --help | --version
 
@@ -25,6 +27,11 @@ Options:
   --set KEY=VALUE     set one key; repeat for more; applied after the scenario
   --steps N           run: steps to take at most (a non-negative integer)
   --json              run, scenes: print one JSON object instead of text
+  --no-events         run --json: leave the events array out (event_count says how many)
+  --events-from N     run --json: print events of steps N.. only (steps count from 1)
+  --events-to M       run --json: print events of steps ..M only (inclusive)
+  --memory-mib N      memory for keyframes and stored events, 16 to 1048576 MiB (default 256);
+                      long runs thin keyframes to fit and replay what they dropped
   --step N            export: the step to draw (default: the end of the run)
   --format F          export: png, svg or pdf (default: from the -o suffix)
   --scale S           export: PNG pixels per unit, greater than 0 and at most 4 (default 1)

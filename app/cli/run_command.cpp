@@ -1,5 +1,8 @@
 #include "cli/run_command.h"
 
+#include <optional>
+#include <string>
+
 #include "cli/scene_lookup.h"
 #include "sim/json.h"
 
@@ -34,55 +37,76 @@ void printValue(std::ostream& out, const std::string& indent, const std::string&
     for (const auto& item : value) out << indent << "  - " << readable(item) << "\n";
 }
 
-void printText(std::ostream& out, const std::string& scene, const sim::Session& session, std::size_t events,
-               const std::string& why) {
+void printText(std::ostream& out, const std::string& scene, const sim::BatchOutcome& outcome, const std::string& why) {
     out << "scene: " << scene << "\n";
-    out << "steps: " << session.cursor() << " (" << why << ")\n";
-    out << "events: " << events << "\n";
-    const sim::Json summary = session.summary();
-    if (!summary.is_null()) printValue(out, "", "summary", summary, 0);
+    out << "steps: " << outcome.count.steps << " (" << why << ")\n";
+    out << "events: " << outcome.count.events << "\n";
+    if (!outcome.summary.is_null()) printValue(out, "", "summary", outcome.summary, 0);
+}
+
+// One event as it sits in the printed array: indented two levels, as dump(2) would.
+void appendEvent(std::string& text, std::size_t step, const sim::EventRecord& record) {
+    const std::string dumped = eventJson(step, record).dump(2, ' ', false, sim::Json::error_handler_t::replace);
+    text += text.empty() ? "\n    " : ",\n    ";
+    for (char c : dumped) {
+        text += c;
+        if (c == '\n') text += "    ";
+    }
+}
+
+// The result object with `eventsText` spliced in as its last member, "events":
+// the same bytes as dumping the whole object, without building a JSON tree of
+// every event.
+void printJson(std::ostream& out, sim::Json result, const std::optional<std::string>& eventsText) {
+    std::string dumped = result.dump(2, ' ', false, sim::Json::error_handler_t::replace);
+    if (eventsText) {
+        dumped.erase(dumped.size() - 2);  // "\n}"
+        dumped += eventsText->empty() ? ",\n  \"events\": []\n}" : ",\n  \"events\": [" + *eventsText + "\n  ]\n}";
+    }
+    out << dumped << "\n";
 }
 
 }  // namespace
 
+// A run keeps no timeline: the engine steps alone at full speed (the batch
+// path) and only the events --json prints are described, as they happen.
 sim::Status runScene(const RunCommand& command, const views::SceneRegistry& registry, std::ostream& out) {
     auto scene = findScene(registry, command.choice.scene);
     if (!scene) return scene.error();
     auto built = buildSession(*scene.value(), command.choice);
     if (!built) return built.error();
-    sim::Session& session = *built.value();
+    const sim::Session& session = *built.value();
 
     const std::size_t cap = scene.value()->model.stepCap;
     if (command.steps && *command.steps > cap)
         return sim::fail("invalid --steps '" + std::to_string(*command.steps) + "': allowed 0 to " +
                          std::to_string(cap) + ", the step cap of scene '" + command.choice.scene + "'");
-    if (command.steps)
-        session.seek(*command.steps);
-    else
-        session.runToEnd(cap);
 
-    std::size_t eventCount = 0;
-    sim::Json events = sim::Json::array();
-    for (std::size_t n = 1; n <= session.cursor(); ++n) {
-        for (const auto& record : session.eventRecords(n)) {
-            ++eventCount;
-            if (command.json) events.push_back(eventJson(n, record));
-        }
+    std::string eventsText;
+    sim::BatchRequest request;
+    request.maxSteps = command.steps.value_or(cap);
+    if (command.json && !command.noEvents) {
+        request.eventsFrom = command.eventsFrom.value_or(1);
+        request.eventsTo = command.eventsTo.value_or(request.maxSteps);
+        request.onEvent = [&eventsText](std::size_t step, const sim::EventRecord& record) {
+            appendEvent(eventsText, step, record);
+        };
     }
+    const sim::BatchOutcome outcome = session.runBatch(request);
 
     if (command.json) {
         sim::Json result{{"scene", command.choice.scene},
-                         {"steps", session.cursor()},
-                         {"done", session.atEnd()},
-                         {"summary", session.summary()},
-                         {"events", std::move(events)}};
-        // Replace rather than throw on text that is not UTF-8.
-        out << result.dump(2, ' ', false, sim::Json::error_handler_t::replace) << "\n";
+                         {"steps", outcome.count.steps},
+                         {"done", outcome.count.done},
+                         {"summary", outcome.summary}};
+        const bool limited = command.noEvents || command.eventsFrom || command.eventsTo;
+        if (limited) result["event_count"] = outcome.count.events;
+        printJson(out, std::move(result), command.noEvents ? std::nullopt : std::optional(std::move(eventsText)));
     } else {
-        const std::string why = session.atEnd() ? "done"
-                                : command.steps ? "stopped after --steps " + std::to_string(*command.steps)
-                                                : "stopped at the step cap of " + std::to_string(cap);
-        printText(out, command.choice.scene, session, eventCount, why);
+        const std::string why = outcome.count.done ? "done"
+                                : command.steps    ? "stopped after --steps " + std::to_string(*command.steps)
+                                                   : "stopped at the step cap of " + std::to_string(cap);
+        printText(out, command.choice.scene, outcome, why);
     }
     out.flush();
     return sim::Ok{};

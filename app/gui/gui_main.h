@@ -2,6 +2,7 @@
 
 #include <QString>
 #include <QStringList>
+#include <cstddef>
 
 namespace commviz::app {
 
@@ -11,7 +12,8 @@ struct GuiOptions {
     QString scenario;  ///< scenario file, may be empty
     QStringList sets;  ///< KEY=VALUE overrides
     bool tutorial = false;
-    QString language;  ///< "en", "zh_CN" or empty for the saved/system choice
+    QString language;           ///< "en", "zh_CN" or empty for the saved/system choice
+    std::size_t memoryMib = 0;  ///< --memory-mib for this run; 0: the saved setting
 };
 
 /// Opens the main window; returns the application's exit code.

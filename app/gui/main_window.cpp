@@ -19,6 +19,7 @@
 #include "shell/events_dock.h"
 #include "shell/inspector_dock.h"
 #include "shell/language.h"
+#include "shell/memory_budget_action.h"
 #include "shell/narration_dock.h"
 #include "shell/parameters_dock.h"
 #include "shell/scene_canvas.h"
@@ -181,6 +182,8 @@ void MainWindow::buildActions() {
     m_viewMenu->addSeparator();
     m_themeMenu = m_viewMenu->addMenu(QString());
     m_themeMenu->addActions(m_themeGroup->actions());
+    m_memoryBudget = new views::MemoryBudgetAction(*m_controller, this);
+    m_viewMenu->addAction(m_memoryBudget);
     m_languageMenu = menuBar()->addMenu(QString());
     m_languageMenu->addActions(m_languageGroup->actions());
     m_helpMenu = menuBar()->addMenu(QString());
@@ -262,6 +265,7 @@ void MainWindow::start(const GuiOptions& options) {
                 tr("unknown scene '%1': allowed %2").arg(options.scene, m_registry.ids().join(QStringLiteral(", "))));
         id = QString::fromStdString(m_registry.scenes().front().model.id);
     }
+    if (options.memoryMib > 0) m_memoryBudget->applyForThisRun(options.memoryMib);
     if (m_registry.find(id)) openScene(id, options.scenario, options.sets);
     if (options.tutorial) openTutorial();
     if (m_firstStart) {

@@ -15,6 +15,7 @@ namespace commviz::views {
 class EventsDock;
 class InspectorDock;
 class Language;
+class MemoryBudgetAction;
 class NarrationDock;
 class ParametersDock;
 class SceneCanvas;
@@ -63,6 +64,7 @@ private:
     const views::SceneRegistry& m_registry;
     views::Language& m_language;
     views::SimulationController* m_controller;
+    views::MemoryBudgetAction* m_memoryBudget = nullptr;
     QUndoStack m_undo;
     views::Theme m_theme = views::Theme::light();
     views::SceneCanvas* m_canvas;

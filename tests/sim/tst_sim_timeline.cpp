@@ -17,33 +17,24 @@ class TimelineTest : public QObject {
 
 private slots:
     void seekingEveryStepMatchesAStraightRun() {
-        constexpr long kSteps = 10'000;
-        // The straight run: every intermediate state, by hand-stepping a copy.
-        std::vector<CounterEngine> straight;
-        CounterEngine engine(42, kSteps);
-        straight.push_back(engine);
-        while (!engine.done()) {
-            engine.step();
-            straight.push_back(engine);
-        }
-        QCOMPARE(straight.size(), std::size_t(kSteps + 1));
-
-        Timeline<CounterEngine> timeline(CounterEngine(42, kSteps), 64);
-        QCOMPARE(timeline.runToEnd(kSteps * 2), std::size_t(kSteps));
-        QVERIFY(timeline.atEnd());
-        // Backward from the end, then scattered forward jumps.
-        for (long n = kSteps; n >= 0; --n) {
-            timeline.seek(std::size_t(n));
-            QCOMPARE(timeline.cursor(), std::size_t(n));
-            if (!(timeline.current() == straight[std::size_t(n)]))
-                QFAIL(qPrintable(QString("state %1 differs").arg(n)));
-        }
-        for (long n = 0; n <= kSteps; n += 37) {
-            timeline.seek(std::size_t(n));
-            QVERIFY(timeline.current() == straight[std::size_t(n)]);
-        }
+        const auto timeline = checkSeekingEveryStep(commviz::sim::kDefaultMemoryBudgetBytes);
+        QVERIFY(timeline.memoryUsed() <= timeline.memoryBudget());
+        QCOMPARE(timeline.eventStore().droppedChunks(), std::size_t(0));
     }
 
+    // The same walk with a budget far too small for the run: keyframes must be
+    // thinned and events dropped, and every state and every step's events must
+    // still come back exactly.
+    void seekingEveryStepMatchesAStraightRunUnderATinyBudget() {
+        constexpr std::size_t kTinyBudget = 4 << 10;
+        const auto timeline = checkSeekingEveryStep(kTinyBudget);
+        QVERIFY2(timeline.keyframeInterval() > 64, "the tiny budget must thin the keyframes");
+        QVERIFY2(timeline.eventStore().droppedChunks() > 0, "the tiny budget must drop events");
+        // What is left: keyframe 0 and at most the chunks in use (cursor, last,
+        // just regenerated), each of 64 steps of at most two events.
+        QCOMPARE(timeline.keyframeCount(), std::size_t(1));
+        QVERIFY(timeline.eventStore().eventBytes() <= 3 * 64 * 2 * sizeof(CounterEngine::Event));
+    }
     void steppingBackThenForwardReproducesEvents() {
         Timeline<CounterEngine> timeline(CounterEngine(7, 500), 16);
         timeline.seek(300);
@@ -129,6 +120,44 @@ private slots:
         QCOMPARE(session.inspect("counter")["value"].get<long>(), session.engine().value());
         QVERIFY(session.inspect("nothing").is_null());
         QCOMPARE(session.summary()["steps"].get<long>(), 10L);
+    }
+
+private:
+    // Seeks to every state of a 10,000-step run, backward then in jumps, and
+    // compares each state and each step's events with a straight run.
+    static Timeline<CounterEngine> checkSeekingEveryStep(std::size_t budget) {
+        constexpr long kSteps = 10'000;
+        // The straight run: every intermediate state, by hand-stepping a copy.
+        std::vector<CounterEngine> straight;
+        std::vector<std::vector<CounterEngine::Event>> straightEvents;
+        CounterEngine engine(42, kSteps);
+        straight.push_back(engine);
+        while (!engine.done()) {
+            straightEvents.push_back(engine.step());
+            straight.push_back(engine);
+        }
+        [&] { QCOMPARE(straight.size(), std::size_t(kSteps + 1)); }();
+
+        Timeline<CounterEngine> timeline(CounterEngine(42, kSteps), 64, budget);
+        [&] {
+            QCOMPARE(timeline.runToEnd(kSteps * 2), std::size_t(kSteps));
+            QVERIFY(timeline.atEnd());
+            // Backward from the end, then scattered forward jumps.
+            for (long n = kSteps; n >= 0; --n) {
+                timeline.seek(std::size_t(n));
+                QCOMPARE(timeline.cursor(), std::size_t(n));
+                if (!(timeline.current() == straight[std::size_t(n)]))
+                    QFAIL(qPrintable(QString("state %1 differs").arg(n)));
+            }
+            for (long n = 0; n <= kSteps; n += 37) {
+                timeline.seek(std::size_t(n));
+                QVERIFY(timeline.current() == straight[std::size_t(n)]);
+            }
+            for (std::size_t n = 1; n <= std::size_t(kSteps); ++n)
+                if (!(timeline.events(n) == straightEvents[n - 1]))
+                    QFAIL(qPrintable(QString("events of step %1 differ").arg(n)));
+        }();
+        return timeline;
     }
 };
 

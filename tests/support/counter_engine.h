@@ -41,6 +41,8 @@ public:
     bool done() const { return m_steps >= m_limit; }
     long value() const { return m_value; }
     long steps() const { return m_steps; }
+    /// One copy's mutable state: all of it (nothing is shared between copies).
+    std::size_t footprintBytes() const { return sizeof(*this); }
     sim::Json summary() const { return {{"value", m_value}, {"steps", m_steps}}; }
     sim::Json inspect(const std::string& id) const {
         return id == "counter" ? sim::Json{{"value", m_value}} : sim::Json();

@@ -1,47 +1,67 @@
 #include "shell/event_list_model.h"
 
 #include <algorithm>
+#include <climits>
+#include <memory>
 
 #include "shell/json_text.h"
 #include "shell/simulation_controller.h"
 
 namespace commviz::views {
 
+namespace {
+// Rows a person can see at once, many times over: enough for smooth scrolling.
+constexpr int kDescribedRows = 512;
+}  // namespace
+
 EventListModel::EventListModel(SimulationController& controller, QObject* parent)
-    : QAbstractTableModel(parent), m_controller(controller) {
+    : QAbstractTableModel(parent), m_controller(controller), m_described(kDescribedRows) {
     connect(&controller, &SimulationController::sessionChanged, this, &EventListModel::rebuild);
     connect(&controller, &SimulationController::cursorChanged, this, &EventListModel::append);
 }
 
 void EventListModel::rebuild() {
     beginResetModel();
-    m_rows.clear();
-    m_upTo = 0;
+    m_rows = 0;
+    m_described.clear();
     endResetModel();
     append();
 }
 
+// The recording only grows within a session, so new steps are new rows at the end.
 void EventListModel::append() {
     const sim::Session* session = m_controller.session();
-    if (!session || session->recordedSteps() <= m_upTo) return;
-    std::vector<Row> added;
-    for (std::size_t n = m_upTo + 1; n <= session->recordedSteps(); ++n)
-        for (const auto& record : session->eventRecords(n)) added.push_back({n, record});
-    m_upTo = session->recordedSteps();
-    if (added.empty()) return;
-    beginInsertRows({}, int(m_rows.size()), int(m_rows.size() + added.size()) - 1);
-    m_rows.insert(m_rows.end(), std::make_move_iterator(added.begin()), std::make_move_iterator(added.end()));
+    if (!session) return;
+    const int total = int(std::min<std::uint64_t>(session->totalEvents(), std::uint64_t(INT_MAX)));
+    if (total <= m_rows) return;
+    beginInsertRows({}, m_rows, total - 1);
+    m_rows = total;
     endInsertRows();
 }
 
-int EventListModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(m_rows.size()); }
+const EventListModel::Row* EventListModel::row(int index) const {
+    if (const Row* cached = m_described.object(index)) return cached;
+    const sim::Session* session = m_controller.session();
+    if (!session || std::uint64_t(index) >= session->totalEvents()) return nullptr;
+    auto described = std::make_unique<Row>();
+    described->step = session->stepOfEvent(std::uint64_t(index));
+    described->record = session->eventRecord(
+        described->step, std::size_t(std::uint64_t(index) - session->eventsBefore(described->step)));
+    const Row* kept = described.get();
+    m_described.insert(index, described.release());
+    return kept;
+}
+
+int EventListModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : m_rows; }
 int EventListModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
 
 QVariant EventListModel::data(const QModelIndex& index, int role) const {
-    if (!index.isValid() || index.row() >= int(m_rows.size())) return {};
-    const Row& row = m_rows[std::size_t(index.row())];
+    if (!index.isValid() || index.row() >= m_rows) return {};
+    if (role != StepRole && role != Qt::DisplayRole && role != Qt::ToolTipRole) return {};
+    const Row* described = row(index.row());
+    if (!described) return {};
+    const Row& row = *described;
     if (role == StepRole) return qulonglong(row.step);
-    if (role != Qt::DisplayRole && role != Qt::ToolTipRole) return {};
     switch (index.column()) {
         case Step:
             return qulonglong(row.step);
@@ -84,9 +104,10 @@ QVariant EventListModel::headerData(int section, Qt::Orientation orientation, in
 }
 
 int EventListModel::rowOfStep(std::size_t step) const {
-    const auto it = std::lower_bound(m_rows.begin(), m_rows.end(), step,
-                                     [](const Row& row, std::size_t s) { return row.step < s; });
-    return it == m_rows.end() || it->step != step ? -1 : int(it - m_rows.begin());
+    const sim::Session* session = m_controller.session();
+    if (!session || step == 0 || step > session->recordedSteps() || session->eventCount(step) == 0) return -1;
+    const std::uint64_t first = session->eventsBefore(step);
+    return first < std::uint64_t(m_rows) ? int(first) : -1;
 }
 
 }  // namespace commviz::views

@@ -1,7 +1,8 @@
 #pragma once
 
 #include <QAbstractTableModel>
-#include <vector>
+#include <QCache>
+#include <cstdint>
 
 #include "sim/event_record.h"
 
@@ -9,8 +10,11 @@ namespace commviz::views {
 
 class SimulationController;
 
-/// Every event recorded so far, one row each. Rows are copied from the session
-/// as steps are recorded so the table never reads the engine during a run.
+/// Every event recorded so far, one row each, as a virtual table over the
+/// session: a row is described only when a view asks for it (the visible
+/// rows), so millions of events cost nothing until scrolled to. A few hundred
+/// described rows are cached, which also keeps the visible rows drawn while a
+/// worker owns the session.
 class EventListModel : public QAbstractTableModel {
     Q_OBJECT
 
@@ -28,15 +32,16 @@ public:
 
 private:
     struct Row {
-        std::size_t step;
+        std::size_t step = 0;
         sim::EventRecord record;
     };
     void append();
     void rebuild();
+    const Row* row(int index) const;
 
     SimulationController& m_controller;
-    std::vector<Row> m_rows;
-    std::size_t m_upTo = 0;
+    int m_rows = 0;
+    mutable QCache<int, Row> m_described;
 };
 
 }  // namespace commviz::views

@@ -20,13 +20,12 @@ EventsDock::EventsDock(SimulationController& controller, QWidget* parent)
       m_filter(new QLineEdit),
       m_table(new QTableView) {
     setObjectName(QStringLiteral("EventsDock"));
-    m_proxy->setSourceModel(m_model);
     m_proxy->setFilterKeyColumn(-1);
     m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
     m_filter->setClearButtonEnabled(true);
-    connect(m_filter, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
+    connect(m_filter, &QLineEdit::textChanged, this, &EventsDock::applyFilter);
 
-    m_table->setModel(m_proxy);
+    m_table->setModel(m_model);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -58,13 +57,29 @@ void EventsDock::retranslate() {
     m_filter->setPlaceholderText(tr("Filter events (kind, source, object, field)…"));
 }
 
+// Unfiltered, the table reads the virtual model straight (millions of rows,
+// described as they scroll into view). A filter has to look at every row, so
+// the proxy is put in between only while there is one.
+void EventsDock::applyFilter(const QString& text) {
+    if (text.isEmpty()) {
+        m_table->setModel(m_model);
+        m_proxy->setSourceModel(nullptr);
+    } else {
+        if (!m_proxy->sourceModel()) m_proxy->setSourceModel(m_model);
+        m_proxy->setFilterFixedString(text);
+        if (m_table->model() != m_proxy) m_table->setModel(m_proxy);
+    }
+    followCursor();
+}
+
 void EventsDock::followCursor() {
     const int row = m_model->rowOfStep(m_controller.cursor());
     if (row < 0) {
         m_table->clearSelection();
         return;
     }
-    const QModelIndex index = m_proxy->mapFromSource(m_model->index(row, 0));
+    const QModelIndex source = m_model->index(row, 0);
+    const QModelIndex index = m_table->model() == m_proxy ? m_proxy->mapFromSource(source) : source;
     if (!index.isValid()) return;
     m_table->selectRow(index.row());
     m_table->scrollTo(index);

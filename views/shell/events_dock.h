@@ -12,6 +12,7 @@ class EventListModel;
 class SimulationController;
 
 /// The filterable table of every recorded event; clicking a row seeks there.
+/// proxy() filters only while the filter has text.
 class EventsDock : public QDockWidget {
     Q_OBJECT
 
@@ -26,6 +27,7 @@ protected:
 
 private:
     void retranslate();
+    void applyFilter(const QString& text);
     void followCursor();
 
     SimulationController& m_controller;

@@ -2,11 +2,18 @@
 
 #include <QEvent>
 #include <QTextBrowser>
+#include <algorithm>
+#include <climits>
 
 #include "shell/simulation_controller.h"
 #include "shell/step_narration.h"
 
 namespace commviz::views {
+
+namespace {
+// Sentences one step's narration shows at most.
+constexpr std::size_t kMaxNarratedEvents = 50;
+}  // namespace
 
 NarrationDock::NarrationDock(SimulationController& controller, QWidget* parent)
     : QDockWidget(parent), m_controller(controller), m_text(new QTextBrowser(this)) {
@@ -46,11 +53,20 @@ void NarrationDock::refresh() {
         return;
     }
     QString html = tr("<p><b>Step %1</b></p>").arg(step);
-    for (const auto& record : session->eventRecords(step)) {
+    // A macro-step may hold thousands of events (a NoC cycle, an allgather
+    // round): narrate the first ones and say how many more there are.
+    const std::size_t count = session->eventCount(step);
+    const std::size_t shown = std::min(count, kMaxNarratedEvents);
+    for (std::size_t i = 0; i < shown; ++i) {
+        const sim::EventRecord record = session->eventRecord(step, i);
         html += QStringLiteral("<p>%1<br><span style='color:gray'><tt>%2</tt></span></p>")
                     .arg(m_controller.scene()->narrate(record).toHtmlEscaped(),
                          QString::fromStdString(record.anchor).toHtmlEscaped());
     }
+    if (count > shown)
+        html += QStringLiteral("<p><i>%1</i></p>")
+                    .arg(tr("…and %n more event(s) in this step; the Events dock lists them all.", nullptr,
+                            int(std::min<std::size_t>(count - shown, INT_MAX))));
     m_text->setHtml(html);
 }
 

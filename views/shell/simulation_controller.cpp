@@ -12,13 +12,19 @@ constexpr int kFrameMs = 33;
 constexpr double kAnimatedSpeed = 8.0;
 // How long loading a scene may spend recording ahead.
 constexpr qint64 kLookAheadMs = 150;
+// A seek expected to take longer than half a frame goes to the worker, so the
+// window keeps painting and answering while it replays.
+constexpr double kSyncSeekNs = 1e6 * kFrameMs / 2;
+// Until a replay has been timed, assume a step costs this much.
+constexpr double kGuessNsPerStep = 1000;
 }  // namespace
 
 SimulationController::SimulationController(QObject* parent) : QObject(parent) {
     m_playTimer.setInterval(kFrameMs);
     connect(&m_playTimer, &QTimer::timeout, this, &SimulationController::tick);
     m_progressTimer.setInterval(kFrameMs);
-    connect(&m_progressTimer, &QTimer::timeout, this, [this] { emit runProgress(m_runReached.load(), runCap()); });
+    connect(&m_progressTimer, &QTimer::timeout, this,
+            [this] { emit runProgress(m_runReached.load(), m_workerTarget); });
     connect(&m_runWatcher, &QFutureWatcher<void>::finished, this, &SimulationController::finishRun);
 }
 
@@ -28,12 +34,21 @@ SimulationController::~SimulationController() {
 }
 
 sim::Status SimulationController::load(SceneSetup setup) {
-    if (m_state == PlayState::Running) return sim::fail("a run is in progress");
+    if (m_state == PlayState::Running && m_job == Job::RunToEnd) return sim::fail("a run is in progress");
     auto built = buildSession(setup);
     if (!built) return built.error();
+    if (m_state == PlayState::Running) {  // a seek in the old session: stop it, it no longer matters
+        m_pendingSeek.reset();
+        m_cancelRun = true;
+        m_runWatcher.waitForFinished();
+        m_progressTimer.stop();
+        setState(PlayState::Stopped);
+    }
     pause();
     m_setup = std::move(setup);
     m_session = std::move(built).value();
+    m_session->setMemoryBudget(m_memoryBudget);
+    m_nsPerStep = 0;
     lookAhead();
     m_cursor = m_session->cursor();
     m_recorded = m_session->recordedSteps();
@@ -58,8 +73,26 @@ void SimulationController::lookAhead() {
     // scrubber from the start; long ones show what was reached ("20000+").
     QElapsedTimer budget;
     budget.start();
-    m_session->runToEnd(runCap(), [&budget](std::size_t) { return budget.elapsed() < kLookAheadMs; });
+    const std::size_t reached =
+        m_session->runToEnd(runCap(), [&budget](std::size_t) { return budget.elapsed() < kLookAheadMs; });
+    learnSpeed(reached, budget.nsecsElapsed());
     m_session->seek(0);
+}
+
+void SimulationController::setMemoryBudget(std::size_t bytes) {
+    m_memoryBudget = bytes;
+    if (m_session && m_state != PlayState::Running) m_session->setMemoryBudget(bytes);
+}
+
+void SimulationController::learnSpeed(std::size_t steps, qint64 elapsedNs) {
+    if (steps < 8 || elapsedNs <= 0) return;  // too few to say anything
+    const double measured = double(elapsedNs) / double(steps);
+    m_nsPerStep = m_nsPerStep == 0 ? measured : 0.5 * (m_nsPerStep + measured);
+}
+
+bool SimulationController::worthAWorker(std::size_t target) const {
+    const std::size_t cost = m_session->replayCost(target);
+    return double(cost) * (m_nsPerStep > 0 ? m_nsPerStep : kGuessNsPerStep) > kSyncSeekNs;
 }
 
 std::size_t SimulationController::runCap() const { return m_setup.scene ? m_setup.scene->model.stepCap : 0; }
@@ -89,15 +122,26 @@ void SimulationController::stepForward() {
 }
 
 void SimulationController::stepBack() {
-    if (!m_session || m_state == PlayState::Running) return;
+    if (!m_session || m_state == PlayState::Running || m_cursor == 0) return;
     pause();
-    m_session->stepBack();
-    syncFromSession(false);
+    seek(m_cursor - 1);  // a replay from the keyframe before: may be long when keyframes are thinned
 }
 
 void SimulationController::seek(std::size_t step) {
-    if (!m_session || m_state == PlayState::Running) return;
+    if (!m_session) return;
+    if (m_state == PlayState::Running) {
+        if (m_job == Job::Seek) m_pendingSeek = step;  // scrubbing: go there once this seek lands
+        return;
+    }
+    if (worthAWorker(step)) {
+        startWorker(Job::Seek, step);
+        return;
+    }
+    QElapsedTimer clock;
+    clock.start();
+    const std::size_t cost = m_session->replayCost(step);
     m_session->seek(step);
+    learnSpeed(cost, clock.nsecsElapsed());
     syncFromSession(false);
 }
 
@@ -146,28 +190,49 @@ void SimulationController::tick() {
 
 void SimulationController::runToEnd() {
     if (!m_session || m_state == PlayState::Running) return;
+    startWorker(Job::RunToEnd, runCap());
+}
+
+void SimulationController::startWorker(Job job, std::size_t target) {
     pause();
-    const std::size_t cap = runCap();
+    m_job = job;
+    m_workerTarget = target;
+    m_workerCost = m_session->replayCost(target);
     m_cancelRun = false;
     m_runReached = m_cursor;
     setState(PlayState::Running);
     sim::Session* session = m_session.get();
-    m_runWatcher.setFuture(QtConcurrent::run([this, session, cap] {
-        session->runToEnd(cap, [this](std::size_t reached) {
+    m_workerClock.start();
+    m_runWatcher.setFuture(QtConcurrent::run([this, session, job, target] {
+        const auto progress = [this](std::size_t reached) {
             m_runReached.store(reached, std::memory_order_relaxed);
             return !m_cancelRun.load(std::memory_order_relaxed);
-        });
+        };
+        if (job == Job::RunToEnd)
+            session->runToEnd(target, progress);
+        else
+            session->seek(target, progress);
     }));
     m_progressTimer.start();
+    emit runProgress(m_cursor, target);
 }
 
-void SimulationController::cancelRun() { m_cancelRun = true; }
+void SimulationController::cancelRun() {
+    m_pendingSeek.reset();
+    m_cancelRun = true;
+}
 
 void SimulationController::finishRun() {
     m_progressTimer.stop();
+    if (!m_cancelRun) learnSpeed(m_workerCost, m_workerClock.nsecsElapsed());
     setState(PlayState::Stopped);
-    emit runProgress(m_session->cursor(), runCap());
+    emit runProgress(m_session->cursor(), m_job == Job::RunToEnd ? runCap() : m_workerTarget);
     syncFromSession(false);
+    if (m_pendingSeek) {
+        const std::size_t next = *m_pendingSeek;
+        m_pendingSeek.reset();
+        if (next != m_cursor) seek(next);
+    }
 }
 
 }  // namespace commviz::views

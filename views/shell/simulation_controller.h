@@ -6,6 +6,7 @@
 #include <QTimer>
 #include <atomic>
 #include <memory>
+#include <optional>
 
 #include "shell/scene_setup.h"
 
@@ -37,6 +38,11 @@ public:
     bool endKnown() const { return m_endKnown; }
     double speed() const { return m_speed; }
     std::size_t runCap() const;
+    /// True while a worker replays a long seek (playState() is Running then too).
+    bool seeking() const { return m_state == PlayState::Running && m_job == Job::Seek; }
+    /// Bytes the timeline may keep for keyframes and events; applies to this and later sessions.
+    void setMemoryBudget(std::size_t bytes);
+    std::size_t memoryBudget() const { return m_memoryBudget; }
 
 public slots:
     void reset();
@@ -48,6 +54,7 @@ public slots:
     void togglePlay();
     /// Runs to the end (or the scene's step cap) on a worker thread.
     void runToEnd();
+    /// Stops a run to the end or a long seek where it is.
     void cancelRun();
     /// Steps per second while playing.
     void setSpeed(double stepsPerSecond);
@@ -57,10 +64,16 @@ signals:
     /// The cursor moved; `animate` is true for a single step forward worth animating.
     void cursorChanged(std::size_t cursor, bool animate);
     void playStateChanged(commviz::views::SimulationController::PlayState state);
+    /// While a worker runs: the step reached and the step it is heading for.
     void runProgress(std::size_t reached, std::size_t cap);
 
 private:
+    enum class Job { RunToEnd, Seek };
+
     void tick();
+    bool worthAWorker(std::size_t target) const;
+    void startWorker(Job job, std::size_t target);
+    void learnSpeed(std::size_t steps, qint64 elapsedNs);
     void lookAhead();
     void syncFromSession(bool animate);
     void setState(PlayState state);
@@ -78,6 +91,13 @@ private:
     QElapsedTimer m_sinceTick;
     QTimer m_progressTimer;
     QFutureWatcher<void> m_runWatcher;
+    Job m_job = Job::RunToEnd;
+    std::size_t m_workerTarget = 0;
+    std::size_t m_workerCost = 0;  // steps the worker's job was expected to replay or compute
+    QElapsedTimer m_workerClock;
+    std::optional<std::size_t> m_pendingSeek;  // the latest seek asked for while a seek ran
+    double m_nsPerStep = 0;                    // measured replay speed, 0 until known
+    std::size_t m_memoryBudget = sim::kDefaultMemoryBudgetBytes;
     std::atomic<std::size_t> m_runReached{0};
     std::atomic<bool> m_cancelRun{false};
 };

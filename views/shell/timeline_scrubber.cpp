@@ -3,6 +3,7 @@
 #include <QMouseEvent>
 #include <QPainter>
 #include <algorithm>
+#include <cstdint>
 
 #include "shell/simulation_controller.h"
 
@@ -10,6 +11,9 @@ namespace commviz::views {
 
 namespace {
 constexpr int kMargin = 8;
+// Ticks need every event described; beyond this many events a run is too big
+// to mark event by event (and a mark per couple of pixels says little anyway).
+constexpr std::uint64_t kMaxTickedEvents = 200'000;
 
 // Events whose kind says something changed state, worth a tick on the scrubber.
 bool isNotable(const sim::EventRecord& record) {
@@ -37,8 +41,13 @@ TimelineScrubber::TimelineScrubber(SimulationController& controller, QWidget* pa
 void TimelineScrubber::refreshTicks() {
     const sim::Session* session = m_controller.session();
     if (!session) return;
+    if (session->totalEvents() > kMaxTickedEvents) {
+        m_ticks.clear();
+        m_tickedUpTo = session->recordedSteps();
+        return;
+    }
     for (std::size_t n = m_tickedUpTo + 1; n <= session->recordedSteps(); ++n) {
-        const auto& records = session->eventRecords(n);
+        const auto records = session->eventRecords(n);
         if (std::any_of(records.begin(), records.end(), isNotable)) m_ticks.push_back(n);
     }
     m_tickedUpTo = session->recordedSteps();
