@@ -17,6 +17,7 @@ class InspectorDock;
 class Language;
 class NarrationDock;
 class ParametersDock;
+class PresentationMode;
 class SceneCanvas;
 class SimulationController;
 class TransportBar;
@@ -59,6 +60,10 @@ private:
     void saveScenarioFile();
     void showAbout();
     void showAboutModel();
+    void zoomCanvasIn();
+    void zoomCanvasOut();
+    void zoomCanvasToFit();
+    void togglePresentation();
 
     const views::SceneRegistry& m_registry;
     views::Language& m_language;
@@ -74,7 +79,8 @@ private:
     views::InspectorDock* m_inspector;
     views::ParametersDock* m_parameters;
     views::TutorialDock* m_tutorial;
-    QList<QWidget*> m_sceneDocks;
+    QList<QDockWidget*> m_sceneDocks;
+    views::PresentationMode* m_presentation;
     bool m_firstStart = false;  // no saved layout: size the docks once a scene is open
 
     QMenu* m_fileMenu;
@@ -89,7 +95,7 @@ private:
     QActionGroup* m_themeGroup;
     struct Actions {
         QAction *open, *saveAs, *exportFigure, *quit, *undo, *redo, *play, *forward, *back, *reset, *end, *tutorial,
-            *aboutModel, *about, *light, *dark, *english, *chinese;
+            *aboutModel, *about, *light, *dark, *english, *chinese, *zoomIn, *zoomOut, *zoomFit, *presentation;
     } m_actions{};
 };
 
