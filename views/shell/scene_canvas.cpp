@@ -8,7 +8,6 @@
 #include <cmath>
 
 #include "shell/simulation_controller.h"
-#include "shell/step_narration.h"
 
 namespace commviz::views {
 
@@ -76,8 +75,9 @@ RenderState SceneCanvas::renderState() const {
     state.theme = m_theme;
     state.highlights = m_highlights;
     state.selected = m_selected;
-    if (state.session && m_controller.scene())
-        state.caption = stepNarration(*m_controller.scene(), *state.session, state.session->cursor());
+    // No caption: a frame is painted up to 60 times a second and a macro-step
+    // may hold thousands of events, so renderers narrate the step themselves
+    // (briefly) on screen; export puts the full caption in the state it draws.
     return state;
 }
 

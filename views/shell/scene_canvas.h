@@ -34,7 +34,7 @@ public:
     const Theme& theme() const { return m_theme; }
     void setHighlights(const QStringList& ids);
     void setSelected(const QString& id);
-    /// The state as drawn now (settled), caption included, for export and tests.
+    /// The state as drawn now (settled), for export and tests; no caption.
     RenderState renderState() const;
     QSize sizeHint() const override { return {900, 560}; }
 
