@@ -297,7 +297,14 @@ sim::Result<Command> parseCommandLine(const std::vector<std::string>& args) {
     if (first == "export") return parseExport(args);
     if (first == "scenes") return parseScenes(args);
     if (!first.empty() && first[0] == '-') return parseGui(args, 0);
-    return fail("unknown command '" + first + "': allowed gui, run, export, scenes (see commviz --help)");
+    if (first.empty()) return fail("unknown command '': allowed gui, run, export, scenes (see commviz --help)");
+    // Any other word may be a scene's command; the registry decides when it runs.
+    return Command(SceneCommandCall{first, std::vector<std::string>(args.begin() + 1, args.end())});
+}
+
+const std::vector<std::string>& builtInCommands() {
+    static const std::vector<std::string> names{"gui", "run", "export", "scenes"};
+    return names;
 }
 
 }  // namespace commviz::app::cli

@@ -61,7 +61,19 @@ struct ScenesCommand {
 struct HelpCommand {};
 struct VersionCommand {};
 
-using Command = std::variant<GuiCommand, RunCommand, ExportCommand, ScenesCommand, HelpCommand, VersionCommand>;
+/// `commviz NAME ARGS...` where NAME is not a built-in command: a command a
+/// scene adds (SceneDescriptor::commands, e.g. `commviz noc CONFIG`). Whether
+/// NAME exists is checked against the scene registry when it runs.
+struct SceneCommandCall {
+    std::string name;
+    std::vector<std::string> args;  ///< everything after NAME, untouched
+};
+
+using Command =
+    std::variant<GuiCommand, RunCommand, ExportCommand, ScenesCommand, HelpCommand, VersionCommand, SceneCommandCall>;
+
+/// The commands every build has, in the order error messages list them.
+const std::vector<std::string>& builtInCommands();
 
 /// Parses argv (without the program name) into one command. Needs no Qt
 /// application, so it runs before one is created; the error is one line for stderr.

@@ -55,11 +55,14 @@ sim::Status exportScene(const ExportCommand& command, const views::SceneRegistry
     options.format = figureFormat(command.format);
     options.scale = command.scale;
     options.theme = views::Theme::byId(QString::fromStdString(command.theme));
-    if (command.caption) options.caption = captionFor(descriptor, session);
+    options.caption = command.caption;
 
     views::RenderState state;
     state.session = &session;
     state.theme = options.theme;
+    // The caption travels in the state: a scene with a narration strip shows it
+    // there, any other gets a band under the figure.
+    if (command.caption) state.caption = captionFor(descriptor, session);
     const auto renderer = descriptor.createRenderer();
     if (!renderer) return sim::fail("scene '" + descriptor.model.id + "' has no view to export");
     return views::exportFigure(*renderer, state, options, QString::fromStdString(command.output));

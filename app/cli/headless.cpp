@@ -12,6 +12,7 @@
 #include "cli/run_command.h"
 #include "cli/scenes_command.h"
 #include "scene_registry.h"
+#include "shell/scene_commands.h"
 
 namespace commviz::app::cli {
 
@@ -44,6 +45,8 @@ sim::Status dispatch(const Command& command, const views::SceneRegistry& registr
         return sim::Ok{};
     }
     if (const auto* exported = std::get_if<ExportCommand>(&command)) return exportScene(*exported, registry);
+    if (const auto* call = std::get_if<SceneCommandCall>(&command))
+        return views::runSceneCommand(registry, call->name, call->args, std::cout, builtInCommands());
     return sim::fail("not a headless command");
 }
 
@@ -54,7 +57,10 @@ int runHeadless(const Command& command, const char* programName) {
     // Qt sees only the program name: every other argument is ours and already parsed.
     int argc = 1;
     char* argv[] = {const_cast<char*>(programName), nullptr};
-    const auto app = createApplication(std::holds_alternative<ExportCommand>(command), argc, argv);
+    // A scene's own command may draw figures too.
+    const bool painting =
+        std::holds_alternative<ExportCommand>(command) || std::holds_alternative<SceneCommandCall>(command);
+    const auto app = createApplication(painting, argc, argv);
     QCoreApplication::setOrganizationName(QStringLiteral("commviz"));
     QCoreApplication::setApplicationName(QStringLiteral("commviz"));
     QCoreApplication::setApplicationVersion(QStringLiteral(COMMVIZ_VERSION));

@@ -20,6 +20,7 @@ Commands:
             without --steps it runs until the scene is done or reaches its step cap
   export    draw one step of a scene into a PNG, SVG or PDF figure
   scenes    list the scene ids and every key --set accepts
+  NAME ...  a command a scene adds (commviz scenes lists them)
 
 Options:
   --scene ID          the scene (see commviz scenes)

@@ -52,9 +52,20 @@ sim::Json sceneJson(const views::SceneDescriptor& scene) {
             {"keys", std::move(keys)}};
 }
 
+// A scene's own commands (e.g. `commviz noc CONFIG`), listed only when it has some.
+void addCommands(sim::Json& json, const views::SceneDescriptor& scene) {
+    if (scene.commands.empty()) return;
+    sim::Json commands = sim::Json::array();
+    for (const auto& command : scene.commands)
+        commands.push_back({{"name", command.name}, {"synopsis", command.synopsis}, {"summary", command.summary}});
+    json["commands"] = std::move(commands);
+}
+
 void printScene(std::ostream& out, const views::SceneDescriptor& scene) {
     out << scene.model.id << "  " << text(scene.name) << "\n";
     if (const std::string line = text(scene.description); !line.empty()) out << "  " << line << "\n";
+    for (const auto& command : scene.commands)
+        out << "  command: commviz " << command.synopsis << "\n        " << command.summary << "\n";
     if (scene.model.params.empty()) {
         out << "  keys: none\n";
         return;
@@ -72,7 +83,11 @@ void printScene(std::ostream& out, const views::SceneDescriptor& scene) {
 void listScenes(const ScenesCommand& command, const views::SceneRegistry& registry, std::ostream& out) {
     if (command.json) {
         sim::Json scenes = sim::Json::array();
-        for (const auto& scene : registry.scenes()) scenes.push_back(sceneJson(scene));
+        for (const auto& scene : registry.scenes()) {
+            sim::Json json = sceneJson(scene);
+            addCommands(json, scene);
+            scenes.push_back(std::move(json));
+        }
         out << sim::Json{{"scenes", std::move(scenes)}}.dump(2, ' ', false, sim::Json::error_handler_t::replace)
             << "\n";
     } else {

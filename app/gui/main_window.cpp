@@ -17,11 +17,13 @@
 
 #include "export/export_dialog.h"
 #include "shell/events_dock.h"
+#include "shell/focused_space_filter.h"
 #include "shell/inspector_dock.h"
 #include "shell/language.h"
 #include "shell/memory_budget_action.h"
 #include "shell/narration_dock.h"
 #include "shell/parameters_dock.h"
+#include "shell/presentation_mode.h"
 #include "shell/scene_canvas.h"
 #include "shell/simulation_controller.h"
 #include "shell/transport_bar.h"
@@ -42,6 +44,9 @@ MainWindow::MainWindow(const views::SceneRegistry& registry, views::Language& la
     layout->addWidget(m_canvas, 1);
     layout->addWidget(m_transport);
     setCentralWidget(central);
+    m_presentation = new views::PresentationMode(*this);
+    // A focused button or check box gets its own Space; elsewhere Space plays.
+    qApp->installEventFilter(new views::FocusedSpaceFilter(this));
     buildDocks();
     buildActions();
     fillScenePicker();
@@ -56,7 +61,7 @@ MainWindow::MainWindow(const views::SceneRegistry& registry, views::Language& la
         m_actions.redo->setEnabled(idle && m_undo.canRedo());
         m_parameters->setEnabled(idle);
         m_tutorial->setEnabled(idle);
-        for (QWidget* dock : m_sceneDocks) dock->setEnabled(idle);
+        for (QDockWidget* dock : m_sceneDocks) dock->setEnabled(idle);
     });
     connect(m_controller, &views::SimulationController::runProgress, this,
             [this](std::size_t reached, std::size_t cap) {
@@ -142,11 +147,24 @@ void MainWindow::buildActions() {
             m_controller->runToEnd();
     });
     a.tutorial = make(&MainWindow::openTutorial, QKeySequence(Qt::Key_F1));
-    // Esc hands the keyboard back to the canvas, where Space and the arrows drive the transport.
+    // Esc leaves presentation mode, else hands the keyboard back to the canvas,
+    // where Space and the arrows drive the transport.
     auto* focusCanvas = new QAction(this);
     focusCanvas->setShortcut(QKeySequence(Qt::Key_Escape));
-    connect(focusCanvas, &QAction::triggered, this, [this] { m_canvas->setFocus(); });
+    connect(focusCanvas, &QAction::triggered, this, [this] {
+        if (m_presentation->isActive())
+            m_presentation->leave();
+        else
+            m_canvas->setFocus();
+    });
     addAction(focusCanvas);
+    a.zoomIn = make(&MainWindow::zoomCanvasIn);
+    a.zoomIn->setShortcuts({QKeySequence::ZoomIn, QKeySequence(Qt::CTRL | Qt::Key_Equal)});
+    a.zoomOut = make(&MainWindow::zoomCanvasOut, QKeySequence::ZoomOut);
+    a.zoomFit = make(&MainWindow::zoomCanvasToFit, QKeySequence(Qt::CTRL | Qt::Key_0));
+    a.presentation = make(&MainWindow::togglePresentation, QKeySequence(Qt::Key_F11));
+    a.presentation->setCheckable(true);
+    connect(m_presentation, &views::PresentationMode::activeChanged, a.presentation, &QAction::setChecked);
     a.aboutModel = make(&MainWindow::showAboutModel);
     a.about = make(&MainWindow::showAbout);
 
@@ -180,6 +198,8 @@ void MainWindow::buildActions() {
                                                                  m_inspector, m_parameters})
         m_viewMenu->addAction(dock->toggleViewAction());
     m_viewMenu->addSeparator();
+    for (QAction* v : {a.zoomIn, a.zoomOut, a.zoomFit, a.presentation}) m_viewMenu->addAction(v);
+    m_viewMenu->addSeparator();
     m_themeMenu = m_viewMenu->addMenu(QString());
     m_themeMenu->addActions(m_themeGroup->actions());
     m_memoryBudget = new views::MemoryBudgetAction(*m_controller, this);
@@ -190,7 +210,14 @@ void MainWindow::buildActions() {
     m_helpMenu->addAction(a.tutorial);
     m_helpMenu->addAction(a.aboutModel);
     m_helpMenu->addAction(a.about);
+    // The window holds the keys too, so they work with the menu bar hidden (presentation mode).
+    addActions({a.play, a.back, a.forward, a.reset, a.end, a.zoomIn, a.zoomOut, a.zoomFit, a.presentation});
 }
+
+void MainWindow::zoomCanvasIn() { m_canvas->zoomIn(); }
+void MainWindow::zoomCanvasOut() { m_canvas->zoomOut(); }
+void MainWindow::zoomCanvasToFit() { m_canvas->zoomToFit(); }
+void MainWindow::togglePresentation() { m_presentation->toggle(); }
 
 void MainWindow::retranslate() {
     setWindowTitle(m_controller->scene() ? tr("commviz — %1").arg(m_controller->scene()->name()) : tr("commviz"));
@@ -216,6 +243,10 @@ void MainWindow::retranslate() {
     a.tutorial->setText(tr("&Tutorial"));
     a.aboutModel->setText(tr("About this &Model"));
     a.about->setText(tr("&About commviz"));
+    a.zoomIn->setText(tr("Zoom &In"));
+    a.zoomOut->setText(tr("Zoom &Out"));
+    a.zoomFit->setText(tr("&Fit to Window"));
+    a.presentation->setText(tr("&Presentation Mode"));
     a.light->setText(tr("&Light"));
     a.dark->setText(tr("&Dark"));
     fillScenePicker();
@@ -270,8 +301,10 @@ void MainWindow::start(const GuiOptions& options) {
     if (options.tutorial) openTutorial();
     if (m_firstStart) {
         // First start: the canvas gets the most room; docks keep a useful width.
-        resizeDocks({m_pickerDock, m_narration}, {250, 300}, Qt::Horizontal);
-        resizeDocks({m_events}, {150}, Qt::Vertical);
+        // Scenes are wider than tall (RDMA: 1600 × 1000), so the side columns
+        // decide how large "fit" draws them: keep them narrow.
+        resizeDocks({m_pickerDock, m_narration}, {190, 270}, Qt::Horizontal);
+        resizeDocks({m_events}, {130}, Qt::Vertical);
     }
 }
 
@@ -307,27 +340,24 @@ bool MainWindow::openScene(const QString& id, const QString& scenarioPath, const
     m_undo.clear();
     if (!sameScene) {
         m_canvas->setRenderer(scene->createRenderer());
-        for (QWidget* dock : m_sceneDocks) dock->deleteLater();
+        for (QDockWidget* dock : m_sceneDocks) dock->deleteLater();
         m_sceneDocks.clear();
-        if (scene->createDocks) {
-            m_sceneDocks = scene->createDocks(*m_controller, this);
-            for (QWidget* widget : m_sceneDocks)
-                if (auto* dock = qobject_cast<QDockWidget*>(widget)) {
-                    // Scene docks share a column with the picker (or, when they
-                    // ask for the bottom, with the event list) as tabs, so the
-                    // canvas keeps its room.
-                    const bool bottom = dock->property("preferredArea").toString() == QLatin1String("bottom");
-                    // A scene may offer a dock hidden at first (View menu only).
-                    const bool startsHidden = dock->testAttribute(Qt::WA_WState_ExplicitShowHide) && dock->isHidden();
-                    addDockWidget(bottom ? Qt::BottomDockWidgetArea : Qt::LeftDockWidgetArea, dock);
-                    if (!restoreDockWidget(dock)) {  // a saved layout wins over the default place
-                        tabifyDockWidget(bottom ? static_cast<QDockWidget*>(m_events) : m_pickerDock, dock);
-                        (bottom ? static_cast<QDockWidget*>(m_events) : dock)->raise();
-                    }
-                    if (startsHidden) dock->hide();
-                    m_viewMenu->insertAction(m_viewMenu->actions().value(6), dock->toggleViewAction());
+        if (scene->createDocks)
+            for (const views::SceneDock& sceneDock : scene->createDocks(*m_controller, this)) {
+                QDockWidget* dock = sceneDock.dock;
+                if (!dock) continue;
+                m_sceneDocks << dock;
+                // Scene docks share a column with the picker (or, at the bottom,
+                // with the event list) as tabs, so the canvas keeps its room.
+                const bool bottom = sceneDock.area == Qt::BottomDockWidgetArea;
+                addDockWidget(bottom ? Qt::BottomDockWidgetArea : Qt::LeftDockWidgetArea, dock);
+                if (!restoreDockWidget(dock)) {  // a saved layout wins over the default place
+                    tabifyDockWidget(bottom ? static_cast<QDockWidget*>(m_events) : m_pickerDock, dock);
+                    (bottom ? static_cast<QDockWidget*>(m_events) : dock)->raise();
                 }
-        }
+                if (sceneDock.startsHidden) dock->hide();  // offered in the View menu only
+                m_viewMenu->insertAction(m_viewMenu->actions().value(6), dock->toggleViewAction());
+            }
     }
     if (!sameScene) {
         // The lesson follows the scene: open the new scene's lesson or none.

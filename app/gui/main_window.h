@@ -18,6 +18,7 @@ class Language;
 class MemoryBudgetAction;
 class NarrationDock;
 class ParametersDock;
+class PresentationMode;
 class SceneCanvas;
 class SimulationController;
 class TransportBar;
@@ -60,6 +61,10 @@ private:
     void saveScenarioFile();
     void showAbout();
     void showAboutModel();
+    void zoomCanvasIn();
+    void zoomCanvasOut();
+    void zoomCanvasToFit();
+    void togglePresentation();
 
     const views::SceneRegistry& m_registry;
     views::Language& m_language;
@@ -76,7 +81,8 @@ private:
     views::InspectorDock* m_inspector;
     views::ParametersDock* m_parameters;
     views::TutorialDock* m_tutorial;
-    QList<QWidget*> m_sceneDocks;
+    QList<QDockWidget*> m_sceneDocks;
+    views::PresentationMode* m_presentation;
     bool m_firstStart = false;  // no saved layout: size the docks once a scene is open
 
     QMenu* m_fileMenu;
@@ -91,7 +97,7 @@ private:
     QActionGroup* m_themeGroup;
     struct Actions {
         QAction *open, *saveAs, *exportFigure, *quit, *undo, *redo, *play, *forward, *back, *reset, *end, *tutorial,
-            *aboutModel, *about, *light, *dark, *english, *chinese;
+            *aboutModel, *about, *light, *dark, *english, *chinese, *zoomIn, *zoomOut, *zoomFit, *presentation;
     } m_actions{};
 };
 

@@ -119,14 +119,6 @@ Json value(const sim::ParamValues& v, const std::string& key, const std::vector<
     return Json();
 }
 
-bool changed(const sim::ParamValues& v, const std::string& key, const std::vector<ParamSpec>& specs) {
-    auto it = v.find(key);
-    if (it == v.end()) return false;
-    for (const auto& s : specs)
-        if (s.key == key) return it->second != s.defaultValue;
-    return false;
-}
-
 std::uint32_t mtuOf(const Json& text) { return static_cast<std::uint32_t>(std::stoul(text.get<std::string>())); }
 
 }  // namespace
@@ -224,63 +216,116 @@ Json defaultScenario(const sim::ParamValues& values) {
             {"script", script}};
 }
 
-sim::Result<RdmaSetup> rdmaSetupFrom(const sim::ParamValues& values, const std::optional<sim::Json>& scenario) {
-    const auto specs = rdmaParams();
-    for (const auto& [key, v] : values) {
-        const ParamSpec* spec = sim::findParam(specs, key);
-        if (!spec) return sim::fail("unknown key '" + key + "' for scene rdma");
-        if (auto st = sim::checkParam(*spec, v); !st) return st.error();
+namespace {
+
+// The connect attributes a key sets, by key name (they are also the attr names).
+constexpr const char* kConnectKeys[] = {"timeout", "retry_cnt", "rnr_retry", "min_rnr_timer"};
+constexpr const char* kTopLevelKeys[] = {"seed", "wire_latency_ns", "link_gbps"};
+
+// A scenario's path_mtu (a name, a byte count or the raw enum) as the key's text.
+std::optional<std::string> mtuKeyText(const Json& v) {
+    std::optional<Mtu> mtu;
+    if (v.is_string()) mtu = parseMtu(v.get<std::string>());
+    if (v.is_number_integer()) {
+        const auto n = v.get<std::int64_t>();
+        for (std::uint32_t e = 1; e <= 5; ++e)
+            if (n == std::int64_t(e) || n == std::int64_t(mtuBytes(static_cast<Mtu>(e)))) mtu = static_cast<Mtu>(e);
     }
-    if (!scenario) return parseRdmaScenario(defaultScenario(values));
-    auto parsed = parseRdmaScenario(*scenario);
-    if (!parsed) return parsed;
-    RdmaSetup setup = std::move(parsed.value());
-    auto get = [&](const char* key) { return value(values, key, specs); };
-    if (changed(values, "wire_latency_ns", specs))
-        setup.config.wireLatencyNs = get("wire_latency_ns").get<std::uint64_t>();
-    if (changed(values, "link_gbps", specs)) setup.config.linkGbps = get("link_gbps").get<double>();
-    if (changed(values, "seed", specs)) setup.config.seed = get("seed").get<std::uint64_t>();
-    if (changed(values, "drop_packet", specs)) {
-        ScriptCall fault;
-        fault.call = "fault";
-        fault.args = FaultCall{{get("drop_packet").get<std::uint64_t>()}};
-        setup.script.calls.insert(setup.script.calls.begin(), std::move(fault));
-        for (std::size_t i = 0; i < setup.script.calls.size(); ++i) setup.script.calls[i].index = i;
-    }
-    for (auto& call : setup.script.calls) {
-        auto* c = std::get_if<ConnectCall>(&call.args);
-        if (!c) continue;
-        if (changed(values, "path_mtu", specs)) {
-            const auto bytes = mtuOf(get("path_mtu"));
-            for (std::uint32_t e = 1; e <= 5; ++e)
-                if (mtuBytes(static_cast<Mtu>(e)) == bytes) c->attr.pathMtu = static_cast<Mtu>(e);
-        }
-        if (changed(values, "timeout", specs)) c->attr.timeout = get("timeout").get<std::uint32_t>();
-        if (changed(values, "retry_cnt", specs)) c->attr.retryCnt = get("retry_cnt").get<std::uint32_t>();
-        if (changed(values, "rnr_retry", specs)) c->attr.rnrRetry = get("rnr_retry").get<std::uint32_t>();
-        if (changed(values, "min_rnr_timer", specs)) c->attr.minRnrTimer = get("min_rnr_timer").get<std::uint32_t>();
-    }
-    return setup;
+    if (!mtu) return std::nullopt;
+    return std::to_string(mtuBytes(*mtu));
 }
 
-sim::SceneModel sceneModel() {
+void keepIfValid(sim::ParamValues& values, const std::vector<ParamSpec>& specs, const std::string& key, Json v) {
+    if (const ParamSpec* spec = sim::findParam(specs, key); spec && sim::checkParam(*spec, v).ok())
+        values[key] = std::move(v);
+}
+
+}  // namespace
+
+sim::Result<sim::ParamValues> scenarioKeys(const Json& scenario) {
+    // Read leniently: a value the keys cannot hold (a seed past 2^31) is left
+    // to the scenario parser, which reports real errors with the entry's index.
+    const auto specs = rdmaParams();
+    sim::ParamValues values;
+    if (!scenario.is_object()) return values;
+    for (const char* key : kTopLevelKeys)
+        if (scenario.contains(key)) keepIfValid(values, specs, key, scenario[key]);
+    if (!scenario.contains("script") || !scenario["script"].is_array()) return values;
+    for (const auto& call : scenario["script"]) {
+        if (!call.is_object() || call.value("call", "") != "connect") continue;
+        if (!call.contains("attr") || !call["attr"].is_object()) break;
+        const Json& attr = call["attr"];
+        for (const char* key : kConnectKeys)
+            if (attr.contains(key)) keepIfValid(values, specs, key, attr[key]);
+        if (attr.contains("path_mtu"))
+            if (auto text = mtuKeyText(attr["path_mtu"])) keepIfValid(values, specs, "path_mtu", *text);
+        break;  // the first connect is what the keys show
+    }
+    return values;
+}
+
+Json withPersonKeys(Json scenario, const sim::MergedKeys& keys) {
+    for (const char* key : kTopLevelKeys)
+        if (keys.setByPerson(key)) scenario[key] = keys.at(key);
+    if (!scenario.contains("script") || !scenario["script"].is_array()) return scenario;
+    Json& script = scenario["script"];
+    for (auto& call : script) {
+        if (!call.is_object() || call.value("call", "") != "connect") continue;
+        if (!call.contains("attr") || !call["attr"].is_object()) call["attr"] = Json::object();
+        Json& attr = call["attr"];
+        if (keys.setByPerson("path_mtu")) attr["path_mtu"] = mtuOf(keys.at("path_mtu"));
+        for (const char* key : kConnectKeys)
+            if (keys.setByPerson(key)) attr[key] = keys.at(key);
+    }
+    // drop_packet 0 means "no loss": it adds no fault and leaves the script's own.
+    if (keys.setByPerson("drop_packet") && keys.at("drop_packet").get<std::int64_t>() > 0)
+        script.insert(script.begin(), Json{{"call", "fault"}, {"drop_packet", keys.at("drop_packet")}});
+    return scenario;
+}
+
+namespace {
+
+sim::SceneModel keysOnlyModel() {
     sim::SceneModel model;
     model.id = "rdma";
     model.params = rdmaParams();
-    model.stepCap = 200'000;
-    model.build = [](const sim::ParamValues& values,
-                     const std::optional<Json>& scenario) -> sim::Result<std::unique_ptr<sim::Session>> {
-        auto setup = rdmaSetupFrom(values, scenario);
-        if (!setup) return setup.error();
-        std::unique_ptr<sim::Session> session =
-            std::make_unique<sim::TimelineSession<RdmaEngine>>(RdmaEngine(std::move(setup.value())));
-        return session;
-    };
-    // The script is the run: without a scenario, the one the keys shape.
-    model.toScenario = [](const sim::ParamValues& values, const std::optional<Json>& scenario) {
-        return scenario ? *scenario : defaultScenario(values);
-    };
+    model.scenarioKeys = scenarioKeys;
     return model;
+}
+
+}  // namespace
+
+sim::Result<RdmaSetup> rdmaSetupFrom(const sim::MergedKeys& keys, const std::optional<sim::Json>& scenario) {
+    if (!scenario) return parseRdmaScenario(defaultScenario(keys.values));
+    // Errors name the file's own entries (script[i] as written), so check the
+    // scenario before the keys add anything to it.
+    if (auto parsed = parseRdmaScenario(*scenario); !parsed) return parsed;
+    return parseRdmaScenario(withPersonKeys(*scenario, keys));
+}
+
+sim::Result<RdmaSetup> rdmaSetupFrom(const sim::ParamValues& values, const std::optional<sim::Json>& scenario) {
+    auto keys = sim::resolveKeys(keysOnlyModel(), values, scenario);
+    if (!keys) return keys.error();
+    return rdmaSetupFrom(keys.value(), scenario);
+}
+
+sim::SceneModel sceneModel() {
+    sim::SceneModel model = keysOnlyModel();
+    model.stepCap = 200'000;
+    // The script is the run: the scenario with the keys a person set applied
+    // (as build applies them), or without a scenario the one the keys shape.
+    model.toScenario = [](const sim::ParamValues& values, const std::optional<Json>& scenario) {
+        auto keys = sim::resolveKeys(keysOnlyModel(), values, scenario);
+        if (!keys) return scenario ? *scenario : defaultScenario(values);
+        return scenario ? withPersonKeys(*scenario, keys.value()) : defaultScenario(keys.value().values);
+    };
+    return sim::makeSceneModel<RdmaEngine>(
+        std::move(model),
+        [](const sim::MergedKeys& keys, const std::optional<Json>& scenario) -> sim::Result<RdmaEngine> {
+            auto setup = rdmaSetupFrom(keys, scenario);
+            if (!setup) return setup.error();
+            return RdmaEngine(std::move(setup).value());
+        });
 }
 
 }  // namespace commviz::rdma

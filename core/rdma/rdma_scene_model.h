@@ -14,19 +14,29 @@ namespace commviz::rdma {
 ///
 /// Without a scenario the keys build a two-host script (register MRs, create
 /// CQs and QPs, connect like ibv_rc_pingpong, post a receive, post one WR of
-/// `opcode` with `message_size` bytes, poll both CQs). With a scenario, a key
-/// whose value differs from its default overrides it where it applies:
-/// wire_latency_ns, link_gbps and seed always; drop_packet adds a fault entry
-/// before the first call (the Nth packet on the wire is lost); path_mtu,
+/// `opcode` with `message_size` bytes, poll both CQs). With a scenario, a key a
+/// person set (even to its default) overrides it where it applies:
+/// wire_latency_ns, link_gbps and seed always; drop_packet > 0 adds a fault
+/// entry before the first call (the Nth packet on the wire is lost); path_mtu,
 /// timeout, retry_cnt, rnr_retry and min_rnr_timer override every `connect`
 /// call's attributes. The other keys only shape the default script.
 sim::SceneModel sceneModel();
 
 std::vector<sim::ParamSpec> rdmaParams();
 
-/// The setup (config + script) the scene builds from key values and an
-/// optional scenario document.
+/// The setup (config + script) the scene builds from the keys a person set and
+/// an optional scenario document.
 sim::Result<RdmaSetup> rdmaSetupFrom(const sim::ParamValues& values, const std::optional<sim::Json>& scenario);
+sim::Result<RdmaSetup> rdmaSetupFrom(const sim::MergedKeys& keys, const std::optional<sim::Json>& scenario);
+
+/// What a scenario says about the keys: seed, wire_latency_ns and link_gbps at
+/// the top, path_mtu, timeout, retry_cnt, rnr_retry and min_rnr_timer from the
+/// first `connect` call's attr (what the Parameters dock shows).
+sim::Result<sim::ParamValues> scenarioKeys(const sim::Json& scenario);
+
+/// `scenario` with the keys a person set written into it, as build applies them
+/// (the document Save Scenario As writes).
+sim::Json withPersonKeys(sim::Json scenario, const sim::MergedKeys& keys);
 
 /// The default script as a scenario document, from the key values.
 sim::Json defaultScenario(const sim::ParamValues& values);

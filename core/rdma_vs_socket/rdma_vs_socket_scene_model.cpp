@@ -13,15 +13,12 @@ sim::SceneModel sceneModel() {
     model.params = params();
     // 64 messages × (11 socket + 7 verbs stages) + 4 setup stages = 1156 steps at most.
     model.stepCap = 10'000;
-    model.build = [](const sim::ParamValues& values,
-                     const std::optional<sim::Json>& scenario) -> sim::Result<std::unique_ptr<sim::Session>> {
-        auto config = configFrom(values, scenario);
-        if (!config) return config.error();
-        std::unique_ptr<sim::Session> session =
-            std::make_unique<sim::TimelineSession<WhyRdmaEngine>>(WhyRdmaEngine(config.value()));
-        return session;
-    };
-    return model;
+    model.scenarioKeys = scenarioKeys;
+    return sim::makeSceneModel<WhyRdmaEngine>(
+        std::move(model),
+        [](const sim::MergedKeys& keys, const std::optional<sim::Json>&) -> sim::Result<WhyRdmaEngine> {
+            return WhyRdmaEngine(configOf(keys));
+        });
 }
 
 }  // namespace commviz::rdma_vs_socket

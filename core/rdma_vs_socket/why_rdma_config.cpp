@@ -42,34 +42,30 @@ std::vector<sim::ParamSpec> params() {
     };
 }
 
-sim::Result<Config> configFrom(const sim::ParamValues& values, const std::optional<sim::Json>& scenario) {
-    const auto specs = params();
-    sim::ParamValues chosen = sim::defaults(specs);
-    if (scenario) {
-        if (!scenario->is_object()) return sim::fail("rdma-vs-socket scenario must be a JSON object");
-        for (const auto& [key, value] : scenario->items()) {
-            if (key == "scene" || key == "format" || key == "title" || key == "description") continue;
-            const sim::ParamSpec* spec = sim::findParam(specs, key);
-            if (!spec)
-                return sim::fail("unknown scenario field '" + key +
-                                 "' for scene rdma-vs-socket: allowed message_size, messages, verbs_op, order");
-            if (auto status = sim::checkParam(*spec, value); !status) return status.error();
-            chosen[key] = value;
-        }
-    }
-    for (const auto& [key, value] : values) {
-        const sim::ParamSpec* spec = sim::findParam(specs, key);
-        if (!spec)
-            return sim::fail("unknown key '" + key + "': allowed keys are message_size, messages, verbs_op, order");
-        if (auto status = sim::checkParam(*spec, value); !status) return status.error();
-        chosen[key] = value;
-    }
+sim::Result<sim::ParamValues> scenarioKeys(const sim::Json& scenario) {
+    // Every field of this scene's scenario is a key.
+    return sim::topLevelKeys(params(), scenario, true, "rdma-vs-socket");
+}
+
+Config configOf(const sim::MergedKeys& keys) {
     Config config;
-    config.message_size = chosen.at("message_size").get<std::int64_t>();
-    config.messages = chosen.at("messages").get<int>();
-    config.verbs_op = chosen.at("verbs_op").get<std::string>() == "send" ? VerbsOp::Send : VerbsOp::Write;
-    config.order = chosen.at("order").get<std::string>() == "sequential" ? Order::Sequential : Order::Race;
+    config.message_size = keys.at("message_size").get<std::int64_t>();
+    config.messages = keys.at("messages").get<int>();
+    config.verbs_op = keys.at("verbs_op").get<std::string>() == "send" ? VerbsOp::Send : VerbsOp::Write;
+    config.order = keys.at("order").get<std::string>() == "sequential" ? Order::Sequential : Order::Race;
     return config;
+}
+
+sim::Result<Config> configFrom(const sim::ParamValues& values, const std::optional<sim::Json>& scenario) {
+    sim::ParamValues fromScenario;
+    if (scenario) {
+        auto read = scenarioKeys(*scenario);
+        if (!read) return read.error();
+        fromScenario = std::move(read).value();
+    }
+    auto keys = sim::mergeKeys(params(), values, fromScenario);
+    if (!keys) return keys.error();
+    return configOf(keys.value());
 }
 
 sim::Json toJson(const Config& c) {

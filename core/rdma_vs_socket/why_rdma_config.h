@@ -27,6 +27,13 @@ struct Config {
 /// The keys with defaults, ranges and help text (English; views translate).
 std::vector<sim::ParamSpec> params();
 
+/// The key values a scenario document gives: all its fields except scene,
+/// format, title, description and notes; any other field is an error.
+sim::Result<sim::ParamValues> scenarioKeys(const sim::Json& scenario);
+
+/// The Config of resolved keys (sim::resolveKeys).
+Config configOf(const sim::MergedKeys& keys);
+
 /// Builds a Config from a scenario document (its fields are keys; "scene",
 /// "format", "title" and "description" are ignored) and then `values`, which
 /// override the scenario. Keys missing from both take their defaults. Unknown

@@ -135,6 +135,67 @@ ParamValues effectiveValues(const std::vector<ParamSpec>& specs, const ParamValu
     return values;
 }
 
+bool MergedKeys::setByPerson(const std::string& key) const {
+    const auto it = sources.find(key);
+    return it != sources.end() && it->second == KeySource::Person;
+}
+
+namespace {
+
+Error unknownKey(const std::vector<ParamSpec>& specs, const std::string& key) {
+    std::vector<std::string> keys;
+    for (const auto& s : specs) keys.push_back(s.key);
+    return fail("unknown key '" + key + "': allowed keys are " + (keys.empty() ? "none" : joined(keys)));
+}
+
+}  // namespace
+
+Result<MergedKeys> mergeKeys(const std::vector<ParamSpec>& specs, const ParamValues& personSet,
+                             const ParamValues& fromScenario) {
+    for (const auto* layer : {&fromScenario, &personSet})
+        for (const auto& [key, value] : *layer) {
+            const ParamSpec* spec = findParam(specs, key);
+            if (!spec) return unknownKey(specs, key);
+            if (auto status = checkParam(*spec, value); !status) return status.error();
+        }
+    MergedKeys merged;
+    for (const auto& spec : specs) {
+        // Presence, not the value, decides: a person who sets a key to its
+        // default still overrides the scenario.
+        if (const auto it = personSet.find(spec.key); it != personSet.end()) {
+            merged.values[spec.key] = it->second;
+            merged.sources[spec.key] = KeySource::Person;
+        } else if (const auto at = fromScenario.find(spec.key); at != fromScenario.end()) {
+            merged.values[spec.key] = at->second;
+            merged.sources[spec.key] = KeySource::Scenario;
+        } else {
+            merged.values[spec.key] = spec.defaultValue;
+            merged.sources[spec.key] = KeySource::Default;
+        }
+    }
+    return merged;
+}
+
+Result<ParamValues> topLevelKeys(const std::vector<ParamSpec>& specs, const Json& scenario, bool strict,
+                                 const std::string& sceneId) {
+    if (!scenario.is_object()) return fail(sceneId + " scenario must be a JSON object");
+    ParamValues values;
+    for (const auto& [key, value] : scenario.items()) {
+        if (const ParamSpec* spec = findParam(specs, key)) {
+            if (auto status = checkParam(*spec, value); !status) return status.error();
+            values[key] = value;
+            continue;
+        }
+        const bool envelope =
+            key == "scene" || key == "format" || key == "title" || key == "description" || key == "notes";
+        if (!strict || envelope) continue;
+        std::vector<std::string> keys;
+        for (const auto& s : specs) keys.push_back(s.key);
+        return fail("unknown scenario field '" + key + "' for scene " + sceneId + ": allowed " + joined(keys));
+    }
+    return values;
+}
+
 const ParamSpec* findParam(const std::vector<ParamSpec>& specs, std::string_view key) {
     for (const auto& spec : specs)
         if (spec.key == key) return &spec;
@@ -148,11 +209,7 @@ Status applyAssignments(const std::vector<ParamSpec>& specs, const std::vector<s
         if (eq == std::string::npos || eq == 0) return fail("invalid --set '" + assignment + "': expected KEY=VALUE");
         const std::string key = assignment.substr(0, eq);
         const ParamSpec* spec = findParam(specs, key);
-        if (!spec) {
-            std::vector<std::string> keys;
-            for (const auto& s : specs) keys.push_back(s.key);
-            return fail("unknown key '" + key + "': allowed keys are " + (keys.empty() ? "none" : joined(keys)));
-        }
+        if (!spec) return unknownKey(specs, key);
         auto parsed = parseParam(*spec, std::string_view(assignment).substr(eq + 1));
         if (!parsed) return parsed.error();
         values[key] = parsed.value();

@@ -39,10 +39,36 @@ ParamValues defaults(const std::vector<ParamSpec>& specs);
 /// `values` with every missing key filled from its default.
 ParamValues withDefaults(const std::vector<ParamSpec>& specs, ParamValues values);
 /// What each key is in effect: the explicit value, else a scenario field of the
-/// same name (when valid), else the default. Used to show keys, not to build.
+/// same name (when valid), else the default. A lenient mergeKeys for display.
 ParamValues effectiveValues(const std::vector<ParamSpec>& specs, const ParamValues& explicitValues,
                             const Json* scenario);
 const ParamSpec* findParam(const std::vector<ParamSpec>& specs, std::string_view key);
+
+/// Where a key's value for a run came from.
+enum class KeySource { Default, Scenario, Person };
+
+/// Every key of a scene resolved for one run, and where each value came from.
+struct MergedKeys {
+    ParamValues values;                        ///< every key of the scene
+    std::map<std::string, KeySource> sources;  ///< same keys as `values`
+    /// True when a person set the key (--set, the Parameters dock), even to its default.
+    bool setByPerson(const std::string& key) const;
+    const Json& at(const std::string& key) const { return values.at(key); }
+};
+
+/// The one key-merging rule of every scene: keys a person set win over the
+/// scenario's values, which win over the defaults. `personSet` holds only the
+/// keys a person set; `fromScenario` the key values a scenario document gives
+/// (SceneModel::scenarioKeys). Fails, naming the key, value and what is
+/// allowed, on an unknown key or a bad value from either source.
+Result<MergedKeys> mergeKeys(const std::vector<ParamSpec>& specs, const ParamValues& personSet,
+                             const ParamValues& fromScenario = {});
+
+/// The scenario's top-level fields named like a key (the usual scenarioKeys).
+/// With `strict`, any other field except scene, format, title, description and
+/// notes is an error naming `sceneId` and the allowed fields.
+Result<ParamValues> topLevelKeys(const std::vector<ParamSpec>& specs, const Json& scenario, bool strict,
+                                 const std::string& sceneId);
 
 /// Applies "KEY=VALUE" assignments on top of `values`.
 Status applyAssignments(const std::vector<ParamSpec>& specs, const std::vector<std::string>& assignments,

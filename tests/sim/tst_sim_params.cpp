@@ -95,6 +95,39 @@ private slots:
         QCOMPARE(filled.at("ranks").get<int>(), 2);
     }
 
+    void aKeyAPersonSetWinsEvenAtItsDefault() {
+        // ranks=8 is the default; the person set it, so the scenario's 64 loses.
+        const auto merged = mergeKeys(specs(), {{"ranks", 8}}, {{"ranks", 64}, {"big", 1024}});
+        QVERIFY(merged.ok());
+        QCOMPARE(merged->at("ranks").get<int>(), 8);
+        QVERIFY(merged->setByPerson("ranks"));
+        QCOMPARE(merged->at("big").get<int>(), 1024);
+        QCOMPARE(merged->sources.at("big"), KeySource::Scenario);
+        QCOMPARE(merged->at("routing").get<std::string>(), std::string("dor"));
+        QCOMPARE(merged->sources.at("routing"), KeySource::Default);
+        QCOMPARE(merged->values.size(), std::size_t(5));
+        QVERIFY(!merged->setByPerson("big"));
+    }
+
+    void mergeKeysNamesTheBadKeyAndValue() {
+        const auto unknown = mergeKeys(specs(), {{"rank", 4}});
+        QVERIFY(!unknown.ok());
+        QCOMPARE(QString::fromStdString(unknown.error().message),
+                 QString("unknown key 'rank': allowed keys are ranks, latency_us, inline, routing, big"));
+        const auto bad = mergeKeys(specs(), {}, {{"routing", "bogus"}});
+        QVERIFY(!bad.ok());
+        QCOMPARE(QString::fromStdString(bad.error().message),
+                 QString("invalid value 'bogus' for key 'routing': allowed one of dor, min_adapt"));
+        const auto strict = topLevelKeys(specs(), Json{{"scene", "x"}, {"ranks", 4}, {"other", 1}}, true, "x");
+        QVERIFY(!strict.ok());
+        QCOMPARE(
+            QString::fromStdString(strict.error().message),
+            QString("unknown scenario field 'other' for scene x: allowed ranks, latency_us, inline, routing, big"));
+        const auto lenient = topLevelKeys(specs(), Json{{"scene", "x"}, {"ranks", 4}, {"other", 1}}, false, "x");
+        QVERIFY(lenient.ok());
+        QCOMPARE(lenient->size(), std::size_t(1));
+    }
+
     void scenarioValuesAreCheckedByType() {
         const auto all = specs();
         QVERIFY(checkParam(all[0], 12).ok());

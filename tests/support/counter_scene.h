@@ -7,7 +7,7 @@
 
 #include "counter_engine.h"
 #include "shell/scene_descriptor.h"
-#include "sim/session.h"
+#include "sim/session_access.h"
 
 namespace commviz::testing {
 
@@ -17,8 +17,8 @@ public:
     QSizeF logicalSize() const override { return {800, 400}; }
     void paint(QPainter& painter, const views::RenderState& state) override {
         painter.fillRect(QRectF(QPointF(0, 0), logicalSize()), state.theme.background);
-        const auto* session = dynamic_cast<const sim::TimelineSession<CounterEngine>*>(state.session);
-        const long value = session ? session->engine().value() : 0;
+        const auto* engine = sim::engineOf<CounterEngine>(state.session);
+        const long value = engine ? engine->value() : 0;
         m_bar = QRectF(400, 150, std::max(4.0, 4.0 * double(std::labs(value))), 100);
         if (value < 0) m_bar.moveRight(400);
         painter.fillRect(m_bar, state.theme.accent);

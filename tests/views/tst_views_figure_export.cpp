@@ -61,6 +61,7 @@ private slots:
     void unwritablePathLeavesNoFile();
     void directoryPathIsRefused();
     void failedExportKeepsOldFile();
+    void sceneThatDrawsItsCaptionGetsNoBand();
     void dialogDefaultsToPublicationPng();
     void dialogFollowsFormatAndLessonChoice();
     void dialogExportsAndRemembersFormat();
@@ -120,13 +121,15 @@ void TestFigureExport::darkThemeChangesBackground() {
 void TestFigureExport::captionAddsBandBelow() {
     BoxRenderer renderer;
     FigureOptions options;
-    const QImage plain = renderFigure(renderer, RenderState{}, options);
-    options.caption = QStringLiteral("The requester posts a send work request.");
-    const QImage english = renderFigure(renderer, RenderState{}, options);
+    RenderState state;
+    state.caption = QStringLiteral("The requester posts a send work request.");
+    const QImage plain = renderFigure(renderer, state, options);  // a caption, but none asked for
+    options.caption = true;
+    const QImage english = renderFigure(renderer, state, options);
     QCOMPARE(english.width(), plain.width());
     QVERIFY(english.height() > plain.height());
-    options.caption = QStringLiteral("请求方提交一个发送工作请求。");
-    const QImage chinese = renderFigure(renderer, RenderState{}, options);
+    state.caption = QStringLiteral("请求方提交一个发送工作请求。");
+    const QImage chinese = renderFigure(renderer, state, options);
     QVERIFY(chinese.height() > plain.height());
     QVERIFY(chinese != english);
     // Something dark (the caption's glyphs) is drawn in the band under the scene.
@@ -214,6 +217,29 @@ void TestFigureExport::failedExportKeepsOldFile() {
     QCOMPARE(QDir(m_dir.path()).entryList({"kept.png*"}, QDir::Files), QStringList{"kept.png"});
 }
 
+void TestFigureExport::sceneThatDrawsItsCaptionGetsNoBand() {
+    // Like the RDMA scene's narration strip: the renderer writes the caption itself.
+    class StripRenderer : public BoxRenderer {
+    public:
+        bool drawsCaption() const override { return true; }
+        void paint(QPainter& painter, const RenderState& state) override {
+            BoxRenderer::paint(painter, state);
+            shown = state.caption;
+        }
+        QString shown;
+    } renderer;
+    RenderState state;
+    state.caption = QStringLiteral("The requester posts a send work request.");
+    FigureOptions options;
+    options.caption = true;
+    const QImage image = renderFigure(renderer, state, options);
+    QCOMPARE(image.size(), QSize(200, 100));  // no band: the sentence is not written twice
+    QCOMPARE(renderer.shown, state.caption);  // the scene got it from the RenderState
+    QCOMPARE(captionBandText(renderer, state, options), QString());
+    ExportDialog dialog(renderer, state, std::nullopt, "narration", QString());
+    QVERIFY(!dialog.findChildren<QCheckBox*>().at(1)->isEnabled());
+}
+
 void TestFigureExport::dialogDefaultsToPublicationPng() {
     BoxRenderer renderer;
     RenderState current;
@@ -221,7 +247,7 @@ void TestFigureExport::dialogDefaultsToPublicationPng() {
     ExportDialog dialog(renderer, current, std::nullopt, "narration", QString());
     const FigureOptions options = dialog.figureOptions();
     QCOMPARE(options.theme.background, Theme::light().background);  // publication theme, not the UI's
-    QVERIFY(options.caption.isEmpty());
+    QVERIFY(!options.caption);
     auto* what = dialog.findChildren<QComboBox*>().at(2);
     QVERIFY(!what->isEnabled());  // no lesson open
 }
@@ -243,9 +269,10 @@ void TestFigureExport::dialogFollowsFormatAndLessonChoice() {
     QVERIFY(!scale->isEnabled());
     QVERIFY(dialog.path().endsWith(".svg"));
     dialog.findChildren<QCheckBox*>().at(1)->setChecked(true);
-    QCOMPARE(dialog.figureOptions().caption, QString("lesson narration"));
+    QVERIFY(dialog.figureOptions().caption);
+    QCOMPARE(dialog.chosenState().caption, QString("lesson narration"));
     what->setCurrentIndex(0);
-    QCOMPARE(dialog.figureOptions().caption, QString("current narration"));
+    QCOMPARE(dialog.chosenState().caption, QString("current narration"));
 }
 
 void TestFigureExport::dialogExportsAndRemembersFormat() {

@@ -364,6 +364,27 @@ private slots:
         QVERIFY(dock.script() == original);
     }
 
+    void scriptDockKeepsItsHistoryWhenAKeyChanges() {
+        views::SimulationController controller;
+        views::SceneSetup setup;
+        setup.scene = &m_scene;
+        setup.scenario = views::loadScenario(QStringLiteral(":/scenarios/rdma/send_recv.json"), m_scene).value();
+        QVERIFY(controller.load(setup).ok());
+        views::RdmaScriptDock dock(controller);
+        const sim::Json original = dock.script();
+        QCOMPARE(dock.removeCall(int(original.size()) - 1), QString());
+        QCOMPARE(dock.undoStack().count(), 1);
+        // A Parameters-dock edit re-runs the same script: the edit history stays.
+        QVERIFY(controller.setValues({{"timeout", 20}}).ok());
+        QCOMPARE(dock.undoStack().count(), 1);
+        dock.undoStack().undo();
+        QVERIFY(dock.script() == original);
+        // Another scenario is another script: a new history.
+        setup.scenario = views::loadScenario(QStringLiteral(":/scenarios/rdma/write.json"), m_scene).value();
+        QVERIFY(controller.load(setup).ok());
+        QCOMPARE(dock.undoStack().count(), 0);
+    }
+
     void scriptDockMarksReturnValues() {
         views::SimulationController controller;
         views::SceneSetup setup;

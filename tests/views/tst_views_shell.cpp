@@ -24,6 +24,7 @@
 #include "shell/parameters_dock.h"
 #include "shell/scene_canvas.h"
 #include "shell/simulation_controller.h"
+#include "sim/session_access.h"
 #include "tutorial/tutorial_dock.h"
 
 using namespace commviz;
@@ -42,9 +43,7 @@ class ShellTest : public QObject {
         QVERIFY(controller.load(std::move(setup)).ok());
     }
     static long valueOf(const SimulationController& controller) {
-        return dynamic_cast<const sim::TimelineSession<testing::CounterEngine>&>(*controller.session())
-            .engine()
-            .value();
+        return sim::engineOf<testing::CounterEngine>(controller.session())->value();
     }
 
 private slots:

@@ -11,6 +11,7 @@
 #include "rdma_vs_socket/why_rdma_engine.h"
 #include "rdma_vs_socket/why_rdma_layout.h"
 #include "rdma_vs_socket/why_rdma_text.h"
+#include "sim/session_access.h"
 #include "tutorial/lesson.h"
 
 using namespace commviz;
@@ -75,8 +76,7 @@ private slots:
 
         // Four setup steps, then the race: by step 8 the socket lane has made copy #1.
         for (int i = 0; i < 8; ++i) QVERIFY(session->stepForward());
-        const auto& engine =
-            dynamic_cast<const sim::TimelineSession<rdma_vs_socket::WhyRdmaEngine>&>(*session).engine();
+        const auto& engine = *sim::engineOf<rdma_vs_socket::WhyRdmaEngine>(session.get());
         QVERIFY(engine.lane(Lane::Socket).totals.copies >= 1);
         const QImage mid = render(*renderer, *session);
         session->runToEnd(m_scene.model.stepCap);

@@ -34,6 +34,9 @@ ExportDialog::ExportDialog(SceneRenderer& renderer, RenderState current, std::op
       m_lessonStep(std::move(lessonStep)),
       m_captionText(std::move(captionText)),
       m_lessonCaption(std::move(lessonCaption)) {
+    // Each moment carries its own caption: the step's narration or the lesson step's.
+    m_current.caption = m_captionText;
+    if (m_lessonStep) m_lessonStep->caption = m_lessonCaption;
     setWindowTitle(tr("Export Figure"));
     buildControls();
     restoreSettings();
@@ -62,6 +65,11 @@ void ExportDialog::buildControls() {
 
     m_uiTheme = new QCheckBox(tr("Use the UI theme instead of the light publication theme"), this);
     m_caption = new QCheckBox(tr("Add the step's narration as a caption"), this);
+    if (m_renderer.drawsCaption()) {
+        // The scene's own narration strip already shows it; a band would repeat it.
+        m_caption->setEnabled(false);
+        m_caption->setToolTip(tr("This scene shows the narration inside the figure."));
+    }
 
     m_path = new QLineEdit(this);
     auto* browseButton = new QPushButton(tr("Browse…"), this);
@@ -128,7 +136,7 @@ FigureOptions ExportDialog::figureOptions() const {
     options.format = FigureOptions::Format(m_format->currentData().toInt());
     options.scale = options.format == FigureOptions::Format::Png ? m_scale->currentData().toDouble() : 1.0;
     options.theme = m_uiTheme->isChecked() ? chosenState().theme : Theme::light();
-    if (m_caption->isChecked()) options.caption = lessonChosen() ? m_lessonCaption : m_captionText;
+    options.caption = m_caption->isChecked();
     return options;
 }
 
@@ -159,7 +167,7 @@ void ExportDialog::updatePreview() {
                                                       Qt::SmoothTransformation);
     pixmap.setDevicePixelRatio(devicePixelRatioF());
     m_preview->setPixmap(pixmap);
-    const QSizeF logical = figureLogicalSize(m_renderer, figureOptions());
+    const QSizeF logical = figureLogicalSize(m_renderer, chosenState(), figureOptions());
     const double scale = figureOptions().scale;
     m_preview->setToolTip(
         options.format == FigureOptions::Format::Png

@@ -55,11 +55,12 @@ struct Layout {
     QRectF caption;
 };
 
-Layout layoutFigure(const SceneRenderer& renderer, const FigureOptions& options) {
+Layout layoutFigure(const SceneRenderer& renderer, const RenderState& state, const FigureOptions& options) {
     const QSizeF scene = renderer.logicalSize();
     const double width = scene.width();
     const double titleHeight = bandHeight(textFont(options.title, kTitlePixels, true), options.title, width);
-    const double captionHeight = bandHeight(textFont(options.caption, kCaptionPixels, false), options.caption, width);
+    const QString caption = captionBandText(renderer, state, options);
+    const double captionHeight = bandHeight(textFont(caption, kCaptionPixels, false), caption, width);
     Layout layout;
     layout.title = QRectF(0, 0, width, titleHeight);
     layout.scene = QRectF(QPointF(0, titleHeight), scene);
@@ -90,8 +91,8 @@ void paintLaidOut(QPainter& painter, const Layout& layout, SceneRenderer& render
     renderer.paint(painter, themed);
     painter.restore();
 
-    paintBand(painter, layout.caption, textFont(options.caption, kCaptionPixels, false), options.theme.text,
-              options.caption);
+    const QString caption = captionBandText(renderer, state, options);
+    paintBand(painter, layout.caption, textFont(caption, kCaptionPixels, false), options.theme.text, caption);
 }
 
 QString writeError(const QString& path, const QString& reason) {
@@ -111,7 +112,7 @@ bool paintSvg(QSaveFile& file, const Layout& layout, SceneRenderer& renderer, co
     generator.setViewBox(QRectF(QPointF(0, 0), QSizeF(layout.size)));
     generator.setResolution(kDpi);
     generator.setTitle(options.title.isEmpty() ? QStringLiteral("commviz figure") : options.title);
-    generator.setDescription(options.caption);
+    generator.setDescription(options.caption ? state.caption : QString());
     QPainter painter;
     if (!painter.begin(&generator)) return false;
     paintLaidOut(painter, layout, renderer, state, options);
@@ -149,16 +150,21 @@ QString figureFormatSuffix(FigureOptions::Format format) {
     return {};
 }
 
-QSizeF figureLogicalSize(const SceneRenderer& renderer, const FigureOptions& options) {
-    return QSizeF(layoutFigure(renderer, options).size);
+QString captionBandText(const SceneRenderer& renderer, const RenderState& state, const FigureOptions& options) {
+    // A scene with its own narration strip already says the sentence once.
+    return options.caption && !renderer.drawsCaption() ? state.caption : QString();
+}
+
+QSizeF figureLogicalSize(const SceneRenderer& renderer, const RenderState& state, const FigureOptions& options) {
+    return QSizeF(layoutFigure(renderer, state, options).size);
 }
 
 void paintFigure(QPainter& painter, SceneRenderer& renderer, const RenderState& state, const FigureOptions& options) {
-    paintLaidOut(painter, layoutFigure(renderer, options), renderer, state, options);
+    paintLaidOut(painter, layoutFigure(renderer, state, options), renderer, state, options);
 }
 
 QImage renderFigure(SceneRenderer& renderer, const RenderState& state, const FigureOptions& options) {
-    const Layout layout = layoutFigure(renderer, options);
+    const Layout layout = layoutFigure(renderer, state, options);
     const double scale = options.scale > 0 ? options.scale : 1.0;
     const QSize pixels(qRound(layout.size.width() * scale), qRound(layout.size.height() * scale));
     if (pixels.isEmpty()) return {};
@@ -183,7 +189,7 @@ sim::Status exportFigure(SceneRenderer& renderer, const RenderState& state, cons
     if (!file.open(QIODevice::WriteOnly)) return failWrite(path, file.errorString());
 
     bool painted = false;
-    const Layout layout = layoutFigure(renderer, options);
+    const Layout layout = layoutFigure(renderer, state, options);
     switch (options.format) {
         case FigureOptions::Format::Png: {
             const QImage image = renderFigure(renderer, state, options);

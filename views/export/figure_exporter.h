@@ -11,22 +11,29 @@
 namespace commviz::views {
 
 /// How a figure is exported: the format, the raster scale, the theme and the
-/// optional title above and caption below the scene. Text with Chinese in it is
+/// optional title above and caption below the scene (the caption's text is the
+/// RenderState's). Text with Chinese in it is
 /// set in Noto Sans CJK SC, other text in Noto Sans / DejaVu Sans.
 struct FigureOptions {
     enum class Format { Png, Svg, Pdf };
     Format format = Format::Png;
     double scale = 1.0;            ///< PNG only: device pixels per logical unit (1, 2 or 3 in the dialog)
     Theme theme = Theme::light();  ///< the publication theme unless the user asks for the UI theme
-    QString caption;               ///< drawn under the figure; empty for none
-    QString title;                 ///< drawn above the figure; empty for none
+    /// Write RenderState::caption in a band under the figure, unless the
+    /// renderer already shows it in the scene (SceneRenderer::drawsCaption).
+    bool caption = false;
+    QString title;  ///< drawn above the figure; empty for none
 };
 
 /// "png", "svg", "pdf".
 QString figureFormatSuffix(FigureOptions::Format format);
 
 /// The whole figure in logical units: the scene plus the title and caption bands.
-QSizeF figureLogicalSize(const SceneRenderer& renderer, const FigureOptions& options);
+QSizeF figureLogicalSize(const SceneRenderer& renderer, const RenderState& state, const FigureOptions& options);
+
+/// The text of the band under the figure: empty unless options ask for a
+/// caption and the renderer does not draw it itself.
+QString captionBandText(const SceneRenderer& renderer, const RenderState& state, const FigureOptions& options);
 
 /// Paints the figure (background, title, scene, caption) into a painter whose
 /// coordinates are logical units; the caller has scaled it for its device.

@@ -17,11 +17,6 @@ void PerftestChartDock::changeEvent(QEvent* event) {
     QDockWidget::changeEvent(event);
 }
 
-QDockWidget* createPerftestChartDock(QWidget* parent) {
-    auto* dock = new PerftestChartDock(parent);
-    // A wide chart reads best under the canvas, beside the event list.
-    dock->setProperty("preferredArea", QStringLiteral("bottom"));
-    return dock;
-}
+QDockWidget* createPerftestChartDock(QWidget* parent) { return new PerftestChartDock(parent); }
 
 }  // namespace commviz::views

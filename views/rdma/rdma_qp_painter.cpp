@@ -1,6 +1,6 @@
 #include "rdma/rdma_qp_painter.h"
 
-#include <QPainterPath>
+#include <QLineF>
 #include <cmath>
 
 #include "rdma/verbs_names.h"
@@ -85,18 +85,8 @@ void RdmaQpPainter::stateDiagram(const QRectF& area, rdma::QpState current) {
         p.p.save();
         p.p.setPen(QPen(col, 1.2));
         p.p.drawLine(a1, b1);
-        const QPointF d = b1 - a1;
-        const double len = std::hypot(d.x(), d.y());
-        if (len > 1) {
-            const QPointF u = d / len, n(-u.y(), u.x());
-            QPainterPath head;
-            head.moveTo(b1);
-            head.lineTo(b1 - u * 6 + n * 3);
-            head.lineTo(b1 - u * 6 - n * 3);
-            head.closeSubpath();
-            p.p.fillPath(head, col);
-        }
         p.p.restore();
+        if (QLineF(a1, b1).length() > 1) p.arrowHead(b1, b1 - a1, 6, col);
     };
     edge(S::Reset, S::Init);
     edge(S::Init, S::Rtr);

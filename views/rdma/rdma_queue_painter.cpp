@@ -1,7 +1,5 @@
 #include "rdma/rdma_queue_painter.h"
 
-#include <QPainterPath>
-
 #include "rdma/verbs_names.h"
 #include "rdma/wqe.h"
 
@@ -59,18 +57,8 @@ void RdmaQueuePainter::headTail(const QRectF& strip, const Window& w, std::uint3
         const QRectF r = slotRect(strip, i, w.count);
         const double x = i == w.count ? r.left() - 1.5 : r.left() + 6;
         const double y = below ? strip.bottom() + 1 : strip.top() - 1;
-        QPainterPath tri;
-        if (below) {
-            tri.moveTo(x, y);
-            tri.lineTo(x - 4, y + 6);
-            tri.lineTo(x + 4, y + 6);
-        } else {
-            tri.moveTo(x, y);
-            tri.lineTo(x - 4, y - 6);
-            tri.lineTo(x + 4, y - 6);
-        }
-        tri.closeSubpath();
-        p.p.fillPath(tri, color);
+        // A pointer under the strip points up at its slot, one above points down.
+        p.arrowHead(QPointF(x, y), QPointF(0, below ? -1 : 1), 6, color, 4);
         p.text(QRectF(x + 5, below ? y : y - 11, 60, 11), name, 9, color, Qt::AlignLeft | Qt::AlignVCenter, true);
     };
     mark(tail, tr("tail"), p.theme.accent2, true);

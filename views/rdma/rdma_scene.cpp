@@ -63,8 +63,10 @@ SceneDescriptor rdmaScene() {
     scene.moreLessons = {QStringLiteral(":/lessons/rdma_rnr.json")};
     scene.exampleScenarios = bundledScenarios();
     scene.createDocks = [](SimulationController& controller, QWidget* parent) {
-        // The perftest model chart sits behind the script, a tab away.
-        return QList<QWidget*>{createPerftestChartDock(parent), new RdmaScriptDock(controller, parent)};
+        // A wide chart reads best under the canvas, beside the event list; the
+        // script editor sits beside the scene picker.
+        return std::vector<SceneDock>{{createPerftestChartDock(parent), Qt::BottomDockWidgetArea},
+                                      {new RdmaScriptDock(controller, parent), Qt::LeftDockWidgetArea}};
     };
     return scene;
 }

@@ -60,9 +60,12 @@ void RdmaSceneRenderer::paint(QPainter& painter, const RenderState& state) {
     step.paintMotions(p, state.progress);
     p.drawHalos();
 
-    // Caption: what this step did, in words (also carried into exported figures).
+    // Caption: what this step did, in words. The caption the state carries
+    // (the step's or a lesson step's narration) wins, so an exported figure
+    // says it here once rather than again in a band under the figure.
     QStringList sentences;
-    if (snap.cursor > 0 && state.session)
+    if (!state.caption.isEmpty()) sentences << state.caption;
+    if (sentences.isEmpty() && snap.cursor > 0 && state.session)
         for (const auto& record : state.session->eventRecords(snap.cursor)) {
             if (sentences.size() == 2) {
                 sentences << QStringLiteral("…");

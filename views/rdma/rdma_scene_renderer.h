@@ -17,6 +17,8 @@ public:
     QSizeF logicalSize() const override;
     void paint(QPainter& painter, const RenderState& state) override;
     std::vector<HitRegion> hitRegions() const override { return m_hits; }
+    /// The narration strip under the hosts shows the caption.
+    bool drawsCaption() const override { return true; }
     /// Where an object (or part anchor like "A#driver") was drawn last.
     QRectF anchorOf(const QString& id) const { return m_anchors.value(id); }
 

@@ -128,10 +128,14 @@ RdmaScriptDock::RdmaScriptDock(SimulationController& controller, QWidget* parent
     connect(m_list, &QListWidget::currentRowChanged, this, &RdmaScriptDock::updateButtons);
     connect(&controller, &SimulationController::cursorChanged, this, &RdmaScriptDock::refresh);
     connect(&controller, &SimulationController::sessionChanged, this, [this] {
-        // A scenario loaded from outside the dock starts a new edit history.
-        if (!m_applying) m_stack.clear();
+        // Another scenario (opened, or another scene) starts a new edit history;
+        // a re-run with other key values (the Parameters dock) keeps it.
+        const std::optional<sim::Json>& scenario = m_controller.setup().scenario;
+        if (!m_applying && scenario != m_historyOf) m_stack.clear();
+        m_historyOf = scenario;
         refresh();
     });
+    m_historyOf = controller.setup().scenario;
     retranslate();
     refresh();
 }

@@ -3,6 +3,7 @@
 #include <QDockWidget>
 #include <QUndoStack>
 #include <functional>
+#include <optional>
 
 #include "sim/json.h"
 
@@ -58,6 +59,7 @@ private:
     QLabel* m_error;
     QPushButton *m_add, *m_edit, *m_remove, *m_up, *m_down, *m_undo, *m_redo, *m_rerun;
     bool m_applying = false;
+    std::optional<sim::Json> m_historyOf;  ///< the scenario the undo history edits
 };
 
 }  // namespace commviz::views

@@ -1,16 +1,17 @@
 #include "rdma/rdma_snapshot.h"
 
 #include "rdma/rdma_engine.h"
+#include "sim/session_access.h"
 
 namespace commviz::views {
 
 namespace {
-using RdmaSession = sim::TimelineSession<rdma::RdmaEngine>;
+using RdmaAccess = sim::SessionAccess<rdma::RdmaEngine>;
 }
 
 RdmaSnapshot rdmaSnapshot(const sim::Session* session) {
     RdmaSnapshot snap;
-    const auto* typed = dynamic_cast<const RdmaSession*>(session);
+    const auto typed = RdmaAccess::of(session);
     if (!typed) return snap;
     const rdma::RdmaEngine& engine = typed->engine();
     if (engine.hosts().size() < 2) return snap;
@@ -20,17 +21,15 @@ RdmaSnapshot rdmaSnapshot(const sim::Session* session) {
     snap.nowNs = engine.nowNs();
     snap.cursor = typed->cursor();
     snap.calls = &engine.calls();
-    if (snap.cursor > 0 && snap.cursor <= typed->timeline().recordedSteps())
-        snap.events = &typed->timeline().events(snap.cursor);
+    snap.events = typed->eventsAtCursor();
     return snap;
 }
 
 std::optional<std::size_t> rdmaCurrentCall(const sim::Session* session) {
-    const auto* typed = dynamic_cast<const RdmaSession*>(session);
-    if (!typed) return std::nullopt;
-    const std::size_t current = typed->engine().currentCall();
-    if (current >= typed->engine().calls().size() && current >= typed->engine().script().calls.size())
-        return std::nullopt;
+    const rdma::RdmaEngine* engine = sim::engineOf<rdma::RdmaEngine>(session);
+    if (!engine) return std::nullopt;
+    const std::size_t current = engine->currentCall();
+    if (current >= engine->calls().size() && current >= engine->script().calls.size()) return std::nullopt;
     return current;
 }
 

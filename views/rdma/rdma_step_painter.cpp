@@ -1,6 +1,6 @@
 #include "rdma/rdma_step_painter.h"
 
-#include <QPainterPath>
+#include <QLineF>
 #include <cmath>
 
 #include "rdma/rdma_qp_painter.h"
@@ -209,17 +209,7 @@ void RdmaStepPainter::paintMotions(RdmaPaint& p, double progress) const {
         p.p.drawLine(start, tip);
         p.p.setPen(QPen(color, 2.4, Qt::SolidLine, Qt::RoundCap));
         p.p.drawLine(start, tip);
-        const QPointF d = tip - start;
-        const double len = std::hypot(d.x(), d.y());
-        if (len > 4) {
-            const QPointF u = d / len, n(-u.y(), u.x());
-            QPainterPath head;
-            head.moveTo(tip);
-            head.lineTo(tip - u * 11 + n * 5.5);
-            head.lineTo(tip - u * 11 - n * 5.5);
-            head.closeSubpath();
-            p.p.fillPath(head, color);
-        }
+        if (QLineF(start, tip).length() > 4) p.arrowHead(tip, tip - start, 11, color);
         if (t < 1) {
             QColor glow = color;
             glow.setAlpha(90);

@@ -1,6 +1,5 @@
 #include "rdma/rdma_wire_painter.h"
 
-#include <QPainterPath>
 #include <algorithm>
 
 #include "rdma/packet.h"
@@ -101,19 +100,13 @@ void RdmaWirePainter::paint(const RdmaLayout& layout, double clockNs, const QSet
         const QRectF& r = layout.lanes[lane];
         p.box(r, p.tint(p.theme.panel, 255), p.theme.panelBorder, 6);
         const double y = r.top() + 12;
-        QPainterPath arrow;
         const bool right = lane == 0;
         const double x1 = r.left() + 10, x2 = r.right() - 10;
         p.p.save();
         p.p.setPen(QPen(p.theme.panelBorder, 1.5));
         p.p.drawLine(QPointF(x1, y), QPointF(x2, y));
-        const double tip = right ? x2 : x1, dir = right ? -1 : 1;
-        arrow.moveTo(tip, y);
-        arrow.lineTo(tip + dir * 8, y - 4);
-        arrow.lineTo(tip + dir * 8, y + 4);
-        arrow.closeSubpath();
-        p.p.fillPath(arrow, p.theme.panelBorder);
         p.p.restore();
+        p.arrowHead(QPointF(right ? x2 : x1, y), QPointF(right ? 1 : -1, 0), 8, p.theme.panelBorder);
         p.text(QRectF(r.left() + 10, y + 2, r.width() - 20, 14),
                right ? tr("%1 → %2").arg(names[0], names[1]) : tr("%1 ← %2").arg(names[0], names[1]), 10,
                p.theme.mutedText, Qt::AlignHCenter | Qt::AlignVCenter);

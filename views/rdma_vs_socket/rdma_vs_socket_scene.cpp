@@ -61,9 +61,7 @@ SceneDescriptor rdmaVsSocketScene() {
     // The perftest chart continues the story: how the verbs path scales with message size.
     scene.createDocks = [](SimulationController&, QWidget* parent) {
         // Hidden at first so the canvas keeps its room; View > perftest model shows it.
-        QDockWidget* dock = createPerftestChartDock(parent);
-        dock->hide();
-        return QList<QWidget*>{dock};
+        return std::vector<SceneDock>{{createPerftestChartDock(parent), Qt::BottomDockWidgetArea, true}};
     };
     return scene;
 }

@@ -42,9 +42,12 @@ void WhyRdmaRenderer::paint(QPainter& painter, const RenderState& state) {
         WhyCountersPainter(p, snap, layout.lane(lane), lane).paint();
     }
 
-    // Caption: what this step did, in words (also carried into exported figures).
+    // Caption: what this step did, in words. The caption the state carries
+    // (the step's or a lesson step's narration) wins, so an exported figure
+    // says it here once rather than again in a band under the figure.
     QStringList sentences;
-    if (snap.cursor > 0 && state.session)
+    if (!state.caption.isEmpty()) sentences << state.caption;
+    if (sentences.isEmpty() && snap.cursor > 0 && state.session)
         for (const auto& record : state.session->eventRecords(snap.cursor)) sentences << WhyRdmaText::narrate(record);
     if (sentences.isEmpty())
         sentences << tr(

@@ -16,6 +16,8 @@ public:
     QSizeF logicalSize() const override;
     void paint(QPainter& painter, const RenderState& state) override;
     std::vector<HitRegion> hitRegions() const override { return m_hits; }
+    /// The caption strip at the bottom shows the narration.
+    bool drawsCaption() const override { return true; }
 
 private:
     std::vector<HitRegion> m_hits;

@@ -2,7 +2,7 @@
 
 #include <QEasingCurve>
 
-#include "sim/session.h"
+#include "sim/session_access.h"
 
 namespace commviz::views {
 
@@ -31,12 +31,11 @@ int WhySnapshot::messageShown(Lane lane) const {
 
 WhySnapshot whySnapshot(const RenderState& state) {
     WhySnapshot snap;
-    const auto* session = dynamic_cast<const sim::TimelineSession<WhyRdmaEngine>*>(state.session);
+    const auto session = sim::SessionAccess<WhyRdmaEngine>::of(state.session);
     if (!session) return snap;
     snap.engine = &session->engine();
     snap.cursor = session->cursor();
-    if (snap.cursor > 0 && snap.cursor <= session->timeline().recordedSteps())
-        snap.events = session->timeline().events(snap.cursor);
+    if (const auto* events = session->eventsAtCursor()) snap.events = *events;
     snap.t = QEasingCurve(QEasingCurve::InOutCubic).valueForProgress(std::clamp(state.progress, 0.0, 1.0));
     return snap;
 }

@@ -157,8 +157,11 @@ void ParametersDock::syncEditors() {
         return;
     }
     const SceneSetup& setup = m_controller.setup();
-    const sim::ParamValues shown =
-        sim::effectiveValues(setup.scene->model.params, setup.values, setup.scenario ? &*setup.scenario : nullptr);
+    // What the run uses: keys set here > the scenario's values > defaults (the one merge rule).
+    const auto merged = sim::resolveKeys(setup.scene->model, setup.values, setup.scenario);
+    const sim::ParamValues shown = merged ? merged.value().values
+                                          : sim::effectiveValues(setup.scene->model.params, setup.values,
+                                                                 setup.scenario ? &*setup.scenario : nullptr);
     for (const auto& [key, value] : shown) {
         QWidget* editor = m_editors.value(QString::fromStdString(key));
         if (!editor) continue;

@@ -5,19 +5,43 @@
 #include <QStringList>
 #include <functional>
 #include <memory>
+#include <ostream>
 #include <string>
 #include <vector>
 
 #include "shell/narration_table.h"
 #include "shell/scene_renderer.h"
 #include "sim/event_record.h"
+#include "sim/result.h"
 #include "sim/scene_model.h"
 
+class QDockWidget;
 class QWidget;
 
 namespace commviz::views {
 
 class SimulationController;
+
+/// A dock a scene adds to the main window (the RDMA script editor, a chart).
+struct SceneDock {
+    QDockWidget* dock = nullptr;  ///< owned by the parent given to createDocks; needs an objectName
+    /// Where it goes by default (a saved layout wins): a tab beside the scene
+    /// picker (left) or beside the event list (bottom).
+    Qt::DockWidgetArea area = Qt::LeftDockWidgetArea;
+    bool startsHidden = false;  ///< offered in the View menu only, until shown
+};
+
+/// A command a scene adds to the command line, e.g. `commviz noc CONFIG
+/// [key=value]…`: the word after `commviz`, then arguments the scene parses.
+struct SceneCommand {
+    std::string name;      ///< "noc"; must not clash with gui, run, export, scenes or help
+    std::string synopsis;  ///< "noc CONFIG [key=value]..." for `commviz scenes`
+    std::string summary;   ///< one line saying what it does
+    /// Runs headless with the arguments after the name, printing results to
+    /// `out`. A failure is bad input: one line naming what was wrong and what
+    /// is allowed (exit status 2).
+    std::function<sim::Status(const std::vector<std::string>& args, std::ostream& out)> run;
+};
 
 /// Everything the shell, the CLI, export and the tutorial need to know about a
 /// scene. A scene is registered once, by handing one of these to SceneRegistry.
@@ -38,7 +62,9 @@ struct SceneDescriptor {
     QStringList moreLessons;       ///< further lessons, offered in the Tutorial panel
     QStringList exampleScenarios;  ///< resource paths, shown in File > Open Example
     /// Optional extra docks (e.g. the RDMA script editor), created for the main window.
-    std::function<QList<QWidget*>(SimulationController&, QWidget* parent)> createDocks;
+    std::function<std::vector<SceneDock>(SimulationController&, QWidget* parent)> createDocks;
+    /// Optional commands of this scene on the command line (see SceneCommand).
+    std::vector<SceneCommand> commands;
 };
 
 }  // namespace commviz::views

@@ -19,6 +19,10 @@ struct RenderState {
     double progress = 1.0;
     QStringList highlights;  ///< object ids a lesson step points at
     QString selected;        ///< object id picked in the canvas or the inspector
+    /// The sentence(s) narrating this moment (the step's narration, or a lesson
+    /// step's). Export writes it under the figure unless the renderer draws it
+    /// itself (SceneRenderer::drawsCaption); empty when nobody asked for one.
+    QString caption;
 };
 
 /// A clickable object drawn in the last paint, in the renderer's logical coordinates.
@@ -37,6 +41,9 @@ public:
     virtual void paint(QPainter& painter, const RenderState& state) = 0;
     /// Regions of the last paint, topmost last.
     virtual std::vector<HitRegion> hitRegions() const { return {}; }
+    /// True when paint() shows RenderState::caption inside the scene (a
+    /// narration strip), so export adds no caption band under it.
+    virtual bool drawsCaption() const { return false; }
 };
 
 }  // namespace commviz::views
