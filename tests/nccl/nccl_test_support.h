@@ -8,7 +8,6 @@
 //   C0>1      ring connect 0 -> 1                 0>1:0  allgather 0 -> 1, slice 0
 
 #include <QtTest>
-
 #include <set>
 #include <string>
 #include <vector>

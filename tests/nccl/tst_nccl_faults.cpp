@@ -75,7 +75,7 @@ private slots:
     void missingRankDeepInTheRingBlocksLaterRounds() {
         // 2.30, 12 ranks, rank 6 missing: 5 waits for the root, 7 for 6's connect. Ranks
         // 8 … 4 enter the allgather; rank r waits at round d - 1, d = hops to the nearest
-        // rank that never entered it (5 or 7): rank 0 is 5 hops from 7 and from 5 … 
+        // rank that never entered it (5 or 7): rank 0 is 5 hops from 7 and from 5 …
         const NcclEngine engine = run({{"nranks", 12}, {"version", "2.30"}, {"missing_rank", 6}});
         const auto s = engine.summary();
         // rank 8: prev 7 never enters -> round 0, from prev. rank 4: next 5 never enters -> round 0, from next.
@@ -110,8 +110,9 @@ private slots:
             if (std::string(version) == "classic")
                 QVERIFY(hasLine(engine, "NCCL WARN socketFinalizeAccept: wrong magic "));
             else
-                QVERIFY(hasLine(engine, "NCCL INFO socketFinalizeAccept from 10.0.0.1<40000>: socket magic mismatch "
-                                        "(peer 0x"));
+                QVERIFY(hasLine(engine,
+                                "NCCL INFO socketFinalizeAccept from 10.0.0.1<40000>: socket magic mismatch "
+                                "(peer 0x"));
         }
     }
 
@@ -134,8 +135,9 @@ private slots:
         const NcclEngine engine = run({{"nranks", 3}, {"nranks_mismatch_rank", 0}});
         QVERIFY(hasLine(engine, "Bootstrap Root : mismatch in rank count from procs 4 : 3"));
         const NcclEngine v230 = run({{"nranks", 3}, {"version", "2.30"}, {"nranks_mismatch_rank", 2}});
-        QVERIFY(hasLine(v230, "NCCL WARN Bootstrap Root : mismatch in info from procs, nranks 3 vs 4, nroots 1 vs 1, "
-                              "iroot 0 vs 0, offset 0 vs 0"));
+        QVERIFY(hasLine(v230,
+                        "NCCL WARN Bootstrap Root : mismatch in info from procs, nranks 3 vs 4, nroots 1 vs 1, "
+                        "iroot 0 vs 0, offset 0 vs 0"));
     }
 
     void duplicateCheckInStopsTheRoot() {
@@ -195,8 +197,9 @@ private slots:
         QVERIFY(hasLine(classic, "NCCL WARN Duplicate GPU detected : rank 3 and rank 1 both on CUDA device 2a000"));
         QVERIFY(!classic.complete());
         const NcclEngine v230 = run({{"nranks", 4}, {"nodes", 1}, {"gpus_per_node", 2}, {"version", "2.30"}});
-        QVERIFY(hasLine(v230, "NCCL WARN Multiple Ranks are using the same GPU/Partition. Set "
-                              "NCCL_MULTI_RANK_GPU_ENABLE=1 to enable this configuration."));
+        QVERIFY(hasLine(v230,
+                        "NCCL WARN Multiple Ranks are using the same GPU/Partition. Set "
+                        "NCCL_MULTI_RANK_GPU_ENABLE=1 to enable this configuration."));
     }
 };
 

@@ -76,8 +76,7 @@ private slots:
         QTest::newRow("2.30 2") << "2.30" << 2 << "E0 E1 N0:1 N1:0 C0>1 C1>0";
         QTest::newRow("2.30 3") << "2.30" << 3 << "E0 E1 N0:1 E2 N1:2 N2:0 C0>1 C1>2 C2>0";
         QTest::newRow("2.30 4") << "2.30" << 4 << "E0 E1 N0:1 E2 N1:2 E3 N2:3 N3:0 C0>1 C1>2 C2>3 C3>0";
-        QTest::newRow("2.30 5") << "2.30" << 5
-                                << "E0 E1 N0:1 E2 N1:2 E3 N2:3 E4 N3:4 N4:0 C0>1 C1>2 C2>3 C3>4 C4>0";
+        QTest::newRow("2.30 5") << "2.30" << 5 << "E0 E1 N0:1 E2 N1:2 E3 N2:3 E4 N3:4 N4:0 C0>1 C1>2 C2>3 C3>4 C4>0";
     }
     void checkInRepliesAndRingConnect() {
         QFETCH(QString, version);
@@ -119,11 +118,13 @@ private slots:
         QTest::addColumn<QString>("expected");
         QTest::addColumn<QString>("rounds");
         // Step s: r sends (r - s) to next, then (r + s) to prev; n even: the last step next only.
-        QTest::newRow("1") << 1 << "" << "";
-        QTest::newRow("2") << 2 << "0>1:0 1>0:1" << "0 0";
-        QTest::newRow("3") << 3 << "0>1:0 0>2:0 1>2:1 1>0:1 2>0:2 2>1:2" << "0 0 0 0 0 0";
-        QTest::newRow("4") << 4
-                           << "0>1:0 0>3:0 1>2:1 1>0:1 2>3:2 2>1:2 3>0:3 3>2:3  0>1:3 1>2:0 2>3:1 3>0:2"
+        QTest::newRow("1") << 1 << ""
+                           << "";
+        QTest::newRow("2") << 2 << "0>1:0 1>0:1"
+                           << "0 0";
+        QTest::newRow("3") << 3 << "0>1:0 0>2:0 1>2:1 1>0:1 2>0:2 2>1:2"
+                           << "0 0 0 0 0 0";
+        QTest::newRow("4") << 4 << "0>1:0 0>3:0 1>2:1 1>0:1 2>3:2 2>1:2 3>0:3 3>2:3  0>1:3 1>2:0 2>3:1 3>0:2"
                            << "0 0 0 0 0 0 0 0 1 1 1 1";
         QTest::newRow("5") << 5
                            << "0>1:0 0>4:0 1>2:1 1>0:1 2>3:2 2>1:2 3>4:3 3>2:3 4>0:4 4>3:4  "
