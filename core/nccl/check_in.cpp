@@ -127,7 +127,12 @@ NcclEngine::Event NcclEngine::arrive(int src, int root, CheckIn what, int infoRa
     const Config& c = m_world->config;
     const bool pipelined = c.version == Version::V2_30;
     RootState& R = m_roots[std::size_t(root)];
-    ExtInfoSent event{src, root, reportedNranks, std::int16_t(c.nroots), what, Outcome::Accepted};
+    ExtInfoSent event{src, root, reportedNranks, std::int16_t(c.nroots), what, Outcome::Accepted, 0};
+    if (what == CheckIn::Normal) {
+        const int local = src - firstRankFromRoot(root, c.nranks, c.nroots);
+        event.staggerUs = std::int32_t(
+            TimingModel::staggerSeconds(c, src, local, nRankFromRoot(root, c.nranks, c.nroots)) * 1e6 + 0.5);
+    }
     count(what == CheckIn::BadMagic ? MessageKind::BadMagic : MessageKind::ExtInfo);
     if (R.status == RootStatus::Stopped || R.status == RootStatus::Finished) {
         // A stopped root never reads the backlog; a finished one has closed its socket.

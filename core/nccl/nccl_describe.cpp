@@ -88,7 +88,8 @@ sim::EventRecord describeExtInfo(const ExtInfoSent& e) {
              {"iroot", e.root},
              {"nroots", e.nroots},
              {"check_in", checkInName(e.what)},
-             {"outcome", outcomeName(e.outcome)}}};
+             {"outcome", outcomeName(e.outcome)},
+             {"stagger_us", e.staggerUs}}};
 }
 
 sim::EventRecord describeBatch(const MessageBatch& b) {

@@ -68,6 +68,7 @@ struct ExtInfoSent {
     std::int16_t nroots = 1;
     CheckIn what = CheckIn::Normal;
     Outcome outcome = Outcome::Accepted;
+    std::int32_t staggerUs = 0;  ///< the rank slept this long first (above the stagger threshold)
 };
 /// root -> rank: the ring address of `peer` = (dst + 1) mod n (kind "next_addr").
 struct NextAddrSent {

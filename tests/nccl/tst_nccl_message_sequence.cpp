@@ -213,6 +213,23 @@ private slots:
         QVERIFY(table[3].is_null());
     }
 
+    void staggeredCheckIns() {
+        // 2.30: above NCCL_UID_STAGGER_THRESHOLD ranks per root, local id L sleeps
+        // L / (7000 / 1e6) µs, truncated to whole µs: 0, 142, 285, 428.
+        NcclEngine v230(config({{"nranks", 4}, {"version", "2.30"}, {"stagger_threshold", 2}}));
+        std::vector<int> delays;
+        for (const auto& e : runAll(v230))
+            if (const auto* x = std::get_if<ExtInfoSent>(&e)) delays.push_back(x->staggerUs);
+        QCOMPARE(delays, (std::vector<int>{0, 142, 285, 428}));
+        NcclEngine below(config({{"nranks", 4}, {"version", "2.30"}}));  // 4 ≤ 256: no stagger
+        for (const auto& e : runAll(below))
+            if (const auto* x = std::get_if<ExtInfoSent>(&e)) QCOMPARE(x->staggerUs, 0);
+        // Classic: above 128 ranks, rank r sleeps r ms.
+        NcclEngine classic(config({{"nranks", 130}, {"detail", "messages"}}));
+        for (const auto& e : runAll(classic))
+            if (const auto* x = std::get_if<ExtInfoSent>(&e)) QCOMPARE(x->staggerUs, x->src * 1000);
+    }
+
     void roundCounts_data() {
         QTest::addColumn<int>("n");
         for (int n : {1, 2, 3, 4, 5, 8, 9, 16, 17, 100, 1000, 1025}) QTest::newRow(std::to_string(n).c_str()) << n;
