@@ -100,9 +100,12 @@ private:
     // nccl_engine.cpp
     std::vector<Event> stepUniqueId();
     std::vector<Event> stepDistribute();
-    std::vector<Event> stepInit();
     std::vector<Event> finish(bool hang);
     void logStartup(int rank);
+
+    // init_stages.cpp
+    std::vector<Event> stepInit();
+    void logStage(InitStage stage, int rank);
 
     // check_in.cpp
     std::vector<Event> stepCheckIn();
