@@ -127,7 +127,8 @@ NcclEngine::Event NcclEngine::arrive(int src, int root, CheckIn what, int infoRa
     const Config& c = m_world->config;
     const bool pipelined = c.version == Version::V2_30;
     RootState& R = m_roots[std::size_t(root)];
-    ExtInfoSent event{src, root, reportedNranks, std::int16_t(c.nroots), what, Outcome::Accepted, 0};
+    ExtInfoSent event{src, root,     reportedNranks, std::int16_t(c.nroots), what, Outcome::Accepted,
+                      0,   infoRank, pipelined};
     if (what == CheckIn::Normal) {
         const int local = src - firstRankFromRoot(root, c.nranks, c.nroots);
         event.staggerUs = std::int32_t(

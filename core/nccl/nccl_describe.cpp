@@ -79,14 +79,19 @@ const char* kindName(MessageKind kind) {
 
 sim::EventRecord describeExtInfo(const ExtInfoSent& e) {
     const bool stale = e.what == CheckIn::BadMagic;
+    // The struct the rank sends: classic {rank, nranks, addresses}; 2.30 adds iroot, nroots, offset.
+    Json extInfo{{"rank", e.infoRank}, {"nranks", e.reportedNranks}};
+    if (e.v230) {
+        extInfo["iroot"] = e.root;
+        extInfo["nroots"] = e.nroots;
+        extInfo["offset"] = 0;
+    }
     return {stale ? "bad_magic" : "extinfo",
             stale ? "socketFinalizeAccept" : "sendToRoot",
             {rankObject(e.src), rootObject(e.root, e.nroots)},
             {{"src", e.src},
              {"dst", rootName(e.root, e.nroots)},
-             {"nranks", e.reportedNranks},
-             {"iroot", e.root},
-             {"nroots", e.nroots},
+             {"extInfo", extInfo},
              {"check_in", checkInName(e.what)},
              {"outcome", outcomeName(e.outcome)},
              {"stagger_us", e.staggerUs}}};

@@ -69,6 +69,8 @@ struct ExtInfoSent {
     CheckIn what = CheckIn::Normal;
     Outcome outcome = Outcome::Accepted;
     std::int32_t staggerUs = 0;  ///< the rank slept this long first (above the stagger threshold)
+    std::int32_t infoRank = 0;   ///< extInfo.rank: one past the previous root's last rank for an extra check-in
+    bool v230 = false;           ///< 2.30 extInfo (iroot, nroots, offset) rather than the classic one
 };
 /// root -> rank: the ring address of `peer` = (dst + 1) mod n (kind "next_addr").
 struct NextAddrSent {

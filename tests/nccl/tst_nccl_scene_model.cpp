@@ -108,6 +108,9 @@ private slots:
             if (kind == "extinfo") {
                 QVERIFY(e["src"].is_number_integer());
                 QCOMPARE(e["dst"], sim::Json("root"));
+                QCOMPARE(e["extInfo"]["rank"], e["src"]);
+                QCOMPARE(e["extInfo"]["nroots"], sim::Json(1));
+                QCOMPARE(e["extInfo"]["offset"], sim::Json(0));
             } else if (kind == "next_addr") {
                 QCOMPARE(e["src"], sim::Json("root"));
                 QCOMPARE(e["peer"].get<int>(), (e["dst"].get<int>() + 1) % 3);
@@ -131,8 +134,10 @@ private slots:
         // Several roots are "root0", "root1"…; classic allgathers carry no direction.
         for (const auto& e : records({{"nranks", 4}, {"version", "2.30"}, {"nroots", 2}}))
             if (e.contains("kind") && e["kind"] == "extinfo") QVERIFY(e["dst"] == "root0" || e["dst"] == "root1");
-        for (const auto& e : records({{"nranks", 3}}))
+        for (const auto& e : records({{"nranks", 3}})) {
             if (e.contains("kind") && e["kind"] == "allgather") QVERIFY(!e.contains("direction"));
+            if (e.contains("kind") && e["kind"] == "extinfo") QVERIFY(!e["extInfo"].contains("iroot"));
+        }
         QVERIFY(records({{"nranks", 3}, {"log", "info"}}).back().contains("log"));
     }
 
