@@ -1,0 +1,72 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sim/json.h"
+#include "sim/param_spec.h"
+#include "sim/result.h"
+
+namespace commviz::nccl {
+
+/// Which bootstrap the engine follows (reference nccl.md §3.3 and §3.4).
+enum class Version : std::uint8_t {
+    Classic,  ///< ≤ 2.22: root waits for all, two unidirectional allgathers (logs as 2.22.3)
+    V2_30,    ///< 2.30.7: pipelined root, several roots, one packed bidirectional allgather
+};
+/// One step = one message, or one step = one round (macro-step, one message per rank).
+enum class Detail : std::uint8_t { Messages, Rounds };
+/// How the 128-byte id reaches the ranks (reference §2).
+enum class Distribution : std::uint8_t {
+    MpiBcast,  ///< one process per GPU; rank 0 creates the id, MPI_Bcast delivers it
+    InitAll,   ///< ncclCommInitAll: one process drives every GPU of one node
+};
+
+/// The scene's settable keys as a plain struct. Ranks are -1 when a fault is off.
+struct Config {
+    int nranks = 4;
+    Version version = Version::Classic;
+    int nroots = 1;  ///< ncclCommInitRankScalable ids (2.30 only)
+    Detail detail = Detail::Messages;
+    Distribution distribution = Distribution::MpiBcast;
+    int missing_rank = -1;          ///< never calls ncclCommInitRank
+    int bad_magic_rank = -1;        ///< a stale client (that rank of another job) hits the root first
+    int nranks_mismatch_rank = -1;  ///< reports nranks + 1 in its extInfo
+    int duplicate_rank = -1;        ///< a second process with the same rank checks in right after it
+    bool root_unreachable = false;  ///< every connect to the root is refused
+    bool log = false;               ///< `log=info`: summary carries the INFO lines
+    int log_rank = -1;              ///< -1: every rank up to 64 ranks, else rank 0
+    bool graph_subsys = false;      ///< NCCL_DEBUG_SUBSYS adds GRAPH (Ring lines)
+    int nodes = 0;                  ///< 0: as many as the ranks need
+    int gpus_per_node = 8;
+    int nics_per_node = 1;
+    std::string interfaces = "ib0,eth0,docker0,lo";  ///< host interfaces, in the kernel's order
+    std::string socket_ifname;                       ///< NCCL_SOCKET_IFNAME ("" = unset)
+    std::string comm_id;                             ///< NCCL_COMM_ID ip:port ("" = unset)
+    int stagger_threshold = 256;                     ///< NCCL_UID_STAGGER_THRESHOLD (2.30)
+    std::uint64_t seed = 1;
+    bool operator==(const Config&) const = default;
+
+    /// Nodes in effect (the `nodes` key, or enough for nranks).
+    int nodeCount() const { return nodes > 0 ? nodes : (nranks + gpus_per_node - 1) / gpus_per_node; }
+};
+
+/// Largest communicator, and the largest one `detail=messages` may step message by message.
+inline constexpr int kMaxRanks = 16384;
+inline constexpr int kMaxMessageRanks = 1024;
+/// Up to this many ranks `detail=auto` means messages, and the summary lists every rank's table.
+inline constexpr int kSmallRanks = 64;
+
+std::vector<sim::ParamSpec> params();
+
+/// Builds a Config from a scenario document's fields and then `values` (which win).
+/// Cross-key rules (a fault rank below nranks, nroots ≤ nranks, …) fail with one
+/// line naming the key, its value and what is allowed.
+sim::Result<Config> configFrom(const sim::ParamValues& values, const std::optional<sim::Json>& scenario);
+
+sim::Json toJson(const Config& config);
+const char* versionName(Version version);
+
+}  // namespace commviz::nccl

@@ -1,0 +1,198 @@
+// NcclEngine::describe: the generic face of each typed event, in the shape of the
+// `commviz run --json` contract of issue 8 (kinds extinfo, next_addr, ring_connect,
+// allgather; src/dst as ranks or "root" / "root0", …).
+
+#include <string>
+
+#include "nccl/nccl_engine.h"
+
+namespace commviz::nccl {
+
+namespace {
+
+using sim::Json;
+
+Json rootName(int root, int nroots) {
+    if (root < 0) return "roots";
+    return nroots > 1 ? "root" + std::to_string(root) : std::string("root");
+}
+std::string rootObject(int root, int nroots) {
+    return nroots > 1 ? "root:" + std::to_string(root) : std::string("root");
+}
+std::string rankObject(int rank) { return "rank:" + std::to_string(rank); }
+
+const char* checkInName(CheckIn what) {
+    switch (what) {
+        case CheckIn::Normal:
+            return "normal";
+        case CheckIn::Extra:
+            return "extra";
+        case CheckIn::Duplicate:
+            return "duplicate";
+        case CheckIn::BadMagic:
+            return "bad_magic";
+    }
+    return "";
+}
+
+const char* outcomeName(Outcome outcome) {
+    switch (outcome) {
+        case Outcome::Accepted:
+            return "accepted";
+        case Outcome::Dropped:
+            return "dropped";
+        case Outcome::RootWarn:
+            return "root_warn";
+        case Outcome::Refused:
+            return "refused";
+    }
+    return "";
+}
+
+const char* payloadName(Payload payload) {
+    switch (payload) {
+        case Payload::PeerAddresses:
+            return "peer_addresses";
+        case Payload::ProxyAddresses:
+            return "proxy_addresses";
+        case Payload::RingInfo:
+            return "ring_info";
+    }
+    return "";
+}
+
+const char* kindName(MessageKind kind) {
+    switch (kind) {
+        case MessageKind::ExtInfo:
+            return "extinfo";
+        case MessageKind::NextAddr:
+            return "next_addr";
+        case MessageKind::RingConnect:
+            return "ring_connect";
+        case MessageKind::AllGather:
+            return "allgather";
+        case MessageKind::BadMagic:
+            return "bad_magic";
+    }
+    return "";
+}
+
+sim::EventRecord describeExtInfo(const ExtInfoSent& e) {
+    const bool stale = e.what == CheckIn::BadMagic;
+    // The struct the rank sends: classic {rank, nranks, addresses}; 2.30 adds iroot, nroots, offset.
+    Json extInfo{{"rank", e.infoRank}, {"nranks", e.reportedNranks}};
+    if (e.v230) {
+        extInfo["iroot"] = e.root;
+        extInfo["nroots"] = e.nroots;
+        extInfo["offset"] = 0;
+    }
+    return {stale ? "bad_magic" : "extinfo",
+            stale ? "socketFinalizeAccept" : "sendToRoot",
+            {rankObject(e.src), rootObject(e.root, e.nroots)},
+            {{"src", e.src},
+             {"dst", rootName(e.root, e.nroots)},
+             {"extInfo", extInfo},
+             {"check_in", checkInName(e.what)},
+             {"outcome", outcomeName(e.outcome)},
+             {"stagger_us", e.staggerUs}}};
+}
+
+sim::EventRecord describeBatch(const MessageBatch& b) {
+    Json fields{{"count", b.count}, {"macro_step", true}};
+    std::vector<std::string> objects;
+    const char* anchor = "bootstrapRoot";
+    switch (b.kind) {
+        case MessageKind::ExtInfo:
+        case MessageKind::BadMagic:
+            fields["src"] = "ranks";
+            fields["dst"] = rootName(b.root, b.nroots);
+            anchor = "sendToRoot";
+            objects.push_back(rootObject(b.root, b.nroots));
+            break;
+        case MessageKind::NextAddr:
+            fields["src"] = rootName(b.root, b.nroots);
+            fields["dst"] = "ranks";
+            objects.push_back(rootObject(b.root, b.nroots));
+            break;
+        case MessageKind::RingConnect:
+            anchor = "socketRingConnect";
+            break;
+        case MessageKind::AllGather:
+            anchor = b.payload == Payload::RingInfo ? "socketRingAllGather" : "bootstrapRingAllGather";
+            fields["round"] = b.round;
+            fields["payload"] = payloadName(b.payload);
+            if (b.payload == Payload::RingInfo) fields["directions"] = b.oneWay ? "next" : "next+prev";
+            break;
+    }
+    return {kindName(b.kind), anchor, objects, fields};
+}
+
+struct Describer {
+    sim::EventRecord operator()(const UniqueIdCreated& e) const {
+        return {
+            "unique_id",
+            e.fromEnv ? "bootstrapGetUniqueId" : "ncclGetUniqueId",
+            {e.nroots > 1 ? "unique_id:" + std::to_string(e.root) : std::string("unique_id"), rankObject(e.hostRank)},
+            {{"root", rootName(e.root, e.nroots)},
+             {"host_rank", e.hostRank},
+             {"from_env", e.fromEnv},
+             {"root_thread", e.fromEnv ? "started by rank 0 in ncclCommInitRank" : "started now"},
+             {"interface_found", e.interfaceFound}}};
+    }
+    sim::EventRecord operator()(const IdDistributed& e) const {
+        const char* method = e.fromEnv                           ? "NCCL_COMM_ID"
+                             : e.method == Distribution::InitAll ? "ncclCommInitAll"
+                                                                 : "MPI_Bcast";
+        return {"id_distribution", method, {}, {{"method", method}, {"nranks", e.nranks}, {"ids", e.nroots}}};
+    }
+    sim::EventRecord operator()(const ExtInfoSent& e) const { return describeExtInfo(e); }
+    sim::EventRecord operator()(const NextAddrSent& e) const {
+        return {"next_addr",
+                e.nroots > 1 ? "rootSend" : "bootstrapRoot",
+                {rootObject(e.root, e.nroots), rankObject(e.dst), rankObject(e.peer)},
+                {{"src", rootName(e.root, e.nroots)}, {"dst", e.dst}, {"peer", e.peer}}};
+    }
+    sim::EventRecord operator()(const RingConnected& e) const {
+        return {"ring_connect",
+                "socketRingConnect",
+                {rankObject(e.src), rankObject(e.dst)},
+                {{"src", e.src}, {"dst", e.dst}}};
+    }
+    sim::EventRecord operator()(const AllGatherSent& e) const {
+        Json fields{{"src", e.src},
+                    {"dst", e.dst},
+                    {"round", e.round},
+                    {"slice", e.slice},
+                    {"payload", payloadName(e.payload)}};
+        if (e.bidirectional) fields["direction"] = e.direction == Direction::Next ? "next" : "prev";
+        return {"allgather",
+                e.bidirectional ? "socketRingAllGather" : "bootstrapRingAllGather",
+                {rankObject(e.src), rankObject(e.dst)},
+                fields};
+    }
+    sim::EventRecord operator()(const MessageBatch& b) const { return describeBatch(b); }
+    sim::EventRecord operator()(const RootConnectFailed& e) const {
+        Json fields{{"dst", rootName(e.root, e.nroots)},
+                    {"ranks", e.ranks},
+                    {"errno", "ECONNREFUSED"},
+                    {"attempts", e.classic ? 20000 : 35}};
+        if (e.rank >= 0) fields["src"] = e.rank;
+        return {"root_connect_failed", e.classic ? "socketStartConnect" : "ncclOsSocketPollConnect",
+                e.rank >= 0 ? std::vector<std::string>{rankObject(e.rank)} : std::vector<std::string>{}, fields};
+    }
+    sim::EventRecord operator()(const InitStageDone& e) const {
+        return {"init_stage",
+                stageAnchor(e.stage),
+                {},
+                {{"stage", stageName(e.stage)}, {"messages", e.messages}, {"failed", e.failed}}};
+    }
+    sim::EventRecord operator()(const Stopped& e) const {
+        return {e.hang ? "hang" : "init_failed", "bootstrapInit", {}, {{"blocked_ranks", e.blockedRanks}}};
+    }
+};
+
+}  // namespace
+
+sim::EventRecord NcclEngine::describe(const Event& event) { return std::visit(Describer{}, event); }
+
+}  // namespace commviz::nccl

@@ -1,0 +1,131 @@
+#pragma once
+
+#include <cstdint>
+#include <variant>
+
+#include "nccl/nccl_config.h"
+
+namespace commviz::nccl {
+
+/// Which way a ring allgather message travels (2.30 uses both).
+enum class Direction : std::uint8_t { Next, Prev };
+/// What an allgather carries: classic gathers peer (listen) addresses, then proxy
+/// addresses; 2.30 gathers the packed bootstrapRingData once.
+enum class Payload : std::uint8_t { PeerAddresses, ProxyAddresses, RingInfo };
+/// What kind of check-in reached a root.
+enum class CheckIn : std::uint8_t {
+    Normal,     ///< a rank's own extInfo
+    Extra,      ///< first rank of block k+1 telling root k its ring address (several roots)
+    Duplicate,  ///< a second process with the same rank
+    BadMagic,   ///< a stale client whose magic is not this root's
+};
+/// What the root did with it.
+enum class Outcome : std::uint8_t {
+    Accepted,  ///< recorded (and maybe answered at once)
+    Dropped,   ///< socketFinalizeAccept discarded it; accepting goes on
+    RootWarn,  ///< the root printed a WARN and its thread stopped
+    Refused,   ///< the root had already finished and closed its socket
+};
+/// The initTransportsRank stages, coarse (reference §4).
+enum class InitStage : std::uint8_t {
+    AllGather1,
+    CheckPeers,
+    Topology,
+    Search,
+    AllGather3,
+    Postset,
+    Proxy,
+    Connect,
+    Tune,
+    Complete,
+};
+inline constexpr int kInitStages = 10;
+/// Kinds of messages, for counts and macro-steps.
+enum class MessageKind : std::uint8_t { ExtInfo, NextAddr, RingConnect, AllGather, BadMagic };
+inline constexpr int kMessageKinds = 5;
+
+/// ncclGetUniqueId (or NCCL_COMM_ID) made id `root`; its root thread runs in
+/// `hostRank`'s process (started later, in ncclCommInitRank, with NCCL_COMM_ID).
+struct UniqueIdCreated {
+    std::int32_t root = 0;
+    std::int32_t hostRank = 0;
+    std::int16_t nroots = 1;
+    bool fromEnv = false;
+    bool interfaceFound = true;
+};
+/// The ids reach every rank: MPI_Bcast, ncclCommInitAll's own loop, or the env.
+struct IdDistributed {
+    Distribution method = Distribution::MpiBcast;
+    bool fromEnv = false;
+    std::int32_t nranks = 0;
+    std::int16_t nroots = 1;
+};
+/// rank -> root: extInfo (kind "extinfo"; "bad_magic" for a stale client).
+struct ExtInfoSent {
+    std::int32_t src = 0;
+    std::int32_t root = 0;
+    std::int32_t reportedNranks = 0;
+    std::int16_t nroots = 1;
+    CheckIn what = CheckIn::Normal;
+    Outcome outcome = Outcome::Accepted;
+    std::int32_t staggerUs = 0;  ///< the rank slept this long first (above the stagger threshold)
+    std::int32_t infoRank = 0;   ///< extInfo.rank: one past the previous root's last rank for an extra check-in
+    bool v230 = false;           ///< 2.30 extInfo (iroot, nroots, offset) rather than the classic one
+};
+/// root -> rank: the ring address of `peer` = (dst + 1) mod n (kind "next_addr").
+struct NextAddrSent {
+    std::int32_t dst = 0;
+    std::int32_t peer = 0;
+    std::int32_t root = 0;
+    std::int16_t nroots = 1;
+};
+/// A rank connects to its next rank's ring listen socket (kind "ring_connect").
+struct RingConnected {
+    std::int32_t src = 0;
+    std::int32_t dst = 0;
+};
+/// One allgather message (kind "allgather").
+struct AllGatherSent {
+    std::int32_t src = 0;
+    std::int32_t dst = 0;
+    std::int32_t round = 0;
+    std::int32_t slice = 0;
+    Direction direction = Direction::Next;
+    Payload payload = Payload::PeerAddresses;
+    bool bidirectional = false;
+};
+/// A macro-step's messages of one kind (detail=rounds): `count` messages, and for
+/// the allgather the round; `root` for check-ins and replies (-1: all roots).
+struct MessageBatch {
+    MessageKind kind = MessageKind::AllGather;
+    Payload payload = Payload::PeerAddresses;
+    std::int32_t round = -1;
+    std::int32_t count = 0;
+    std::int32_t root = -1;
+    std::int16_t nroots = 1;
+    bool oneWay = false;
+};
+/// A rank gave up connecting to the root after the version's retry schedule.
+struct RootConnectFailed {
+    std::int32_t rank = 0;
+    std::int32_t root = 0;
+    std::int32_t ranks = 1;  ///< > 1 in a macro-step
+    std::int16_t nroots = 1;
+    bool classic = true;
+};
+/// One initTransportsRank stage ran on every rank (or failed).
+struct InitStageDone {
+    InitStage stage = InitStage::AllGather1;
+    std::int32_t messages = 0;  ///< bootstrap messages the stage sent (allgathers)
+    bool failed = false;
+};
+/// The run can go no further: kind "hang" (someone waits forever) or "init_failed".
+struct Stopped {
+    bool hang = true;
+    std::int32_t blockedRanks = 0;
+};
+
+using NcclEvent = std::variant<UniqueIdCreated, IdDistributed, ExtInfoSent, NextAddrSent, RingConnected, AllGatherSent,
+                               MessageBatch, RootConnectFailed, InitStageDone, Stopped>;
+
+}  // namespace commviz::nccl

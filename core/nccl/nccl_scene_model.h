@@ -1,0 +1,12 @@
+#pragma once
+
+#include "sim/scene_model.h"
+
+namespace commviz::nccl {
+
+/// The NCCL bootstrap scene without GUI: id "nccl-bootstrap", the keys of
+/// nccl_config.h. build() takes scenario fields as keys, lets `values` override
+/// them, and returns a sim::TimelineSession<NcclEngine>.
+sim::SceneModel sceneModel();
+
+}  // namespace commviz::nccl

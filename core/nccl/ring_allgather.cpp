@@ -1,0 +1,120 @@
+// Ring connect and the ring allgather(s) of bootstrapInit (reference §3.3–§3.5).
+
+#include "nccl/bootstrap_math.h"
+#include "nccl/nccl_engine.h"
+
+namespace commviz::nccl {
+
+bool NcclEngine::allConnected() const {
+    for (std::uint8_t flags : m_rank)
+        if (!(flags & kRing)) return false;
+    return true;
+}
+
+// socketRingConnect: a rank that has its next rank's address connects to it (and
+// accepts from its prev, which succeeds once the prev has connected).
+std::vector<NcclEngine::Event> NcclEngine::stepRingConnect() {
+    const int n = m_world->config.nranks;
+    std::int32_t connected = 0;
+    for (; m_connectRank < n; ++m_connectRank) {
+        const int r = m_connectRank;
+        if (!(m_rank[std::size_t(r)] & kReply)) continue;
+        m_rank[std::size_t(r)] |= kRing;
+        count(MessageKind::RingConnect);
+        if (messagesMode()) {
+            ++m_connectRank;
+            return {RingConnected{r, (r + 1) % n}};
+        }
+        ++connected;
+    }
+    std::vector<Event> events;
+    if (connected > 0)
+        events.push_back(MessageBatch{MessageKind::RingConnect, Payload::PeerAddresses, -1, connected, -1, 1, false});
+    if (!allConnected()) {
+        // Someone never got its next address (or never came): no timeout, everyone waits.
+        bool anyFailed = false;
+        for (std::uint8_t flags : m_rank) anyFailed = anyFailed || (flags & kFailed);
+        if (events.empty()) return finish(!anyFailed);
+        return events;  // the hang is reported by the next step
+    }
+    m_phase = roundsPerGather() > 0 ? Phase::AllGather : Phase::Init;
+    return events;
+}
+
+int NcclEngine::roundsPerGather() const {
+    const int n = m_world->config.nranks;
+    return m_world->config.version == Version::Classic ? classicRounds(n) : bidirectionalRounds(n);
+}
+
+int NcclEngine::messagesInRound() const {
+    const int n = m_world->config.nranks;
+    if (m_world->config.version == Version::Classic || roundIsOneWay(m_round, n)) return n;
+    return 2 * n;
+}
+
+NcclEngine::Event NcclEngine::gatherMessage(int index) const {
+    const int n = m_world->config.nranks;
+    AllGatherSent msg;
+    msg.round = m_round;
+    if (m_world->config.version == Version::Classic) {
+        msg.src = index;
+        msg.payload = m_gather == 0 ? Payload::PeerAddresses : Payload::ProxyAddresses;
+    } else {
+        // Bidirectional: each rank sends to next (Ring0), then to prev (Ring1).
+        const bool oneWay = roundIsOneWay(m_round, n);
+        msg.src = oneWay ? index : index / 2;
+        msg.direction = !oneWay && index % 2 == 1 ? Direction::Prev : Direction::Next;
+        msg.payload = Payload::RingInfo;
+        msg.bidirectional = true;
+    }
+    const bool next = msg.direction == Direction::Next;
+    msg.dst = next ? (msg.src + 1) % n : wrap(msg.src - 1, n);
+    msg.slice = next ? forwardSendSlice(msg.src, m_round, n) : backwardSendSlice(msg.src, m_round, n);
+    return msg;
+}
+
+void NcclEngine::endRound() {
+    m_pos = 0;
+    if (++m_round < roundsPerGather()) return;
+    m_round = 0;
+    if (m_world->config.version == Version::Classic && m_gather == 0) {
+        m_gather = 1;  // then the proxy addresses, the same way
+        return;
+    }
+    m_gather = m_world->config.version == Version::Classic ? 2 : 1;
+    m_phase = Phase::Init;
+}
+
+std::vector<NcclEngine::Event> NcclEngine::stepAllGather() {
+    count(MessageKind::AllGather, messagesMode() ? 1 : std::uint64_t(messagesInRound()));
+    if (messagesMode()) {
+        Event msg = gatherMessage(m_pos);
+        if (++m_pos == messagesInRound()) endRound();
+        return {msg};
+    }
+    const bool classic = m_world->config.version == Version::Classic;
+    MessageBatch batch{MessageKind::AllGather,
+                       classic ? (m_gather == 0 ? Payload::PeerAddresses : Payload::ProxyAddresses) : Payload::RingInfo,
+                       m_round,
+                       messagesInRound(),
+                       -1,
+                       1,
+                       !classic && roundIsOneWay(m_round, m_world->config.nranks)};
+    endRound();
+    return {batch};
+}
+
+KnownRange NcclEngine::known(int rank) const {
+    const int n = m_world->config.nranks;
+    const bool classic = m_world->config.version == Version::Classic;
+    const bool gathered = m_phase == Phase::Init || (m_phase == Phase::Finished && (m_stage > 0 || m_complete));
+    if (gathered || (m_phase == Phase::AllGather && m_gather >= 1 && classic))
+        return classic ? KnownRange{n - 1, 0} : KnownRange{n / 2, (n - 1) / 2};
+    if (m_phase != Phase::AllGather) return {};
+    const int prev = wrap(rank - 1, n), next = (rank + 1) % n;
+    if (classic) return {m_round + (prev < m_pos ? 1 : 0), 0};
+    if (roundIsOneWay(m_round, n)) return {m_round + (prev < m_pos ? 1 : 0), m_round};
+    return {m_round + (2 * prev < m_pos ? 1 : 0), m_round + (2 * next + 1 < m_pos ? 1 : 0)};
+}
+
+}  // namespace commviz::nccl

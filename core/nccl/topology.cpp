@@ -1,0 +1,114 @@
+#include "nccl/topology.h"
+
+#include <algorithm>
+
+namespace commviz::nccl {
+
+Topology::Topology(const Config& config)
+    : m_nranks(config.nranks),
+      m_nodes(config.nodeCount()),
+      m_gpusPerNode(config.gpus_per_node),
+      m_nicsPerNode(config.nics_per_node) {}
+
+RankPlacement Topology::placement(int rank) const { return {(rank / m_gpusPerNode) % m_nodes, rank % m_gpusPerNode}; }
+
+int Topology::usedNodes() const { return std::min(m_nodes, (m_nranks + m_gpusPerNode - 1) / m_gpusPerNode); }
+
+int Topology::localRanks(int node) const {
+    int count = 0;
+    const int perWrap = m_nodes * m_gpusPerNode;
+    for (int base = node * m_gpusPerNode; base < m_nranks; base += perWrap)
+        count += std::min(m_gpusPerNode, m_nranks - base);
+    return count;
+}
+
+int Topology::localRank(int rank) const {
+    const int perWrap = m_nodes * m_gpusPerNode;
+    return (rank / perWrap) * m_gpusPerNode + rank % m_gpusPerNode;
+}
+
+std::int64_t Topology::busId(int gpu) const {
+    // The bus ids of a DGX-like board for the first eight GPUs, then one per bus.
+    static constexpr std::int64_t dgx[8] = {0x18000, 0x2a000, 0x3a000, 0x5d000, 0x9a000, 0xab000, 0xba000, 0xdb000};
+    return gpu < 8 ? dgx[gpu] : 0xe0000 + 0x1000 * (gpu - 8);
+}
+
+int Topology::duplicateGpuOf(int rank) const {
+    const int perWrap = m_nodes * m_gpusPerNode;
+    return rank >= perWrap ? rank % perWrap : -1;
+}
+
+GraphPlan::GraphPlan(const Topology& topology)
+    : m_topology(&topology), m_searchChannels(topology.usedNodes() > 1 ? std::max(1, topology.nicsPerNode()) : 1) {}
+
+int GraphPlan::ringPrev(int rank) const { return (rank - 1 + m_topology->nranks()) % m_topology->nranks(); }
+int GraphPlan::ringNext(int rank) const { return (rank + 1) % m_topology->nranks(); }
+
+BtreeNode btree(int nranks, int rank) {
+    BtreeNode node;
+    int bit = 1;
+    for (; bit < nranks; bit <<= 1)
+        if (bit & rank) break;
+    if (rank == 0) {
+        node.down1 = nranks > 1 ? bit >> 1 : -1;  // rank 0's only child is its child 1
+        return node;
+    }
+    int up = (rank ^ bit) | (bit << 1);
+    if (up >= nranks) up = rank ^ bit;
+    node.parentChildType = rank < up ? 0 : 1;
+    node.up = up;
+    int lowbit = bit >> 1;
+    node.down0 = lowbit == 0 ? -1 : rank - lowbit;
+    int down1 = lowbit == 0 ? -1 : rank + lowbit;
+    while (down1 >= nranks) {
+        lowbit >>= 1;
+        down1 = lowbit == 0 ? -1 : rank + lowbit;
+    }
+    node.down1 = down1;
+    return node;
+}
+
+std::array<BtreeNode, 2> dtree(int nranks, int rank) {
+    const BtreeNode first = btree(nranks, rank);
+    BtreeNode second;
+    auto map = [&](int r, bool shift) { return r == -1 ? -1 : shift ? (r + 1) % nranks : nranks - 1 - r; };
+    const bool shift = nranks % 2 == 1;  // odd: shift by one; even: mirror
+    const BtreeNode t = btree(nranks, shift ? (rank - 1 + nranks) % nranks : nranks - 1 - rank);
+    second.up = map(t.up, shift);
+    second.down0 = map(t.down0, shift);
+    second.down1 = map(t.down1, shift);
+    second.parentChildType = t.parentChildType;
+    return {first, second};
+}
+
+TreeLinks GraphPlan::tree(int rank, int channel) const {
+    const Topology& topo = *m_topology;
+    const int node = topo.placement(rank).node;
+    const int local = topo.localRank(rank);
+    const int count = topo.localRanks(node);
+    // Intra-node chain in rank order (ncclTopoPreset): up is the previous local rank.
+    TreeLinks links;
+    const int first = topo.firstRankOn(node);
+    links.up = local == 0 ? -1 : first + local - 1;
+    links.down[0] = local == count - 1 ? -1 : first + local + 1;
+    const int nNodes = topo.usedNodes();
+    if (nNodes < 2 || topo.duplicateGpuOf(rank) >= 0) return links;
+    // connectTrees with BALANCED_TREE: parent link at local 0, child0 at local 1, child1 at local 0.
+    const auto trees = dtree(nNodes, node);
+    const BtreeNode& t = trees[channel < m_searchChannels ? 0 : 1];
+    auto ttp = [&](int n) { return topo.firstRankOn(n); };
+    auto ttc0 = [&](int n) { return topo.firstRankOn(n) + (topo.localRanks(n) > 1 ? 1 : 0); };
+    auto addDown = [&](int r) {
+        for (int& slot : links.down)
+            if (slot == -1) {
+                slot = r;
+                return;
+            }
+    };
+    if (rank == ttp(node) && t.up != -1) links.up = t.parentChildType == 0 ? ttc0(t.up) : ttp(t.up);
+    if (rank == ttc0(node) && t.down0 != -1) addDown(ttp(t.down0));
+    if (rank == ttp(node) && t.down1 != -1) addDown(ttp(t.down1));
+    return links;
+}
+
+}  // namespace commviz::nccl

@@ -1,0 +1,81 @@
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "nccl/nccl_config.h"
+
+namespace commviz::nccl {
+
+/// Where a rank runs: its node (host) and the GPU it drives there.
+struct RankPlacement {
+    int node = 0;
+    int gpu = 0;  ///< cudaDev (= nvmlDev here)
+};
+
+/// The simple default machine: nodes × GPUs per node × NICs, ranks filled node by
+/// node. When `nodes` is set too small, later ranks wrap onto GPUs already in use
+/// (the duplicate-GPU check then fires). This is the seam a later topology issue
+/// replaces with real XML systems (reference §5): keep every question the init
+/// stages ask of the machine here.
+class Topology {
+public:
+    explicit Topology(const Config& config);
+
+    int nranks() const { return m_nranks; }
+    int nodes() const { return m_nodes; }
+    int gpusPerNode() const { return m_gpusPerNode; }
+    int nicsPerNode() const { return m_nicsPerNode; }
+    RankPlacement placement(int rank) const;
+    /// Nodes that hold at least one rank (NCCL counts distinct hostHash values).
+    int usedNodes() const;
+    int localRanks(int node) const;
+    int localRank(int rank) const;
+    /// The first rank on `node` (its intra-node chain starts there).
+    int firstRankOn(int node) const { return node * m_gpusPerNode; }
+    /// PCI bus id of a GPU as NCCL logs it with %lx, e.g. 0x18000 for 0000:18:00.0.
+    std::int64_t busId(int gpu) const;
+    /// First rank sharing this rank's GPU on its node, or -1.
+    int duplicateGpuOf(int rank) const;
+
+private:
+    int m_nranks;
+    int m_nodes;
+    int m_gpusPerNode;
+    int m_nicsPerNode;
+};
+
+/// Per-channel tree links of one rank: the `Trees [c] d0/d1/d2->rank->up` of the log.
+struct TreeLinks {
+    int up = -1;
+    std::array<int, 3> down{-1, -1, -1};
+};
+
+/// What the ring/tree search and ncclTopoPostset produce, in the coarse model: the
+/// search finds one ring channel on a node (one per NIC across nodes), the ring
+/// visits ranks in rank order, Postset doubles the channels and the second half
+/// uses the mirrored (or shifted) tree of ncclGetDtree. A later issue replaces
+/// this with the real search (reference §5.7).
+class GraphPlan {
+public:
+    explicit GraphPlan(const Topology& topology);
+    int searchChannels() const { return m_searchChannels; }
+    int nChannels() const { return 2 * m_searchChannels; }
+    int ringPrev(int rank) const;
+    int ringNext(int rank) const;
+    TreeLinks tree(int rank, int channel) const;
+
+private:
+    const Topology* m_topology;
+    int m_searchChannels;
+};
+
+/// ncclGetBtree / ncclGetDtree (graph/trees.cc): the double binary tree over nodes.
+struct BtreeNode {
+    int up = -1, down0 = -1, down1 = -1;
+    int parentChildType = 0;
+};
+BtreeNode btree(int nranks, int rank);
+std::array<BtreeNode, 2> dtree(int nranks, int rank);
+
+}  // namespace commviz::nccl
