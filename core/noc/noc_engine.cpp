@@ -57,7 +57,7 @@ std::vector<NocEvent> NocEngine::step() {
             m_report.abortLatency = m_config->latency_thres;
             m_report.outcome = NocOutcome::Unstable;
             m_phase = NocPhase::Done;
-            emit({NocEventKind::PhaseChanged, -1, -1, -1, -1, -1, -1, -1, std::int64_t(m_phase)});
+            noteEvent({NocEventKind::PhaseChanged, -1, -1, -1, -1, -1, -1, -1, std::int64_t(m_phase)});
         }
     } else if (m_inPeriod) {
         ++m_cycleInPeriod;
@@ -165,7 +165,8 @@ void NocEngine::simulateCycle() {
                 m_report.deadlockCycle = std::move(cycle);
                 m_report.outcome = NocOutcome::Deadlocked;
                 m_phase = NocPhase::Done;
-                emit({NocEventKind::Deadlock, -1, -1, -1, -1, -1, -1, -1, std::int64_t(m_report.deadlockCycle.size())});
+                noteEvent(
+                    {NocEventKind::Deadlock, -1, -1, -1, -1, -1, -1, -1, std::int64_t(m_report.deadlockCycle.size())});
             }
         }
     } else {

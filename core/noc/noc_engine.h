@@ -89,7 +89,7 @@ private:
     std::size_t vcIndex(int router, int port, int vc) const {
         return (std::size_t(router) * std::size_t(m_ports) + std::size_t(port)) * std::size_t(m_vcs) + std::size_t(vc);
     }
-    void emit(const NocEvent& e) {
+    void noteEvent(const NocEvent& e) {
         if (m_emit) m_events.push_back(e);
     }
     // noc_engine.cpp: the cycle and the simulation control

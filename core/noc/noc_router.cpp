@@ -64,7 +64,7 @@ struct NocRouterStep {
             const int slot = (iv.head + iv.count) % e.m_bufSize;
             e.m_buffers[index * std::size_t(e.m_bufSize) + std::size_t(slot)] = flit;
             ++iv.count;
-            e.emit({NocEventKind::FlitBuffered, r, port, flit.vc, -1, -1, flit.id, flit.packet, 0});
+            e.noteEvent({NocEventKind::FlitBuffered, r, port, flit.vc, -1, -1, flit.id, flit.packet, 0});
             if (iv.state == VcState::Idle) {
                 startRouting(port, flit.vc, flit);
             } else if (iv.state == VcState::Active && iv.count == 1) {
@@ -97,7 +97,8 @@ struct NocRouterStep {
             const Flit& head = front(entry.input, entry.vc);
             iv.route = computeRoute(c, *e.m_net, r, entry.input, packetOf(head), e.m_rng);
             iv.state = VcState::VcAlloc;
-            e.emit({NocEventKind::RouteComputed, r, entry.input, entry.vc, iv.route.port, -1, head.id, head.packet, 0});
+            e.noteEvent(
+                {NocEventKind::RouteComputed, r, entry.input, entry.vc, iv.route.port, -1, head.id, head.packet, 0});
             if (c.speculative) rs.saQ.push({-1, entry.input, entry.vc, -1});
             rs.vaQ.push({-1, entry.input, entry.vc, -1});
         }
@@ -155,8 +156,8 @@ struct NocRouterStep {
             iv.outVc = std::int16_t(out);
             iv.state = VcState::Active;
             const Flit& head = front(entry.input, entry.vc);
-            e.emit({NocEventKind::VcAllocated, r, entry.input, entry.vc, std::int16_t(port), std::int16_t(out), head.id,
-                    head.packet, 0});
+            e.noteEvent({NocEventKind::VcAllocated, r, entry.input, entry.vc, std::int16_t(port), std::int16_t(out),
+                         head.id, head.packet, 0});
             if (!c.speculative) rs.saQ.push({-1, entry.input, entry.vc, -1});
         }
     }
@@ -303,8 +304,8 @@ struct NocRouterStep {
             {-1, f, std::int16_t(entry.input * c.input_speedup + inVc % c.input_speedup), std::int16_t(entry.result)});
         rs.pendingCredit[std::size_t(entry.input)] |= std::uint64_t(1) << inVc;
         e.m_progress = true;
-        e.emit({NocEventKind::SwitchAllocated, r, entry.input, std::int16_t(inVc), std::int16_t(port), f.vc, f.id,
-                f.packet, 0});
+        e.noteEvent({NocEventKind::SwitchAllocated, r, entry.input, std::int16_t(inVc), std::int16_t(port), f.vc, f.id,
+                     f.packet, 0});
         if (iv.count == 0) {
             if (f.tail) iv.state = VcState::Idle;
         } else if (f.tail) {
@@ -363,7 +364,7 @@ void NocEngine::routerWriteOutputs(int r) {
         if (out.empty()) continue;
         const Flit f = out.front();
         out.pop();
-        emit({NocEventKind::FlitSent, r, std::int16_t(port), f.vc, -1, -1, f.id, f.packet, 0});
+        noteEvent({NocEventKind::FlitSent, r, std::int16_t(port), f.vc, -1, -1, f.id, f.packet, 0});
         if (port == eject) {
             m_flitWheel[std::size_t((m_time + 2) % kWheel)].push_back({r, -1, f});
         } else {
@@ -377,7 +378,7 @@ void NocEngine::routerWriteOutputs(int r) {
         const std::uint64_t mask = credits.front();
         credits.pop();
         ++m_creditsOutstanding;
-        emit({NocEventKind::CreditSent, r, std::int16_t(port), -1, -1, -1, -1, -1, std::int64_t(mask)});
+        noteEvent({NocEventKind::CreditSent, r, std::int16_t(port), -1, -1, -1, -1, -1, std::int64_t(mask)});
         if (port == eject) {
             m_creditWheel[std::size_t((m_time + 2) % kWheel)].push_back({r, -1, mask});
         } else {
