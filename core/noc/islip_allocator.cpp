@@ -44,26 +44,38 @@ void IslipAllocator::replace(int index, int label, int priority) {
     m_requests[std::size_t(index)].priority = priority;
 }
 
+namespace {
+
+// Round-robin distance from the pointer, without a division.
+inline int distance(int port, int pointer, int size) {
+    const int d = port - pointer;
+    return d < 0 ? d + size : d;
+}
+
+}  // namespace
+
 void IslipAllocator::allocate(int iterations, std::int32_t* grantPointers, std::int32_t* acceptPointers) {
     const int inputs = m_inputs;
     const int outputs = m_outputs;
     for (int iter = 0; iter < iterations; ++iter) {
         // Grant: each unmatched output picks, round-robin from its pointer, an unmatched input.
-        for (const Request& r : m_requests) m_grant[std::size_t(r.output)] = -1;
+        for (const Request& r : m_requests) {
+            m_grant[std::size_t(r.output)] = -1;
+            m_bestAccept[std::size_t(r.input)] = -1;
+        }
         for (const Request& r : m_requests) {
             if (m_outMatch[std::size_t(r.output)] != -1 || m_inMatch[std::size_t(r.input)] != -1) continue;
             std::int32_t& g = m_grant[std::size_t(r.output)];
             const int ptr = grantPointers[r.output];
-            if (g < 0 || (r.input - ptr + inputs) % inputs < (g - ptr + inputs) % inputs) g = r.input;
+            if (g < 0 || distance(r.input, ptr, inputs) < distance(g, ptr, inputs)) g = r.input;
         }
         // Accept: each input picks, round-robin from its pointer, one granting output.
         bool any = false;
-        for (const Request& r : m_requests) m_bestAccept[std::size_t(r.input)] = -1;
         for (const Request& r : m_requests) {
             if (m_grant[std::size_t(r.output)] != r.input) continue;
             std::int32_t& a = m_bestAccept[std::size_t(r.input)];
             const int ptr = acceptPointers[r.input];
-            if (a < 0 || (r.output - ptr + outputs) % outputs < (a - ptr + outputs) % outputs) a = r.output;
+            if (a < 0 || distance(r.output, ptr, outputs) < distance(a, ptr, outputs)) a = r.output;
             any = true;
         }
         if (!any) break;
@@ -73,8 +85,8 @@ void IslipAllocator::allocate(int iterations, std::int32_t* grantPointers, std::
             m_inMatch[std::size_t(r.input)] = out;
             m_outMatch[std::size_t(out)] = r.input;
             if (iter == 0) {
-                grantPointers[out] = (r.input + 1) % inputs;
-                acceptPointers[r.input] = (out + 1) % outputs;
+                grantPointers[out] = r.input + 1 == inputs ? 0 : r.input + 1;
+                acceptPointers[r.input] = out + 1 == outputs ? 0 : out + 1;
             }
         }
     }

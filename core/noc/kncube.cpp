@@ -2,6 +2,10 @@
 
 namespace commviz::noc {
 
+namespace {
+RouteSet meshRoute(const NocConfig& config, int cur, int dest);
+}
+
 KNCube::KNCube(const NocConfig& config)
     : m_k(config.k),
       m_n(config.n),
@@ -21,6 +25,13 @@ KNCube::KNCube(const NocConfig& config)
             m_neighbors[std::size_t(node) * m_ports + 2 * d] = (mesh && rightEdge) ? -1 : right;
             m_neighbors[std::size_t(node) * m_ports + 2 * d + 1] = (mesh && leftEdge) ? -1 : left;
         }
+    }
+    if (mesh && std::size_t(m_nodes) * std::size_t(m_nodes) <= (std::size_t(1) << 24)) {
+        m_meshPort.resize(std::size_t(m_nodes) * std::size_t(m_nodes));
+        for (int cur = 0; cur < m_nodes; ++cur)
+            for (int dest = 0; dest < m_nodes; ++dest)
+                m_meshPort[std::size_t(cur) * std::size_t(m_nodes) + std::size_t(dest)] =
+                    std::uint8_t(meshRoute(config, cur, dest).port);
     }
 }
 
@@ -89,7 +100,7 @@ RouteSet torusRoute(const NocConfig& config, int cur, int dest, int inPort, Pack
 
 RouteSet computeRoute(const NocConfig& config, const KNCube& net, int router, int inPort, Packet& packet,
                       sim::Rng& rng) {
-    (void)net;
+    if (net.hasMeshTable()) return RouteSet{std::int16_t(net.meshPort(router, packet.dest)), 0, std::int16_t(config.num_vcs - 1)};
     if (config.topology == Topology::Mesh) return meshRoute(config, router, packet.dest);
     return torusRoute(config, router, packet.dest, inPort, packet, rng);
 }

@@ -23,6 +23,9 @@ public:
     int neighbor(int router, int port) const { return m_neighbors[std::size_t(router) * m_ports + port]; }
     int linkLatency() const { return m_linkLatency; }
     int digit(int node, int dim) const;
+    /// dor_next_mesh precomputed for every (current, destination) pair; empty for a torus.
+    int meshPort(int router, int dest) const { return m_meshPort[std::size_t(router) * std::size_t(m_nodes) + std::size_t(dest)]; }
+    bool hasMeshTable() const { return !m_meshPort.empty(); }
 
 private:
     int m_k;
@@ -31,6 +34,7 @@ private:
     int m_ports;
     int m_linkLatency;
     std::vector<std::int32_t> m_neighbors;
+    std::vector<std::uint8_t> m_meshPort;
 };
 
 /// BookSim's routing functions by name: dim_order_mesh (`dor`) and

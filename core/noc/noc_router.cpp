@@ -333,7 +333,7 @@ struct NocRouterStep {
         inputQueuing();
         bool activity = !rs.procCredits.empty();
         if (!rs.routeQ.empty()) routeEvaluate();
-        e.m_vaAlloc.clear(e.m_ports * e.m_vcs, e.m_ports * e.m_vcs);
+        if (c.speculative) e.m_vaAlloc.clear(e.m_ports * e.m_vcs, e.m_ports * e.m_vcs);  // read by the SA re-check
         if (!rs.vaQ.empty()) vcAllocEvaluate();
         if (!rs.saQ.empty()) switchAllocEvaluate();
         if (!rs.crossbar.empty()) switchEvaluate();
