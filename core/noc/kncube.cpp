@@ -100,7 +100,8 @@ RouteSet torusRoute(const NocConfig& config, int cur, int dest, int inPort, Pack
 
 RouteSet computeRoute(const NocConfig& config, const KNCube& net, int router, int inPort, Packet& packet,
                       sim::Rng& rng) {
-    if (net.hasMeshTable()) return RouteSet{std::int16_t(net.meshPort(router, packet.dest)), 0, std::int16_t(config.num_vcs - 1)};
+    if (net.hasMeshTable())
+        return RouteSet{std::int16_t(net.meshPort(router, packet.dest)), 0, std::int16_t(config.num_vcs - 1)};
     if (config.topology == Topology::Mesh) return meshRoute(config, router, packet.dest);
     return torusRoute(config, router, packet.dest, inPort, packet, rng);
 }

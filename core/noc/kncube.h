@@ -24,7 +24,9 @@ public:
     int linkLatency() const { return m_linkLatency; }
     int digit(int node, int dim) const;
     /// dor_next_mesh precomputed for every (current, destination) pair; empty for a torus.
-    int meshPort(int router, int dest) const { return m_meshPort[std::size_t(router) * std::size_t(m_nodes) + std::size_t(dest)]; }
+    int meshPort(int router, int dest) const {
+        return m_meshPort[std::size_t(router) * std::size_t(m_nodes) + std::size_t(dest)];
+    }
     bool hasMeshTable() const { return !m_meshPort.empty(); }
 
 private:

@@ -76,7 +76,8 @@ void NocEngine::simulateCycle() {
     const std::size_t bucket = std::size_t(m_time % kWheel);
     m_progress = false;
     // (a) the sinks read ejected flits and the sources read returned credits
-    std::vector<FlitArrival> ejected;
+    std::vector<FlitArrival>& ejected = m_ejected;
+    ejected.clear();
     std::vector<FlitArrival> arrivals;
     arrivals.swap(m_flitWheel[bucket]);
     for (const FlitArrival& a : arrivals) {
@@ -116,10 +117,10 @@ void NocEngine::simulateCycle() {
     m_flitWheel[bucket].swap(arrivals);  // keep the bucket's capacity
     credits.clear();
     m_creditWheel[bucket].swap(credits);
-    std::sort(m_work.begin(), m_work.end());
-    for (int r : m_work) {
+    for (int r : m_work) {  // IQRouter reads its inputs in port order
         auto& inbox = m_routers[std::size_t(r)].inbox;
-        std::sort(inbox.begin(), inbox.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+        if (inbox.size() > 1)
+            std::sort(inbox.begin(), inbox.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
     }
     // (c) sources generate and (d) inject
     if (!m_emptyNetwork) generatePackets();
@@ -145,10 +146,7 @@ void NocEngine::simulateCycle() {
     std::size_t kept = 0;
     for (int r : m_work) {
         const RouterState& rs = m_routers[std::size_t(r)];
-        bool pending = rs.active;
-        for (int p = 0; p < m_ports && !pending; ++p)
-            pending = !rs.outputBuffer[std::size_t(p)].empty() || !rs.creditBuffer[std::size_t(p)].empty();
-        if (pending) {
+        if (rs.active || rs.outputPorts != 0 || rs.creditPorts != 0) {
             m_work[kept++] = r;
         } else {
             m_inWork[std::size_t(r)] = 0;

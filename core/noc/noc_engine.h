@@ -29,6 +29,9 @@ struct RouterState {
     std::vector<Fifo<Flit>> outputBuffer;           ///< per output port
     std::vector<Fifo<std::uint64_t>> creditBuffer;  ///< per input port: VC masks
     std::vector<std::uint64_t> pendingCredit;       ///< _out_queue_credits, per input
+    std::uint32_t pendingCreditPorts = 0;           ///< inputs with a pending credit
+    std::uint32_t outputPorts = 0;                  ///< outputs whose buffer holds flits
+    std::uint32_t creditPorts = 0;                  ///< inputs whose credit buffer is not empty
     struct ProcCredit {
         std::int32_t time;
         std::int16_t output;
@@ -141,6 +144,7 @@ private:
     };
     std::vector<std::vector<FlitArrival>> m_flitWheel;      ///< into routers (port) or sinks (port -1)
     std::vector<std::vector<CreditArrival>> m_creditWheel;  ///< into routers (port) or sources (port -1)
+    std::vector<FlitArrival> m_ejected;                     ///< scratch: flits reaching the sinks this cycle
     std::vector<std::int32_t> m_work;
     std::vector<std::uint8_t> m_inWork;
     double m_partialInternal = 0;

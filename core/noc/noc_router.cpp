@@ -104,11 +104,42 @@ struct NocRouterStep {
         }
     }
 
+    // iSLIP with a single requesting input VC, without the allocator: every
+    // requested output grants it and it accepts the first one at or after its
+    // accept pointer; the pointers move exactly as in the general case.
+    void vcAllocSingle(StageEntry& entry) {
+        const int vcs = e.m_vcs;
+        const int size = e.m_ports * vcs;
+        const RouteSet& route = ivc(entry.input, entry.vc).route;
+        const int in = entry.input * vcs + entry.vc;
+        const int pointer = rs.vaAccept[std::size_t(in)];
+        int best = -1;
+        int bestDistance = size;
+        for (int out = route.vcStart; out <= route.vcEnd; ++out) {
+            if (ovc(route.port, out).inUseBy >= 0) continue;
+            const int candidate = route.port * vcs + out;
+            const int d = candidate >= pointer ? candidate - pointer : candidate - pointer + size;
+            if (d < bestDistance) best = candidate, bestDistance = d;
+        }
+        entry.time = t + c.vc_alloc_delay - 1;
+        if (best < 0) {
+            entry.result = kStallBusy;
+            return;
+        }
+        rs.vaGrant[std::size_t(best)] = in + 1 == size ? 0 : in + 1;
+        rs.vaAccept[std::size_t(in)] = best + 1 == size ? 0 : best + 1;
+        entry.result = best;
+    }
+
     void vcAllocEvaluate() {
         IslipAllocator& alloc = e.m_vaAlloc;
         const int vcs = e.m_vcs;
-        alloc.clear(e.m_ports * vcs, e.m_ports * vcs);
         const std::size_t n = unstarted(rs.vaQ);
+        if (n == 1 && !c.speculative && c.vc_alloc_delay <= 1) {
+            vcAllocSingle(rs.vaQ.at(0));
+            return;
+        }
+        alloc.clear(e.m_ports * vcs, e.m_ports * vcs);
         for (std::size_t i = 0; i < n; ++i) {
             StageEntry& entry = rs.vaQ.at(i);
             const RouteSet& route = ivc(entry.input, entry.vc).route;
@@ -203,11 +234,34 @@ struct NocRouterStep {
         }
     }
 
+    // A single non-speculative request wins its output outright.
+    void switchAllocSingle(StageEntry& entry) {
+        const InputVc& iv = ivc(entry.input, entry.vc);
+        entry.time = t + c.sw_alloc_delay - 1;
+        if (outputFull(iv.outPort, iv.outVc)) {
+            entry.result = kStallFull;
+            return;
+        }
+        const int inputs = e.m_ports * c.input_speedup;
+        const int outputs = e.m_ports * c.output_speedup;
+        const int ein = entry.input * c.input_speedup + entry.vc % c.input_speedup;
+        const int eout = iv.outPort * c.output_speedup + entry.input % c.output_speedup;
+        rs.saGrant[std::size_t(eout)] = ein + 1 == inputs ? 0 : ein + 1;
+        rs.saAccept[std::size_t(ein)] = eout + 1 == outputs ? 0 : eout + 1;
+        rs.swRrOffset[std::size_t(ein)] = (entry.vc + c.input_speedup) % e.m_vcs;
+        entry.result = eout;
+    }
+
     void switchAllocEvaluate() {
         IslipAllocator& alloc = e.m_saAlloc;
-        alloc.clear(e.m_ports * c.input_speedup, e.m_ports * c.output_speedup);
         const std::size_t n = unstarted(rs.saQ);
         if (n == 0) return;
+        if (n == 1 && !c.speculative && c.sw_alloc_delay <= 1 &&
+            ivc(rs.saQ.at(0).input, rs.saQ.at(0).vc).state == VcState::Active) {
+            switchAllocSingle(rs.saQ.at(0));
+            return;
+        }
+        alloc.clear(e.m_ports * c.input_speedup, e.m_ports * c.output_speedup);
         for (std::size_t i = 0; i < n; ++i) {
             StageEntry& entry = rs.saQ.at(i);
             const InputVc& iv = ivc(entry.input, entry.vc);
@@ -303,6 +357,7 @@ struct NocRouterStep {
         rs.crossbar.push(
             {-1, f, std::int16_t(entry.input * c.input_speedup + inVc % c.input_speedup), std::int16_t(entry.result)});
         rs.pendingCredit[std::size_t(entry.input)] |= std::uint64_t(1) << inVc;
+        rs.pendingCreditPorts |= 1u << entry.input;
         e.m_progress = true;
         e.noteEvent({NocEventKind::SwitchAllocated, r, entry.input, std::int16_t(inVc), std::int16_t(port), f.vc, f.id,
                      f.packet, 0});
@@ -324,7 +379,9 @@ struct NocRouterStep {
         while (!rs.crossbar.empty() && rs.crossbar.front().time >= 0 && rs.crossbar.front().time <= t) {
             const CrossbarEntry entry = rs.crossbar.front();
             rs.crossbar.pop();
-            rs.outputBuffer[std::size_t(entry.output / c.output_speedup)].push(entry.flit);
+            const int port = entry.output / c.output_speedup;
+            rs.outputBuffer[std::size_t(port)].push(entry.flit);
+            rs.outputPorts |= 1u << port;
         }
     }
 
@@ -342,11 +399,13 @@ struct NocRouterStep {
         if (!rs.saQ.empty()) switchAllocUpdate(), activity = activity || !rs.saQ.empty();
         if (!rs.crossbar.empty()) switchUpdate(), activity = activity || !rs.crossbar.empty();
         rs.active = activity;
-        for (std::size_t input = 0; input < rs.pendingCredit.size(); ++input) {  // _OutputQueuing
-            if (rs.pendingCredit[input] == 0) continue;
-            rs.creditBuffer[input].push(rs.pendingCredit[input]);
-            rs.pendingCredit[input] = 0;
+        for (std::uint32_t ports = rs.pendingCreditPorts; ports != 0; ports &= ports - 1) {  // _OutputQueuing
+            const int input = __builtin_ctz(ports);
+            rs.creditBuffer[std::size_t(input)].push(rs.pendingCredit[std::size_t(input)]);
+            rs.pendingCredit[std::size_t(input)] = 0;
+            rs.creditPorts |= 1u << input;
         }
+        rs.pendingCreditPorts = 0;
     }
 };
 
@@ -359,11 +418,12 @@ void NocEngine::routerWriteOutputs(int r) {
     RouterState& rs = m_routers[std::size_t(r)];
     const int eject = m_net->ejectPort();
     const int latency = m_net->linkLatency();
-    for (int port = 0; port < m_ports; ++port) {
+    for (std::uint32_t ports = rs.outputPorts; ports != 0; ports &= ports - 1) {
+        const int port = __builtin_ctz(ports);
         Fifo<Flit>& out = rs.outputBuffer[std::size_t(port)];
-        if (out.empty()) continue;
         const Flit f = out.front();
         out.pop();
+        if (out.empty()) rs.outputPorts &= ~(1u << port);
         noteEvent({NocEventKind::FlitSent, r, std::int16_t(port), f.vc, -1, -1, f.id, f.packet, 0});
         if (port == eject) {
             m_flitWheel[std::size_t((m_time + 2) % kWheel)].push_back({r, -1, f});
@@ -372,11 +432,12 @@ void NocEngine::routerWriteOutputs(int r) {
             m_flitWheel[std::size_t((m_time + latency + 1) % kWheel)].push_back({next, std::int16_t(port ^ 1), f});
         }
     }
-    for (int port = 0; port < m_ports; ++port) {
+    for (std::uint32_t ports = rs.creditPorts; ports != 0; ports &= ports - 1) {
+        const int port = __builtin_ctz(ports);
         Fifo<std::uint64_t>& credits = rs.creditBuffer[std::size_t(port)];
-        if (credits.empty()) continue;
         const std::uint64_t mask = credits.front();
         credits.pop();
+        if (credits.empty()) rs.creditPorts &= ~(1u << port);
         ++m_creditsOutstanding;
         noteEvent({NocEventKind::CreditSent, r, std::int16_t(port), -1, -1, -1, -1, -1, std::int64_t(mask)});
         if (port == eject) {
