@@ -4,7 +4,8 @@
 
 namespace commviz::noc {
 
-void IslipAllocator::resize(int maxInputs, int maxOutputs) {
+void IslipAllocator::resize(int maxInputs, int maxOutputs, bool findable) {
+    m_findable = findable;
     m_inMatch.assign(std::size_t(maxInputs), -1);
     m_outMatch.assign(std::size_t(maxOutputs), -1);
     m_grant.assign(std::size_t(maxOutputs), -1);
@@ -22,8 +23,8 @@ void IslipAllocator::clear(int inputs, int outputs) {
     m_inputs = inputs;
     m_outputs = outputs;
     const std::size_t pairs = std::size_t(inputs) * std::size_t(outputs);
-    if (pairs <= 4096 && m_pairIndex.size() < pairs) m_pairIndex.assign(pairs, -1);
-    if (pairs > 4096) m_pairIndex.clear();
+    if (m_findable && pairs <= 4096 && m_pairIndex.size() < pairs) m_pairIndex.assign(pairs, -1);
+    if (!m_findable || pairs > 4096) m_pairIndex.clear();
 }
 
 int IslipAllocator::find(int input, int output) const {

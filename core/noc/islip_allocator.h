@@ -13,7 +13,8 @@ namespace commviz::noc {
 /// scratch reused across routers.
 class IslipAllocator {
 public:
-    void resize(int maxInputs, int maxOutputs);
+    /// `findable`: keep an (input, output) index so find() is O(1) (switch allocation).
+    void resize(int maxInputs, int maxOutputs, bool findable = false);
     /// Starts an allocation with `inputs` x `outputs` ports.
     void clear(int inputs, int outputs);
     /// Adds a request; for an (input, output) pair already requested, returns its index instead.
@@ -34,6 +35,7 @@ private:
         std::int32_t label;
         std::int32_t priority;
     };
+    bool m_findable = false;
     int m_inputs = 0;
     int m_outputs = 0;
     std::vector<Request> m_requests;

@@ -37,7 +37,7 @@ NocEngine::NocEngine(NocConfig config, bool emitEvents)
     m_creditWheel.resize(kWheel);
     m_inWork.assign(std::size_t(nodes), 0);
     m_vaAlloc.resize(m_ports * m_vcs, m_ports * m_vcs);
-    m_saAlloc.resize(m_ports * c.input_speedup, m_ports * c.output_speedup);
+    m_saAlloc.resize(m_ports * c.input_speedup, m_ports * c.output_speedup, true);
     m_sources.assign(std::size_t(nodes), Source{});
     for (Source& s : m_sources) s.nextArrival = nextBernoulli(0);
     m_injectionVcs.assign(std::size_t(nodes) * std::size_t(m_vcs), OutputVc{});
@@ -57,7 +57,7 @@ std::vector<NocEvent> NocEngine::step() {
             m_report.abortLatency = m_config->latency_thres;
             m_report.outcome = NocOutcome::Unstable;
             m_phase = NocPhase::Done;
-            noteEvent({NocEventKind::PhaseChanged, -1, -1, -1, -1, -1, -1, -1, std::int64_t(m_phase)});
+            if (m_emit) noteEvent({NocEventKind::PhaseChanged, -1, -1, -1, -1, -1, -1, -1, std::int64_t(m_phase)});
         }
     } else if (m_inPeriod) {
         ++m_cycleInPeriod;
@@ -163,8 +163,9 @@ void NocEngine::simulateCycle() {
                 m_report.deadlockCycle = std::move(cycle);
                 m_report.outcome = NocOutcome::Deadlocked;
                 m_phase = NocPhase::Done;
-                noteEvent(
-                    {NocEventKind::Deadlock, -1, -1, -1, -1, -1, -1, -1, std::int64_t(m_report.deadlockCycle.size())});
+                if (m_emit)
+                    noteEvent({NocEventKind::Deadlock, -1, -1, -1, -1, -1, -1, -1,
+                               std::int64_t(m_report.deadlockCycle.size())});
             }
         }
     } else {

@@ -64,7 +64,7 @@ struct NocRouterStep {
             const int slot = (iv.head + iv.count) % e.m_bufSize;
             e.m_buffers[index * std::size_t(e.m_bufSize) + std::size_t(slot)] = flit;
             ++iv.count;
-            e.noteEvent({NocEventKind::FlitBuffered, r, port, flit.vc, -1, -1, flit.id, flit.packet, 0});
+            if (e.m_emit) e.noteEvent({NocEventKind::FlitBuffered, r, port, flit.vc, -1, -1, flit.id, flit.packet, 0});
             if (iv.state == VcState::Idle) {
                 startRouting(port, flit.vc, flit);
             } else if (iv.state == VcState::Active && iv.count == 1) {
@@ -97,8 +97,9 @@ struct NocRouterStep {
             const Flit& head = front(entry.input, entry.vc);
             iv.route = computeRoute(c, *e.m_net, r, entry.input, packetOf(head), e.m_rng);
             iv.state = VcState::VcAlloc;
-            e.noteEvent(
-                {NocEventKind::RouteComputed, r, entry.input, entry.vc, iv.route.port, -1, head.id, head.packet, 0});
+            if (e.m_emit)
+                e.noteEvent({NocEventKind::RouteComputed, r, entry.input, entry.vc, iv.route.port, -1, head.id,
+                             head.packet, 0});
             if (c.speculative) rs.saQ.push({-1, entry.input, entry.vc, -1});
             rs.vaQ.push({-1, entry.input, entry.vc, -1});
         }
@@ -131,18 +132,28 @@ struct NocRouterStep {
         entry.result = best;
     }
 
+    // Requests for different output ports share no allocator output, so iSLIP
+    // decomposes by port: a port wanted by one input VC only is settled by
+    // vcAllocSingle, the rest go through the allocator together.
     void vcAllocEvaluate() {
         IslipAllocator& alloc = e.m_vaAlloc;
         const int vcs = e.m_vcs;
         const std::size_t n = unstarted(rs.vaQ);
-        if (n == 1 && !c.speculative && c.vc_alloc_delay <= 1) {
-            vcAllocSingle(rs.vaQ.at(0));
-            return;
+        const bool decompose = !c.speculative && c.vc_alloc_delay <= 1;
+        int perPort[16] = {};
+        if (decompose) {
+            for (std::size_t i = 0; i < n; ++i) ++perPort[ivc(rs.vaQ.at(i).input, rs.vaQ.at(i).vc).route.port];
         }
         alloc.clear(e.m_ports * vcs, e.m_ports * vcs);
+        bool shared = false;
         for (std::size_t i = 0; i < n; ++i) {
             StageEntry& entry = rs.vaQ.at(i);
             const RouteSet& route = ivc(entry.input, entry.vc).route;
+            if (decompose && perPort[route.port] == 1) {
+                vcAllocSingle(entry);
+                continue;
+            }
+            shared = true;
             bool eligible = false;
             for (int out = route.vcStart; out <= route.vcEnd; ++out) {
                 if (ovc(route.port, out).inUseBy >= 0) continue;
@@ -151,10 +162,11 @@ struct NocRouterStep {
             }
             if (!eligible) entry.result = kStallBusy;
         }
-        if (n == 0) return;
+        if (!shared) return;
         alloc.allocate(c.alloc_iters, rs.vaGrant.data(), rs.vaAccept.data());
         for (std::size_t i = 0; i < n; ++i) {
             StageEntry& entry = rs.vaQ.at(i);
+            if (decompose && perPort[ivc(entry.input, entry.vc).route.port] == 1) continue;
             entry.time = t + c.vc_alloc_delay - 1;
             if (entry.result < -1) continue;
             const int granted = alloc.outputAssigned(entry.input * vcs + entry.vc);
@@ -187,8 +199,9 @@ struct NocRouterStep {
             iv.outVc = std::int16_t(out);
             iv.state = VcState::Active;
             const Flit& head = front(entry.input, entry.vc);
-            e.noteEvent({NocEventKind::VcAllocated, r, entry.input, entry.vc, std::int16_t(port), std::int16_t(out),
-                         head.id, head.packet, 0});
+            if (e.m_emit)
+                e.noteEvent({NocEventKind::VcAllocated, r, entry.input, entry.vc, std::int16_t(port), std::int16_t(out),
+                             head.id, head.packet, 0});
             if (!c.speculative) rs.saQ.push({-1, entry.input, entry.vc, -1});
         }
     }
@@ -359,8 +372,9 @@ struct NocRouterStep {
         rs.pendingCredit[std::size_t(entry.input)] |= std::uint64_t(1) << inVc;
         rs.pendingCreditPorts |= 1u << entry.input;
         e.m_progress = true;
-        e.noteEvent({NocEventKind::SwitchAllocated, r, entry.input, std::int16_t(inVc), std::int16_t(port), f.vc, f.id,
-                     f.packet, 0});
+        if (e.m_emit)
+            e.noteEvent({NocEventKind::SwitchAllocated, r, entry.input, std::int16_t(inVc), std::int16_t(port), f.vc,
+                         f.id, f.packet, 0});
         if (iv.count == 0) {
             if (f.tail) iv.state = VcState::Idle;
         } else if (f.tail) {
@@ -424,7 +438,7 @@ void NocEngine::routerWriteOutputs(int r) {
         const Flit f = out.front();
         out.pop();
         if (out.empty()) rs.outputPorts &= ~(1u << port);
-        noteEvent({NocEventKind::FlitSent, r, std::int16_t(port), f.vc, -1, -1, f.id, f.packet, 0});
+        if (m_emit) noteEvent({NocEventKind::FlitSent, r, std::int16_t(port), f.vc, -1, -1, f.id, f.packet, 0});
         if (port == eject) {
             m_flitWheel[std::size_t((m_time + 2) % kWheel)].push_back({r, -1, f});
         } else {
@@ -439,7 +453,8 @@ void NocEngine::routerWriteOutputs(int r) {
         credits.pop();
         if (credits.empty()) rs.creditPorts &= ~(1u << port);
         ++m_creditsOutstanding;
-        noteEvent({NocEventKind::CreditSent, r, std::int16_t(port), -1, -1, -1, -1, -1, std::int64_t(mask)});
+        if (m_emit)
+            noteEvent({NocEventKind::CreditSent, r, std::int16_t(port), -1, -1, -1, -1, -1, std::int64_t(mask)});
         if (port == eject) {
             m_creditWheel[std::size_t((m_time + 2) % kWheel)].push_back({r, -1, mask});
         } else {
