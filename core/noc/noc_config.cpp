@@ -230,6 +230,13 @@ sim::Result<NocConfig> makeNocConfig(const ConfigDocument& document) {
     return config;
 }
 
+sim::Result<NocConfig> loadNocConfig(const std::string& path, const std::vector<std::string>& overrides) {
+    auto document = readBookSimConfig(path);
+    if (!document) return document.error();
+    if (sim::Status ok = applyOverrides(document.value(), overrides); !ok) return ok.error();
+    return makeNocConfig(document.value());
+}
+
 sim::Status validateNocConfig(const NocConfig& c) {
     if (c.topology == Topology::Torus && c.routing_name == "dor") {
         return sim::fail(

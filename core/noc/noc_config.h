@@ -92,6 +92,10 @@ std::string closestKey(const std::string& name);
 /// are errors naming the line, the key, the value and what is allowed.
 sim::Result<NocConfig> makeNocConfig(const ConfigDocument& document);
 
+/// Reads a BookSim config file and applies `key=value` overrides after it, as
+/// `booksim CONFIG key=value...` does: what `commviz noc CONFIG` starts from.
+sim::Result<NocConfig> loadNocConfig(const std::string& path, const std::vector<std::string>& overrides = {});
+
 /// Re-checks cross-key rules (VC classes, traffic needing powers of two...).
 sim::Status validateNocConfig(const NocConfig& config);
 

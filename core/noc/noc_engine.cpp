@@ -117,6 +117,8 @@ void NocEngine::simulateCycle() {
     m_flitWheel[bucket].swap(arrivals);  // keep the bucket's capacity
     credits.clear();
     m_creditWheel[bucket].swap(credits);
+    // Routers in index order walk the state arrays front to back (large networks are memory-bound).
+    std::sort(m_work.begin(), m_work.end());
     for (int r : m_work) {  // IQRouter reads its inputs in port order
         auto& inbox = m_routers[std::size_t(r)].inbox;
         if (inbox.size() > 1)

@@ -1,6 +1,8 @@
 // Read-only views of the engine: summary, inspector records, generic event
 // records, memory footprint and the invariants tests check every cycle.
 
+#include <cstdio>
+
 #include "noc/noc_engine.h"
 
 namespace commviz::noc {

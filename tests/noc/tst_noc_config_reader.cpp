@@ -1,6 +1,7 @@
 // BookSim config syntax and the errors a person gets for bad input.
 
 #include <QtTest>
+#include <fstream>
 
 #include "noc/booksim_config_reader.h"
 #include "noc/noc_config.h"
@@ -112,6 +113,22 @@ private slots:
         auto r = readBookSimConfig("/nonexistent/dir/x.cfg");
         QVERIFY(!r.ok());
         QVERIFY(r.error().message.find("cannot read") != std::string::npos);
+    }
+
+    void loadsAFileWithOverridesAfterIt() {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("mesh.cfg").toStdString();
+        {
+            std::ofstream out(path);
+            out << noctest::kA1;
+        }
+        auto cfg = loadNocConfig(path, {"injection_rate=0.15"});
+        QVERIFY2(cfg.ok(), cfg ? "" : cfg.error().message.c_str());
+        QCOMPARE(cfg->injection_rate, 0.15);
+        QCOMPARE(cfg->k, 8);
+        auto bad = loadNocConfig(path, {"num_vc=2"});
+        QVERIFY(!bad.ok());
+        QVERIFY(bad.error().message.find("override: unknown key 'num_vc'") != std::string::npos);
     }
 
     void defaultsAreBookSims() {
