@@ -1,0 +1,278 @@
+#include "noc/noc_config.h"
+
+#include <cmath>
+#include <cstdlib>
+#include <functional>
+#include <map>
+
+namespace commviz::noc {
+
+int NocConfig::nodes() const {
+    int total = 1;
+    for (int d = 0; d < n; ++d) total *= k;
+    return total;
+}
+
+namespace {
+
+using Setter = std::function<std::string(NocConfig&, const ConfigValue&)>;  // "" = ok, else what is allowed
+
+long asInt(const ConfigValue& v) { return std::strtol(v.text.c_str(), nullptr, 10); }
+double asDouble(const ConfigValue& v) { return std::strtod(v.text.c_str(), nullptr); }
+
+Setter intIn(int NocConfig::*field, long lo, long hi) {
+    return [=](NocConfig& c, const ConfigValue& v) -> std::string {
+        const long x = asInt(v);
+        if (x < lo || x > hi) return "an integer from " + std::to_string(lo) + " to " + std::to_string(hi);
+        c.*field = static_cast<int>(x);
+        return "";
+    };
+}
+Setter flag(bool NocConfig::*field) {
+    return [=](NocConfig& c, const ConfigValue& v) -> std::string {
+        const long x = asInt(v);
+        if (x != 0 && x != 1) return "0 or 1";
+        c.*field = x == 1;
+        return "";
+    };
+}
+Setter threshold(double NocConfig::*field) {
+    return [=](NocConfig& c, const ConfigValue& v) -> std::string {
+        if (v.kind == ConfigValueKind::String || v.kind == ConfigValueKind::List) return "a float (one traffic class)";
+        c.*field = asDouble(v);
+        return "";
+    };
+}
+template <class E>
+Setter choice(E NocConfig::*field, std::vector<std::pair<std::string, E>> options) {
+    return [=](NocConfig& c, const ConfigValue& v) -> std::string {
+        std::string allowed;
+        for (const auto& [name, value] : options) {
+            if (v.text == name) {
+                c.*field = value;
+                return "";
+            }
+            allowed += (allowed.empty() ? "one of " : ", ") + name;
+        }
+        return allowed;
+    };
+}
+Setter only(const std::string& accepted) {
+    return [=](NocConfig&, const ConfigValue& v) -> std::string { return v.text == accepted ? "" : accepted; };
+}
+
+const std::map<std::string, Setter>& setters() {
+    static const std::map<std::string, Setter> table = {
+        {"topology", choice(&NocConfig::topology, {{"mesh", Topology::Mesh}, {"torus", Topology::Torus}})},
+        {"k", intIn(&NocConfig::k, 2, 64)},
+        {"n", intIn(&NocConfig::n, 1, 3)},
+        {"routing_function",
+         [](NocConfig& c, const ConfigValue& v) -> std::string {
+             if (v.text != "dor" && v.text != "dim_order") return "dor or dim_order (mesh), dim_order (torus)";
+             c.routing_function = RoutingFunction::DimOrder;
+             c.routing_name = v.text;
+             return "";
+         }},
+        {"use_noc_latency", flag(&NocConfig::use_noc_latency)},
+        {"dateline", flag(&NocConfig::dateline)},
+        {"router", only("iq")},
+        {"credit_delay", intIn(&NocConfig::credit_delay, 0, 64)},
+        {"internal_speedup",
+         [](NocConfig& c, const ConfigValue& v) -> std::string {
+             const double x = asDouble(v);
+             if (!(x >= 1.0 && x <= 8.0)) return "a float from 1.0 to 8.0";
+             c.internal_speedup = x;
+             return "";
+         }},
+        {"output_buffer_size", intIn(&NocConfig::output_buffer_size, -1, 1 << 20)},
+        {"speculative", flag(&NocConfig::speculative)},
+        {"num_vcs", intIn(&NocConfig::num_vcs, 1, 64)},
+        {"vc_buf_size", intIn(&NocConfig::vc_buf_size, 1, 1024)},
+        {"wait_for_tail_credit", flag(&NocConfig::wait_for_tail_credit)},
+        {"input_speedup", intIn(&NocConfig::input_speedup, 1, 8)},
+        {"output_speedup", intIn(&NocConfig::output_speedup, 1, 8)},
+        {"routing_delay", intIn(&NocConfig::routing_delay, 0, 16)},
+        {"vc_alloc_delay", intIn(&NocConfig::vc_alloc_delay, 1, 16)},
+        {"sw_alloc_delay", intIn(&NocConfig::sw_alloc_delay, 1, 16)},
+        {"st_prepare_delay", intIn(&NocConfig::st_prepare_delay, 0, 16)},
+        {"st_final_delay", intIn(&NocConfig::st_final_delay, 0, 16)},
+        {"vc_allocator", only("islip")},
+        {"sw_allocator", only("islip")},
+        {"alloc_iters", intIn(&NocConfig::alloc_iters, 1, 16)},
+        {"traffic", choice(&NocConfig::traffic, {{"uniform", TrafficKind::Uniform},
+                                                 {"transpose", TrafficKind::Transpose},
+                                                 {"bitcomp", TrafficKind::Bitcomp},
+                                                 {"bitrev", TrafficKind::Bitrev},
+                                                 {"shuffle", TrafficKind::Shuffle},
+                                                 {"tornado", TrafficKind::Tornado},
+                                                 {"neighbor", TrafficKind::Neighbor}})},
+        {"injection_rate",
+         [](NocConfig& c, const ConfigValue& v) -> std::string {
+             if (v.kind != ConfigValueKind::Float) return "a float from 0.0 to 1.0 (one traffic class)";
+             const double x = asDouble(v);
+             if (!(x >= 0.0 && x <= 1.0)) return "a float from 0.0 to 1.0";
+             c.injection_rate = x;
+             return "";
+         }},
+        {"injection_rate_uses_flits", flag(&NocConfig::injection_rate_uses_flits)},
+        {"packet_size",
+         [](NocConfig& c, const ConfigValue& v) -> std::string {
+             const long x = asInt(v);
+             if (v.kind != ConfigValueKind::Int || x < 1 || x > 1024) return "an integer from 1 to 1024";
+             c.packet_size = static_cast<int>(x);
+             return "";
+         }},
+        {"injection_process", only("bernoulli")},
+        {"sim_type",
+         choice(&NocConfig::sim_type, {{"latency", SimType::Latency}, {"throughput", SimType::Throughput}})},
+        {"warmup_periods", intIn(&NocConfig::warmup_periods, 0, 1000000)},
+        {"sample_period", intIn(&NocConfig::sample_period, 1, 100000000)},
+        {"max_samples", intIn(&NocConfig::max_samples, 1, 1000000)},
+        {"latency_thres", threshold(&NocConfig::latency_thres)},
+        {"warmup_thres", threshold(&NocConfig::warmup_thres)},
+        {"acc_warmup_thres", threshold(&NocConfig::acc_warmup_thres)},
+        {"stopping_thres", threshold(&NocConfig::stopping_thres)},
+        {"acc_stopping_thres", threshold(&NocConfig::acc_stopping_thres)},
+        {"include_queuing", flag(&NocConfig::include_queuing)},
+        {"seed",
+         [](NocConfig& c, const ConfigValue& v) -> std::string {
+             if (v.kind != ConfigValueKind::Int || asInt(v) < 0)
+                 return "a non-negative integer (seed = time is not deterministic)";
+             c.seed = static_cast<std::uint64_t>(asInt(v));
+             return "";
+         }},
+        {"deadlock_warn_timeout", intIn(&NocConfig::deadlock_warn_timeout, 1, 1 << 30)},
+    };
+    return table;
+}
+
+bool typeAccepted(const BookSimKey& key, const ConfigValue& v) {
+    switch (v.kind) {
+        case ConfigValueKind::Int:
+            return key.acceptsInt;
+        case ConfigValueKind::Float:
+            return key.acceptsFloat;
+        case ConfigValueKind::String:
+        case ConfigValueKind::List:
+            return key.acceptsString;
+    }
+    return false;
+}
+
+std::string typeName(ConfigValueKind kind) {
+    switch (kind) {
+        case ConfigValueKind::Int:
+            return "an integer";
+        case ConfigValueKind::Float:
+            return "a float";
+        case ConfigValueKind::String:
+            return "a string";
+        case ConfigValueKind::List:
+            return "a list";
+    }
+    return "";
+}
+
+std::string wantedTypes(const BookSimKey& key) {
+    std::string out;
+    auto add = [&](bool on, const char* what) {
+        if (on) out += (out.empty() ? "" : " or ") + std::string(what);
+    };
+    add(key.acceptsInt, "an integer");
+    add(key.acceptsFloat, "a float (written with a decimal point, e.g. 1.0)");
+    add(key.acceptsString, "a string");
+    return out;
+}
+
+bool sameAsDefault(const BookSimKey& key, const ConfigValue& v) {
+    if (v.text == key.defaultText) return true;
+    if (v.kind == ConfigValueKind::Int || v.kind == ConfigValueKind::Float) {
+        const ConfigValue d = classifyValue(key.defaultText);
+        return d.kind != ConfigValueKind::String && asDouble(d) == asDouble(v);
+    }
+    return false;
+}
+
+std::string where(const ConfigDocument& doc, const ConfigAssignment& a) {
+    return a.line > 0 ? doc.name + ":" + std::to_string(a.line) + ": " : "override: ";
+}
+
+}  // namespace
+
+sim::Result<NocConfig> makeNocConfig(const ConfigDocument& document) {
+    NocConfig config;
+    for (const ConfigAssignment& a : document.assignments) {
+        const BookSimKey* key = findBookSimKey(a.key);
+        const std::string at = where(document, a);
+        if (!key) {
+            return sim::fail(at + "unknown key '" + a.key + "' (did you mean '" + closestKey(a.key) + "'?)");
+        }
+        if (!typeAccepted(*key, a.value)) {
+            return sim::fail(at + a.key + " = " + a.value.text + ": BookSim reads this as " + typeName(a.value.kind) +
+                             " (Unknown " +
+                             (a.value.kind == ConfigValueKind::Int     ? "integer"
+                              : a.value.kind == ConfigValueKind::Float ? "float"
+                                                                       : "string") +
+                             " field: " + a.key + "); " + a.key + " takes " + wantedTypes(*key));
+        }
+        if (!key->supported) {
+            if (sameAsDefault(*key, a.value)) continue;
+            return sim::fail(at + a.key + " = " + a.value.text + ": commviz does not model BookSim's '" + a.key +
+                             "' (only its default " +
+                             (std::string(key->defaultText).empty() ? "\"\"" : key->defaultText) + " is accepted)");
+        }
+        const std::string allowed = setters().at(a.key)(config, a.value);
+        if (!allowed.empty()) {
+            return sim::fail(at + a.key + " = " + a.value.text + ": allowed values: " + allowed);
+        }
+    }
+    if (sim::Status ok = validateNocConfig(config); !ok) return ok.error();
+    return config;
+}
+
+sim::Result<NocConfig> loadNocConfig(const std::string& path, const std::vector<std::string>& overrides) {
+    auto document = readBookSimConfig(path);
+    if (!document) return document.error();
+    if (sim::Status ok = applyOverrides(document.value(), overrides); !ok) return ok.error();
+    return makeNocConfig(document.value());
+}
+
+sim::Status validateNocConfig(const NocConfig& c) {
+    if (c.topology == Topology::Torus && c.routing_name == "dor") {
+        return sim::fail(
+            "routing_function = dor: BookSim has no dor_torus ('Invalid routing function: dor_torus'); use "
+            "dim_order on a torus");
+    }
+    if (c.routing_name == "none") {
+        return sim::fail(std::string("routing_function = none: set routing_function (") +
+                         (c.topology == Topology::Mesh ? "dor or dim_order for a mesh" : "dim_order for a torus") +
+                         "); BookSim fails with 'Invalid routing function: none_" +
+                         (c.topology == Topology::Mesh ? "mesh" : "torus") + "'");
+    }
+    if (c.nodes() > 65536)
+        return sim::fail("k = " + std::to_string(c.k) + ", n = " + std::to_string(c.n) + ": at most 65536 nodes");
+    const bool torusClasses = c.topology == Topology::Torus && c.dateline;
+    if (torusClasses && (c.num_vcs < 2 || c.num_vcs % 2 != 0)) {
+        return sim::fail(
+            "num_vcs = " + std::to_string(c.num_vcs) +
+            ": dim_order on a torus splits the VCs into two dateline classes, so num_vcs must be even and at least 2");
+    }
+    if (c.num_vcs % c.input_speedup != 0 && c.input_speedup > c.num_vcs) {
+        return sim::fail("input_speedup = " + std::to_string(c.input_speedup) + ": must not exceed num_vcs");
+    }
+    if (c.st_prepare_delay + c.st_final_delay < 1) {
+        return sim::fail("st_prepare_delay + st_final_delay must be at least 1 (the crossbar takes a cycle)");
+    }
+    const bool powerOfTwo = (c.nodes() & (c.nodes() - 1)) == 0;
+    const bool bitPattern = c.traffic == TrafficKind::Transpose || c.traffic == TrafficKind::Bitcomp ||
+                            c.traffic == TrafficKind::Bitrev || c.traffic == TrafficKind::Shuffle;
+    if (bitPattern && !powerOfTwo) return sim::fail("traffic: bit-permutation patterns need a power-of-two node count");
+    if (c.traffic == TrafficKind::Transpose) {
+        int bits = 0;
+        for (int v = c.nodes(); v > 1; v >>= 1) ++bits;
+        if (bits % 2 != 0) return sim::fail("traffic = transpose needs the node count to be an even power of two");
+    }
+    return sim::Ok{};
+}
+
+}  // namespace commviz::noc

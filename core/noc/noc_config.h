@@ -1,0 +1,102 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "noc/booksim_config_reader.h"
+#include "sim/result.h"
+
+namespace commviz::noc {
+
+enum class Topology { Mesh, Torus };
+enum class RoutingFunction { DimOrder };  ///< `dor` / `dim_order` (mesh), `dim_order` (torus)
+enum class TrafficKind { Uniform, Transpose, Bitcomp, Bitrev, Shuffle, Tornado, Neighbor };
+enum class SimType { Latency, Throughput };
+
+/// The BookSim keys commviz models, with BookSim's defaults (booksim_config.cpp).
+/// Field names follow the config keys so a BookSim user finds them.
+struct NocConfig {
+    // topology
+    Topology topology = Topology::Torus;
+    int k = 8;
+    int n = 2;
+    RoutingFunction routing_function = RoutingFunction::DimOrder;
+    std::string routing_name = "none";  ///< as written; BookSim's default `none` fails
+    bool use_noc_latency = true;
+    /// commviz extension (not a BookSim key): 0 turns off the torus dateline VC
+    /// classes so dimension-order routing can deadlock, for teaching.
+    bool dateline = true;
+    // router (router = iq)
+    int num_vcs = 16;
+    int vc_buf_size = 8;
+    bool wait_for_tail_credit = false;
+    int routing_delay = 1;
+    int vc_alloc_delay = 1;
+    int sw_alloc_delay = 1;
+    int st_prepare_delay = 0;
+    int st_final_delay = 1;
+    int credit_delay = 0;
+    bool speculative = false;
+    int input_speedup = 1;
+    int output_speedup = 1;
+    double internal_speedup = 1.0;
+    int output_buffer_size = -1;
+    int alloc_iters = 1;
+    // traffic
+    TrafficKind traffic = TrafficKind::Uniform;
+    double injection_rate = 0.1;
+    bool injection_rate_uses_flits = false;
+    int packet_size = 1;
+    // simulation control
+    SimType sim_type = SimType::Latency;
+    int warmup_periods = 3;
+    int sample_period = 1000;
+    int max_samples = 10;
+    double latency_thres = 500.0;
+    double warmup_thres = 0.05;
+    double acc_warmup_thres = 0.05;
+    double stopping_thres = 0.05;
+    double acc_stopping_thres = 0.05;
+    bool include_queuing = true;
+    std::uint64_t seed = 0;
+    int deadlock_warn_timeout = 256;
+
+    int nodes() const;
+    int ports() const { return 2 * n + 1; }
+    /// Channel latency between routers (BookSim kncube: torus links 2 cycles with use_noc_latency).
+    int linkLatency() const { return topology == Topology::Torus && use_noc_latency ? 2 : 1; }
+    /// Packets per node per cycle the sources generate.
+    double packetRate() const { return injection_rate_uses_flits ? injection_rate / packet_size : injection_rate; }
+};
+
+/// One key BookSim knows: its name, the value types its parser accepts, its
+/// default as written in booksim_config.cpp, and whether commviz models it.
+struct BookSimKey {
+    const char* name;
+    bool acceptsInt;
+    bool acceptsFloat;
+    bool acceptsString;
+    const char* defaultText;
+    bool supported;
+};
+
+/// Every key BookSim2's booksim_config.cpp defines (plus commviz's extensions).
+const std::vector<BookSimKey>& bookSimKeys();
+const BookSimKey* findBookSimKey(const std::string& name);
+/// The known key nearest to `name` by edit distance, for "did you mean".
+std::string closestKey(const std::string& name);
+
+/// Builds a validated config from a parsed document: unknown keys (with the
+/// closest known one), keys commviz does not model, wrong types and bad values
+/// are errors naming the line, the key, the value and what is allowed.
+sim::Result<NocConfig> makeNocConfig(const ConfigDocument& document);
+
+/// Reads a BookSim config file and applies `key=value` overrides after it, as
+/// `booksim CONFIG key=value...` does: what `commviz noc CONFIG` starts from.
+sim::Result<NocConfig> loadNocConfig(const std::string& path, const std::vector<std::string>& overrides = {});
+
+/// Re-checks cross-key rules (VC classes, traffic needing powers of two...).
+sim::Status validateNocConfig(const NocConfig& config);
+
+}  // namespace commviz::noc

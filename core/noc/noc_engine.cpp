@@ -1,0 +1,178 @@
+// The cycle (TrafficManager::_Step) and the run control around it
+// (TrafficManager::_SingleSim and Run): warm-up, sample periods, convergence,
+// the measured-packet drain with its latency abort, and the final drain.
+
+#include "noc/noc_engine.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace commviz::noc {
+
+NocEngine::NocEngine(NocConfig config, bool emitEvents)
+    : m_config(std::make_shared<const NocConfig>(std::move(config))),
+      m_net(std::make_shared<const KNCube>(*m_config)),
+      m_emit(emitEvents),
+      m_rng(m_config->seed) {
+    const NocConfig& c = *m_config;
+    const int nodes = c.nodes();
+    m_ports = c.ports();
+    m_vcs = c.num_vcs;
+    m_bufSize = c.vc_buf_size;
+    const std::size_t vcSlots = std::size_t(nodes) * std::size_t(m_ports) * std::size_t(m_vcs);
+    m_inputVcs.assign(vcSlots, InputVc{});
+    m_buffers.assign(vcSlots * std::size_t(m_bufSize), Flit{});
+    m_outputVcs.assign(vcSlots, OutputVc{});
+    RouterState blank;
+    blank.outputBuffer.resize(std::size_t(m_ports));
+    blank.creditBuffer.resize(std::size_t(m_ports));
+    blank.pendingCredit.assign(std::size_t(m_ports), 0);
+    blank.vaGrant.assign(std::size_t(m_ports * m_vcs), 0);
+    blank.vaAccept.assign(std::size_t(m_ports * m_vcs), 0);
+    blank.saGrant.assign(std::size_t(m_ports * c.output_speedup), 0);
+    blank.saAccept.assign(std::size_t(m_ports * c.input_speedup), 0);
+    blank.swRrOffset.assign(std::size_t(m_ports * c.input_speedup), 0);
+    m_routers.assign(std::size_t(nodes), blank);
+    m_flitWheel.resize(kWheel);
+    m_creditWheel.resize(kWheel);
+    m_inWork.assign(std::size_t(nodes), 0);
+    m_vaAlloc.resize(m_ports * m_vcs, m_ports * m_vcs);
+    m_saAlloc.resize(m_ports * c.input_speedup, m_ports * c.output_speedup, true);
+    m_sources.assign(std::size_t(nodes), Source{});
+    for (Source& s : m_sources) s.nextArrival = nextBernoulli(0);
+    m_injectionVcs.assign(std::size_t(nodes) * std::size_t(m_vcs), OutputVc{});
+    for (auto* counts : {&m_sentPackets, &m_sentFlits, &m_acceptedPackets, &m_acceptedFlits})
+        counts->assign(std::size_t(nodes), 0);
+    settle();
+}
+
+std::vector<NocEvent> NocEngine::step() {
+    m_events.clear();
+    if (done()) return {};
+    simulateCycle();
+    if (m_phase == NocPhase::DrainingMeasured) {
+        // _SingleSim: every 1000 drain cycles, re-check the latency threshold.
+        if (++m_emptySteps % 1000 == 0 && m_config->latency_thres >= 0.0 &&
+            inFlightInclusiveLatency() > m_config->latency_thres) {
+            m_report.abortLatency = m_config->latency_thres;
+            m_report.outcome = NocOutcome::Unstable;
+            m_phase = NocPhase::Done;
+            if (m_emit) noteEvent({NocEventKind::PhaseChanged, -1, -1, -1, -1, -1, -1, -1, std::int64_t(m_phase)});
+        }
+    } else if (m_inPeriod) {
+        ++m_cycleInPeriod;
+    }
+    if (!done()) settle();
+    return std::move(m_events);
+}
+
+void NocEngine::scheduleWork(int r) {
+    if (m_inWork[std::size_t(r)]) return;
+    m_inWork[std::size_t(r)] = 1;
+    m_work.push_back(r);
+}
+
+void NocEngine::simulateCycle() {
+    const std::size_t bucket = std::size_t(m_time % kWheel);
+    m_progress = false;
+    // (a) the sinks read ejected flits and the sources read returned credits
+    std::vector<FlitArrival>& ejected = m_ejected;
+    ejected.clear();
+    std::vector<FlitArrival> arrivals;
+    arrivals.swap(m_flitWheel[bucket]);
+    for (const FlitArrival& a : arrivals) {
+        if (a.port >= 0) {
+            m_routers[std::size_t(a.router)].inbox.emplace_back(a.port, a.flit);
+            m_routers[std::size_t(a.router)].active = true;
+            scheduleWork(a.router);
+            continue;
+        }
+        if (!m_draining) {
+            ++m_acceptedFlits[std::size_t(a.router)];
+            if (a.flit.tail) ++m_acceptedPackets[std::size_t(a.router)];
+        }
+        ejected.push_back(a);
+    }
+    std::vector<CreditArrival> credits;
+    credits.swap(m_creditWheel[bucket]);
+    for (const CreditArrival& a : credits) {
+        if (a.port < 0) {
+            OutputVc* buffers = &m_injectionVcs[std::size_t(a.router) * std::size_t(m_vcs)];
+            for (int vc = 0; vc < m_vcs; ++vc) {
+                if (!(a.mask >> vc & 1)) continue;
+                --buffers[vc].occupancy;
+                if (m_config->wait_for_tail_credit && buffers[vc].occupancy == 0 && buffers[vc].tailSent)
+                    buffers[vc].inUseBy = -1;
+            }
+            --m_creditsOutstanding;
+            continue;
+        }
+        // (b) IQRouter::_ReceiveCredits: usable after credit_delay
+        RouterState& rs = m_routers[std::size_t(a.router)];
+        rs.procCredits.push({std::int32_t(m_time + m_config->credit_delay), a.port, a.mask});
+        rs.active = true;
+        scheduleWork(a.router);
+    }
+    arrivals.clear();
+    m_flitWheel[bucket].swap(arrivals);  // keep the bucket's capacity
+    credits.clear();
+    m_creditWheel[bucket].swap(credits);
+    // Routers in index order walk the state arrays front to back (large networks are memory-bound).
+    std::sort(m_work.begin(), m_work.end());
+    for (int r : m_work) {  // IQRouter reads its inputs in port order
+        auto& inbox = m_routers[std::size_t(r)].inbox;
+        if (inbox.size() > 1)
+            std::sort(inbox.begin(), inbox.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+    }
+    // (c) sources generate and (d) inject
+    if (!m_emptyNetwork) generatePackets();
+    injectFlits();
+    // (e) retire ejected flits and return their credits
+    const int eject = m_net->ejectPort();
+    for (const FlitArrival& a : ejected) {
+        m_creditWheel[std::size_t((m_time + 2) % kWheel)].push_back(
+            {a.router, std::int16_t(eject), std::uint64_t(1) << a.flit.vc});
+        ++m_creditsOutstanding;
+        retireFlit(a.router, a.flit);
+    }
+    // (f) routers evaluate, (g) write their outputs
+    m_partialInternal += m_config->internal_speedup;
+    int internalSteps = 0;
+    while (m_partialInternal >= 1.0) {
+        ++internalSteps;
+        m_partialInternal -= 1.0;
+    }
+    for (int i = 0; i < internalSteps; ++i)
+        for (int r : m_work) routerInternalStep(r);
+    for (int r : m_work) routerWriteOutputs(r);
+    std::size_t kept = 0;
+    for (int r : m_work) {
+        const RouterState& rs = m_routers[std::size_t(r)];
+        if (rs.active || rs.outputPorts != 0 || rs.creditPorts != 0) {
+            m_work[kept++] = r;
+        } else {
+            m_inWork[std::size_t(r)] = 0;
+        }
+    }
+    m_work.resize(kept);
+    ++m_time;
+    // deadlock watch: nothing moved through any switch or out of the network
+    if (!m_progress && flitsInNetwork() > 0) {
+        if (++m_noProgress >= m_config->deadlock_warn_timeout) {
+            m_noProgress = 0;
+            std::vector<std::string> cycle = findDeadlockCycle();
+            if (!cycle.empty()) {
+                m_report.deadlockCycle = std::move(cycle);
+                m_report.outcome = NocOutcome::Deadlocked;
+                m_phase = NocPhase::Done;
+                if (m_emit)
+                    noteEvent({NocEventKind::Deadlock, -1, -1, -1, -1, -1, -1, -1,
+                               std::int64_t(m_report.deadlockCycle.size())});
+            }
+        }
+    } else {
+        m_noProgress = 0;
+    }
+}
+
+}  // namespace commviz::noc

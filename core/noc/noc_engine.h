@@ -1,0 +1,202 @@
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "noc/islip_allocator.h"
+#include "noc/kncube.h"
+#include "noc/noc_config.h"
+#include "noc/noc_events.h"
+#include "noc/noc_stats.h"
+#include "noc/noc_types.h"
+#include "sim/engine.h"
+#include "sim/event_record.h"
+#include "sim/json.h"
+#include "sim/rng.h"
+
+namespace commviz::noc {
+
+/// Where the run is in BookSim's TrafficManager::_SingleSim / Run loop.
+enum class NocPhase : std::uint8_t { WarmingUp, Running, DrainingMeasured, DrainingAll, DrainingCredits, Done };
+
+/// A router's queues and allocator pointers (IQRouter's members).
+struct RouterState {
+    bool active = false;
+    Fifo<StageEntry> routeQ, vaQ, saQ;
+    Fifo<CrossbarEntry> crossbar;
+    std::vector<Fifo<Flit>> outputBuffer;           ///< per output port
+    std::vector<Fifo<std::uint64_t>> creditBuffer;  ///< per input port: VC masks
+    std::vector<std::uint64_t> pendingCredit;       ///< _out_queue_credits, per input
+    std::uint32_t pendingCreditPorts = 0;           ///< inputs with a pending credit
+    std::uint32_t outputPorts = 0;                  ///< outputs whose buffer holds flits
+    std::uint32_t creditPorts = 0;                  ///< inputs whose credit buffer is not empty
+    struct ProcCredit {
+        std::int32_t time;
+        std::int16_t output;
+        std::uint64_t mask;
+    };
+    Fifo<ProcCredit> procCredits;
+    std::vector<std::pair<std::int16_t, Flit>> inbox;  ///< flits received this cycle
+    std::vector<std::int32_t> vaGrant, vaAccept, saGrant, saAccept, swRrOffset;
+};
+
+/// A terminal's source: BookSim's partial packet, queue-time cursor and the
+/// next Bernoulli success (drawn geometrically, so idle sources cost nothing).
+struct Source {
+    std::int32_t packet = -1;
+    std::int16_t nextFlit = 0;
+    std::int16_t vc = -1;
+    std::int16_t lastVc = -1;
+    bool qdrained = false;
+    std::int64_t qtime = 0;
+    std::int64_t nextArrival = 0;
+};
+
+/// BookSim2's input-queued VC router network (router = iq) on a k-ary n-mesh
+/// or torus, with its TrafficManager's injection, retirement, sample periods,
+/// convergence and drain. A copyable value type: step() simulates one cycle.
+class NocEngine {
+public:
+    using Event = NocEvent;
+
+    explicit NocEngine(NocConfig config, bool emitEvents = true);
+
+    std::vector<NocEvent> step();
+    bool done() const { return m_phase == NocPhase::Done; }
+    sim::Json summary() const;
+    /// "router/R", "router/R/in/P/vc/V", "packet/SLOT"; null when unknown.
+    sim::Json inspect(const std::string& id) const;
+    static sim::EventRecord describe(const NocEvent& event);
+    std::size_t footprintBytes() const;
+
+    const NocConfig& config() const { return *m_config; }
+    const KNCube& network() const { return *m_net; }
+    std::int64_t time() const { return m_time; }
+    NocPhase phase() const { return m_phase; }
+    const NocReport& report() const { return m_report; }
+    const InputVc& inputVc(int router, int port, int vc) const { return m_inputVcs[vcIndex(router, port, vc)]; }
+    const OutputVc& outputVc(int router, int port, int vc) const { return m_outputVcs[vcIndex(router, port, vc)]; }
+    const Flit& bufferedFlit(int router, int port, int vc, int i) const;
+    const Packet& packet(int slot) const { return m_packets[std::size_t(slot)]; }
+    std::int64_t flitsInjected() const { return m_flitsInjected; }
+    std::int64_t flitsEjected() const { return m_flitsEjected; }
+    /// Flits in buffers, channels, crossbars and output queues.
+    std::int64_t flitsInNetwork() const;
+    /// Every invariant of the model; empty when all hold.
+    std::vector<std::string> checkInvariants() const;
+
+private:
+    friend struct NocRouterStep;
+    std::size_t vcIndex(int router, int port, int vc) const {
+        return (std::size_t(router) * std::size_t(m_ports) + std::size_t(port)) * std::size_t(m_vcs) + std::size_t(vc);
+    }
+    void noteEvent(const NocEvent& e) {
+        if (m_emit) m_events.push_back(e);
+    }
+    // noc_engine.cpp: the cycle and the simulation control
+    void simulateCycle();
+    void settle();
+    void beginPeriod();
+    void endPeriod();
+    void finishSampling();
+    void finishRun();
+    void clearStats();
+    bool packetsOutstanding() const;
+    double inFlightInclusiveLatency() const;
+    // noc_terminal.cpp: TrafficManager's sources and sinks
+    void generatePackets();
+    void generatePacket(int source, std::int64_t ctime);
+    void injectFlits();
+    void retireFlit(int node, const Flit& flit);
+    std::int64_t nextBernoulli(std::int64_t from);
+    // noc_router.cpp: IQRouter::_InternalStep and WriteOutputs
+    void routerInternalStep(int r);
+    void routerWriteOutputs(int r);
+    void scheduleWork(int r);
+    // deadlock_detector.cpp
+    std::vector<std::string> findDeadlockCycle() const;
+
+    std::shared_ptr<const NocConfig> m_config;
+    std::shared_ptr<const KNCube> m_net;
+    int m_ports = 0;
+    int m_vcs = 0;
+    int m_bufSize = 0;
+    bool m_emit = true;
+    std::vector<NocEvent> m_events;
+
+    // network state
+    std::vector<InputVc> m_inputVcs;
+    std::vector<Flit> m_buffers;  ///< vc_buf_size slots per input VC
+    std::vector<OutputVc> m_outputVcs;
+    std::vector<RouterState> m_routers;
+    static constexpr int kWheel = 8;  ///< > longest channel (2) + 1
+    struct FlitArrival {
+        std::int32_t router;
+        std::int16_t port;
+        Flit flit;
+    };
+    struct CreditArrival {
+        std::int32_t router;
+        std::int16_t port;
+        std::uint64_t mask;
+    };
+    std::vector<std::vector<FlitArrival>> m_flitWheel;      ///< into routers (port) or sinks (port -1)
+    std::vector<std::vector<CreditArrival>> m_creditWheel;  ///< into routers (port) or sources (port -1)
+    std::vector<FlitArrival> m_ejected;                     ///< scratch: flits reaching the sinks this cycle
+    std::vector<std::int32_t> m_work;
+    std::vector<std::uint8_t> m_inWork;
+    double m_partialInternal = 0;
+    IslipAllocator m_vaAlloc;
+    IslipAllocator m_saAlloc;
+
+    // terminals
+    std::vector<Source> m_sources;
+    std::vector<OutputVc> m_injectionVcs;  ///< per node x VC: the first router's input buffers
+    std::vector<Packet> m_packets;
+    std::vector<std::int32_t> m_freePackets;
+    sim::Rng m_rng;
+    std::int32_t m_nextPid = 0;
+    std::int32_t m_nextFlitId = 0;
+
+    // statistics (TrafficManager's _ClearStats set)
+    SampleStats m_plat, m_nlat, m_flat, m_frag, m_hops;
+    std::int64_t m_slowestPacket = -1;
+    std::int64_t m_slowestFlit = -1;
+    std::vector<std::int64_t> m_sentPackets, m_sentFlits, m_acceptedPackets, m_acceptedFlits;
+    std::int64_t m_inFlight = 0;
+    std::int64_t m_inFlightCtimeSum = 0;
+    std::int64_t m_measuredInFlight = 0;
+    std::int64_t m_creditsOutstanding = 0;
+    std::int64_t m_flitsInjected = 0;
+    std::int64_t m_flitsEjected = 0;
+
+    // simulation control
+    std::int64_t m_time = 0;
+    NocPhase m_phase = NocPhase::WarmingUp;
+    bool m_measuring = false;  ///< BookSim _sim_state == running
+    bool m_draining = false;   ///< BookSim _sim_state == draining
+    bool m_emptyNetwork = false;
+    int m_totalPhases = 0;
+    int m_converged = 0;
+    bool m_clearLast = false;
+    int m_cycleInPeriod = 0;
+    bool m_inPeriod = false;
+    double m_prevLatency = 0;
+    double m_prevAccepted = 0;
+    std::int64_t m_resetTime = 0;
+    std::int64_t m_drainTime = 0;
+    std::int64_t m_emptySteps = 0;
+    int m_noProgress = 0;
+    bool m_progress = false;
+    NocReport m_report;
+};
+
+static_assert(sim::Engine<NocEngine>);
+
+/// The batch path (what `commviz noc CONFIG` runs): the engine alone, no
+/// events collected, run to BookSim's end; returns what BookSim would print.
+NocReport runNocBatch(const NocConfig& config);
+
+}  // namespace commviz::noc

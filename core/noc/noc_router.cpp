@@ -1,0 +1,197 @@
+// IQRouter::_InternalStep and WriteOutputs, stage by stage, with BookSim's
+// queue semantics: an entry waits at -1 until its stage starts, then carries
+// the cycle it completes; a stage starts new entries only once every entry it
+// started earlier has completed (iq_router.cpp "if(time >= 0) break").
+
+#include "noc/noc_router_step.h"
+
+namespace commviz::noc {
+
+void NocRouterStep::startRouting(int port, int vc, const Flit& head) {
+    InputVc& iv = ivc(port, vc);
+    if (c.routing_delay > 0) {
+        iv.state = VcState::Routing;
+        rs.routeQ.push({-1, std::int16_t(port), std::int16_t(vc), -1});
+        return;
+    }
+    iv.route = packetOf(head).lookahead;  // look-ahead routing: computed one hop early
+    iv.state = VcState::VcAlloc;
+    if (c.speculative) rs.saQ.push({-1, std::int16_t(port), std::int16_t(vc), -1});
+    rs.vaQ.push({-1, std::int16_t(port), std::int16_t(vc), -1});
+}
+
+void NocRouterStep::inputQueuing() {
+    for (const auto& [port, flit] : rs.inbox) {
+        const std::size_t index = e.vcIndex(r, port, flit.vc);
+        InputVc& iv = e.m_inputVcs[index];
+        const int slot = (iv.head + iv.count) % e.m_bufSize;
+        e.m_buffers[index * std::size_t(e.m_bufSize) + std::size_t(slot)] = flit;
+        ++iv.count;
+        if (e.m_emit) e.noteEvent({NocEventKind::FlitBuffered, r, port, flit.vc, -1, -1, flit.id, flit.packet, 0});
+        if (iv.state == VcState::Idle) {
+            startRouting(port, flit.vc, flit);
+        } else if (iv.state == VcState::Active && iv.count == 1) {
+            rs.saQ.push({-1, port, flit.vc, -1});
+        }
+    }
+    rs.inbox.clear();
+    while (!rs.procCredits.empty() && rs.procCredits.front().time <= t) {
+        const RouterState::ProcCredit credit = rs.procCredits.front();
+        rs.procCredits.pop();
+        for (int vc = 0; vc < e.m_vcs; ++vc) {
+            if (!(credit.mask >> vc & 1)) continue;
+            OutputVc& ov = ovc(credit.output, vc);
+            --ov.occupancy;
+            if (c.wait_for_tail_credit && ov.occupancy == 0 && ov.tailSent) ov.inUseBy = -1;
+        }
+        --e.m_creditsOutstanding;
+    }
+}
+
+void NocRouterStep::routeEvaluate() {
+    for (std::size_t i = 0, n = unstarted(rs.routeQ); i < n; ++i) rs.routeQ.at(i).time = t + c.routing_delay - 1;
+}
+
+void NocRouterStep::routeUpdate() {
+    while (!rs.routeQ.empty() && rs.routeQ.front().time >= 0 && rs.routeQ.front().time <= t) {
+        const StageEntry entry = rs.routeQ.front();
+        rs.routeQ.pop();
+        InputVc& iv = ivc(entry.input, entry.vc);
+        const Flit& head = front(entry.input, entry.vc);
+        iv.route = computeRoute(c, *e.m_net, r, entry.input, packetOf(head), e.m_rng);
+        iv.state = VcState::VcAlloc;
+        if (e.m_emit)
+            e.noteEvent(
+                {NocEventKind::RouteComputed, r, entry.input, entry.vc, iv.route.port, -1, head.id, head.packet, 0});
+        if (c.speculative) rs.saQ.push({-1, entry.input, entry.vc, -1});
+        rs.vaQ.push({-1, entry.input, entry.vc, -1});
+    }
+}
+
+void NocRouterStep::switchAllocUpdate() {
+    while (!rs.saQ.empty() && rs.saQ.front().time >= 0 && rs.saQ.front().time <= t) {
+        const StageEntry entry = rs.saQ.front();
+        rs.saQ.pop();
+        InputVc& iv = ivc(entry.input, entry.vc);
+        if (entry.result < 0 || iv.state != VcState::Active) {
+            rs.saQ.push({-1, entry.input, entry.vc, -1});
+            continue;
+        }
+        traverse(entry, iv);
+    }
+}
+
+void NocRouterStep::traverse(const StageEntry& entry, InputVc& iv) {
+    const int port = entry.result / c.output_speedup;
+    Flit f = popFront(entry.input, entry.vc);
+    const int inVc = f.vc;
+    ++f.hops;
+    f.vc = iv.outVc;
+    if (c.routing_delay == 0 && f.head) {
+        const int next = e.m_net->neighbor(r, port);
+        if (next >= 0) packetOf(f).lookahead = computeRoute(c, *e.m_net, next, port ^ 1, packetOf(f), e.m_rng);
+    }
+    OutputVc& ov = ovc(port, iv.outVc);  // BufferState::SendingFlit
+    ++ov.occupancy;
+    if (f.tail) {
+        ov.tailSent = true;
+        if (!c.wait_for_tail_credit) ov.inUseBy = -1;
+    }
+    rs.crossbar.push(
+        {-1, f, std::int16_t(entry.input * c.input_speedup + inVc % c.input_speedup), std::int16_t(entry.result)});
+    rs.pendingCredit[std::size_t(entry.input)] |= std::uint64_t(1) << inVc;
+    rs.pendingCreditPorts |= 1u << entry.input;
+    e.m_progress = true;
+    if (e.m_emit)
+        e.noteEvent({NocEventKind::SwitchAllocated, r, entry.input, std::int16_t(inVc), std::int16_t(port), f.vc, f.id,
+                     f.packet, 0});
+    if (iv.count == 0) {
+        if (f.tail) iv.state = VcState::Idle;
+    } else if (f.tail) {
+        startRouting(entry.input, entry.vc, front(entry.input, entry.vc));
+    } else {
+        rs.saQ.push({-1, entry.input, entry.vc, -1});
+    }
+}
+
+void NocRouterStep::switchEvaluate() {
+    const int delay = c.st_prepare_delay + c.st_final_delay;
+    for (std::size_t i = 0, n = unstarted(rs.crossbar); i < n; ++i) rs.crossbar.at(i).time = t + delay - 1;
+}
+
+void NocRouterStep::switchUpdate() {
+    while (!rs.crossbar.empty() && rs.crossbar.front().time >= 0 && rs.crossbar.front().time <= t) {
+        const CrossbarEntry entry = rs.crossbar.front();
+        rs.crossbar.pop();
+        const int port = entry.output / c.output_speedup;
+        rs.outputBuffer[std::size_t(port)].push(entry.flit);
+        rs.outputPorts |= 1u << port;
+    }
+}
+
+void NocRouterStep::run() {
+    if (!rs.active) return;
+    inputQueuing();
+    bool activity = !rs.procCredits.empty();
+    if (!rs.routeQ.empty()) routeEvaluate();
+    if (c.speculative) e.m_vaAlloc.clear(e.m_ports * e.m_vcs, e.m_ports * e.m_vcs);  // read by the SA re-check
+    if (!rs.vaQ.empty()) vcAllocEvaluate();
+    if (!rs.saQ.empty()) switchAllocEvaluate();
+    if (!rs.crossbar.empty()) switchEvaluate();
+    if (!rs.routeQ.empty()) routeUpdate(), activity = activity || !rs.routeQ.empty();
+    if (!rs.vaQ.empty()) vcAllocUpdate(), activity = activity || !rs.vaQ.empty();
+    if (!rs.saQ.empty()) switchAllocUpdate(), activity = activity || !rs.saQ.empty();
+    if (!rs.crossbar.empty()) switchUpdate(), activity = activity || !rs.crossbar.empty();
+    rs.active = activity;
+    for (std::uint32_t ports = rs.pendingCreditPorts; ports != 0; ports &= ports - 1) {  // _OutputQueuing
+        const int input = __builtin_ctz(ports);
+        rs.creditBuffer[std::size_t(input)].push(rs.pendingCredit[std::size_t(input)]);
+        rs.pendingCredit[std::size_t(input)] = 0;
+        rs.creditPorts |= 1u << input;
+    }
+    rs.pendingCreditPorts = 0;
+}
+
+void NocEngine::routerInternalStep(int r) {
+    NocRouterStep step{*this, r, m_routers[std::size_t(r)], *m_config, std::int32_t(m_time)};
+    step.run();
+}
+
+void NocEngine::routerWriteOutputs(int r) {
+    RouterState& rs = m_routers[std::size_t(r)];
+    const int eject = m_net->ejectPort();
+    const int latency = m_net->linkLatency();
+    for (std::uint32_t ports = rs.outputPorts; ports != 0; ports &= ports - 1) {
+        const int port = __builtin_ctz(ports);
+        Fifo<Flit>& out = rs.outputBuffer[std::size_t(port)];
+        const Flit f = out.front();
+        out.pop();
+        if (out.empty()) rs.outputPorts &= ~(1u << port);
+        if (m_emit) noteEvent({NocEventKind::FlitSent, r, std::int16_t(port), f.vc, -1, -1, f.id, f.packet, 0});
+        if (port == eject) {
+            m_flitWheel[std::size_t((m_time + 2) % kWheel)].push_back({r, -1, f});
+        } else {
+            const int next = m_net->neighbor(r, port);
+            m_flitWheel[std::size_t((m_time + latency + 1) % kWheel)].push_back({next, std::int16_t(port ^ 1), f});
+        }
+    }
+    for (std::uint32_t ports = rs.creditPorts; ports != 0; ports &= ports - 1) {
+        const int port = __builtin_ctz(ports);
+        Fifo<std::uint64_t>& credits = rs.creditBuffer[std::size_t(port)];
+        const std::uint64_t mask = credits.front();
+        credits.pop();
+        if (credits.empty()) rs.creditPorts &= ~(1u << port);
+        ++m_creditsOutstanding;
+        if (m_emit)
+            noteEvent({NocEventKind::CreditSent, r, std::int16_t(port), -1, -1, -1, -1, -1, std::int64_t(mask)});
+        if (port == eject) {
+            m_creditWheel[std::size_t((m_time + 2) % kWheel)].push_back({r, -1, mask});
+        } else {
+            const int upstream = m_net->neighbor(r, port);
+            m_creditWheel[std::size_t((m_time + latency + 1) % kWheel)].push_back(
+                {upstream, std::int16_t(port ^ 1), mask});
+        }
+    }
+}
+
+}  // namespace commviz::noc

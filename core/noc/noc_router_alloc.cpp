@@ -1,0 +1,224 @@
+// IQRouter's VC and switch allocation stages (_VCAllocEvaluate/Update,
+// _SWAllocAddReq, _SWAllocEvaluate) with BookSim's iSLIP allocators.
+
+#include "noc/noc_router_step.h"
+
+namespace commviz::noc {
+
+namespace {
+
+// RoundRobinArbiter::Supersedes
+bool supersedes(int a, int pa, int b, int pb, int offset, int size) {
+    return pa > pb || (pa == pb && (a - offset + size) % size < (b - offset + size) % size);
+}
+
+}  // namespace
+
+void NocRouterStep::vcAllocSingle(StageEntry& entry) {
+    const int vcs = e.m_vcs;
+    const int size = e.m_ports * vcs;
+    const RouteSet& route = ivc(entry.input, entry.vc).route;
+    const int in = entry.input * vcs + entry.vc;
+    const int pointer = rs.vaAccept[std::size_t(in)];
+    int best = -1;
+    int bestDistance = size;
+    for (int out = route.vcStart; out <= route.vcEnd; ++out) {
+        if (ovc(route.port, out).inUseBy >= 0) continue;
+        const int candidate = route.port * vcs + out;
+        const int d = candidate >= pointer ? candidate - pointer : candidate - pointer + size;
+        if (d < bestDistance) best = candidate, bestDistance = d;
+    }
+    entry.time = t + c.vc_alloc_delay - 1;
+    if (best < 0) {
+        entry.result = kStallBusy;
+        return;
+    }
+    rs.vaGrant[std::size_t(best)] = in + 1 == size ? 0 : in + 1;
+    rs.vaAccept[std::size_t(in)] = best + 1 == size ? 0 : best + 1;
+    entry.result = best;
+}
+
+void NocRouterStep::vcAllocEvaluate() {
+    IslipAllocator& alloc = e.m_vaAlloc;
+    const int vcs = e.m_vcs;
+    const std::size_t n = unstarted(rs.vaQ);
+    const bool decompose = !c.speculative && c.vc_alloc_delay <= 1;
+    int perPort[16] = {};
+    if (decompose) {
+        for (std::size_t i = 0; i < n; ++i) ++perPort[ivc(rs.vaQ.at(i).input, rs.vaQ.at(i).vc).route.port];
+    }
+    alloc.clear(e.m_ports * vcs, e.m_ports * vcs);
+    bool shared = false;
+    for (std::size_t i = 0; i < n; ++i) {
+        StageEntry& entry = rs.vaQ.at(i);
+        const RouteSet& route = ivc(entry.input, entry.vc).route;
+        if (decompose && perPort[route.port] == 1) {
+            vcAllocSingle(entry);
+            continue;
+        }
+        shared = true;
+        bool eligible = false;
+        for (int out = route.vcStart; out <= route.vcEnd; ++out) {
+            if (ovc(route.port, out).inUseBy >= 0) continue;
+            eligible = true;
+            alloc.add(entry.input * vcs + entry.vc, route.port * vcs + out, 0, 0);
+        }
+        if (!eligible) entry.result = kStallBusy;
+    }
+    if (!shared) return;
+    alloc.allocate(c.alloc_iters, rs.vaGrant.data(), rs.vaAccept.data());
+    for (std::size_t i = 0; i < n; ++i) {
+        StageEntry& entry = rs.vaQ.at(i);
+        if (decompose && perPort[ivc(entry.input, entry.vc).route.port] == 1) continue;
+        entry.time = t + c.vc_alloc_delay - 1;
+        if (entry.result < -1) continue;
+        const int granted = alloc.outputAssigned(entry.input * vcs + entry.vc);
+        entry.result = granted >= 0 ? granted : kStallConflict;
+    }
+    if (c.vc_alloc_delay <= 1) return;
+    for (std::size_t i = 0; i < rs.vaQ.size() && rs.vaQ.at(i).time <= t; ++i) {
+        StageEntry& entry = rs.vaQ.at(i);
+        if (entry.result >= 0 && ovc(entry.result / vcs, entry.result % vcs).inUseBy >= 0) entry.result = kStallBusy;
+    }
+}
+
+void NocRouterStep::vcAllocUpdate() {
+    const int vcs = e.m_vcs;
+    while (!rs.vaQ.empty() && rs.vaQ.front().time >= 0 && rs.vaQ.front().time <= t) {
+        const StageEntry entry = rs.vaQ.front();
+        rs.vaQ.pop();
+        if (entry.result < 0) {
+            rs.vaQ.push({-1, entry.input, entry.vc, -1});
+            continue;
+        }
+        const int port = entry.result / vcs;
+        const int out = entry.result % vcs;
+        OutputVc& ov = ovc(port, out);
+        ov.inUseBy = entry.input * vcs + entry.vc;  // BufferState::TakeBuffer
+        ov.tailSent = false;
+        InputVc& iv = ivc(entry.input, entry.vc);
+        iv.outPort = std::int16_t(port);
+        iv.outVc = std::int16_t(out);
+        iv.state = VcState::Active;
+        const Flit& head = front(entry.input, entry.vc);
+        if (e.m_emit)
+            e.noteEvent({NocEventKind::VcAllocated, r, entry.input, entry.vc, std::int16_t(port), std::int16_t(out),
+                         head.id, head.packet, 0});
+        if (!c.speculative) rs.saQ.push({-1, entry.input, entry.vc, -1});
+    }
+}
+
+void NocRouterStep::addSwitchRequest(int input, int vc, int port, int priority) {
+    const int ein = input * c.input_speedup + vc % c.input_speedup;
+    const int eout = port * c.output_speedup + input % c.output_speedup;
+    IslipAllocator& alloc = e.m_saAlloc;
+    const int existing = alloc.find(ein, eout);
+    if (existing < 0) {
+        alloc.add(ein, eout, vc, priority);
+    } else if (supersedes(vc, priority, alloc.label(existing), alloc.priority(existing),
+                          rs.swRrOffset[std::size_t(ein)], e.m_vcs)) {
+        alloc.replace(existing, vc, priority);
+    }
+}
+
+void NocRouterStep::requestSpeculative(StageEntry& entry) {
+    const RouteSet& route = ivc(entry.input, entry.vc).route;
+    bool eligible = false;
+    bool credit = false;
+    for (int out = route.vcStart; out <= route.vcEnd && !credit; ++out) {
+        if (ovc(route.port, out).inUseBy >= 0) continue;
+        if (c.output_buffer_size != -1 && int(rs.outputBuffer[std::size_t(route.port)].size()) >= c.output_buffer_size)
+            continue;
+        eligible = true;
+        credit = ovc(route.port, out).occupancy < e.m_bufSize;
+    }
+    if (!eligible) {
+        entry.result = kStallBusy;
+    } else if (!credit) {
+        entry.result = kStallFull;
+    } else {
+        addSwitchRequest(entry.input, entry.vc, route.port, INT_MIN);  // below every non-speculative request
+    }
+}
+
+void NocRouterStep::switchAllocSingle(StageEntry& entry) {
+    const InputVc& iv = ivc(entry.input, entry.vc);
+    entry.time = t + c.sw_alloc_delay - 1;
+    if (outputFull(iv.outPort, iv.outVc)) {
+        entry.result = kStallFull;
+        return;
+    }
+    const int inputs = e.m_ports * c.input_speedup;
+    const int outputs = e.m_ports * c.output_speedup;
+    const int ein = entry.input * c.input_speedup + entry.vc % c.input_speedup;
+    const int eout = iv.outPort * c.output_speedup + entry.input % c.output_speedup;
+    rs.saGrant[std::size_t(eout)] = ein + 1 == inputs ? 0 : ein + 1;
+    rs.saAccept[std::size_t(ein)] = eout + 1 == outputs ? 0 : eout + 1;
+    rs.swRrOffset[std::size_t(ein)] = (entry.vc + c.input_speedup) % e.m_vcs;
+    entry.result = eout;
+}
+
+void NocRouterStep::switchAllocEvaluate() {
+    IslipAllocator& alloc = e.m_saAlloc;
+    const std::size_t n = unstarted(rs.saQ);
+    if (n == 0) return;
+    if (n == 1 && !c.speculative && c.sw_alloc_delay <= 1 &&
+        ivc(rs.saQ.at(0).input, rs.saQ.at(0).vc).state == VcState::Active) {
+        switchAllocSingle(rs.saQ.at(0));
+        return;
+    }
+    alloc.clear(e.m_ports * c.input_speedup, e.m_ports * c.output_speedup);
+    for (std::size_t i = 0; i < n; ++i) {
+        StageEntry& entry = rs.saQ.at(i);
+        const InputVc& iv = ivc(entry.input, entry.vc);
+        if (iv.state == VcState::Active) {
+            if (outputFull(iv.outPort, iv.outVc)) {
+                entry.result = kStallFull;
+                continue;
+            }
+            addSwitchRequest(entry.input, entry.vc, iv.outPort, 0);
+        } else {
+            requestSpeculative(entry);
+        }
+    }
+    alloc.allocate(c.alloc_iters, rs.saGrant.data(), rs.saAccept.data());
+    for (std::size_t i = 0; i < n; ++i) {
+        StageEntry& entry = rs.saQ.at(i);
+        entry.time = t + c.sw_alloc_delay - 1;
+        if (entry.result < -1) continue;
+        const int ein = entry.input * c.input_speedup + entry.vc % c.input_speedup;
+        const int eout = alloc.outputAssigned(ein);
+        if (eout >= 0 && alloc.label(alloc.find(ein, eout)) == entry.vc) {
+            rs.swRrOffset[std::size_t(ein)] = (entry.vc + c.input_speedup) % e.m_vcs;
+            entry.result = eout;
+        } else {
+            entry.result = kStallCrossbar;
+        }
+    }
+    if (!c.speculative && c.sw_alloc_delay <= 1) return;
+    recheckSwitchGrants();
+}
+
+void NocRouterStep::recheckSwitchGrants() {
+    const int vcs = e.m_vcs;
+    for (std::size_t i = 0; i < rs.saQ.size() && rs.saQ.at(i).time >= 0 && rs.saQ.at(i).time <= t; ++i) {
+        StageEntry& entry = rs.saQ.at(i);
+        if (entry.result < 0) continue;
+        const int port = entry.result / c.output_speedup;
+        const InputVc& iv = ivc(entry.input, entry.vc);
+        if (iv.state == VcState::VcAlloc) {
+            const int granted = e.m_vaAlloc.outputAssigned(entry.input * vcs + entry.vc);
+            if (granted < 0) {
+                entry.result = -1;
+            } else if (granted / vcs != port) {
+                entry.result = kStallConflict;
+            } else if (ovc(port, granted % vcs).occupancy >= e.m_bufSize) {
+                entry.result = kStallFull;
+            }
+        } else if (ovc(port, iv.outVc).occupancy >= e.m_bufSize) {
+            entry.result = kStallFull;
+        }
+    }
+}
+
+}  // namespace commviz::noc

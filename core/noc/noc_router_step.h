@@ -1,0 +1,81 @@
+#pragma once
+
+// One router's _InternalStep as a short-lived view over the engine's arrays:
+// the stage functions are split between noc_router.cpp (queuing, routing,
+// switch traversal) and noc_router_alloc.cpp (VC and switch allocation).
+
+#include <climits>
+
+#include "noc/noc_engine.h"
+
+namespace commviz::noc {
+
+constexpr std::int32_t kStallBusy = -2;      // STALL_BUFFER_BUSY
+constexpr std::int32_t kStallConflict = -3;  // STALL_BUFFER_CONFLICT
+constexpr std::int32_t kStallFull = -4;      // STALL_BUFFER_FULL
+constexpr std::int32_t kStallCrossbar = -5;  // STALL_CROSSBAR_CONFLICT
+
+/// Entries a stage may start now: all of them when the front one is unstarted.
+template <class T>
+std::size_t unstarted(const Fifo<T>& q) {
+    if (q.empty() || q.front().time >= 0) return 0;
+    return q.size();
+}
+
+struct NocRouterStep {
+    NocEngine& e;
+    int r;
+    RouterState& rs;
+    const NocConfig& c;
+    std::int32_t t;
+
+    InputVc& ivc(int port, int vc) { return e.m_inputVcs[e.vcIndex(r, port, vc)]; }
+    OutputVc& ovc(int port, int vc) { return e.m_outputVcs[e.vcIndex(r, port, vc)]; }
+    Flit& front(int port, int vc) {
+        const InputVc& iv = ivc(port, vc);
+        return e.m_buffers[e.vcIndex(r, port, vc) * std::size_t(e.m_bufSize) + std::size_t(iv.head)];
+    }
+    Packet& packetOf(const Flit& f) { return e.m_packets[std::size_t(f.packet)]; }
+    bool outputFull(int port, int vc) {
+        return ovc(port, vc).occupancy >= e.m_bufSize ||
+               (c.output_buffer_size != -1 && int(rs.outputBuffer[std::size_t(port)].size()) >= c.output_buffer_size);
+    }
+    Flit popFront(int port, int vc) {
+        InputVc& iv = ivc(port, vc);
+        Flit f = front(port, vc);
+        iv.head = std::int16_t((iv.head + 1) % e.m_bufSize);
+        --iv.count;
+        return f;
+    }
+
+    void startRouting(int port, int vc, const Flit& head);
+    void inputQueuing();
+    void routeEvaluate();
+    void routeUpdate();
+    // iSLIP with a single requesting input VC, without the allocator: every
+    // requested output grants it and it accepts the first one at or after its
+    // accept pointer; the pointers move exactly as in the general case.
+    void vcAllocSingle(StageEntry& entry);
+    // Requests for different output ports share no allocator output, so iSLIP
+    // decomposes by port: a port wanted by one input VC only is settled by
+    // vcAllocSingle, the rest go through the allocator together.
+    void vcAllocEvaluate();
+    void vcAllocUpdate();
+    // IQRouter::_SWAllocAddReq: one request per (input port, output) pair; a
+    // later VC replaces it only if it comes first in round-robin order.
+    void addSwitchRequest(int input, int vc, int port, int priority);
+    void requestSpeculative(StageEntry& entry);
+    // A single non-speculative request wins its output outright.
+    void switchAllocSingle(StageEntry& entry);
+    void switchAllocEvaluate();
+    // A speculative grant stands only if VC allocation succeeded this cycle for
+    // the same output and the VC has a credit; delayed grants are re-checked.
+    void recheckSwitchGrants();
+    void switchAllocUpdate();
+    void traverse(const StageEntry& entry, InputVc& iv);
+    void switchEvaluate();
+    void switchUpdate();
+    void run();
+};
+
+}  // namespace commviz::noc

@@ -1,0 +1,158 @@
+// TrafficManager's sources and sinks: lazy infinite source queues, packet
+// generation, one flit per node per cycle into the first router (with its own
+// copy of that router's input buffer state), and flit retirement.
+
+#include <cmath>
+#include <limits>
+
+#include "noc/noc_engine.h"
+
+namespace commviz::noc {
+
+// The first Bernoulli success at or after cycle `from` (one trial per cycle,
+// probability packetRate()), drawn at once: the same distribution as BookSim's
+// per-cycle coin flips, but a quiet source costs nothing.
+std::int64_t NocEngine::nextBernoulli(std::int64_t from) {
+    const double p = m_config->packetRate();
+    if (p <= 0.0) return std::numeric_limits<std::int64_t>::max() / 2;
+    if (p >= 1.0) return from;
+    const double u = 1.0 - m_rng.uniform();  // (0, 1]
+    const double gap = std::floor(std::log(u) / std::log1p(-p));
+    return from + (gap > 1e15 ? std::int64_t(1e15) : std::int64_t(gap));
+}
+
+void NocEngine::generatePacket(int source, std::int64_t ctime) {
+    std::int32_t slot;
+    if (m_freePackets.empty()) {
+        slot = std::int32_t(m_packets.size());
+        m_packets.emplace_back();
+    } else {
+        slot = m_freePackets.back();
+        m_freePackets.pop_back();
+    }
+    Packet& p = m_packets[std::size_t(slot)];
+    p = Packet{};
+    p.pid = m_nextPid++;
+    p.src = source;
+    p.dest = trafficDestination(*m_config, source, m_rng);
+    p.ctime = std::int32_t(ctime);
+    p.size = std::int16_t(m_config->packet_size);
+    p.firstFlitId = m_nextFlitId;
+    m_nextFlitId += p.size;
+    p.record = m_measuring || (m_draining && ctime < m_drainTime);
+    m_inFlight += p.size;
+    m_inFlightCtimeSum += std::int64_t(p.size) * ctime;
+    if (p.record) m_measuredInFlight += p.size;
+    Source& s = m_sources[std::size_t(source)];
+    s.packet = slot;
+    s.nextFlit = 0;
+    s.vc = -1;
+    if (m_emit) noteEvent({NocEventKind::PacketCreated, source, -1, -1, -1, -1, p.firstFlitId, slot, p.dest});
+}
+
+// TrafficManager::_Inject: a source with nothing queued replays its trials up
+// to now; the first success becomes a packet stamped with that cycle.
+void NocEngine::generatePackets() {
+    const std::int64_t now = m_time;
+    for (int node = 0; node < int(m_sources.size()); ++node) {
+        Source& s = m_sources[std::size_t(node)];
+        if (s.packet >= 0) continue;
+        if (s.nextArrival <= now) {
+            const std::int64_t at = s.nextArrival;
+            generatePacket(node, m_config->include_queuing ? at : now);
+            s.qtime = at + 1;
+            s.nextArrival = nextBernoulli(s.qtime);
+        } else {
+            s.qtime = now + 1;
+        }
+        if (m_draining && s.qtime > m_drainTime) s.qdrained = true;
+    }
+}
+
+void NocEngine::injectFlits() {
+    const int vcs = m_vcs;
+    const int injectPort = m_net->ejectPort();
+    for (int node = 0; node < int(m_sources.size()); ++node) {
+        Source& s = m_sources[std::size_t(node)];
+        if (s.packet < 0) continue;
+        Packet& p = m_packets[std::size_t(s.packet)];
+        OutputVc* buffers = &m_injectionVcs[std::size_t(node) * std::size_t(vcs)];
+        const bool head = s.nextFlit == 0;
+        if (head && s.vc < 0) {  // find the next free VC of the first router, round-robin
+            const RouteSet range = injectionRoute(*m_config);
+            const int count = range.vcEnd - range.vcStart + 1;
+            for (int i = 1; i <= count; ++i) {
+                const int last = s.lastVc;
+                const int vc = (last < range.vcStart || last > range.vcEnd)
+                                   ? range.vcStart
+                                   : range.vcStart + (last - range.vcStart + i) % count;
+                if (buffers[vc].inUseBy < 0 && buffers[vc].occupancy < m_bufSize) {
+                    s.vc = std::int16_t(vc);
+                    break;
+                }
+            }
+        }
+        if (s.vc < 0 || buffers[s.vc].occupancy >= m_bufSize) continue;
+        Flit f;
+        f.id = p.firstFlitId + s.nextFlit;
+        f.packet = s.packet;
+        f.itime = std::int32_t(m_time);
+        f.vc = s.vc;
+        f.head = head;
+        f.tail = s.nextFlit == p.size - 1;
+        OutputVc& buf = buffers[s.vc];
+        if (head) {
+            if (m_config->routing_delay == 0) p.lookahead = computeRoute(*m_config, *m_net, node, injectPort, p, m_rng);
+            buf.inUseBy = 0;
+            buf.tailSent = false;
+            s.lastVc = s.vc;
+            p.itime = std::int32_t(m_time);
+        }
+        ++buf.occupancy;
+        if (f.tail) {
+            buf.tailSent = true;
+            if (!m_config->wait_for_tail_credit) buf.inUseBy = -1;
+        }
+        if (!m_draining) {
+            ++m_sentFlits[std::size_t(node)];
+            if (head) ++m_sentPackets[std::size_t(node)];
+        }
+        ++m_flitsInjected;
+        m_flitWheel[std::size_t((m_time + 2) % kWheel)].push_back({node, std::int16_t(injectPort), f});
+        if (m_emit)
+            noteEvent({NocEventKind::FlitInjected, node, std::int16_t(injectPort), f.vc, -1, -1, f.id, f.packet, 0});
+        if (f.tail) {
+            s.packet = -1;
+            s.vc = -1;
+        } else {
+            ++s.nextFlit;
+        }
+    }
+}
+
+// TrafficManager::_RetireFlit
+void NocEngine::retireFlit(int node, const Flit& f) {
+    const std::int64_t now = m_time;
+    Packet& p = m_packets[std::size_t(f.packet)];
+    const double flat = double(now - f.itime);
+    if (m_slowestFlit < 0 || m_flat.max < flat) m_slowestFlit = f.id;
+    m_flat.add(flat);
+    --m_inFlight;
+    m_inFlightCtimeSum -= p.ctime;
+    if (p.record) --m_measuredInFlight;
+    ++m_flitsEjected;
+    m_progress = true;
+    if (m_emit) noteEvent({NocEventKind::FlitEjected, node, -1, f.vc, -1, -1, f.id, f.packet, now - f.itime});
+    if (f.head) p.headAtime = std::int32_t(now);
+    if (!f.tail) return;
+    if (!m_measuring && !m_draining ? true : p.record) {
+        m_hops.add(f.hops);
+        if (m_slowestPacket < 0 || m_plat.max < double(now - p.itime)) m_slowestPacket = p.pid;
+        m_plat.add(double(now - p.ctime));
+        m_nlat.add(double(now - p.itime));
+        m_frag.add(double((now - p.headAtime) - (p.size - 1)));
+    }
+    m_freePackets.push_back(f.packet);
+}
+
+}  // namespace commviz::noc

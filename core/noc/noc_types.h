@@ -1,0 +1,105 @@
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace commviz::noc {
+
+/// BookSim's per-VC state machine at a router input (Dally & Towles, ch. 16).
+enum class VcState : std::uint8_t { Idle, Routing, VcAlloc, Active };
+
+/// One flit as it moves: the packet it belongs to (a slot in the packet
+/// table), BookSim's global flit id, its injection time and current VC.
+struct Flit {
+    std::int32_t id = 0;
+    std::int32_t packet = 0;
+    std::int32_t itime = 0;
+    std::int16_t vc = -1;
+    std::int16_t hops = 0;
+    bool head = false;
+    bool tail = false;
+};
+
+/// One route choice: an output port and the VC range the routing function allows.
+struct RouteSet {
+    std::int16_t port = -1;
+    std::int16_t vcStart = 0;
+    std::int16_t vcEnd = 0;
+};
+
+/// What every flit of a packet shares. BookSim keeps this in the head flit.
+struct Packet {
+    std::int32_t pid = 0;
+    std::int32_t src = 0;
+    std::int32_t dest = 0;
+    std::int32_t ctime = 0;       ///< creation (queue) time
+    std::int32_t itime = -1;      ///< head injection time
+    std::int32_t headAtime = -1;  ///< head arrival time, for fragmentation
+    std::int32_t firstFlitId = 0;
+    std::int16_t size = 1;
+    std::int8_t partition = 0;  ///< torus dateline class chosen when turning into a dimension
+    bool record = false;        ///< created in the measurement window
+    RouteSet lookahead;         ///< next router's route when routing_delay = 0
+};
+
+/// Downstream buffer state kept at an output (BookSim's BufferState, private policy).
+struct OutputVc {
+    std::int32_t inUseBy = -1;  ///< input*num_vcs + vc holding it, -1 when free
+    std::int16_t occupancy = 0;
+    bool tailSent = false;
+};
+
+/// An input VC: its state, route, assigned output and its flit FIFO (stored
+/// in the router's flat buffer array at [index * vc_buf_size]).
+struct InputVc {
+    VcState state = VcState::Idle;
+    RouteSet route;
+    std::int16_t outPort = -1;
+    std::int16_t outVc = -1;
+    std::int16_t head = 0;
+    std::int16_t count = 0;
+};
+
+/// A pipeline-stage entry as BookSim queues them: -1 until the stage starts
+/// (then the cycle it completes) and the stage's result.
+struct StageEntry {
+    std::int32_t time = -1;
+    std::int16_t input = 0;
+    std::int16_t vc = 0;
+    std::int32_t result = -1;
+};
+
+struct CrossbarEntry {
+    std::int32_t time = -1;
+    Flit flit;
+    std::int16_t input = 0;   ///< expanded input
+    std::int16_t output = 0;  ///< expanded output
+};
+
+/// Small FIFO over a vector (copyable; amortised O(1)).
+template <class T>
+class Fifo {
+public:
+    bool empty() const { return m_head == m_items.size(); }
+    std::size_t size() const { return m_items.size() - m_head; }
+    T& front() { return m_items[m_head]; }
+    const T& front() const { return m_items[m_head]; }
+    T& at(std::size_t i) { return m_items[m_head + i]; }
+    const T& at(std::size_t i) const { return m_items[m_head + i]; }
+    void push(const T& item) { m_items.push_back(item); }
+    void pop() {
+        if (++m_head == m_items.size()) {
+            m_items.clear();
+            m_head = 0;
+        } else if (m_head >= 32 && m_head * 2 >= m_items.size()) {
+            m_items.erase(m_items.begin(), m_items.begin() + static_cast<std::ptrdiff_t>(m_head));
+            m_head = 0;
+        }
+    }
+
+private:
+    std::vector<T> m_items;
+    std::size_t m_head = 0;
+};
+
+}  // namespace commviz::noc

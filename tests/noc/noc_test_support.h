@@ -1,0 +1,37 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "noc/booksim_config_reader.h"
+#include "noc/noc_config.h"
+
+namespace noctest {
+
+/// Header of the reference sheet's experiment a1 (8x8 mesh, DOR, uniform,
+/// 1-flit packets, 4 VCs x 4 flits, default router and run control).
+inline const char* kA1 = R"(
+topology = mesh;
+k = 8;
+n = 2;
+routing_function = dor;
+num_vcs = 4;
+vc_buf_size = 4;
+traffic = uniform;
+packet_size = 1;
+injection_rate = 0.3;
+sim_type = latency;
+seed = 0;
+)";
+
+/// a1 with `overrides` (BookSim's key=value form) applied on top.
+inline commviz::noc::NocConfig config(const std::vector<std::string>& overrides, const char* base = kA1) {
+    auto doc = commviz::noc::parseBookSimConfig(base, "a1");
+    if (!doc) qFatal("%s", doc.error().message.c_str());
+    if (auto ok = commviz::noc::applyOverrides(doc.value(), overrides); !ok) qFatal("%s", ok.error().message.c_str());
+    auto cfg = commviz::noc::makeNocConfig(doc.value());
+    if (!cfg) qFatal("%s", cfg.error().message.c_str());
+    return cfg.value();
+}
+
+}  // namespace noctest

@@ -1,0 +1,131 @@
+// The model's invariants, checked after every cycle of stepped runs over the
+// router settings; the deadlock detector; determinism and value semantics.
+
+#include <QtTest>
+
+#include "noc/noc_engine.h"
+#include "noc/noc_report.h"
+#include "noc_test_support.h"
+#include "sim/timeline.h"
+
+using namespace commviz::noc;
+
+namespace {
+
+void stepChecking(NocEngine& engine, int cycles) {
+    for (int i = 0; i < cycles && !engine.done(); ++i) {
+        engine.step();
+        const std::vector<std::string> broken = engine.checkInvariants();
+        if (!broken.empty()) QFAIL(qPrintable(QString("cycle %1: %2").arg(engine.time()).arg(broken.front().c_str())));
+    }
+}
+
+}  // namespace
+
+class TstNocInvariants : public QObject {
+    Q_OBJECT
+private slots:
+    void invariantsHoldEveryCycle_data() {
+        QTest::addColumn<QStringList>("overrides");
+        QTest::newRow("mesh near saturation") << QStringList{"injection_rate=0.42"};
+        QTest::newRow("4-flit packets, 2 VCs x 2")
+            << QStringList{"packet_size=4", "injection_rate=0.1", "num_vcs=2", "vc_buf_size=2"};
+        QTest::newRow("torus dateline") << QStringList{"topology=torus", "routing_function=dim_order",
+                                                       "injection_rate=0.4", "packet_size=3"};
+        QTest::newRow("speculative look-ahead")
+            << QStringList{"speculative=1", "routing_delay=0", "packet_size=2", "injection_rate=0.2", "credit_delay=2"};
+        QTest::newRow("wait_for_tail_credit")
+            << QStringList{"wait_for_tail_credit=1", "packet_size=2", "injection_rate=0.15"};
+        QTest::newRow("slow stages") << QStringList{"vc_alloc_delay=2", "sw_alloc_delay=2", "st_final_delay=2",
+                                                    "routing_delay=2",  "packet_size=2",    "injection_rate=0.1"};
+        QTest::newRow("speedups") << QStringList{"input_speedup=2", "output_speedup=2", "internal_speedup=1.5",
+                                                 "injection_rate=0.4"};
+        QTest::newRow("3-D mesh") << QStringList{"k=4", "n=3", "injection_rate=0.2", "packet_size=2"};
+    }
+
+    void invariantsHoldEveryCycle() {
+        QFETCH(QStringList, overrides);
+        std::vector<std::string> keys{"sample_period=300", "max_samples=6"};
+        for (const QString& o : overrides) keys.push_back(o.toStdString());
+        NocEngine engine(noctest::config(keys));
+        stepChecking(engine, 4000);
+        QVERIFY(engine.flitsEjected() > 0);
+    }
+
+    void runsDrainToAnEmptyNetwork() {
+        NocEngine engine(noctest::config({"injection_rate=0.2", "sample_period=200"}));
+        stepChecking(engine, 100000);
+        QVERIFY(engine.done());
+        QCOMPARE(engine.report().outcome, NocOutcome::Completed);
+        QCOMPARE(engine.flitsInNetwork(), std::int64_t(0));
+        QCOMPARE(engine.flitsInjected(), engine.flitsEjected());
+        QCOMPARE(engine.report().overall.timeTaken, engine.time());
+    }
+
+    void torusWithoutDatelineDeadlocksAndTheCycleIsReported() {
+        NocEngine engine(
+            noctest::config({"topology=torus", "routing_function=dim_order", "dateline=0", "injection_rate=0.6"}));
+        while (!engine.done()) engine.step();
+        const NocReport& r = engine.report();
+        QCOMPARE(r.outcome, NocOutcome::Deadlocked);
+        QVERIFY(r.deadlockCycle.size() >= 2);
+        const std::string text = formatBookSimReport(r);
+        QVERIFY(text.find("Deadlock: a cycle of virtual channels") != std::string::npos);
+        // every VC of the cycle is stuck: holding flits and not idle
+        for (const std::string& id : r.deadlockCycle) QVERIFY(engine.inspect(id)["flits"].size() > 0);
+    }
+
+    void datelineClassesPreventTheDeadlock() {
+        const NocReport r =
+            runNocBatch(noctest::config({"topology=torus", "routing_function=dim_order", "injection_rate=0.6",
+                                         "max_samples=4", "sim_type=throughput"}));
+        QCOMPARE(r.outcome, NocOutcome::Completed);
+    }
+
+    void sameSeedSameRunAndCopiesReplay() {
+        const NocConfig cfg = noctest::config({"injection_rate=0.3", "max_samples=4"});
+        const NocReport a = runNocBatch(cfg);
+        const NocReport b = runNocBatch(cfg);
+        QCOMPARE(a.overall.plat.average(), b.overall.plat.average());
+        QCOMPARE(a.overall.timeTaken, b.overall.timeTaken);
+        NocConfig other = cfg;
+        other.seed = 7;
+        QVERIFY(runNocBatch(other).overall.plat.sum != a.overall.plat.sum);
+
+        NocEngine engine(cfg);
+        for (int i = 0; i < 1500; ++i) engine.step();
+        NocEngine copy = engine;  // a snapshot continues exactly like the original
+        for (int i = 0; i < 500; ++i) QCOMPARE(copy.step().size(), engine.step().size());
+        QCOMPARE(copy.flitsEjected(), engine.flitsEjected());
+        QVERIFY(engine.footprintBytes() > 0);
+    }
+
+    void eventsDescribeACycleAndTheTimelineSeeks() {
+        NocEngine engine(noctest::config({"injection_rate=0.3"}));
+        bool sawTraversal = false;
+        for (int i = 0; i < 50; ++i)
+            for (const NocEvent& e : engine.step()) sawTraversal |= e.kind == NocEventKind::SwitchAllocated;
+        QVERIFY(sawTraversal);
+        NocEvent e;
+        e.kind = NocEventKind::SwitchAllocated;
+        e.router = 3;
+        QCOMPARE(NocEngine::describe(e).anchor, std::string("IQRouter::_SWAllocUpdate"));
+
+        commviz::sim::Timeline<NocEngine> timeline(NocEngine(noctest::config({"injection_rate=0.3"})), 64);
+        timeline.seek(700);
+        const std::int64_t ejected = timeline.current().flitsEjected();
+        timeline.seek(123);
+        QCOMPARE(timeline.current().time(), std::int64_t(123));
+        timeline.seek(700);
+        QCOMPARE(timeline.current().flitsEjected(), ejected);
+    }
+
+    void batchPathCollectsNoEvents() {
+        NocEngine engine(noctest::config({"injection_rate=0.3"}), false);
+        for (int i = 0; i < 100; ++i) QVERIFY(engine.step().empty());
+        QVERIFY(engine.flitsEjected() > 0);
+    }
+};
+
+QTEST_APPLESS_MAIN(TstNocInvariants)
+#include "tst_noc_invariants.moc"
