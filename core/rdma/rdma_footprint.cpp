@@ -16,6 +16,7 @@ namespace {
 // Heap bytes owned by a value, beyond sizeof the value itself. Declared first
 // so the container templates below find every overload.
 std::size_t heap(const std::string& s);
+std::size_t heap(const sim::Text& t);
 std::size_t heap(const Sge& s);
 std::size_t heap(const SendWr& wr);
 std::size_t heap(const RecvWr& wr);
@@ -78,6 +79,8 @@ std::size_t heap(const std::string& s) {
     const bool inside = data >= self && data < self + sizeof(s);  // short-string buffer
     return inside ? 0 : s.capacity() + 1;
 }
+
+std::size_t heap(const sim::Text& t) { return heap(t.context) + heap(t.source) + heap(t.args) + heap(t.subject); }
 
 std::size_t heap(const Sge& s) { return heap(s.mr); }
 std::size_t heap(const SendWr& wr) { return heap(wr.sgList); }

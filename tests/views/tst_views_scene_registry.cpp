@@ -142,7 +142,7 @@ private slots:
             } else {
                 QImage image;
                 QVERIFY2(image.loadFromData(bytes, "PNG"), qPrintable(id));
-                QCOMPARE(image.size(), views::figureLogicalSize(*renderer, options).toSize());
+                QCOMPARE(image.size(), views::figureLogicalSize(*renderer, state, options).toSize());
                 // Not one flat colour: the scene was drawn.
                 QSet<QRgb> colours;
                 for (int y = 0; y < image.height(); y += 7)
