@@ -423,7 +423,7 @@
         <translation>QPN 0x%1 → 0x%2</translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+63"/>
         <source>any state → RESET / ERR via ibv_modify_qp; errors move RC QPs to ERR</source>
         <translation>任意状态都可经 ibv_modify_qp 转到 RESET / ERR；出错时 RC QP 转入 ERR</translation>
     </message>
@@ -461,7 +461,7 @@
 <context>
     <name>RdmaQueuePainter</name>
     <message>
-        <location filename="../../views/rdma/rdma_queue_painter.cpp" line="+76"/>
+        <location filename="../../views/rdma/rdma_queue_painter.cpp" line="+64"/>
         <source>tail</source>
         <translation>tail</translation>
     </message>
@@ -556,7 +556,7 @@ depth %2
         <translation>第 %1 步 · t = %2</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+25"/>
         <source>Step forward to run the verbs script; every micro-step is drawn.</source>
         <translation>单步前进即可执行 verbs 脚本；每个微步骤都会画出来。</translation>
     </message>
@@ -600,7 +600,7 @@ depth %2
 <context>
     <name>RdmaWirePainter</name>
     <message>
-        <location filename="../../views/rdma/rdma_wire_painter.cpp" line="+35"/>
+        <location filename="../../views/rdma/rdma_wire_painter.cpp" line="+34"/>
         <source>PSN 0x%1</source>
         <translation>PSN 0x%1</translation>
     </message>
@@ -680,7 +680,7 @@ depth %2
         <translation>发送 %1 · 送达 %2 · 丢弃 %3 · 重传 %4</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+22"/>
         <source>%1 → %2</source>
         <translation>%1 → %2</translation>
     </message>
@@ -1007,7 +1007,7 @@ depth %2
         <translation>第 %1 步</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+16"/>
         <source>Step forward: each step runs one stage on whichever lane is behind on the shared clock. The verbs lane first pays its setup, once.</source>
         <translation>单步前进：每一步让在共享时钟上落后的那条泳道执行一个阶段。Verbs 泳道先支付一次性的初始化开销。</translation>
     </message>
@@ -1311,23 +1311,23 @@ depth %2
 <context>
     <name>commviz::app::MainWindow</name>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="+63"/>
+        <location filename="../../app/gui/main_window.cpp" line="+69"/>
         <source>Running: step %1 of at most %2 (End or the stop button cancels)</source>
         <translation>正在运行：第 %1 步，最多 %2 步（按 End 或停止按钮取消）</translation>
     </message>
     <message>
-        <location line="+130"/>
+        <location line="+154"/>
         <source>commviz — %1</source>
         <translation>commviz——%1</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+212"/>
+        <location line="+216"/>
         <source>commviz</source>
         <translation>commviz</translation>
     </message>
     <message>
-        <location line="-211"/>
+        <location line="-215"/>
         <source>Scenes</source>
         <translation>场景</translation>
     </message>
@@ -1433,6 +1433,26 @@ depth %2
     </message>
     <message>
         <location line="+1"/>
+        <source>Zoom &amp;In</source>
+        <translation>放大(&amp;I)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Zoom &amp;Out</source>
+        <translation>缩小(&amp;O)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Fit to Window</source>
+        <translation>适应窗口(&amp;F)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Presentation Mode</source>
+        <translation>演示模式(&amp;P)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>&amp;Light</source>
         <translation>浅色(&amp;L)</translation>
     </message>
@@ -1457,12 +1477,12 @@ depth %2
         <translation>未知场景“%1”：可选值为 %2</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+18"/>
         <source>unknown scene &apos;%1&apos;</source>
         <translation>未知场景“%1”</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+60"/>
         <source>%1 — %2</source>
         <translation>%1——%2</translation>
     </message>
@@ -1619,6 +1639,111 @@ depth %2
         <source>race: both lanes on one clock, earliest stage first; sequential: the socket lane, then the verbs lane</source>
         <translation>race：两条泳道共用一个时钟，最早的阶段先走；sequential：先走完 Socket 泳道，再走 Verbs 泳道</translation>
     </message>
+    <message>
+        <location filename="../../core/nccl/nccl_config.cpp" line="+129"/>
+        <source>Ranks in the communicator (1 to 16384)</source>
+        <translation>通信器中的 rank 总数（1 到 16384）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Bootstrap version: classic (NCCL &lt;= 2.22) or 2.30 (pipelined root, bidirectional ring allgather)</source>
+        <translation>bootstrap 版本：classic（NCCL ≤ 2.22）或 2.30（root 流水线式回复，双向环形 allgather）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Unique ids / roots, as ncclCommInitRankScalable (2.30 only)</source>
+        <translation>唯一 ID / root 的个数，对应 ncclCommInitRankScalable（仅 2.30）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>One step per message (up to 1024 ranks) or per round; auto: messages up to 64 ranks</source>
+        <translation>每条消息一步（最多 1024 个 rank）或每轮一步；auto：64 个 rank 以内按消息</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>How the id reaches the ranks: MPI_Bcast (one process per GPU) or ncclCommInitAll (one process, one node)</source>
+        <translation>唯一 ID 如何送到各 rank：MPI_Bcast（每个 GPU 一个进程）或 ncclCommInitAll（单进程、单节点）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Rank that never calls ncclCommInitRank (-1: none)</source>
+        <translation>从不调用 ncclCommInitRank 的 rank（-1：无）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A stale client with the wrong magic connects to the root just before this rank (-1: none)</source>
+        <translation>一个带错误 magic 的过期客户端恰好在该 rank 之前连接 root（-1：无）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Rank whose extInfo reports nranks + 1 (-1: none)</source>
+        <translation>extInfo 中报告 nranks + 1 的 rank（-1：无）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Rank launched twice: the second process checks in right after the first (-1: none)</source>
+        <translation>被启动两次的 rank：第二个进程紧接第一个向 root 报到（-1：无）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Every connect to the root is refused (retries, then WARN)</source>
+        <translation>每次连接 root 都被拒绝（重试，然后 WARN）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>info: the summary lists the NCCL_DEBUG=INFO lines</source>
+        <translation>info：summary 中列出 NCCL_DEBUG=INFO 的日志行</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Rank whose INFO lines are kept (-1: every rank up to 64 ranks, else rank 0)</source>
+        <translation>保留哪个 rank 的 INFO 日志（-1：64 个 rank 以内保留全部，否则只留 rank 0）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>NCCL_DEBUG_SUBSYS also includes GRAPH (prints the Ring lines)</source>
+        <translation>NCCL_DEBUG_SUBSYS 中也包含 GRAPH（打印 Ring 行）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Nodes (0: as many as the ranks need)</source>
+        <translation>节点数（0：按 rank 数所需）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>GPUs per node</source>
+        <translation>每节点 GPU 数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>InfiniBand NICs per node</source>
+        <translation>每节点 InfiniBand 网卡数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Network interfaces of every host, comma separated</source>
+        <translation>每台主机的网络接口，以逗号分隔</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>NCCL_SOCKET_IFNAME: prefixes, ^ to exclude, = for exact names (empty: unset)</source>
+        <translation>NCCL_SOCKET_IFNAME：前缀匹配，^ 表示排除，= 表示精确名称（空：未设置）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>NCCL_COMM_ID &lt;ipv4&gt;:&lt;port&gt;: fixed magic, root in rank 0</source>
+        <translation>NCCL_COMM_ID &lt;ipv4&gt;:&lt;port&gt;：固定 magic，root 线程在 rank 0 中</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>NCCL_UID_STAGGER_THRESHOLD: ranks per root above which check-ins are staggered (2.30)</source>
+        <translation>NCCL_UID_STAGGER_THRESHOLD：每个 root 的 rank 数超过该值时错开报到时间（2.30）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Seed for the magic, ports, pids and pointers</source>
+        <translation>magic、端口、pid 和指针的随机种子</translation>
+    </message>
 </context>
 <context>
     <name>commviz::perftest</name>
@@ -1631,7 +1756,7 @@ depth %2
 <context>
     <name>commviz::rdma</name>
     <message>
-        <location filename="../../core/rdma/hca_responder.cpp" line="+254"/>
+        <location filename="../../core/rdma/hca_responder.cpp" line="+253"/>
         <source>the QP is in %1</source>
         <translation>QP 处于 %1 状态</translation>
     </message>
@@ -1746,7 +1871,7 @@ depth %2
         <translation>rnr_retry 只有 3 位（0–7）</translation>
     </message>
     <message>
-        <location filename="../../core/rdma/rdma_engine.cpp" line="+127"/>
+        <location filename="../../core/rdma/rdma_engine.cpp" line="+129"/>
         <source>lost on the wire (fault drop_packet)</source>
         <translation>故障注入 drop_packet 让它在线路上丢失</translation>
     </message>
@@ -1776,7 +1901,7 @@ depth %2
         <translation>IBV_ACCESS_REMOTE_WRITE / REMOTE_ATOMIC 需要同时设置 IBV_ACCESS_LOCAL_WRITE</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+28"/>
         <source>cqe must be 1 to %1 (device max_cqe)</source>
         <translation>cqe 必须在 1 到 %1 之间（设备的 max_cqe）</translation>
     </message>
@@ -1854,7 +1979,7 @@ depth %2
 <context>
     <name>commviz::views::EventListModel</name>
     <message>
-        <location filename="../../views/shell/event_list_model.cpp" line="+72"/>
+        <location filename="../../views/shell/event_list_model.cpp" line="+92"/>
         <source>Step</source>
         <translation>步骤</translation>
     </message>
@@ -1882,7 +2007,7 @@ depth %2
 <context>
     <name>commviz::views::EventsDock</name>
     <message>
-        <location filename="../../views/shell/events_dock.cpp" line="+57"/>
+        <location filename="../../views/shell/events_dock.cpp" line="+56"/>
         <source>Events</source>
         <translation>事件</translation>
     </message>
@@ -1895,15 +2020,15 @@ depth %2
 <context>
     <name>commviz::views::ExportDialog</name>
     <message>
-        <location filename="../../views/export/export_dialog.cpp" line="+37"/>
-        <location line="+138"/>
+        <location filename="../../views/export/export_dialog.cpp" line="+40"/>
+        <location line="+143"/>
         <location line="+6"/>
         <location line="+6"/>
         <source>Export Figure</source>
         <translation>导出图片</translation>
     </message>
     <message>
-        <location line="-137"/>
+        <location line="-142"/>
         <source>PNG image</source>
         <translation>PNG 图像</translation>
     </message>
@@ -1943,7 +2068,12 @@ depth %2
         <translation>把该步骤的解说添加为图注</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
+        <source>This scene shows the narration inside the figure.</source>
+        <translation>该场景在图中直接显示解说。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
@@ -2045,9 +2175,36 @@ depth %2
     </message>
 </context>
 <context>
+    <name>commviz::views::MemoryBudgetAction</name>
+    <message>
+        <location filename="../../views/shell/memory_budget_action.cpp" line="+41"/>
+        <source>&amp;Memory Budget…</source>
+        <translation>内存预算(&amp;M)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>How much memory the timeline may keep for stepping back and scrubbing</source>
+        <translation>时间轴为后退和拖动定位可保留的内存量</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Memory Budget</source>
+        <translation>内存预算</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Memory for keyframes and events, in MiB (%1 to %2).
+Long runs keep fewer keyframes to fit and replay what they dropped;
+a smaller budget makes seeking slower, never wrong.</source>
+        <translation>关键帧和事件可用的内存，单位 MiB（%1 到 %2）。
+长时间运行会少存关键帧以放进预算，丢掉的部分靠重放恢复；
+预算越小，定位越慢，但结果不会出错。</translation>
+    </message>
+</context>
+<context>
     <name>commviz::views::NarrationDock</name>
     <message>
-        <location filename="../../views/shell/narration_dock.cpp" line="+18"/>
+        <location filename="../../views/shell/narration_dock.cpp" line="+25"/>
         <location line="+6"/>
         <source>Narration</source>
         <translation>解说</translation>
@@ -2061,6 +2218,13 @@ depth %2
         <location line="+4"/>
         <source>&lt;p&gt;&lt;b&gt;Step %1&lt;/b&gt;&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;第 %1 步&lt;/b&gt;&lt;/p&gt;</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+13"/>
+        <source>…and %n more event(s) in this step; the Events dock lists them all.</source>
+        <translation>
+            <numerusform>……本步骤还有 %n 个事件；“事件”面板列出了全部。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2189,7 +2353,7 @@ latency t_typical %8 µs%9</source>
 <context>
     <name>commviz::views::RdmaScriptDock</name>
     <message>
-        <location filename="../../views/rdma/rdma_script_dock.cpp" line="+178"/>
+        <location filename="../../views/rdma/rdma_script_dock.cpp" line="+182"/>
         <location line="+10"/>
         <location line="+8"/>
         <location line="+8"/>
@@ -2303,7 +2467,7 @@ latency t_typical %8 µs%9</source>
 <context>
     <name>commviz::views::SceneCanvas</name>
     <message>
-        <location filename="../../views/shell/scene_canvas.cpp" line="+86"/>
+        <location filename="../../views/shell/scene_canvas.cpp" line="+176"/>
         <source>Running…</source>
         <translation>正在运行…</translation>
     </message>
@@ -2311,7 +2475,7 @@ latency t_typical %8 µs%9</source>
 <context>
     <name>commviz::views::TimelineScrubber</name>
     <message>
-        <location filename="../../views/shell/timeline_scrubber.cpp" line="+24"/>
+        <location filename="../../views/shell/timeline_scrubber.cpp" line="+28"/>
         <source>Click or drag to go to a step</source>
         <translation>点击或拖动以跳转到某一步</translation>
     </message>
