@@ -28,7 +28,7 @@ QString captionFor(const views::SceneDescriptor& scene, const sim::Session& sess
 }  // namespace
 
 sim::Status exportScene(const ExportCommand& command, const views::SceneRegistry& registry) {
-    auto scene = findScene(registry, command.choice.scene);
+    auto scene = findScene(registry, command.choice);
     if (!scene) return scene.error();
     const views::SceneDescriptor& descriptor = *scene.value();
     if (!descriptor.createRenderer) return sim::fail("scene '" + descriptor.model.id + "' has no view to export");

@@ -24,7 +24,8 @@ Commands:
 
 Options:
   --scene ID          the scene (see commviz scenes)
-  --scenario FILE     a scenario file: JSON with "scene", "format": 1 and scene fields
+  --scenario FILE     a scenario file: JSON with "scene", "format": 1 and scene fields;
+                      its "scene" is used when --scene is left out
   --set KEY=VALUE     set one key; repeat for more; applied after the scenario
   --steps N           run: steps to take at most (a non-negative integer)
   --json              run, scenes: print one JSON object instead of text

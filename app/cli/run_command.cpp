@@ -71,7 +71,7 @@ void printJson(std::ostream& out, sim::Json result, const std::optional<std::str
 // A run keeps no timeline: the engine steps alone at full speed (the batch
 // path) and only the events --json prints are described, as they happen.
 sim::Status runScene(const RunCommand& command, const views::SceneRegistry& registry, std::ostream& out) {
-    auto scene = findScene(registry, command.choice.scene);
+    auto scene = findScene(registry, command.choice);
     if (!scene) return scene.error();
     auto built = buildSession(*scene.value(), command.choice);
     if (!built) return built.error();
@@ -80,7 +80,7 @@ sim::Status runScene(const RunCommand& command, const views::SceneRegistry& regi
     const std::size_t cap = scene.value()->model.stepCap;
     if (command.steps && *command.steps > cap)
         return sim::fail("invalid --steps '" + std::to_string(*command.steps) + "': allowed 0 to " +
-                         std::to_string(cap) + ", the step cap of scene '" + command.choice.scene + "'");
+                         std::to_string(cap) + ", the step cap of scene '" + scene.value()->model.id + "'");
 
     std::string eventsText;
     sim::BatchRequest request;
@@ -95,7 +95,7 @@ sim::Status runScene(const RunCommand& command, const views::SceneRegistry& regi
     const sim::BatchOutcome outcome = session.runBatch(request);
 
     if (command.json) {
-        sim::Json result{{"scene", command.choice.scene},
+        sim::Json result{{"scene", scene.value()->model.id},
                          {"steps", outcome.count.steps},
                          {"done", outcome.count.done},
                          {"summary", outcome.summary}};
@@ -106,7 +106,7 @@ sim::Status runScene(const RunCommand& command, const views::SceneRegistry& regi
         const std::string why = outcome.count.done ? "done"
                                 : command.steps    ? "stopped after --steps " + std::to_string(*command.steps)
                                                    : "stopped at the step cap of " + std::to_string(cap);
-        printText(out, command.choice.scene, outcome, why);
+        printText(out, scene.value()->model.id, outcome, why);
     }
     out.flush();
     return sim::Ok{};

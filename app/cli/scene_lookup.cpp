@@ -1,5 +1,7 @@
 #include "cli/scene_lookup.h"
 
+#include <QFileInfo>
+
 #include "shell/scene_setup.h"
 
 namespace commviz::app::cli {
@@ -13,8 +15,15 @@ std::string knownIds(const views::SceneRegistry& registry) {
 
 }  // namespace
 
-sim::Result<const views::SceneDescriptor*> findScene(const views::SceneRegistry& registry, const std::string& id) {
-    if (id.empty()) return sim::fail("missing --scene ID: allowed scene ids are " + knownIds(registry));
+sim::Result<const views::SceneDescriptor*> findScene(const views::SceneRegistry& registry, const SceneChoice& choice) {
+    std::string id = choice.scene;
+    if (id.empty() && !choice.scenario.empty())
+        id = views::scenarioSceneId(QString::fromStdString(choice.scenario)).toStdString();
+    if (id.empty() && !choice.scenario.empty() && !QFileInfo::exists(QString::fromStdString(choice.scenario)))
+        return sim::fail("scenario file '" + choice.scenario + "' does not exist");
+    if (id.empty())
+        return sim::fail("missing --scene ID (or a --scenario file naming its \"scene\"): allowed scene ids are " +
+                         knownIds(registry));
     const views::SceneDescriptor* scene = registry.find(QString::fromStdString(id));
     if (!scene) return sim::fail("unknown scene '" + id + "': allowed scene ids are " + knownIds(registry));
     return scene;

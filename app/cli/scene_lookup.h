@@ -8,8 +8,9 @@
 
 namespace commviz::app::cli {
 
-/// The scene a command names; the error lists the ids that exist.
-sim::Result<const views::SceneDescriptor*> findScene(const views::SceneRegistry& registry, const std::string& id);
+/// The scene a command names with --scene, else the one its --scenario file
+/// names; the error lists the ids that exist.
+sim::Result<const views::SceneDescriptor*> findScene(const views::SceneRegistry& registry, const SceneChoice& choice);
 
 /// Builds the session from the scenario file and the --set assignments (which
 /// win over the scenario, which wins over the defaults); errors name the file,

@@ -288,7 +288,7 @@ void MainWindow::fillExamplesMenu() {
 void MainWindow::start(const GuiOptions& options) {
     QSettings settings;
     QString id = options.scene;
-    if (id.isEmpty() && !options.scenario.isEmpty()) id = sceneOfFile(options.scenario);
+    if (id.isEmpty() && !options.scenario.isEmpty()) id = views::scenarioSceneId(options.scenario);
     if (id.isEmpty()) id = settings.value(QStringLiteral("ui/lastScene")).toString();
     if (!m_registry.find(id) && !m_registry.scenes().empty()) {
         if (!options.scene.isEmpty())
@@ -439,16 +439,6 @@ void MainWindow::showError(const QString& message) {
     QMessageBox::warning(this, tr("commviz"), message);
 }
 
-QString MainWindow::sceneOfFile(const QString& path) {
-    // The file says which scene it is for; reading it fully is loadScenario's job.
-    QFile file(path);
-    if (!QFileInfo(path).isFile() || !file.open(QIODevice::ReadOnly)) return {};
-    const auto doc = sim::Json::parse(file.read(16 << 20).toStdString(), nullptr, false);
-    if (doc.is_object() && doc.contains("scene") && doc["scene"].is_string())
-        return QString::fromStdString(doc["scene"].get<std::string>());
-    return {};
-}
-
 void MainWindow::openScenarioFile() {
     QSettings settings;
     const QString path = QFileDialog::getOpenFileName(this, tr("Open Scenario"),
@@ -456,7 +446,7 @@ void MainWindow::openScenarioFile() {
                                                       tr("Scenario files (*.json);;All files (*)"));
     if (path.isEmpty()) return;
     settings.setValue(QStringLiteral("ui/scenarioDir"), QFileInfo(path).absolutePath());
-    QString sceneId = sceneOfFile(path);
+    QString sceneId = views::scenarioSceneId(path);
     if (sceneId.isEmpty() && m_controller->scene()) sceneId = QString::fromStdString(m_controller->scene()->model.id);
     openScene(sceneId, path);
 }

@@ -57,7 +57,6 @@ private:
     void fillExamplesMenu();
     void showError(const QString& message);
     void openScenarioFile();
-    static QString sceneOfFile(const QString& path);
     void saveScenarioFile();
     void showAbout();
     void showAboutModel();

@@ -68,6 +68,12 @@ void TestCliBadInput::rejects_data() {
     row("unknown command", {"frobnicate"}, {"unknown command 'frobnicate'", "run", "export", "scenes"});
     row("unknown scene", {"run", "--scene", "no-such-scene"}, {"unknown scene 'no-such-scene'", "allowed"});
     row("missing scene", {"run"}, {"missing --scene", "allowed"});
+    row("scenario naming no scene", {"run", "--scenario", "{tmp}/not_an_object.json"},
+        {"missing --scene ID (or a --scenario file naming its \"scene\")", "allowed"});
+    row("absent scenario, no scene", {"run", "--scenario", "{tmp}/absent.json"},
+        {"scenario file '{tmp}/absent.json' does not exist"});
+    row("scenario of an unknown scene", {"export", "--scenario", "{tmp}/other_scene.json", "-o", out},
+        {"unknown scene 'no-such-scene'", "allowed"}, out);
     row("unknown option", {"run", "--scene", "{scene}", "--bogus"}, {"unknown option '--bogus'", "--steps"});
     row("unexpected argument", {"run", "--scene", "{scene}", "stray"}, {"unexpected argument 'stray'"});
     row("missing option value", {"run", "--scene"}, {"'--scene' needs a value", "scene id"});

@@ -1,6 +1,8 @@
 // The command line's commands through the real binary: --version, --help,
 // scenes (text and JSON), run (text and JSON, deterministic, --steps).
 
+#include <QTemporaryDir>
+
 #include "cli_runner.h"
 
 using namespace commviz::testing;
@@ -19,6 +21,7 @@ private slots:
     void runIsDeterministic();
     void runStepsStopsThere();
     void runTextSummarises();
+    void runTakesTheSceneFromTheScenario();
 
 private:
     QList<ListedScene> m_scenes;
@@ -166,6 +169,23 @@ void TestCliCommands::runTextSummarises() {
     const QString text = QString::fromUtf8(result.out);
     QVERIFY2(text.startsWith("scene: " + scene() + "\nsteps: 2 "), qPrintable(text));
     QVERIFY(text.contains("summary"));
+}
+
+// A scenario file names its scene, so --scene may be left out (as in the window).
+void TestCliCommands::runTakesTheSceneFromTheScenario() {
+    if (m_scenes.isEmpty()) QSKIP("no scene is registered in this build");
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QFile file(dir.filePath("scenario.json"));
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(QStringLiteral(R"({"scene": "%1", "format": 1})").arg(scene()).toUtf8());
+    file.close();
+    const CliResult inferred = runCommviz({"run", "--scenario", file.fileName(), "--steps", "5", "--json"});
+    const CliResult named =
+        runCommviz({"run", "--scene", scene(), "--scenario", file.fileName(), "--steps", "5", "--json"});
+    QCOMPARE(inferred.exitCode, 0);
+    QCOMPARE(QJsonDocument::fromJson(inferred.out).object().value("scene").toString(), scene());
+    QVERIFY(inferred.out == named.out);
 }
 
 QTEST_GUILESS_MAIN(TestCliCommands)

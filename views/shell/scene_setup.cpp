@@ -21,6 +21,15 @@ sim::Result<sim::Json> loadScenario(const QString& path, const SceneDescriptor& 
     return sim::parseScenario(std::string_view(bytes.constData(), std::size_t(bytes.size())), scene.model.id, shown);
 }
 
+QString scenarioSceneId(const QString& path) {
+    QFile file(path);
+    if (!QFileInfo(path).isFile() || !file.open(QIODevice::ReadOnly)) return {};
+    const auto doc = sim::Json::parse(file.read(16 << 20).toStdString(), nullptr, false);
+    if (doc.is_object() && doc.contains("scene") && doc["scene"].is_string())
+        return QString::fromStdString(doc["scene"].get<std::string>());
+    return {};
+}
+
 sim::Result<std::unique_ptr<sim::Session>> buildSession(const SceneSetup& setup) {
     if (!setup.scene) return sim::fail("no scene chosen");
     for (const auto& spec : setup.scene->model.params) {

@@ -23,6 +23,10 @@ struct SceneSetup {
 /// (the bytes are read here, the parsing is core's).
 sim::Result<sim::Json> loadScenario(const QString& path, const SceneDescriptor& scene);
 
+/// The scene id a scenario file names in its "scene" field, or empty when the
+/// file cannot be read or names none (loadScenario then says what is wrong).
+QString scenarioSceneId(const QString& path);
+
 /// Builds the session; the error message is ready to show to a person.
 sim::Result<std::unique_ptr<sim::Session>> buildSession(const SceneSetup& setup);
 
