@@ -64,6 +64,11 @@ void paintSegments(NcclView& v) {
         const double spanDeg = -360.0 / segments;
         v.p.p.drawArc(circle, int(std::lround(startDeg * 16)), int(std::floor(spanDeg * 16)));
     }
+    // Once the ring is closed its persistent connections run all the way round.
+    if (v.engine.phase() >= nccl::Phase::AllGather) {
+        v.p.p.setPen(QPen(v.p.theme.accent2, 2));
+        v.p.p.drawEllipse(v.layout.centre, v.layout.radius - kBandWidth / 2 - 4, v.layout.radius - kBandWidth / 2 - 4);
+    }
     // Ticks every n/8 ranks, so positions can be read.
     for (int k = 0; k < 8; ++k) {
         const int r = int(std::int64_t(k) * n / 8);
@@ -106,16 +111,17 @@ void paintBand(NcclView& v) {
     paintSegments(v);
     const int n = v.n();
     const int r = v.selected;
-    const double w = 150, h = 76, gap = 14, y = v.layout.centre.y() + 120;
-    const double left = v.layout.centre.x() - (3 * w + 2 * gap) / 2;
-    paintDetailRank(v, nccl::wrap(r - 1, n), QRectF(left, y, w, h), NcclRenderer::tr("prev"));
-    paintDetailRank(v, r, QRectF(left + w + gap, y, w, h), NcclRenderer::tr("selected"));
-    paintDetailRank(v, (r + 1) % n, QRectF(left + 2 * (w + gap), y, w, h), NcclRenderer::tr("next"));
-    v.p.text(QRectF(v.layout.centre.x() - 260, y + h + 6, 520, 18),
-             NcclRenderer::tr("%1 ranks: the band shows each arc's progress in this phase; click a rank box, or "
-                              "select rank:R, to follow another rank")
-                 .arg(n),
-             11, v.p.theme.mutedText, Qt::AlignCenter);
+    const int prev = nccl::wrap(r - 1, n), next = (r + 1) % n;
+    paintDetailRank(v, prev, v.rankBox(prev), NcclRenderer::tr("prev"));
+    paintDetailRank(v, r, v.rankBox(r), NcclRenderer::tr("selected"));
+    paintDetailRank(v, next, v.rankBox(next), NcclRenderer::tr("next"));
+    const QRectF below = v.rankBox(r);
+    v.p.wrapped(QRectF(v.layout.centre.x() - 250, below.bottom() + 8, 500, 40),
+                NcclRenderer::tr("%1 ranks, aggregated: the band colours each arc by how far its ranks have got in "
+                                 "this phase. Below the root: the selected rank (rank 0 unless another is picked) "
+                                 "and its neighbours.")
+                    .arg(n),
+                11, v.p.theme.mutedText, false, 10);
 }
 
 }  // namespace commviz::views

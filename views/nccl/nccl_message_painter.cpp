@@ -27,16 +27,6 @@ QString rootStatus(nccl::RootStatus status) {
     return {};
 }
 
-/// A point on the edge of the rank's box towards `towards` (the box is small; the
-/// ring point nudged inward reads well at every n).
-QPointF rankEnd(const NcclView& v, int rank, const QPointF& towards) {
-    const QPointF at = v.rankPoint(rank);
-    const QPointF d = towards - at;
-    const double len = std::hypot(d.x(), d.y());
-    const double inset = v.n() <= 8 ? 52 : v.n() <= 16 ? 30 : v.n() <= 64 ? 14 : 0;
-    return len > inset ? at + d * (inset / len) : at;
-}
-
 QPointF rootEnd(const NcclView& v, int root, const QPointF& towards) {
     const QRectF r = v.rootRect(root);
     const QPointF c = r.center();
@@ -49,7 +39,8 @@ QPointF rootEnd(const NcclView& v, int root, const QPointF& towards) {
 
 void envelope(NcclView& v, QPointF a, QPointF b, const QColor& color, const QString& label) {
     v.p.arrow(a, b, ScenePaint::tint(color, 110), 2, 1, Qt::SolidLine, 9);
-    const QPointF at = a + (b - a) * v.t;
+    // Settled envelopes stop short of the box they reached, so they never cover its text.
+    const QPointF at = a + (b - a) * (0.1 + 0.75 * v.t);
     const QRectF env(at.x() - 13, at.y() - 9, 26, 18);
     v.p.box(env, v.p.theme.background, color, 2, 1.5);
     QPainterPath flap;
@@ -68,28 +59,26 @@ struct MessageDrawer {
     bool labels;
 
     void operator()(const nccl::ExtInfoSent& m) const {
-        const QPointF from = v.rankPoint(m.src);
+        const QPointF from = v.rankEnd(m.src, v.rootRect(m.root).center());
         const bool stale = m.what == nccl::CheckIn::BadMagic;
         const QColor c = stale || m.outcome != nccl::Outcome::Accepted ? v.p.theme.bad : v.p.theme.accent;
         const QPointF to = rootEnd(v, m.root, from);
-        envelope(v, rankEnd(v, m.src, to), to, c,
+        envelope(v, v.rankEnd(m.src, to), to, c,
                  labels ? (stale ? NcclRenderer::tr("wrong magic") : NcclRenderer::tr("extInfo")) : QString());
     }
     void operator()(const nccl::NextAddrSent& m) const {
-        const QPointF to = v.rankPoint(m.dst);
+        const QPointF to = v.rankEnd(m.dst, v.rootRect(m.root).center());
         const QPointF from = rootEnd(v, m.root, to);
-        envelope(v, from, rankEnd(v, m.dst, from), v.p.theme.accent2,
+        envelope(v, from, v.rankEnd(m.dst, from), v.p.theme.accent2,
                  labels ? NcclRenderer::tr("addr of %1").arg(m.peer) : QString());
     }
     void operator()(const nccl::RingConnected& m) const {
-        const QPointF a = v.rankPoint(m.src), b = v.rankPoint(m.dst);
-        envelope(v, rankEnd(v, m.src, b), rankEnd(v, m.dst, a), v.p.theme.good,
-                 labels ? NcclRenderer::tr("connect") : QString());
+        const QPointF a = v.rankEnd(m.src, v.rankCentre(m.dst)), b = v.rankEnd(m.dst, v.rankCentre(m.src));
+        envelope(v, a, b, v.p.theme.good, labels ? NcclRenderer::tr("connect") : QString());
     }
     void operator()(const nccl::AllGatherSent& m) const {
-        const QPointF a = v.rankPoint(m.src), b = v.rankPoint(m.dst);
-        envelope(v, rankEnd(v, m.src, b), rankEnd(v, m.dst, a), v.roundColor(m.round),
-                 labels ? NcclRenderer::tr("slice %1").arg(m.slice) : QString());
+        const QPointF a = v.rankEnd(m.src, v.rankCentre(m.dst)), b = v.rankEnd(m.dst, v.rankCentre(m.src));
+        envelope(v, a, b, v.roundColor(m.round), labels ? NcclRenderer::tr("slice %1").arg(m.slice) : QString());
     }
     void operator()(const nccl::MessageBatch& b) const {
         // A macro-step: draw the messages of the selected rank's neighbourhood (all of them for small n).

@@ -21,15 +21,15 @@ void panel(NcclView& v, const QRectF& rect, const QString& title) {
 }
 
 void bar(NcclView& v, const QRectF& row, const QString& label, double done, const QString& value) {
-    v.p.text(QRectF(row.left(), row.top(), 170, row.height()), label, 12, v.p.theme.text);
-    const QRectF track(row.left() + 175, row.top() + 4, row.width() - 175 - 90, row.height() - 8);
+    v.p.text(QRectF(row.left(), row.top(), 150, row.height()), label, 12, v.p.theme.text);
+    const QRectF track(row.left() + 150, row.top() + 4, row.width() - 150 - 150, row.height() - 8);
     v.p.box(track, v.p.theme.background, v.p.theme.panelBorder, 3);
     if (done > 0) {
         QRectF fill = track;
         fill.setWidth(track.width() * std::clamp(done, 0.0, 1.0));
         v.p.box(fill, done >= 1 ? v.p.theme.good : v.p.theme.accent, Qt::transparent, 3, 0);
     }
-    v.p.text(QRectF(track.right() + 6, row.top(), 84, row.height()), value, 11, v.p.theme.mutedText,
+    v.p.text(QRectF(track.right() + 6, row.top(), 144, row.height()), value, 11, v.p.theme.mutedText,
              Qt::AlignRight | Qt::AlignVCenter);
 }
 
@@ -108,10 +108,9 @@ void paintProgress(NcclView& v) {
     row.translate(0, 28);
     const int gatherTotal = gathers * rounds;
     const int gatherShown = pastGather ? gatherTotal : gatherDone;
-    bar(v, row,
-        classic ? NcclRenderer::tr("allgather rounds (2 × %1)").arg(v.engine.roundsPerGather())
-                : NcclRenderer::tr("allgather rounds (⌊n/2⌋)"),
-        n > 1 ? double(gatherShown) / gatherTotal : (pastGather ? 1 : 0), ratio(gatherShown, gatherTotal));
+    bar(v, row, NcclRenderer::tr("allgather rounds"), n > 1 ? double(gatherShown) / gatherTotal : (pastGather ? 1 : 0),
+        classic ? NcclRenderer::tr("%1 (2 × %2)").arg(ratio(gatherShown, gatherTotal)).arg(rounds)
+                : NcclRenderer::tr("%1 (⌊n/2⌋)").arg(ratio(gatherShown, gatherTotal)));
     row.translate(0, 28);
     bar(v, row, NcclRenderer::tr("initTransportsRank"), double(stage) / nccl::kInitStages,
         stage < nccl::kInitStages ? NcclText::stageLabel(nccl::InitStage(stage)) : NcclRenderer::tr("COMPLETE"));
@@ -119,9 +118,9 @@ void paintProgress(NcclView& v) {
 
 void paintTables(NcclView& v) {
     const QRectF& box = v.layout.tables;
-    panel(v, box, NcclRenderer::tr("Known addresses: row = rank, column = slot, colour = round"));
+    panel(v, box, NcclRenderer::tr("Known addresses (row: rank, column: slot)"));
     const int n = v.n();
-    const QRectF area = box.adjusted(40, 32, -12, -30);
+    const QRectF area = box.adjusted(52, 32, -12, -30);
     const bool all = n <= NcclRenderer::kDetailedRanks;
     // Small n: every rank's table, so the diagonals of the ring pattern show. Large n:
     // the selected rank and its neighbours, each row squeezed into pixel columns.
@@ -138,15 +137,28 @@ void paintTables(NcclView& v) {
         const nccl::KnownRange known = v.engine.known(r);
         const double y = area.top() + i * rowH;
         if (rowH >= 9 || r % 8 == 0)
-            v.p.text(QRectF(box.left() + 4, y, 34, std::max(rowH, 10.0)), QString::number(r), rowH >= 12 ? 11 : 9,
+            v.p.text(QRectF(box.left() + 2, y, 46, std::max(rowH, 10.0)), QString::number(r), rowH >= 12 ? 11 : 9,
                      v.p.theme.mutedText, Qt::AlignRight | Qt::AlignVCenter);
         for (int c = 0; c < columns; ++c) {
-            // The first slot of the column decides its colour (all slots for small n).
-            const int slot = int(std::int64_t(c) * n / columns);
-            const int round = v.slotRound(r, slot, known);
+            // A column of many slots shows the earliest round any of them arrived in.
+            const int first = int(std::int64_t(c) * n / columns), last = int(std::int64_t(c + 1) * n / columns);
+            int round = -2;
+            for (int slot = first; slot < last; ++slot) {
+                const int got = v.slotRound(r, slot, known);
+                if (got != -2 && (round == -2 || got < round)) round = got;
+            }
             const QRectF cell(area.left() + c * cellW, y, std::max(cellW - (all ? 1 : 0), 0.6), rowH - 1);
             v.p.p.fillRect(cell, round == -2 ? v.p.theme.background : v.roundColor(round));
         }
+    }
+    // The first rounds' colours, so a reader can tell which round brought which slot.
+    const int rounds = std::min(v.engine.roundsPerGather(), 8);
+    const double legendY = area.top() + rows.size() * rowH + 10;
+    for (int i = 0; i < rounds && legendY + 18 < box.bottom() - 28; ++i) {
+        const QRectF chip(area.left() + (i % 4) * 100, legendY + (i / 4) * 20, 12, 12);
+        v.p.box(chip, v.roundColor(i), Qt::transparent, 2, 0);
+        v.p.text(QRectF(chip.right() + 4, chip.top() - 3, 80, 18), NcclRenderer::tr("round %1").arg(i), 11,
+                 v.p.theme.text);
     }
     v.p.text(QRectF(area.left(), box.bottom() - 26, area.width(), 20),
              NcclRenderer::tr("dark = own slot · blank = not yet known · each colour one allgather round"), 11,

@@ -18,6 +18,47 @@ QPointF NcclView::rankPoint(int rank, double radius) const {
     return layout.centre + QPointF(r * std::cos(angle), r * std::sin(angle));
 }
 
+namespace {
+
+/// Where the ray from the rectangle's centre towards `towards` leaves it.
+QPointF clipToRect(const QRectF& r, const QPointF& towards) {
+    const QPointF c = r.center();
+    const QPointF d = towards - c;
+    const double sx = d.x() != 0 ? (r.width() / 2 + 2) / std::abs(d.x()) : 1e9;
+    const double sy = d.y() != 0 ? (r.height() / 2 + 2) / std::abs(d.y()) : 1e9;
+    return c + d * std::min({sx, sy, 1.0});
+}
+
+QSizeF rankBoxSize(int n) {
+    if (n <= 8) return {224, 94};
+    if (n <= 16) return {112, 52};
+    if (n <= 32) return {58, 30};
+    return {34, 22};
+}
+
+}  // namespace
+
+QRectF NcclView::rankBox(int rank) const {
+    if (!banded()) {
+        const QSizeF size = rankBoxSize(n());
+        const QPointF at = rankPoint(rank);
+        return {at.x() - size.width() / 2, at.y() - size.height() / 2, size.width(), size.height()};
+    }
+    const int slot = rank == selected                        ? 1
+                     : rank == nccl::wrap(selected - 1, n()) ? 0
+                     : rank == (selected + 1) % n()          ? 2
+                                                             : -1;
+    if (slot < 0) return {};
+    const double w = 180, h = 76, gap = 10;
+    const double left = layout.centre.x() - (3 * w + 2 * gap) / 2;
+    return {left + slot * (w + gap), layout.centre.y() + 56, w, h};
+}
+
+QPointF NcclView::rankEnd(int rank, const QPointF& towards) const {
+    const QRectF box = rankBox(rank);
+    return box.isEmpty() ? rankPoint(rank) : clipToRect(box, towards);
+}
+
 QRectF NcclView::rootRect(int root) const {
     const int count = std::min(nroots(), 4);  // more roots share the last slot's row
     const double w = count == 1 ? 220 : 120, h = count == 1 ? 78 : 64, gap = 10;
@@ -104,6 +145,7 @@ void NcclRenderer::paint(QPainter& painter, const RenderState& state) {
     const double t = QEasingCurve(QEasingCurve::InOutCubic).valueForProgress(std::clamp(state.progress, 0.0, 1.0));
     NcclView v{p, access->engine(), events ? *events : none, t};
     v.selected = selectedRank(state.selected, v.n());
+    if (v.n() <= 8) v.layout.radius = 350;  // the big boxes of few ranks need the room
 
     paintTitle(v, state, access->cursor());
     if (v.n() <= kDetailedRanks)

@@ -11,13 +11,6 @@ namespace commviz::views {
 
 namespace {
 
-QSizeF rankBoxSize(int n) {
-    if (n <= 8) return {176, 100};
-    if (n <= 16) return {112, 52};
-    if (n <= 32) return {58, 30};
-    return {34, 22};
-}
-
 bool involved(const NcclView& v, int rank) {
     for (const auto& event : v.events) {
         if (const auto* m = std::get_if<nccl::AllGatherSent>(&event); m && (m->src == rank || m->dst == rank))
@@ -66,15 +59,16 @@ void paintTableRow(NcclView& v, const QRectF& row, int r) {
     }
 }
 
-void paintRankBox(NcclView& v, int r, const QSizeF& size) {
+void paintRankBox(NcclView& v, int r) {
     const auto& world = v.engine.world();
-    const QPointF at = v.rankPoint(r);
-    const QRectF box(at.x() - size.width() / 2, at.y() - size.height() / 2, size.width(), size.height());
+    const QRectF box = v.rankBox(r);
     const bool missing = r == v.engine.config().missing_rank;
     const bool active = involved(v, r);
     const QColor border = missing || v.engine.failed(r) ? v.p.theme.bad
                           : active                      ? v.p.theme.accent
                                                         : v.p.theme.panelBorder;
+    // Opaque first, so ring edges and arrows behind never show through the text.
+    v.p.box(box, v.p.theme.panel, Qt::transparent, 6, 0);
     v.p.box(box, active ? ScenePaint::tint(v.p.theme.accent, 40) : v.p.theme.panel, border, 6, active ? 2.5 : 1,
             missing ? Qt::DashLine : Qt::SolidLine);
     v.p.object(box, QStringLiteral("rank:%1").arg(r));
@@ -103,7 +97,7 @@ void paintRankBox(NcclView& v, int r, const QSizeF& size) {
              11, v.p.theme.text, Qt::AlignLeft | Qt::AlignVCenter, false, true);
     row.translate(0, line);
     v.p.text(row,
-             NcclRenderer::tr("root cb :%1 · %2 :%3")
+             NcclRenderer::tr("callback :%1 · %2 :%3")
                  .arg(world.port(r, nccl::SocketKind::RootCallback))
                  .arg(classic ? NcclRenderer::tr("proxy") : NcclRenderer::tr("p2p"))
                  .arg(world.port(r, classic ? nccl::SocketKind::Proxy : nccl::SocketKind::P2pListen)),
@@ -120,8 +114,7 @@ void paintRanks(NcclView& v) {
     v.p.p.setBrush(Qt::NoBrush);
     v.p.p.drawEllipse(v.layout.centre, v.layout.radius, v.layout.radius);
     paintRingEdges(v);
-    const QSizeF size = rankBoxSize(n);
-    for (int r = 0; r < n; ++r) paintRankBox(v, r, size);
+    for (int r = 0; r < n; ++r) paintRankBox(v, r);
 }
 
 }  // namespace commviz::views

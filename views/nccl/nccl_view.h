@@ -38,6 +38,16 @@ struct NcclView {
     int nroots() const { return engine.config().nroots; }
     /// Where rank r sits on the circle (rank 0 at the top, clockwise).
     QPointF rankPoint(int rank, double radius = -1) const;
+    /// Above 64 ranks: the selected rank and its neighbours are drawn as boxes inside the circle.
+    bool banded() const { return n() > 64; }
+    /// The box a rank is drawn as (empty for a rank only on the band).
+    QRectF rankBox(int rank) const;
+    QPointF rankCentre(int rank) const {
+        const QRectF box = rankBox(rank);
+        return box.isEmpty() ? rankPoint(rank) : box.center();
+    }
+    /// Where a message to or from `rank` attaches, on the side facing `towards`.
+    QPointF rankEnd(int rank, const QPointF& towards) const;
     /// Where root k's thread is drawn (the middle; several roots in a row).
     QRectF rootRect(int root) const;
     /// The colour of allgather round `round` (-1: the rank's own slot).
