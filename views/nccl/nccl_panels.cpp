@@ -81,7 +81,8 @@ void paintIdCard(NcclView& v) {
 
 void paintProgress(NcclView& v) {
     const QRectF& box = v.layout.progress;
-    panel(v, box, NcclRenderer::tr("Progress — %1").arg(NcclText::phaseLabel(int(v.engine.phase()))));
+    panel(v, box,
+          NcclRenderer::tr("Progress — %1").arg(NcclText::runLabel(int(v.engine.phase()), v.engine.complete())));
     const int n = v.n();
     int checked = 0, replies = 0, connected = 0;
     for (int r = 0; r < n; ++r) {

@@ -103,8 +103,11 @@ void paintTitle(NcclView& v, const RenderState& state, std::size_t cursor) {
     const double used = v.p.text(v.layout.title, title, 22, state.theme.text, Qt::AlignLeft | Qt::AlignVCenter, true);
     QRectF right = v.layout.title;
     right.setLeft(right.left() + used + 20);
-    v.p.text(right, NcclRenderer::tr("step %1 · %2").arg(cursor).arg(NcclText::phaseLabel(int(v.engine.phase()))), 15,
-             state.theme.mutedText, Qt::AlignRight | Qt::AlignVCenter);
+    v.p.text(right,
+             NcclRenderer::tr("step %1 · %2")
+                 .arg(cursor)
+                 .arg(NcclText::runLabel(int(v.engine.phase()), v.engine.complete())),
+             15, state.theme.mutedText, Qt::AlignRight | Qt::AlignVCenter);
 }
 
 void paintCaption(NcclView& v, const RenderState& state, std::size_t cursor) {

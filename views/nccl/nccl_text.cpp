@@ -48,6 +48,12 @@ QString NcclText::phaseLabel(int phase) {
     return {};
 }
 
+QString NcclText::runLabel(int phase, bool complete) {
+    if (nccl::Phase(phase) == nccl::Phase::Finished && !complete)
+        return tr("stopped (hang or failure)");
+    return phaseLabel(phase);
+}
+
 QString NcclText::stageLabel(nccl::InitStage stage) { return QString::fromLatin1(nccl::stageAnchor(stage)); }
 
 }  // namespace commviz::views

@@ -22,6 +22,8 @@ public:
     static QString about();
     /// "unique id", "check-in", "ring connect", "allgather", "initTransportsRank", "finished".
     static QString phaseLabel(int phase);
+    /// The phase of a run, saying "stopped" rather than "finished" when it hangs or fails.
+    static QString runLabel(int phase, bool complete);
     /// A stage of initTransportsRank, as NCCL's function names it.
     static QString stageLabel(nccl::InitStage stage);
 
