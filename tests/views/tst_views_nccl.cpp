@@ -208,6 +208,46 @@ private slots:
         QVERIFY(text.contains("16384/16384"));  // every rank checked in
     }
 
+    void everyExampleScenarioLoadsRunsAndDraws_data() {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<bool>("complete");
+        QTest::addColumn<QString>("summaryKey");
+        QTest::addColumn<int>("summaryValue");
+        // What each example is for, from its description: counts worked out from reference §3.
+        QTest::newRow("classic_4") << "classic_4" << true << "allgather" << 24;      // 2 gathers × 3 rounds × 4
+        QTest::newRow("v230_8") << "v230_8" << true << "allgather" << 56;            // 3 rounds × 16 + 1 × 8
+        QTest::newRow("two_roots_16") << "two_roots_16" << true << "extinfo" << 18;  // 16 + one extra per root
+        QTest::newRow("missing_rank") << "missing_rank" << false << "extinfo" << 3;
+        QTest::newRow("bad_magic") << "bad_magic" << true << "bad_magic" << 1;
+        QTest::newRow("ranks_1024") << "ranks_1024" << true << "next_addr" << 1024;
+    }
+    void everyExampleScenarioLoadsRunsAndDraws() {
+        QFETCH(QString, name);
+        QFETCH(bool, complete);
+        QFETCH(QString, summaryKey);
+        QFETCH(int, summaryValue);
+        const auto scene = views::ncclBootstrapScene();
+        const QString path = QStringLiteral(":/scenarios/nccl-bootstrap/%1.json").arg(name);
+        QVERIFY(scene.exampleScenarios.contains(path));
+        auto scenario = views::loadScenario(path, scene);
+        QVERIFY2(scenario, qPrintable(path));
+        views::SceneSetup setup;
+        setup.scene = &scene;
+        setup.scenario = scenario.value();
+        auto built = views::buildSession(setup);
+        QVERIFY(built);
+        auto s = std::move(built).value();
+        s->runToEnd(scene.model.stepCap);
+        QVERIFY(s->atEnd());
+        const sim::Json summary = s->summary();
+        QCOMPARE(summary["complete"].get<bool>(), complete);
+        QCOMPARE(summary["messages"][summaryKey.toStdString()].get<int>(), summaryValue);
+        views::NcclRenderer renderer;
+        const QString text = allText(renderer, *s);
+        QVERIFY(text.contains("NCCL bootstrap"));
+        QVERIFY(text.contains(complete ? "COMPLETE" : "stopped"));
+    }
+
     void logDockShowsLinesUpToTheCursor() {
         const auto scene = views::ncclBootstrapScene();
         views::SimulationController controller;

@@ -49,8 +49,7 @@ QString NcclText::phaseLabel(int phase) {
 }
 
 QString NcclText::runLabel(int phase, bool complete) {
-    if (nccl::Phase(phase) == nccl::Phase::Finished && !complete)
-        return tr("stopped (hang or failure)");
+    if (nccl::Phase(phase) == nccl::Phase::Finished && !complete) return tr("stopped (hang or failure)");
     return phaseLabel(phase);
 }
 
