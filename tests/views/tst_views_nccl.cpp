@@ -3,13 +3,16 @@
 // envelope of this step's message), the aggregated view at 16,384 ranks, and
 // the INFO log dock following the cursor.
 
+#include <QChart>
 #include <QImage>
+#include <QLineSeries>
 #include <QPaintEngine>
 #include <QPainter>
 #include <QPlainTextEdit>
 #include <QtTest>
 #include <cmath>
 
+#include "nccl/nccl_chart_dock.h"
 #include "nccl/nccl_log_dock.h"
 #include "nccl/nccl_renderer.h"
 #include "nccl/nccl_scene.h"
@@ -246,6 +249,34 @@ private slots:
         const QString text = allText(renderer, *s);
         QVERIFY(text.contains("NCCL bootstrap"));
         QVERIFY(text.contains(complete ? "COMPLETE" : "stopped"));
+    }
+
+    void chartModelCountsMatchTheEngine() {
+        // The chart's message model must agree with what the engine sends, for both versions.
+        views::NcclChartDock dock;
+        const auto* classic = qobject_cast<QLineSeries*>(dock.messageChart()->series()[0]);
+        const auto* v230 = qobject_cast<QLineSeries*>(dock.messageChart()->series()[1]);
+        QVERIFY(classic && v230);
+        QCOMPARE(classic->count(), 14);  // n = 2, 4, … 16,384
+        const auto scene = views::ncclBootstrapScene();
+        for (int i : {0, 1, 2}) {  // n = 2, 4, 8
+            const int n = 2 << i;
+            for (const auto& [series, version] : {std::pair{classic, "classic"}, std::pair{v230, "2.30"}}) {
+                QCOMPARE(series->at(i).x(), double(n));
+                auto s = session(scene, {{"nranks", n}, {"version", version}});
+                s->runToEnd(scene.model.stepCap);
+                const auto total = s->summary()["messages"]["total"].get<double>();
+                QCOMPARE(series->at(i).y(), total);
+            }
+        }
+        // Hand-checked: classic 4 ranks = 12 + 24 = 36; 2.30 4 ranks = 12 + 12 = 24.
+        QCOMPARE(classic->at(1).y(), 36.0);
+        QCOMPARE(v230->at(1).y(), 24.0);
+        // The time model grows with n and classic is the slower one at 16,384.
+        const auto* t0 = qobject_cast<QLineSeries*>(dock.timeChart()->series()[0]);
+        const auto* t1 = qobject_cast<QLineSeries*>(dock.timeChart()->series()[1]);
+        QVERIFY(t0->at(13).y() > t1->at(13).y());
+        QVERIFY(t1->at(13).y() > t1->at(0).y());
     }
 
     void logDockShowsLinesUpToTheCursor() {

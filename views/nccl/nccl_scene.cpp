@@ -1,5 +1,6 @@
 #include "nccl/nccl_scene.h"
 
+#include "nccl/nccl_chart_dock.h"
 #include "nccl/nccl_events.h"
 #include "nccl/nccl_log_dock.h"
 #include "nccl/nccl_renderer.h"
@@ -24,7 +25,9 @@ SceneDescriptor ncclBootstrapScene() {
     for (const char* name : examples)
         scene.exampleScenarios << QStringLiteral(":/scenarios/nccl-bootstrap/%1.json").arg(QLatin1String(name));
     scene.createDocks = [](SimulationController& controller, QWidget* parent) {
-        return std::vector<SceneDock>{{createNcclLogDock(controller, parent), Qt::BottomDockWidgetArea, false}};
+        // The chart starts hidden so the canvas keeps its room; View offers it.
+        return std::vector<SceneDock>{{createNcclLogDock(controller, parent), Qt::BottomDockWidgetArea, false},
+                                      {createNcclChartDock(parent), Qt::BottomDockWidgetArea, true}};
     };
     return scene;
 }
