@@ -64,15 +64,15 @@ const char* payloadName(Payload payload) {
 const char* kindName(MessageKind kind) {
     switch (kind) {
         case MessageKind::ExtInfo:
-            return "extinfo";
+            return kind::kExtInfo.data();
         case MessageKind::NextAddr:
-            return "next_addr";
+            return kind::kNextAddr.data();
         case MessageKind::RingConnect:
-            return "ring_connect";
+            return kind::kRingConnect.data();
         case MessageKind::AllGather:
-            return "allgather";
+            return kind::kAllGather.data();
         case MessageKind::BadMagic:
-            return "bad_magic";
+            return kind::kBadMagic.data();
     }
     return "";
 }
@@ -86,7 +86,7 @@ sim::EventRecord describeExtInfo(const ExtInfoSent& e) {
         extInfo["nroots"] = e.nroots;
         extInfo["offset"] = 0;
     }
-    return {stale ? "bad_magic" : "extinfo",
+    return {std::string(stale ? kind::kBadMagic : kind::kExtInfo),
             stale ? "socketFinalizeAccept" : "sendToRoot",
             {rankObject(e.src), rootObject(e.root, e.nroots)},
             {{"src", e.src},
@@ -130,7 +130,7 @@ sim::EventRecord describeBatch(const MessageBatch& b) {
 struct Describer {
     sim::EventRecord operator()(const UniqueIdCreated& e) const {
         return {
-            "unique_id",
+            std::string(kind::kUniqueId),
             e.fromEnv ? "bootstrapGetUniqueId" : "ncclGetUniqueId",
             {e.nroots > 1 ? "unique_id:" + std::to_string(e.root) : std::string("unique_id"), rankObject(e.hostRank)},
             {{"root", rootName(e.root, e.nroots)},
@@ -143,17 +143,20 @@ struct Describer {
         const char* method = e.fromEnv                           ? "NCCL_COMM_ID"
                              : e.method == Distribution::InitAll ? "ncclCommInitAll"
                                                                  : "MPI_Bcast";
-        return {"id_distribution", method, {}, {{"method", method}, {"nranks", e.nranks}, {"ids", e.nroots}}};
+        return {std::string(kind::kIdDistribution),
+                method,
+                {},
+                {{"method", method}, {"nranks", e.nranks}, {"ids", e.nroots}}};
     }
     sim::EventRecord operator()(const ExtInfoSent& e) const { return describeExtInfo(e); }
     sim::EventRecord operator()(const NextAddrSent& e) const {
-        return {"next_addr",
+        return {std::string(kind::kNextAddr),
                 e.nroots > 1 ? "rootSend" : "bootstrapRoot",
                 {rootObject(e.root, e.nroots), rankObject(e.dst), rankObject(e.peer)},
                 {{"src", rootName(e.root, e.nroots)}, {"dst", e.dst}, {"peer", e.peer}}};
     }
     sim::EventRecord operator()(const RingConnected& e) const {
-        return {"ring_connect",
+        return {std::string(kind::kRingConnect),
                 "socketRingConnect",
                 {rankObject(e.src), rankObject(e.dst)},
                 {{"src", e.src}, {"dst", e.dst}}};
@@ -165,7 +168,7 @@ struct Describer {
                     {"slice", e.slice},
                     {"payload", payloadName(e.payload)}};
         if (e.bidirectional) fields["direction"] = e.direction == Direction::Next ? "next" : "prev";
-        return {"allgather",
+        return {std::string(kind::kAllGather),
                 e.bidirectional ? "socketRingAllGather" : "bootstrapRingAllGather",
                 {rankObject(e.src), rankObject(e.dst)},
                 fields};
@@ -177,17 +180,20 @@ struct Describer {
                     {"errno", "ECONNREFUSED"},
                     {"attempts", e.classic ? 20000 : 35}};
         if (e.rank >= 0) fields["src"] = e.rank;
-        return {"root_connect_failed", e.classic ? "socketStartConnect" : "ncclOsSocketPollConnect",
+        return {std::string(kind::kRootConnectFailed), e.classic ? "socketStartConnect" : "ncclOsSocketPollConnect",
                 e.rank >= 0 ? std::vector<std::string>{rankObject(e.rank)} : std::vector<std::string>{}, fields};
     }
     sim::EventRecord operator()(const InitStageDone& e) const {
-        return {"init_stage",
+        return {std::string(kind::kInitStage),
                 stageAnchor(e.stage),
                 {},
                 {{"stage", stageName(e.stage)}, {"messages", e.messages}, {"failed", e.failed}}};
     }
     sim::EventRecord operator()(const Stopped& e) const {
-        return {e.hang ? "hang" : "init_failed", "bootstrapInit", {}, {{"blocked_ranks", e.blockedRanks}}};
+        return {std::string(e.hang ? kind::kHang : kind::kInitFailed),
+                "bootstrapInit",
+                {},
+                {{"blocked_ranks", e.blockedRanks}}};
     }
 };
 

@@ -1,7 +1,10 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
+#include <string_view>
 #include <variant>
+#include <vector>
 
 #include "nccl/nccl_config.h"
 
@@ -124,6 +127,32 @@ struct Stopped {
     bool hang = true;
     std::int32_t blockedRanks = 0;
 };
+
+/// The `kind` of each generic event record (NcclEngine::describe). One typed
+/// event may take several kinds (a stale client's ExtInfoSent is "bad_magic";
+/// a MessageBatch takes the kind of its messages), so views key their
+/// narration on these names rather than on the variant's types.
+namespace kind {
+inline constexpr std::string_view kUniqueId = "unique_id";
+inline constexpr std::string_view kIdDistribution = "id_distribution";
+inline constexpr std::string_view kExtInfo = "extinfo";
+inline constexpr std::string_view kBadMagic = "bad_magic";
+inline constexpr std::string_view kNextAddr = "next_addr";
+inline constexpr std::string_view kRingConnect = "ring_connect";
+inline constexpr std::string_view kAllGather = "allgather";
+inline constexpr std::string_view kRootConnectFailed = "root_connect_failed";
+inline constexpr std::string_view kInitStage = "init_stage";
+inline constexpr std::string_view kHang = "hang";
+inline constexpr std::string_view kInitFailed = "init_failed";
+}  // namespace kind
+
+/// Every kind NcclEngine::describe can produce.
+inline std::vector<std::string> eventKinds() {
+    return {std::string(kind::kUniqueId),  std::string(kind::kIdDistribution),    std::string(kind::kExtInfo),
+            std::string(kind::kBadMagic),  std::string(kind::kNextAddr),          std::string(kind::kRingConnect),
+            std::string(kind::kAllGather), std::string(kind::kRootConnectFailed), std::string(kind::kInitStage),
+            std::string(kind::kHang),      std::string(kind::kInitFailed)};
+}
 
 using NcclEvent = std::variant<UniqueIdCreated, IdDistributed, ExtInfoSent, NextAddrSent, RingConnected, AllGatherSent,
                                MessageBatch, RootConnectFailed, InitStageDone, Stopped>;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <cstdint>
+
 #include "nccl/nccl_config.h"
 
 namespace commviz::nccl {
@@ -24,6 +26,26 @@ struct TimingModel {
     static double staggerSeconds(const Config& config, int rank, int localId, int ranksOfRoot) {
         if (config.version == Version::Classic) return config.nranks > 128 ? rank * 1e-3 : 0.0;
         return ranksOfRoot > config.stagger_threshold ? double(long(localId / (kStaggerRate / 1e6))) * 1e-6 : 0.0;
+    }
+
+    /// Bootstrap messages of one complete run with one root (reference §3.3–§3.5):
+    /// n extInfo + n replies + n ring connects, then the allgather(s): classic
+    /// gathers twice, n − 1 rounds of n messages; 2.30 once, each rank receiving
+    /// n − 1 slices over both directions.
+    static std::uint64_t bootstrapMessages(Version version, int n) {
+        const std::uint64_t ranks = std::uint64_t(n), perGather = ranks * (ranks - 1);
+        return 3 * ranks + (version == Version::Classic ? 2 * perGather : perGather);
+    }
+
+    /// Modelled bootstrapInit time of the last rank, one root, defaults: create,
+    /// the stagger of the last rank, the root reading and answering every rank
+    /// one after the other, the ring connect and the allgather rounds.
+    static double bootstrapSeconds(Version version, int n) {
+        const bool classic = version == Version::Classic;
+        const double stagger = classic ? (n > 128 ? (n - 1) * 1e-3 : 0.0) : (n > 256 ? (n - 1) / kStaggerRate : 0.0);
+        const int rounds = classic ? 2 * (n - 1) : n / 2;
+        return kCreateSeconds + stagger + kSendToRootSeconds + n * (kRootRecvSeconds + kRootSendSeconds) +
+               kRingConnectSeconds + rounds * kRoundSeconds;
     }
 };
 

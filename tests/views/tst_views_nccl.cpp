@@ -1,0 +1,303 @@
+// The NCCL bootstrap scene drawn offscreen: what lands where at 4 ranks (rank
+// boxes on the circle, the table of known addresses coloured by round, the
+// envelope of this step's message), the aggregated view at 16,384 ranks, and
+// the INFO log dock following the cursor.
+
+#include <QChart>
+#include <QImage>
+#include <QLineSeries>
+#include <QPaintEngine>
+#include <QPainter>
+#include <QPlainTextEdit>
+#include <QtTest>
+#include <cmath>
+
+#include "nccl/nccl_chart_dock.h"
+#include "nccl/nccl_log_dock.h"
+#include "nccl/nccl_renderer.h"
+#include "nccl/nccl_scene.h"
+#include "shell/scene_setup.h"
+#include "shell/simulation_controller.h"
+
+using namespace commviz;
+
+namespace {
+
+/// A paint device that keeps every string drawn, to check what the view says.
+class TextRecorder : public QPaintDevice {
+public:
+    QStringList texts;
+    QPaintEngine* paintEngine() const override { return &m_engine; }
+
+protected:
+    int metric(PaintDeviceMetric metric) const override {
+        switch (metric) {
+            case PdmWidth:
+                return 1600;
+            case PdmHeight:
+                return 1000;
+            case PdmDpiX:
+            case PdmDpiY:
+            case PdmPhysicalDpiX:
+            case PdmPhysicalDpiY:
+                return 96;
+            case PdmDepth:
+                return 32;
+            case PdmDevicePixelRatio:
+                return 1;
+            case PdmDevicePixelRatioScaled:
+                return int(QPaintDevice::devicePixelRatioFScale());
+            default:
+                return 1000;
+        }
+    }
+
+private:
+    class Engine : public QPaintEngine {
+    public:
+        explicit Engine(QStringList& out) : QPaintEngine(AllFeatures), m_out(out) {}
+        bool begin(QPaintDevice*) override { return true; }
+        bool end() override { return true; }
+        void updateState(const QPaintEngineState&) override {}
+        void drawPixmap(const QRectF&, const QPixmap&, const QRectF&) override {}
+        // Shapes are not recorded; the defaults would emulate one through another, endlessly.
+        void drawPath(const QPainterPath&) override {}
+        void drawPolygon(const QPointF*, int, PolygonDrawMode) override {}
+        void drawPolygon(const QPoint*, int, PolygonDrawMode) override {}
+        void drawRects(const QRectF*, int) override {}
+        void drawRects(const QRect*, int) override {}
+        void drawLines(const QLineF*, int) override {}
+        void drawLines(const QLine*, int) override {}
+        void drawEllipse(const QRectF&) override {}
+        void drawEllipse(const QRect&) override {}
+        void drawPoints(const QPointF*, int) override {}
+        void drawPoints(const QPoint*, int) override {}
+        void drawImage(const QRectF&, const QImage&, const QRectF&, Qt::ImageConversionFlags) override {}
+        void drawTextItem(const QPointF&, const QTextItem& item) override { m_out << item.text(); }
+        Type type() const override { return User; }
+
+    private:
+        QStringList& m_out;
+    };
+    mutable Engine m_engine{texts};
+};
+
+std::unique_ptr<sim::Session> session(const views::SceneDescriptor& scene, const sim::ParamValues& values) {
+    views::SceneSetup setup;
+    setup.scene = &scene;
+    setup.values = values;
+    auto built = views::buildSession(setup);
+    return built ? std::move(built).value() : nullptr;
+}
+
+QImage render(views::NcclRenderer& renderer, const sim::Session& s) {
+    QImage image(1600, 1000, QImage::Format_ARGB32);
+    views::RenderState state;
+    state.session = &s;
+    QPainter painter(&image);
+    renderer.paint(painter, state);
+    return image;
+}
+
+QString allText(views::NcclRenderer& renderer, const sim::Session& s, const QString& selected = {}) {
+    TextRecorder recorder;
+    views::RenderState state;
+    state.session = &s;
+    state.selected = selected;
+    QPainter painter(&recorder);
+    renderer.paint(painter, state);
+    painter.end();
+    return recorder.texts.join('\n');
+}
+
+QRectF regionOf(const std::vector<views::HitRegion>& hits, const QString& id) {
+    for (const auto& hit : hits)
+        if (hit.objectId == id) return hit.rect;
+    return {};
+}
+
+}  // namespace
+
+class TestViewsNccl : public QObject {
+    Q_OBJECT
+
+private slots:
+    void fourRanksSitOnTheCircleClockwise() {
+        const auto scene = views::ncclBootstrapScene();
+        auto s = session(scene, {{"nranks", 4}});
+        QVERIFY(s);
+        s->seek(21);
+        views::NcclRenderer renderer;
+        const QImage image = render(renderer, *s);
+        const auto hits = renderer.hitRegions();
+        // Rank 0 at the top, then clockwise: right, bottom, left of the circle's centre.
+        const QPointF r0 = regionOf(hits, "rank:0").center(), r1 = regionOf(hits, "rank:1").center(),
+                      r2 = regionOf(hits, "rank:2").center(), r3 = regionOf(hits, "rank:3").center();
+        QVERIFY(!regionOf(hits, "rank:3").isEmpty());
+        QVERIFY(r0.y() < r1.y() && r1.x() > r0.x() + 200);
+        QVERIFY(r2.y() > r1.y() + 200 && std::abs(r2.x() - r0.x()) < 1);
+        QVERIFY(r3.x() < r0.x() - 200 && std::abs(r3.y() - r1.y()) < 1);
+        const QRectF root = regionOf(hits, "root");
+        QVERIFY(root.contains(QPointF((r1.x() + r3.x()) / 2, r1.y())));  // the root thread in the middle
+        QVERIFY(!regionOf(hits, "unique_id").isEmpty());
+        // Something is drawn inside each rank box (not the bare background).
+        const QColor background = views::RenderState().theme.background;
+        for (const QPointF& at : {r0, r1, r2, r3}) QVERIFY(image.pixelColor(at.toPoint()) != background);
+    }
+
+    void knownAddressTableFillsByRound() {
+        // Step 21 of classic n = 4: round 0 done (rank r holds slice r − 1), round 1 has delivered
+        // 0→1 (slice 3), 1→2 (slice 0), 2→3 (slice 1). So rank 1 holds slots 0 (round 0) and
+        // 3 (round 1); rank 0 holds slot 3 (round 0) only.
+        const auto scene = views::ncclBootstrapScene();
+        auto s = session(scene, {{"nranks", 4}});
+        s->seek(21);
+        views::NcclRenderer renderer;
+        const QImage image = render(renderer, *s);
+        const views::RenderState defaults;
+        // The table panel: rows of 28 px from y = 564, columns of 103 px from x = 1152.
+        auto cell = [&](int row, int slot) { return image.pixelColor(1152 + slot * 103 + 50, 564 + row * 28 + 13); };
+        QCOMPARE(cell(0, 0), defaults.theme.text);        // own slot
+        QCOMPARE(cell(0, 1), defaults.theme.background);  // not yet known
+        QCOMPARE(cell(0, 2), defaults.theme.background);
+        QVERIFY(cell(0, 3) != defaults.theme.background);
+        QVERIFY(cell(1, 0) != defaults.theme.background);
+        QVERIFY(cell(1, 3) != defaults.theme.background);
+        QVERIFY(cell(1, 0) != cell(1, 3));  // different rounds, different colours
+        QCOMPARE(cell(1, 0), cell(0, 3));   // both came in round 0
+        QCOMPARE(cell(1, 2), defaults.theme.background);
+        QCOMPARE(cell(3, 3), defaults.theme.text);
+        QCOMPARE(cell(3, 2), cell(0, 3));  // slice 2 from rank 2 in round 0
+        QCOMPARE(cell(3, 1), cell(1, 3));  // rank 3 got slice 1 in round 1, this very step
+        QCOMPARE(cell(3, 0), defaults.theme.background);
+    }
+
+    void fourRanksSayWhatMoved() {
+        const auto scene = views::ncclBootstrapScene();
+        auto s = session(scene, {{"nranks", 4}});
+        views::NcclRenderer renderer;
+        s->seek(7);  // the root's first reply: rank 0 learns rank 1's address
+        QString text = allText(renderer, *s);
+        QVERIFY2(text.contains("addr of 1"), qPrintable(text));
+        QVERIFY(text.contains("ncclUniqueId (128 bytes)"));
+        QVERIFY(text.contains("rank 3"));
+        QVERIFY(text.contains("root thread"));
+        s->seek(21);
+        text = allText(renderer, *s);
+        QVERIFY(text.contains("slice 1"));
+        QVERIFY(text.contains("Round 1: rank 2 sends slice 1 to its next rank 3."));
+    }
+
+    void sixteenThousandRanksAggregate() {
+        const auto scene = views::ncclBootstrapScene();
+        auto s = session(scene, {{"nranks", 16384}});
+        QVERIFY(s);
+        s->seek(40);  // macro-steps: in the first allgather
+        views::NcclRenderer renderer;
+        const QImage image = render(renderer, *s);
+        const auto hits = renderer.hitRegions();
+        int rankBoxes = 0;
+        for (const auto& hit : hits) rankBoxes += hit.objectId.startsWith("rank:");
+        QCOMPARE(rankBoxes, 3);  // rank 0 and its two neighbours, not 16,384 boxes
+        QVERIFY(!regionOf(hits, "rank:16383").isEmpty());
+        QVERIFY(!regionOf(hits, "rank:1").isEmpty());
+        // The band: drawn at the top of the circle (rank 0's place) and at the bottom (rank 8192's).
+        const QColor background = views::RenderState().theme.background;
+        QVERIFY(image.pixelColor(554, 485 - 330) != background);
+        QVERIFY(image.pixelColor(554, 485 + 330) != background);
+        const QString text = allText(renderer, *s, "rank:8000");
+        QVERIFY(text.contains("rank 8000"));
+        QVERIFY(text.contains("rank 7999"));
+        QVERIFY(text.contains("16384/16384"));  // every rank checked in
+    }
+
+    void everyExampleScenarioLoadsRunsAndDraws_data() {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<bool>("complete");
+        QTest::addColumn<QString>("summaryKey");
+        QTest::addColumn<int>("summaryValue");
+        // What each example is for, from its description: counts worked out from reference §3.
+        QTest::newRow("classic_4") << "classic_4" << true << "allgather" << 24;      // 2 gathers × 3 rounds × 4
+        QTest::newRow("v230_8") << "v230_8" << true << "allgather" << 56;            // 3 rounds × 16 + 1 × 8
+        QTest::newRow("two_roots_16") << "two_roots_16" << true << "extinfo" << 18;  // 16 + one extra per root
+        QTest::newRow("missing_rank") << "missing_rank" << false << "extinfo" << 3;
+        QTest::newRow("bad_magic") << "bad_magic" << true << "bad_magic" << 1;
+        QTest::newRow("ranks_1024") << "ranks_1024" << true << "next_addr" << 1024;
+    }
+    void everyExampleScenarioLoadsRunsAndDraws() {
+        QFETCH(QString, name);
+        QFETCH(bool, complete);
+        QFETCH(QString, summaryKey);
+        QFETCH(int, summaryValue);
+        const auto scene = views::ncclBootstrapScene();
+        const QString path = QStringLiteral(":/scenarios/nccl-bootstrap/%1.json").arg(name);
+        QVERIFY(scene.exampleScenarios.contains(path));
+        auto scenario = views::loadScenario(path, scene);
+        QVERIFY2(scenario, qPrintable(path));
+        views::SceneSetup setup;
+        setup.scene = &scene;
+        setup.scenario = scenario.value();
+        auto built = views::buildSession(setup);
+        QVERIFY(built);
+        auto s = std::move(built).value();
+        s->runToEnd(scene.model.stepCap);
+        QVERIFY(s->atEnd());
+        const sim::Json summary = s->summary();
+        QCOMPARE(summary["complete"].get<bool>(), complete);
+        QCOMPARE(summary["messages"][summaryKey.toStdString()].get<int>(), summaryValue);
+        views::NcclRenderer renderer;
+        const QString text = allText(renderer, *s);
+        QVERIFY(text.contains("NCCL bootstrap"));
+        QVERIFY(text.contains(complete ? "COMPLETE" : "stopped"));
+    }
+
+    void chartModelCountsMatchTheEngine() {
+        // The chart's message model must agree with what the engine sends, for both versions.
+        views::NcclChartDock dock;
+        const auto* classic = qobject_cast<QLineSeries*>(dock.messageChart()->series()[0]);
+        const auto* v230 = qobject_cast<QLineSeries*>(dock.messageChart()->series()[1]);
+        QVERIFY(classic && v230);
+        QCOMPARE(classic->count(), 14);  // n = 2, 4, … 16,384
+        const auto scene = views::ncclBootstrapScene();
+        for (int i : {0, 1, 2}) {  // n = 2, 4, 8
+            const int n = 2 << i;
+            for (const auto& [series, version] : {std::pair{classic, "classic"}, std::pair{v230, "2.30"}}) {
+                QCOMPARE(series->at(i).x(), double(n));
+                auto s = session(scene, {{"nranks", n}, {"version", version}});
+                s->runToEnd(scene.model.stepCap);
+                const auto total = s->summary()["messages"]["total"].get<double>();
+                QCOMPARE(series->at(i).y(), total);
+            }
+        }
+        // Hand-checked: classic 4 ranks = 12 + 24 = 36; 2.30 4 ranks = 12 + 12 = 24.
+        QCOMPARE(classic->at(1).y(), 36.0);
+        QCOMPARE(v230->at(1).y(), 24.0);
+        // The time model grows with n and classic is the slower one at 16,384.
+        const auto* t0 = qobject_cast<QLineSeries*>(dock.timeChart()->series()[0]);
+        const auto* t1 = qobject_cast<QLineSeries*>(dock.timeChart()->series()[1]);
+        QVERIFY(t0->at(13).y() > t1->at(13).y());
+        QVERIFY(t1->at(13).y() > t1->at(0).y());
+    }
+
+    void logDockShowsLinesUpToTheCursor() {
+        const auto scene = views::ncclBootstrapScene();
+        views::SimulationController controller;
+        views::SceneSetup setup;
+        setup.scene = &scene;
+        setup.values = {{"nranks", 4}};
+        QVERIFY(controller.load(setup).ok());
+        views::NcclLogDock dock(controller);
+        QCOMPARE(dock.objectName(), QStringLiteral("NcclLogDock"));
+        const int atStart = dock.lineCount();
+        controller.seek(48);  // the end: every rank prints Init COMPLETE
+        QTRY_VERIFY(dock.lineCount() > atStart);
+        const QString text = dock.view()->toPlainText();
+        QCOMPARE(text.count(" - Init COMPLETE"), 4);
+        QVERIFY(dock.highlightedCount() >= 4);
+        controller.seek(3);
+        QTRY_VERIFY(!dock.view()->toPlainText().contains("Init COMPLETE"));
+    }
+};
+
+QTEST_MAIN(TestViewsNccl)
+#include "tst_views_nccl.moc"

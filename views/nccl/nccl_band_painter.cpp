@@ -1,0 +1,127 @@
+// Above 64 ranks: the ring as a density band (each arc segment coloured by how
+// far its ranks have got in the current phase), and the selected rank with its
+// two neighbours drawn in detail inside the circle. O(n) per paint, never n².
+
+#include <QtMath>
+#include <algorithm>
+#include <cmath>
+
+#include "nccl/bootstrap_math.h"
+#include "nccl/nccl_renderer.h"
+#include "nccl/nccl_view.h"
+
+namespace commviz::views {
+
+namespace {
+
+constexpr int kSegments = 720;
+constexpr double kBandWidth = 36;
+
+/// 0..1: how far rank r has got in the phase the engine is in.
+double rankProgress(const NcclView& v, int r) {
+    using nccl::Phase;
+    switch (v.engine.phase()) {
+        case Phase::UniqueId:
+        case Phase::Distribute:
+            return 0;
+        case Phase::CheckIn:
+            return (v.engine.checkedIn(r) ? 0.5 : 0) + (v.engine.gotReply(r) ? 0.5 : 0);
+        case Phase::RingConnect:
+            return v.engine.ringConnected(r) ? 1 : 0;
+        case Phase::AllGather:
+            return double(v.engine.known(r).count()) / v.n();
+        case Phase::Init:
+        case Phase::Finished:
+            return v.engine.failed(r) ? 0 : v.engine.known(r).count() > 0 ? 1 : 0;
+    }
+    return 0;
+}
+
+void paintSegments(NcclView& v) {
+    const int n = v.n();
+    const int segments = std::min(n, kSegments);
+    const QRectF circle(v.layout.centre.x() - v.layout.radius, v.layout.centre.y() - v.layout.radius,
+                        2 * v.layout.radius, 2 * v.layout.radius);
+    const QColor empty = v.p.theme.panel;
+    const QColor full = v.p.theme.accent;
+    v.p.p.setBrush(Qt::NoBrush);
+    for (int s = 0; s < segments; ++s) {
+        const int first = int(std::int64_t(s) * n / segments), last = int(std::int64_t(s + 1) * n / segments);
+        double sum = 0;
+        bool bad = false;
+        for (int r = first; r < last; ++r) {
+            sum += rankProgress(v, r);
+            bad = bad || r == v.engine.config().missing_rank || v.engine.failed(r);
+        }
+        const double f = last > first ? sum / (last - first) : 0;
+        QColor c = bad ? v.p.theme.bad
+                       : QColor::fromRgbF(empty.redF() + (full.redF() - empty.redF()) * f,
+                                          empty.greenF() + (full.greenF() - empty.greenF()) * f,
+                                          empty.blueF() + (full.blueF() - empty.blueF()) * f);
+        v.p.p.setPen(QPen(c, kBandWidth, Qt::SolidLine, Qt::FlatCap));
+        // Qt angles: 1/16 degree, counter-clockwise from 3 o'clock; ranks run clockwise from 12.
+        const double startDeg = 90.0 - 360.0 * s / segments;
+        const double spanDeg = -360.0 / segments;
+        v.p.p.drawArc(circle, int(std::lround(startDeg * 16)), int(std::floor(spanDeg * 16)));
+    }
+    // Once the ring is closed its persistent connections run all the way round.
+    if (v.engine.phase() >= nccl::Phase::AllGather) {
+        v.p.p.setPen(QPen(v.p.theme.accent2, 2));
+        v.p.p.drawEllipse(v.layout.centre, v.layout.radius - kBandWidth / 2 - 4, v.layout.radius - kBandWidth / 2 - 4);
+    }
+    // Ticks every n/8 ranks, so positions can be read.
+    for (int k = 0; k < 8; ++k) {
+        const int r = int(std::int64_t(k) * n / 8);
+        const QPointF at = v.rankPoint(r, v.layout.radius + kBandWidth / 2 + 16);
+        v.p.text(QRectF(at.x() - 40, at.y() - 10, 80, 20), QString::number(r), 12, v.p.theme.mutedText,
+                 Qt::AlignCenter);
+    }
+}
+
+void paintDetailRank(NcclView& v, int r, const QRectF& box, const QString& role) {
+    const auto& world = v.engine.world();
+    const bool missing = r == v.engine.config().missing_rank;
+    const QColor border = missing || v.engine.failed(r) ? v.p.theme.bad
+                          : r == v.selected             ? v.p.theme.accent
+                                                        : v.p.theme.panelBorder;
+    v.p.box(box, v.p.theme.panel, border, 6, r == v.selected ? 2.5 : 1, missing ? Qt::DashLine : Qt::SolidLine);
+    v.p.object(box, QStringLiteral("rank:%1").arg(r));
+    QRectF row = box.adjusted(6, 3, -6, 0);
+    row.setHeight(17);
+    v.p.text(row, NcclRenderer::tr("rank %1").arg(r), 13, v.p.theme.text, Qt::AlignLeft | Qt::AlignVCenter, true);
+    v.p.text(row, role, 11, v.p.theme.mutedText, Qt::AlignRight | Qt::AlignVCenter);
+    row.translate(0, 17);
+    const auto place = world.topology.placement(r);
+    v.p.text(row, NcclRenderer::tr("pid %1 · GPU %2 · node %3").arg(world.pid(r)).arg(place.gpu).arg(place.node), 11,
+             v.p.theme.mutedText);
+    row.translate(0, 17);
+    v.p.text(row, QString::fromStdString(world.listenAddress(r)), 11, v.p.theme.text, Qt::AlignLeft | Qt::AlignVCenter,
+             false, true);
+    row.translate(0, 17);
+    v.p.text(row, NcclRenderer::tr("knows %1 of %2 addresses").arg(v.engine.known(r).count()).arg(v.n()), 11,
+             v.p.theme.mutedText);
+    // A leader line from the box to the rank's place on the band.
+    v.p.p.setPen(QPen(ScenePaint::tint(border, 160), 1, Qt::DashLine));
+    v.p.p.drawLine(QPointF(box.center().x(), box.top()), v.rankPoint(r, v.layout.radius - kBandWidth / 2));
+}
+
+}  // namespace
+
+void paintBand(NcclView& v) {
+    paintSegments(v);
+    const int n = v.n();
+    const int r = v.selected;
+    const int prev = nccl::wrap(r - 1, n), next = (r + 1) % n;
+    paintDetailRank(v, prev, v.rankBox(prev), NcclRenderer::tr("prev"));
+    paintDetailRank(v, r, v.rankBox(r), NcclRenderer::tr("selected"));
+    paintDetailRank(v, next, v.rankBox(next), NcclRenderer::tr("next"));
+    const QRectF below = v.rankBox(r);
+    v.p.wrapped(QRectF(v.layout.centre.x() - 250, below.bottom() + 8, 500, 40),
+                NcclRenderer::tr("%1 ranks, aggregated: the band colours each arc by how far its ranks have got in "
+                                 "this phase. Below the root: the selected rank (rank 0 unless another is picked) "
+                                 "and its neighbours.")
+                    .arg(n),
+                11, v.p.theme.mutedText, false, 10);
+}
+
+}  // namespace commviz::views

@@ -1,0 +1,36 @@
+#pragma once
+
+#include <QDockWidget>
+
+class QChart;
+class QLabel;
+class QTabWidget;
+
+namespace commviz::views {
+
+/// Bootstrap time and message count against nranks (2 … 16,384, log axes) for
+/// the classic and the 2.30 bootstrap, from nccl::TimingModel: a stated model,
+/// labelled so, not a measurement (objectName "NcclChartDock").
+class NcclChartDock : public QDockWidget {
+    Q_OBJECT
+
+public:
+    explicit NcclChartDock(QWidget* parent = nullptr);
+    QChart* timeChart() const { return m_time; }
+    QChart* messageChart() const { return m_messages; }
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void retranslate();
+
+    QTabWidget* m_tabs = nullptr;
+    QChart* m_time = nullptr;
+    QChart* m_messages = nullptr;
+    QLabel* m_note = nullptr;
+};
+
+QDockWidget* createNcclChartDock(QWidget* parent);
+
+}  // namespace commviz::views

@@ -1,0 +1,158 @@
+// The root thread(s) in the middle of the ring and this step's messages as
+// envelopes travelling along their arrows.
+
+#include <QPainterPath>
+#include <algorithm>
+#include <cmath>
+
+#include "nccl/bootstrap_math.h"
+#include "nccl/nccl_renderer.h"
+#include "nccl/nccl_view.h"
+
+namespace commviz::views {
+
+namespace {
+
+QString rootStatus(nccl::RootStatus status) {
+    switch (status) {
+        case nccl::RootStatus::Accepting:
+            return NcclRenderer::tr("accepting");
+        case nccl::RootStatus::Sweeping:
+            return NcclRenderer::tr("replying");
+        case nccl::RootStatus::Finished:
+            return NcclRenderer::tr("done, exited");
+        case nccl::RootStatus::Stopped:
+            return NcclRenderer::tr("stopped after WARN");
+    }
+    return {};
+}
+
+QPointF rootEnd(const NcclView& v, int root, const QPointF& towards) {
+    const QRectF r = v.rootRect(root);
+    const QPointF c = r.center();
+    const QPointF d = towards - c;
+    // Clip the ray from the centre to the rectangle's border.
+    const double sx = d.x() != 0 ? (r.width() / 2) / std::abs(d.x()) : 1e9;
+    const double sy = d.y() != 0 ? (r.height() / 2) / std::abs(d.y()) : 1e9;
+    return c + d * std::min({sx, sy, 1.0});
+}
+
+void envelope(NcclView& v, QPointF a, QPointF b, const QColor& color, const QString& label) {
+    v.p.arrow(a, b, ScenePaint::tint(color, 110), 2, 1, Qt::SolidLine, 9);
+    // Settled envelopes stop short of the box they reached, so they never cover its text.
+    const QPointF at = a + (b - a) * (0.1 + 0.75 * v.t);
+    const QRectF env(at.x() - 13, at.y() - 9, 26, 18);
+    v.p.box(env, v.p.theme.background, color, 2, 1.5);
+    QPainterPath flap;
+    flap.moveTo(env.topLeft());
+    flap.lineTo(env.center().x(), env.center().y() + 1);
+    flap.lineTo(env.topRight());
+    v.p.p.setPen(QPen(color, 1.2));
+    v.p.p.setBrush(Qt::NoBrush);
+    v.p.p.drawPath(flap);
+    if (!label.isEmpty()) v.p.tag(at + QPointF(0, -20), label, ScenePaint::tint(color, 220), v.p.theme.background, 11);
+}
+
+/// Draws one typed message; `label` shows on small n only (large n would be unreadable).
+struct MessageDrawer {
+    NcclView& v;
+    bool labels;
+
+    void operator()(const nccl::ExtInfoSent& m) const {
+        const QPointF from = v.rankEnd(m.src, v.rootRect(m.root).center());
+        const bool stale = m.what == nccl::CheckIn::BadMagic;
+        const QColor c = stale || m.outcome != nccl::Outcome::Accepted ? v.p.theme.bad : v.p.theme.accent;
+        const QPointF to = rootEnd(v, m.root, from);
+        envelope(v, v.rankEnd(m.src, to), to, c,
+                 labels ? (stale ? NcclRenderer::tr("wrong magic") : NcclRenderer::tr("extInfo")) : QString());
+    }
+    void operator()(const nccl::NextAddrSent& m) const {
+        const QPointF to = v.rankEnd(m.dst, v.rootRect(m.root).center());
+        const QPointF from = rootEnd(v, m.root, to);
+        envelope(v, from, v.rankEnd(m.dst, from), v.p.theme.accent2,
+                 labels ? NcclRenderer::tr("addr of %1").arg(m.peer) : QString());
+    }
+    void operator()(const nccl::RingConnected& m) const {
+        const QPointF a = v.rankEnd(m.src, v.rankCentre(m.dst)), b = v.rankEnd(m.dst, v.rankCentre(m.src));
+        envelope(v, a, b, v.p.theme.good, labels ? NcclRenderer::tr("connect") : QString());
+    }
+    void operator()(const nccl::AllGatherSent& m) const {
+        const QPointF a = v.rankEnd(m.src, v.rankCentre(m.dst)), b = v.rankEnd(m.dst, v.rankCentre(m.src));
+        envelope(v, a, b, v.roundColor(m.round), labels ? NcclRenderer::tr("slice %1").arg(m.slice) : QString());
+    }
+    void operator()(const nccl::MessageBatch& b) const {
+        // A macro-step: draw the messages of the selected rank's neighbourhood (all of them for small n).
+        const int n = v.n();
+        const bool all = n <= NcclRenderer::kDetailedRanks;
+        const int from = all ? 0 : v.selected - 1, to = all ? n - 1 : v.selected + 1;
+        for (int i = from; i <= to; ++i) {
+            const int r = nccl::wrap(i, n);
+            const int root = v.engine.world().rootOf(r);
+            if (b.root >= 0 && root != b.root) continue;
+            switch (b.kind) {
+                case nccl::MessageKind::ExtInfo:
+                    (*this)(nccl::ExtInfoSent{.src = r, .root = root});
+                    break;
+                case nccl::MessageKind::NextAddr:
+                    (*this)(nccl::NextAddrSent{.dst = r, .peer = (r + 1) % n, .root = root});
+                    break;
+                case nccl::MessageKind::RingConnect:
+                    (*this)(nccl::RingConnected{.src = r, .dst = (r + 1) % n});
+                    break;
+                case nccl::MessageKind::AllGather:
+                    (*this)(nccl::AllGatherSent{.src = r, .dst = (r + 1) % n, .round = b.round});
+                    if (b.payload == nccl::Payload::RingInfo && !b.oneWay)
+                        (*this)(nccl::AllGatherSent{.src = r, .dst = nccl::wrap(r - 1, n), .round = b.round});
+                    break;
+                case nccl::MessageKind::BadMagic:
+                    break;
+            }
+        }
+    }
+    template <typename Other>
+    void operator()(const Other&) const {}
+};
+
+}  // namespace
+
+void paintRoots(NcclView& v) {
+    const auto& world = v.engine.world();
+    const int shown = std::min(v.nroots(), 4);
+    for (int k = 0; k < shown; ++k) {
+        const int root = k == shown - 1 ? v.nroots() - 1 : k;
+        const QRectF box = v.rootRect(root);
+        const nccl::RootState& state = v.engine.root(root);
+        const bool stopped = state.status == nccl::RootStatus::Stopped;
+        v.p.box(box, ScenePaint::tint(v.p.theme.accent2, 35), stopped ? v.p.theme.bad : v.p.theme.accent2, 8, 2);
+        v.p.object(box, v.nroots() > 1 ? QStringLiteral("root:%1").arg(root) : QStringLiteral("root"));
+        QRectF row = box.adjusted(8, 4, -8, 0);
+        row.setHeight(19);
+        const QString name = v.nroots() > 1 ? NcclRenderer::tr("root%1").arg(root) : NcclRenderer::tr("root thread");
+        v.p.text(row, name, 14, v.p.theme.text, Qt::AlignCenter, true);
+        row.translate(0, 18);
+        v.p.text(row, NcclRenderer::tr("bootstrapRoot in rank %1's process").arg(world.rootHostRank(root)), 10,
+                 v.p.theme.mutedText, Qt::AlignCenter);
+        row.translate(0, 17);
+        const int expected = state.nrecv > 0 ? state.nrecv : nccl::nRankFromRoot(root, v.n(), v.nroots());
+        v.p.text(row, NcclRenderer::tr("%1/%2 in · %3").arg(state.received).arg(expected).arg(rootStatus(state.status)),
+                 11, stopped ? v.p.theme.bad : v.p.theme.text, Qt::AlignCenter);
+    }
+    if (v.nroots() > shown)
+        v.p.text(QRectF(v.layout.centre.x() - 200, v.rootRect(0).bottom() + 4, 400, 18),
+                 NcclRenderer::tr("… %1 roots in all").arg(v.nroots()), 11, v.p.theme.mutedText, Qt::AlignCenter);
+}
+
+void paintMessages(NcclView& v) {
+    const int singles = int(std::count_if(v.events.begin(), v.events.end(), [](const nccl::NcclEvent& e) {
+        return !std::holds_alternative<nccl::MessageBatch>(e);
+    }));
+    const bool labels = v.n() <= 16 && singles <= 4;
+    int drawn = 0;
+    for (const auto& event : v.events) {
+        // A big step's singles are drawn for the first 256 only; the band shows the rest.
+        if (!std::holds_alternative<nccl::MessageBatch>(event) && ++drawn > 256) continue;
+        std::visit(MessageDrawer{v, labels}, event);
+    }
+}
+
+}  // namespace commviz::views

@@ -1,0 +1,35 @@
+#include "nccl/nccl_scene.h"
+
+#include "nccl/nccl_chart_dock.h"
+#include "nccl/nccl_events.h"
+#include "nccl/nccl_log_dock.h"
+#include "nccl/nccl_renderer.h"
+#include "nccl/nccl_scene_model.h"
+#include "nccl/nccl_text.h"
+
+namespace commviz::views {
+
+SceneDescriptor ncclBootstrapScene() {
+    SceneDescriptor scene;
+    scene.model = nccl::sceneModel();
+    scene.name = &NcclText::name;
+    scene.description = &NcclText::description;
+    scene.about = &NcclText::about;
+    scene.iconPath = QStringLiteral(":/icons/nccl-bootstrap.svg");
+    scene.createRenderer = [] { return std::make_unique<NcclRenderer>(); };
+    scene.narrate = &NcclText::narrate;
+    scene.eventKinds = &nccl::eventKinds;
+    scene.narration = &NcclText::table();
+    scene.lessonPath = QStringLiteral(":/lessons/nccl-bootstrap.json");
+    const char* examples[] = {"classic_4", "v230_8", "two_roots_16", "missing_rank", "bad_magic", "ranks_1024"};
+    for (const char* name : examples)
+        scene.exampleScenarios << QStringLiteral(":/scenarios/nccl-bootstrap/%1.json").arg(QLatin1String(name));
+    scene.createDocks = [](SimulationController& controller, QWidget* parent) {
+        // The chart starts hidden so the canvas keeps its room; View offers it.
+        return std::vector<SceneDock>{{createNcclLogDock(controller, parent), Qt::BottomDockWidgetArea, false},
+                                      {createNcclChartDock(parent), Qt::BottomDockWidgetArea, true}};
+    };
+    return scene;
+}
+
+}  // namespace commviz::views

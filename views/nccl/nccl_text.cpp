@@ -1,0 +1,58 @@
+#include "nccl/nccl_text.h"
+
+#include "nccl/nccl_engine.h"
+
+namespace commviz::views {
+
+QString NcclText::name() { return tr("NCCL bootstrap: unique id, root and ring"); }
+
+QString NcclText::description() {
+    return tr(
+        "Watch ncclGetUniqueId, the check-ins with the root, the ring and its allgather, message by message, "
+        "from 1 to 16,384 ranks, with NCCL's INFO log.");
+}
+
+QString NcclText::about() {
+    return tr(
+        "<p>The bootstrap follows NCCL's bootstrap.cc in two versions: <b>classic</b> (2.22 and earlier: the root "
+        "waits for every rank, then two unidirectional ring allgathers of n−1 rounds) and <b>2.30</b> (the root "
+        "answers as soon as both neighbours have checked in, several roots, one packed bidirectional allgather of "
+        "⌊n/2⌋ rounds). Message order, contents, the 128-byte ncclUniqueId, the fault behaviour and the INFO/WARN "
+        "lines follow the reference sheet (nccl.md §1–§4, §6).</p>"
+        "<p><b>Simplified:</b> ranks move through the phases together, so what a real run overlaps (early ring "
+        "connects while late ranks still check in) is shown one after the other; within a round messages are "
+        "drawn in rank order. The size headers each ring transfer exchanges first, TCP itself and socket "
+        "options are not drawn. initTransportsRank is coarse: one step per stage over a simple topology (nodes × "
+        "GPUs × NICs), without the real channel search. Times in the log are from a stated model, not "
+        "measurements. Above 64 ranks the view aggregates: the ring is a density band and only the selected rank "
+        "and its neighbours are drawn in detail.</p>");
+}
+
+QString NcclText::phaseLabel(int phase) {
+    switch (nccl::Phase(phase)) {
+        case nccl::Phase::UniqueId:
+            return tr("unique id");
+        case nccl::Phase::Distribute:
+            return tr("id distribution");
+        case nccl::Phase::CheckIn:
+            return tr("check-in with the root");
+        case nccl::Phase::RingConnect:
+            return tr("ring connect");
+        case nccl::Phase::AllGather:
+            return tr("ring allgather");
+        case nccl::Phase::Init:
+            return tr("initTransportsRank");
+        case nccl::Phase::Finished:
+            return tr("finished");
+    }
+    return {};
+}
+
+QString NcclText::runLabel(int phase, bool complete) {
+    if (nccl::Phase(phase) == nccl::Phase::Finished && !complete) return tr("stopped (hang or failure)");
+    return phaseLabel(phase);
+}
+
+QString NcclText::stageLabel(nccl::InitStage stage) { return QString::fromLatin1(nccl::stageAnchor(stage)); }
+
+}  // namespace commviz::views
