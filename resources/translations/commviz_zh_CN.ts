@@ -2,6 +2,474 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>NcclRenderer</name>
+    <message>
+        <location filename="../../views/nccl/nccl_band_painter.cpp" line="+91"/>
+        <location filename="../../views/nccl/nccl_ring_painter.cpp" line="+84"/>
+        <source>rank %1</source>
+        <translation>rank %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location filename="../../views/nccl/nccl_ring_painter.cpp" line="+5"/>
+        <source>pid %1 · GPU %2 · node %3</source>
+        <translation>pid %1 · GPU %2 · 节点 %3</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>knows %1 of %2 addresses</source>
+        <translation>已知 %1 个地址（共 %2 个）</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>prev</source>
+        <translation>前一个</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>selected</source>
+        <translation>选中</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>next</source>
+        <translation>后一个</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 ranks, aggregated: the band colours each arc by how far its ranks have got in this phase. Below the root: the selected rank (rank 0 unless another is picked) and its neighbours.</source>
+        <translation>%1 个 rank，聚合显示：色带按每段弧上的 rank 在本阶段的进展为其着色。root 下方：选中的 rank（未另选时为 rank 0）及其相邻 rank。</translation>
+    </message>
+    <message>
+        <location filename="../../views/nccl/nccl_message_painter.cpp" line="+19"/>
+        <source>accepting</source>
+        <translation>接受连接中</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>replying</source>
+        <translation>回复中</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>done, exited</source>
+        <translation>已完成并退出</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>stopped after WARN</source>
+        <translation>WARN 后已停止</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>wrong magic</source>
+        <translation>错误 magic</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>extInfo</source>
+        <translation>extInfo</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>addr of %1</source>
+        <translation>%1 的地址</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>connect</source>
+        <translation>连接</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>slice %1</source>
+        <translation>分片 %1</translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>root%1</source>
+        <translation>root%1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>root thread</source>
+        <translation>根（root）线程</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>bootstrapRoot in rank %1&apos;s process</source>
+        <translation>rank %1 进程中的 bootstrapRoot</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1/%2 in · %3</source>
+        <translation>已报到 %1/%2 · %3</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>… %1 roots in all</source>
+        <translation>……共 %1 个 root</translation>
+    </message>
+    <message>
+        <location filename="../../views/nccl/nccl_panels.cpp" line="+43"/>
+        <source>ncclUniqueId 0 of %1 (128 bytes)</source>
+        <translation>ncclUniqueId 0（共 %1 个，128 字节）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ncclUniqueId (128 bytes)</source>
+        <translation>ncclUniqueId（128 字节）</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>magic (bytes 0–7): %1</source>
+        <translation>magic（字节 0–7）：%1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>addr (bytes 8–35): %1 on %2</source>
+        <translation>addr（字节 8–35）：%1（接口 %2）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>nRanks (bytes 36–39): 0; the rest is zero</source>
+        <translation>nRanks（字节 36–39）：0；其余全为 0</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Progress — %1</source>
+        <translation>进度——%1</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>check-ins (extInfo)</source>
+        <translation>报到（extInfo）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>root replies</source>
+        <translation>root 回复</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>ring connects</source>
+        <translation>环连接</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>allgather rounds</source>
+        <translation>allgather 轮次</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 (2 × %2)</source>
+        <translation>%1（2 × %2）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 (⌊n/2⌋)</source>
+        <translation>%1（⌊n/2⌋）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>initTransportsRank</source>
+        <translation>initTransportsRank</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>COMPLETE</source>
+        <translation>COMPLETE</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Known addresses (row: rank, column: slot)</source>
+        <translation>已知地址（行：rank，列：槽位）</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>round %1</source>
+        <translation>第 %1 轮</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>dark = own slot · blank = not yet known · each colour one allgather round</source>
+        <translation>深色 = 自己的槽位 · 空白 = 尚未获知 · 每种颜色对应一轮 allgather</translation>
+    </message>
+    <message>
+        <location filename="../../views/nccl/nccl_renderer.cpp" line="+99"/>
+        <source>NCCL bootstrap — %1 ranks, %2%3</source>
+        <translation>NCCL 引导（bootstrap）——%1 个 rank，%2%3</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>classic (≤ 2.22)</source>
+        <translation>classic（≤ 2.22）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>2.30</source>
+        <translation>2.30</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>, %1 roots</source>
+        <translation>，%1 个 root</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>step %1 · %2</source>
+        <translation>第 %1 步 · %2</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>(%1 more messages in this step)</source>
+        <translation>（本步骤还有 %1 条消息）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Step forward: rank 0 creates the ncclUniqueId, every rank checks in with the root, the root tells each rank its next neighbour, and the ranks allgather everyone&apos;s addresses around the ring.</source>
+        <translation>单步前进：rank 0 创建 ncclUniqueId，每个 rank 向 root 报到，root 告诉每个 rank 它的下一个邻居，然后各 rank 沿环 allgather 所有 rank 的地址。</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>No NCCL bootstrap session loaded</source>
+        <translation>未加载 NCCL 引导仿真会话</translation>
+    </message>
+    <message>
+        <location filename="../../views/nccl/nccl_ring_painter.cpp" line="-60"/>
+        <source>never started</source>
+        <translation>从未启动</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ring connected</source>
+        <translation>环已连接</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>knows next</source>
+        <translation>已知下一个</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>checked in</source>
+        <translation>已报到</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>waiting</source>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <location line="+61"/>
+        <source>listen %1</source>
+        <translation>监听 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ring %1</source>
+        <translation>环 %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>callback :%1 · %2 :%3</source>
+        <translation>回调 :%1 · %2 :%3</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>proxy</source>
+        <translation>proxy</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>p2p</source>
+        <translation>p2p</translation>
+    </message>
+</context>
+<context>
+    <name>NcclText</name>
+    <message>
+        <location filename="../../views/nccl/nccl_narration.cpp" line="+42"/>
+        <source>NCCL_COMM_ID is set: every process builds the same ncclUniqueId itself (magic 0x0280028002800280, the given address); rank 0 will start the root thread inside ncclCommInitRank.</source>
+        <translation>已设置 NCCL_COMM_ID：每个进程自行构造同一个 ncclUniqueId（magic 0x0280028002800280，地址为给定地址）；rank 0 将在 ncclCommInitRank 内部启动根（root）线程。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Rank %1 calls ncclGetUniqueId: bootstrapGetUniqueId draws a random magic, binds the root&apos;s listen socket and starts the root thread (bootstrapRoot) in this process; the id holds magic and address.</source>
+        <translation>rank %1 调用 ncclGetUniqueId：bootstrapGetUniqueId 随机生成 magic，绑定 root 的监听套接字，并在本进程中启动根（root）线程（bootstrapRoot）；该 ID 中保存 magic 和地址。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>ncclCommInitAll: one process drives all %1 GPUs and hands the id to each ncclCommInitRankDev inside one group.</source>
+        <translation>ncclCommInitAll：一个进程驱动全部 %1 个 GPU，并在同一个 group 内把该 ID 交给每个 ncclCommInitRankDev。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No broadcast is needed: all %1 ranks read the same NCCL_COMM_ID.</source>
+        <translation>无需广播：全部 %1 个 rank 读取同一个 NCCL_COMM_ID。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>MPI_Bcast copies the 128 bytes of the id (%1 of them) from rank 0 to all %2 ranks; every rank then calls ncclCommInitRank.</source>
+        <translation>MPI_Bcast 把 ID 的 128 字节（共 %1 个 ID）从 rank 0 复制到全部 %2 个 rank；随后每个 rank 调用 ncclCommInitRank。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 ranks connect to %2 and send their extInfo (rank, nranks, callback and ring listen addresses).</source>
+        <translation>%1 个 rank 连接 %2，并发送各自的 extInfo（rank、nranks、回调地址和环监听地址）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Rank %1 also checks in with %2, the previous root, so that root learns the ring address its last rank needs.</source>
+        <translation>rank %1 还向前一个 root（%2）报到，使该 root 得知它的最后一个 rank 所需的环地址。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Rank %1&apos;s extInfo does not match what %2 already holds: the root prints its WARN and its thread stops; ranks still waiting on it will hang.</source>
+        <translation>rank %1 的 extInfo 与 %2 已持有的信息不符：root 打印 WARN，其线程随之停止；仍在等待它的 rank 将挂起（hang）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Rank %1 finds %2 already gone: its connection is refused.</source>
+        <translation>rank %1 发现 %2 已经退出：它的连接被拒绝。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rank %1 connects to %2, sends its extInfo (rank, nranks, the callback socket and its ring listen address) and closes the connection.</source>
+        <translation>rank %1 连接 %2，发送自己的 extInfo（rank、nranks、回调套接字及其环监听地址），然后关闭连接。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 stale connections reach %2 and are dropped.</source>
+        <translation>%1 个过期连接到达 %2，均被丢弃。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A stale client (rank %1 of another job) connects to %2 with the wrong magic: socketFinalizeAccept drops it and accepting goes on.</source>
+        <translation>一个过期客户端（另一个作业的 rank %1）带着错误的 magic 连接 %2：socketFinalizeAccept 将其丢弃，并继续接受连接。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 calls back %2 ranks, giving each the ring address of the rank after it.</source>
+        <translation>%1 回连 %2 个 rank，告诉每个 rank 它后一个 rank 的环地址。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 connects to rank %2&apos;s callback socket and sends it the ring listen address of rank %3, its next rank on the ring.</source>
+        <translation>%1 连接 rank %2 的回调套接字，把 rank %3（它在环上的下一个 rank）的环监听地址发给它。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 ranks connect to their next rank and accept their previous one: the ring is closed.</source>
+        <translation>%1 个 rank 连接各自的下一个 rank，并接受前一个 rank 的连接：环已闭合。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Rank %1 connects its ring send socket to rank %2&apos;s listen socket; rank %2 accepts it as its recv socket.</source>
+        <translation>rank %1 把它的环发送套接字连接到 rank %2 的监听套接字；rank %2 接受该连接，作为自己的接收套接字。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Allgather round %1: %2 messages, every rank forwards a slice to its neighbour at once.</source>
+        <translation>allgather 第 %1 轮：%2 条消息，每个 rank 同时向邻居转发一个分片。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Round %1, backward ring: rank %2 sends slice %3 to its previous rank %4.</source>
+        <translation>第 %1 轮，反向环：rank %2 把分片 %3 发给它的前一个 rank %4。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Round %1: rank %2 sends slice %3 to its next rank %4.</source>
+        <translation>第 %1 轮：rank %2 把分片 %3 发给它的下一个 rank %4。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Connecting to %1 is refused (%2) %3 times; the rank gives up with a WARN and ncclCommInitRank fails.</source>
+        <translation>连接 %1 被拒绝（%2），共 %3 次；该 rank 打印 WARN 后放弃，ncclCommInitRank 失败。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 fails on every rank: the communicator is not created.</source>
+        <translation>%1 在每个 rank 上都失败：通信器（communicator）未能创建。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>initTransportsRank: %1 runs on every rank (%2 bootstrap messages).</source>
+        <translation>initTransportsRank：%1 在每个 rank 上运行（%2 条 bootstrap 消息）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Nothing more can happen: %1 ranks wait forever. The bootstrap has no global timeout, so the job hangs; the summary says who waits on whom.</source>
+        <translation>不会再有任何进展：%1 个 rank 永远等待。bootstrap 没有全局超时，因此作业挂起（hang）；summary 中写明谁在等谁。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>ncclCommInitRank returns an error: the communicator was not created.</source>
+        <translation>ncclCommInitRank 返回错误：通信器（communicator）未能创建。</translation>
+    </message>
+    <message>
+        <location filename="../../views/nccl/nccl_text.cpp" line="+7"/>
+        <source>NCCL bootstrap: unique id, root and ring</source>
+        <translation>NCCL 引导（bootstrap）：唯一 ID、根（root）与环</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Watch ncclGetUniqueId, the check-ins with the root, the ring and its allgather, message by message, from 1 to 16,384 ranks, with NCCL&apos;s INFO log.</source>
+        <translation>逐条消息观察 ncclGetUniqueId、向 root 报到、环及其 allgather 的过程，规模从 1 到 16,384 个 rank，并附有 NCCL 的 INFO 日志。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&lt;p&gt;The bootstrap follows NCCL&apos;s bootstrap.cc in two versions: &lt;b&gt;classic&lt;/b&gt; (2.22 and earlier: the root waits for every rank, then two unidirectional ring allgathers of n−1 rounds) and &lt;b&gt;2.30&lt;/b&gt; (the root answers as soon as both neighbours have checked in, several roots, one packed bidirectional allgather of ⌊n/2⌋ rounds). Message order, contents, the 128-byte ncclUniqueId, the fault behaviour and the INFO/WARN lines follow the reference sheet (nccl.md §1–§4, §6).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Simplified:&lt;/b&gt; ranks move through the phases together, so what a real run overlaps (early ring connects while late ranks still check in) is shown one after the other; within a round messages are drawn in rank order. The size headers each ring transfer exchanges first, TCP itself and socket options are not drawn. initTransportsRank is coarse: one step per stage over a simple topology (nodes × GPUs × NICs), without the real channel search. Times in the log are from a stated model, not measurements. Above 64 ranks the view aggregates: the ring is a density band and only the selected rank and its neighbours are drawn in detail.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;引导（bootstrap）过程遵循 NCCL 的 bootstrap.cc，分两个版本：&lt;b&gt;classic&lt;/b&gt;（2.22 及更早：root 等待所有 rank 到齐，然后进行两次单向环形 allgather，每次 n−1 轮）和 &lt;b&gt;2.30&lt;/b&gt;（某个 rank 的两个邻居都报到后 root 立即回复；可有多个 root；一次打包的双向 allgather，共 ⌊n/2⌋ 轮）。消息顺序、内容、128 字节的 ncclUniqueId、故障行为以及 INFO/WARN 日志行均遵循参考资料（nccl.md §1–§4、§6）。&lt;/p&gt;&lt;p&gt;&lt;b&gt;简化之处：&lt;/b&gt;所有 rank 一起逐阶段推进，因此真实运行中相互重叠的部分（较晚的 rank 仍在报到时，较早的环连接已经开始）在这里依次展示；同一轮内的消息按 rank 顺序绘制。每次环传输前先交换的长度头、TCP 本身以及套接字选项均未绘制。initTransportsRank 只做粗略建模：在简单拓扑（节点 × GPU × 网卡）上每个阶段一步，不做真实的通道（channel）搜索。日志中的时间来自一个已说明的模型，并非实测。超过 64 个 rank 时视图改为聚合显示：环显示为密度色带，只有选中的 rank 及其邻居会详细绘制。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>unique id</source>
+        <translation>唯一 ID</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>id distribution</source>
+        <translation>ID 分发</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>check-in with the root</source>
+        <translation>向 root 报到</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>ring connect</source>
+        <translation>环连接</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>ring allgather</source>
+        <translation>环形 allgather</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>initTransportsRank</source>
+        <translation>initTransportsRank</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>finished</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>stopped (hang or failure)</source>
+        <translation>已停止（挂起或失败）</translation>
+    </message>
+</context>
+<context>
     <name>RdmaHostPainter</name>
     <message>
         <location filename="../../views/rdma/rdma_host_painter.cpp" line="+27"/>
@@ -1492,7 +1960,7 @@ depth %2
         <translation>还没有可导出的内容：请先打开一个场景。</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+54"/>
         <source>Open Scenario</source>
         <translation>打开场景文件</translation>
     </message>
@@ -2233,6 +2701,73 @@ a smaller budget makes seeking slower, never wrong.</source>
         <location filename="../../views/shell/narration_table.h" line="+78"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>commviz::views::NcclChartDock</name>
+    <message>
+        <location filename="../../views/nccl/nccl_chart_dock.cpp" line="+68"/>
+        <source>NCCL bootstrap model: time and messages vs nranks</source>
+        <translation>NCCL 引导模型：时间和消息数随 nranks 的变化</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>bootstrap time</source>
+        <translation>bootstrap 时间</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+9"/>
+        <source>messages</source>
+        <translation>消息数</translation>
+    </message>
+    <message>
+        <location line="-8"/>
+        <source>Modelled bootstrapInit time (ms), one root</source>
+        <translation>bootstrapInit 模型时间（ms），单个 root</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bootstrap messages, one root</source>
+        <translation>bootstrap 消息数，单个 root</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>nranks</source>
+        <translation>nranks</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>classic (≤ 2.22)</source>
+        <translation>classic（≤ 2.22）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>2.30</source>
+        <translation>2.30</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>ms (model)</source>
+        <translation>ms（模型）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A model, not a measurement. Messages: 3n (extInfo, replies, ring connects) + allgather, classic 2n(n−1), 2.30 n(n−1). Time: 150 µs to create sockets, 60 µs to send to the root, the root serially reading (20 µs) and answering (25 µs) every rank, 40 µs ring connect, 30 µs per allgather round (classic 2(n−1) rounds, 2.30 ⌊n/2⌋), plus the check-in stagger of the last rank (classic 1 ms per rank above 128 ranks; 2.30 1/7000 s per rank above 256).</source>
+        <translation>模型估算，非实测。消息数：3n（extInfo、回复、环连接）+ allgather，classic 为 2n(n−1)，2.30 为 n(n−1)。时间：创建套接字 150 µs，发送给 root 60 µs，root 对每个 rank 串行读取（20 µs）并回复（25 µs），环连接 40 µs，每轮 allgather 30 µs（classic 共 2(n−1) 轮，2.30 共 ⌊n/2⌋ 轮），再加上最后一个 rank 的报到错开延迟（classic：超过 128 个 rank 后每个 rank 1 ms；2.30：超过 256 个后每个 rank 1/7000 s）。</translation>
+    </message>
+</context>
+<context>
+    <name>commviz::views::NcclLogDock</name>
+    <message>
+        <location filename="../../views/nccl/nccl_log_dock.cpp" line="+29"/>
+        <source>NCCL log (NCCL_DEBUG=INFO)</source>
+        <translation>NCCL 日志（NCCL_DEBUG=INFO）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No NCCL bootstrap session: the INFO lines appear here as the ranks print them.</source>
+        <translation>没有 NCCL 引导仿真会话：各 rank 打印的 INFO 日志行会随之显示在这里。</translation>
     </message>
 </context>
 <context>
