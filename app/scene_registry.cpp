@@ -1,5 +1,6 @@
 #include "scene_registry.h"
 
+#include "noc/noc_scene.h"
 #include "rdma/rdma_scene.h"
 #include "rdma_vs_socket/rdma_vs_socket_scene.h"
 
@@ -9,6 +10,7 @@ views::SceneRegistry buildSceneRegistry() {
     views::SceneRegistry registry;
     registry.add(views::rdmaScene());
     registry.add(views::rdmaVsSocketScene());
+    registry.add(views::nocScene());
     return registry;
 }
 
