@@ -1,5 +1,6 @@
 #include "noc/noc_renderer.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "noc/noc_engine.h"
@@ -21,7 +22,7 @@ QColor stateTint(const Theme& theme, noc::VcState state) {
         case noc::VcState::Routing:
             return ScenePaint::tint(theme.warn, 90);
         case noc::VcState::VcAlloc:
-            return ScenePaint::tint(theme.accent2, 90);
+            return ScenePaint::tint(theme.accent, 70);
         case noc::VcState::Active:
             return ScenePaint::tint(theme.good, 70);
     }
@@ -129,28 +130,39 @@ void NocRenderer::paintRouter(ScenePaint& p, const NocEngine& engine, const NocL
                std::max(8.0, layout.routerSize() * 0.12), p.theme.mutedText, Qt::AlignCenter);
 }
 
-void NocRenderer::paintInputPort(ScenePaint& p, const NocEngine& engine, const NocLayout& layout, int node, int port) {
+QRectF NocRenderer::flitCell(const NocLayout& layout, const noc::NocConfig& config, int node, int port, int vc,
+                             int slot) {
     const QRectF strip = layout.inputStrip(node, port);
-    const noc::NocConfig& c = engine.config();
     const bool vertical = layout.verticalLanes(port) || port == layout.ports() - 1;
-    const int vcs = c.num_vcs;
-    const int depth = c.vc_buf_size;
-    const double laneW = (vertical ? strip.width() : strip.height()) / vcs;
-    const double cellL = (vertical ? strip.height() : strip.width()) / depth;
-    // Slot 0 (the FIFO front) is the cell nearest the crossbar, i.e. the router's centre.
+    const double laneW = (vertical ? strip.width() : strip.height()) / config.num_vcs;
+    const double cellL = (vertical ? strip.height() : strip.width()) / config.vc_buf_size;
     const QPointF centre = layout.router(node).center();
     const bool frontAtMax = vertical ? strip.center().y() < centre.y() : strip.center().x() < centre.x();
-    for (int vc = 0; vc < vcs; ++vc) {
+    const double off = (frontAtMax ? config.vc_buf_size - 1 - slot : slot) * cellL;
+    return vertical ? QRectF(strip.left() + vc * laneW, strip.top() + off, laneW, cellL)
+                    : QRectF(strip.left() + off, strip.top() + vc * laneW, cellL, laneW);
+}
+
+QPointF NocRenderer::onLink(const QPointF& from, const QPointF& to, int due, int latency) {
+    // `due` runs from latency (just written) down to 0 (read next cycle).
+    const double t = (latency - due + 0.5) / double(latency + 1);
+    return from + (to - from) * std::clamp(t, 0.05, 0.95);
+}
+
+void NocRenderer::paintInputPort(ScenePaint& p, const NocEngine& engine, const NocLayout& layout, int node, int port) {
+    const noc::NocConfig& c = engine.config();
+    const QRectF strip = layout.inputStrip(node, port);
+    for (int vc = 0; vc < c.num_vcs; ++vc) {
         const noc::InputVc& iv = engine.inputVc(node, port, vc);
-        const QRectF lane = vertical ? QRectF(strip.left() + vc * laneW, strip.top(), laneW, strip.height())
-                                     : QRectF(strip.left(), strip.top() + vc * laneW, strip.width(), laneW);
-        if (iv.state != noc::VcState::Idle) p.p.fillRect(lane, stateTint(p.theme, iv.state));
+        if (iv.state != noc::VcState::Idle) {
+            const QRectF lane =
+                flitCell(layout, c, node, port, vc, 0).united(flitCell(layout, c, node, port, vc, c.vc_buf_size - 1));
+            p.p.fillRect(lane, stateTint(p.theme, iv.state));
+        }
         for (int i = 0; i < iv.count; ++i) {
-            const double off = (frontAtMax ? depth - 1 - i : i) * cellL;
-            const QRectF cell = vertical ? QRectF(lane.left(), lane.top() + off, laneW, cellL)
-                                         : QRectF(lane.left() + off, lane.top(), cellL, laneW);
             const noc::Flit& f = engine.bufferedFlit(node, port, vc, i);
-            paintFlit(p.p, cell.adjusted(0.5, 0.5, -0.5, -0.5), f, engine.packet(f.packet).pid, p.theme.text);
+            paintFlit(p.p, flitCell(layout, c, node, port, vc, i).adjusted(0.5, 0.5, -0.5, -0.5), f,
+                      engine.packet(f.packet).pid, p.theme.text);
         }
     }
     p.p.setPen(QPen(ScenePaint::tint(p.theme.panelBorder, 160), 0.6));
@@ -171,8 +183,7 @@ void NocRenderer::paintChannels(ScenePaint& p, const NocEngine& engine, const No
         if (from < 0) continue;
         const QPointF a = layout.linkStart(from, cf.port ^ 1);
         const QPointF b = layout.linkEnd(from, cf.port ^ 1, cf.router);
-        const double t = (latency - cf.due + 0.5) / double(latency + 1);
-        const QPointF at = a + (b - a) * std::clamp(t, 0.05, 0.95);
+        const QPointF at = onLink(a, b, cf.due, latency);
         p.p.setBrush(packetColor(engine.packet(cf.flit.packet).pid));
         p.p.drawEllipse(at, size / 2, size / 2);
         if (cf.flit.head) {
@@ -189,8 +200,7 @@ void NocRenderer::paintChannels(ScenePaint& p, const NocEngine& engine, const No
         if (from < 0) continue;
         const QPointF a = layout.linkStart(from, cc.port ^ 1);
         const QPointF b = layout.linkEnd(from, cc.port ^ 1, cc.router);
-        const double t = (latency - cc.due + 0.5) / double(latency + 1);
-        const QPointF at = a + (b - a) * std::clamp(t, 0.05, 0.95);
+        const QPointF at = onLink(a, b, cc.due, latency);
         const QPolygonF diamond(
             {at + QPointF(0, -cs / 2), at + QPointF(cs / 2, 0), at + QPointF(0, cs / 2), at + QPointF(-cs / 2, 0)});
         p.p.drawPolygon(diamond);
@@ -203,7 +213,7 @@ void NocRenderer::paintLegend(ScenePaint& p, const NocLayout& layout) {
     const auto swatch = [&](const QColor& fill, const QString& label) {
         p.box(QRectF(x, area.center().y() - 8, 16, 16), fill, p.theme.panelBorder, 2);
         x += 22;
-        x += p.text(QRectF(x, area.top(), 260, area.height()), label, 14, p.theme.mutedText) + 18;
+        x += p.text(QRectF(x, area.top(), 420, area.height()), label, 14, p.theme.mutedText) + 18;
     };
     swatch(stateTint(p.theme, noc::VcState::Routing), tr("VC routing (RC)"));
     swatch(stateTint(p.theme, noc::VcState::VcAlloc), tr("VC waiting for VA"));

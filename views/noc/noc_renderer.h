@@ -7,7 +7,8 @@
 
 namespace commviz::noc {
 class NocEngine;
-}
+struct NocConfig;
+}  // namespace commviz::noc
 
 namespace commviz::views {
 
@@ -26,6 +27,11 @@ public:
     std::vector<HitRegion> hitRegions() const override { return m_hits; }
     bool drawsCaption() const override { return true; }
 
+    /// Where slot `slot` (0 = the FIFO front) of input `port`, VC `vc` of
+    /// router `node` is drawn: the front is nearest the router's centre.
+    static QRectF flitCell(const NocLayout& layout, const noc::NocConfig& config, int node, int port, int vc, int slot);
+    /// Where a flit or credit `due` cycles from arriving is drawn on a link of latency `latency`.
+    static QPointF onLink(const QPointF& from, const QPointF& to, int due, int latency);
     /// The fill of a flit of packet `pid` (golden-ratio hues, so neighbours differ).
     static QColor packetColor(int pid);
 
