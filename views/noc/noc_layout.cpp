@@ -51,11 +51,13 @@ QPointF NocLayout::direction(int port) const {
     return {0, 0};
 }
 
-bool NocLayout::verticalLanes(int port) const { return port == 2 || port == 3; }
+bool NocLayout::verticalLanes(int port) const { return port != m_ports - 1 && (port == 2 || port == 3); }
 
 QRectF NocLayout::inputStrip(int node, int port) const {
     const QRectF r = router(node);
     const double depth = m_size * 0.26;
+    // The local (injection) input sits in the middle; on a ring (n = 1) it is port 2.
+    if (port == m_ports - 1) return r.adjusted(depth * 1.15, depth * 1.15, -depth * 1.15, -depth * 1.15);
     // Input p is fed by the neighbour on the side of output p (a flit leaving
     // through p arrives on input p ^ 1), so its buffer sits on that side.
     switch (port) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include "noc/noc_engine.h"
 #include "noc/noc_layout.h"
@@ -89,6 +90,7 @@ void NocRenderer::paint(QPainter& painter, const RenderState& state) {
     for (int node = 0; node < engine.network().nodes(); ++node) paintRouter(p, engine, layout, node);
     painter.setRenderHint(QPainter::Antialiasing, true);
     paintChannels(p, engine, layout);
+    paintDeadlock(p, engine, layout);
     paintLegend(p, layout);
 
     QString caption = state.caption;
@@ -204,6 +206,18 @@ void NocRenderer::paintChannels(ScenePaint& p, const NocEngine& engine, const No
         const QPolygonF diamond(
             {at + QPointF(0, -cs / 2), at + QPointF(cs / 2, 0), at + QPointF(0, cs / 2), at + QPointF(-cs / 2, 0)});
         p.p.drawPolygon(diamond);
+    }
+}
+
+void NocRenderer::paintDeadlock(ScenePaint& p, const NocEngine& engine, const NocLayout& layout) {
+    // The cycle of VCs each waiting on the next, as the detector reported it.
+    p.p.setPen(QPen(p.theme.bad, std::max(2.0, layout.routerSize() * 0.03)));
+    p.p.setBrush(Qt::NoBrush);
+    for (const std::string& id : engine.report().deadlockCycle) {
+        int r = -1, port = -1, vc = -1;
+        if (std::sscanf(id.c_str(), "router/%d/in/%d/vc/%d", &r, &port, &vc) != 3) continue;
+        const noc::NocConfig& c = engine.config();
+        p.p.drawRect(flitCell(layout, c, r, port, vc, 0).united(flitCell(layout, c, r, port, vc, c.vc_buf_size - 1)));
     }
 }
 

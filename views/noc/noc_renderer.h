@@ -40,6 +40,7 @@ private:
     void paintRouter(ScenePaint& p, const noc::NocEngine& engine, const NocLayout& layout, int node);
     void paintInputPort(ScenePaint& p, const noc::NocEngine& engine, const NocLayout& layout, int node, int port);
     void paintChannels(ScenePaint& p, const noc::NocEngine& engine, const NocLayout& layout);
+    void paintDeadlock(ScenePaint& p, const noc::NocEngine& engine, const NocLayout& layout);
     void paintLegend(ScenePaint& p, const NocLayout& layout);
     std::vector<HitRegion> m_hits;
 };

@@ -152,8 +152,14 @@ QString NocText::cycleSummary(std::size_t cycle, const std::vector<sim::EventRec
     if (n(kinds::kFlitSent)) parts << tr("%n flit(s) sent on links", nullptr, n(kinds::kFlitSent));
     if (n(kinds::kFlitEjected)) parts << tr("%n flit(s) ejected", nullptr, n(kinds::kFlitEjected));
     if (n(kinds::kCreditSent)) parts << tr("%n credit(s) returned", nullptr, n(kinds::kCreditSent));
-    if (parts.isEmpty()) return tr("Cycle %1: nothing moves.").arg(cycle);
-    return tr("Cycle %1: %2.").arg(cycle).arg(parts.join(tr(", ")));
+    // Run-level moments (a period's end, a new phase, a deadlock) are said in full.
+    QStringList moments;
+    for (const auto& r : records)
+        if (r.kind == kinds::kPeriodEnded || r.kind == kinds::kPhaseChanged || r.kind == kinds::kDeadlock)
+            moments << narrate(r);
+    if (parts.isEmpty() && moments.isEmpty()) return tr("Cycle %1: nothing moves.").arg(cycle);
+    if (parts.isEmpty()) return tr("Cycle %1:").arg(cycle) + QLatin1Char(' ') + joinSentences(moments);
+    return joinSentences(QStringList{tr("Cycle %1: %2.").arg(cycle).arg(parts.join(tr(", ")))} + moments);
 }
 
 }  // namespace commviz::views
