@@ -8,6 +8,7 @@
 #include <QImage>
 #include <QPainter>
 #include <QtTest>
+#include <cstdio>
 
 #include "noc/noc_engine.h"
 #include "noc/noc_layout.h"
@@ -140,6 +141,31 @@ private slots:
             if (near(image.pixelColor(at.toPoint()), views::Theme::light().accent2, 20)) ++credits;
         }
         QVERIFY2(credits > 0, "no credit drawn on any link");
+    }
+
+    void aDeadlockOutlinesItsCycleOfWaitingVcs() {
+        auto scenario = views::loadScenario(QStringLiteral(":/scenarios/noc/deadlock_torus.json"), m_scene);
+        QVERIFY(scenario.ok());
+        auto built = m_scene.model.build({}, scenario.value());
+        QVERIFY(built.ok());
+        auto session = std::move(built).value();
+        session->runToEnd(5000);
+        const NocEngine* engine = sim::engineOf<NocEngine>(session.get());
+        QCOMPARE(int(engine->report().outcome), int(noc::NocOutcome::Deadlocked));
+        views::NocRenderer renderer;
+        const QImage image = render(renderer, *session);
+        const views::NocLayout layout(engine->config());
+        int outlined = 0;
+        for (const std::string& id : engine->report().deadlockCycle) {
+            int r = -1, p = -1, v = -1;
+            QCOMPARE(std::sscanf(id.c_str(), "router/%d/in/%d/vc/%d", &r, &p, &v), 3);
+            const QRectF lane = views::NocRenderer::flitCell(layout, engine->config(), r, p, v, 0)
+                                    .united(views::NocRenderer::flitCell(layout, engine->config(), r, p, v, 1));
+            if (near(image.pixelColor(QPointF(lane.left(), lane.center().y()).toPoint()), views::Theme::light().bad,
+                     30))
+                ++outlined;
+        }
+        QCOMPARE(outlined, int(engine->report().deadlockCycle.size()));
     }
 
     void routersAreClickableAndInspectable() {
