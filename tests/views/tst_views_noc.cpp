@@ -6,7 +6,9 @@
 
 #include <QFile>
 #include <QImage>
+#include <QLineSeries>
 #include <QPainter>
+#include <QSignalSpy>
 #include <QtTest>
 #include <cstdio>
 
@@ -14,7 +16,9 @@
 #include "noc/noc_layout.h"
 #include "noc/noc_renderer.h"
 #include "noc/noc_scene.h"
+#include "noc/noc_sweep_dock.h"
 #include "shell/scene_setup.h"
+#include "shell/simulation_controller.h"
 #include "sim/session_access.h"
 
 using namespace commviz;
@@ -166,6 +170,29 @@ private slots:
                 ++outlined;
         }
         QCOMPARE(outlined, int(engine->report().deadlockCycle.size()));
+    }
+
+    void sweepDockPlotsTheLatencyCurveInTheBackground() {
+        views::SimulationController controller;
+        views::SceneSetup setup;
+        setup.scene = &m_scene;
+        setup.values = {{"topology", "mesh"}, {"k", 4}, {"num_vcs", 4}, {"vc_buf_size", 4}, {"sample_period", 300}};
+        QVERIFY(controller.load(setup).ok());
+        views::NocSweepDock dock(controller, nullptr);
+        dock.start();
+        QVERIFY(dock.running());
+        QTRY_VERIFY_WITH_TIMEOUT(!dock.running(), 120000);
+        const auto points = dock.curve()->points();
+        // 4x4 mesh DOR uniform is stable up to ~0.7 (reference §3.4): every load of the sweep is.
+        QCOMPARE(points.size(), views::NocSweepDock::loads().size());
+        QVERIFY(std::is_sorted(points.begin(), points.end(), [](auto a, auto b) { return a.x() < b.x(); }));
+        QVERIFY2(points.front().y() > 17 && points.front().y() < 22, qPrintable(QString::number(points.front().y())));
+        QVERIFY(points.back().y() > points.front().y());  // the curve bends up with load
+        // Cancel stops the sweep before every point is done.
+        dock.start();
+        dock.cancel();
+        QTRY_VERIFY_WITH_TIMEOUT(!dock.running(), 60000);
+        QVERIFY(dock.curve()->points().size() < views::NocSweepDock::loads().size());
     }
 
     void routersAreClickableAndInspectable() {
