@@ -1,6 +1,7 @@
 #include "scene_registry.h"
 
 #include "nccl/nccl_scene.h"
+#include "noc/noc_scene.h"
 #include "rdma/rdma_scene.h"
 #include "rdma_vs_socket/rdma_vs_socket_scene.h"
 
@@ -11,6 +12,7 @@ views::SceneRegistry buildSceneRegistry() {
     registry.add(views::rdmaScene());
     registry.add(views::rdmaVsSocketScene());
     registry.add(views::ncclBootstrapScene());
+    registry.add(views::nocScene());
     return registry;
 }
 

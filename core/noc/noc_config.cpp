@@ -226,7 +226,15 @@ sim::Result<NocConfig> makeNocConfig(const ConfigDocument& document) {
             return sim::fail(at + a.key + " = " + a.value.text + ": allowed values: " + allowed);
         }
     }
-    if (sim::Status ok = validateNocConfig(config); !ok) return ok.error();
+    if (sim::Status ok = validateNocConfig(config); !ok) {
+        // A cross-key rule names its key first ("num_vcs = 1: ..."): point at
+        // the line that set it last, as a per-key error does.
+        const std::string& message = ok.error().message;
+        const std::string key = message.substr(0, message.find_first_of(" :"));
+        for (auto a = document.assignments.rbegin(); a != document.assignments.rend(); ++a)
+            if (a->key == key) return sim::fail(where(document, *a) + message);
+        return ok.error();
+    }
     return config;
 }
 

@@ -54,6 +54,22 @@ struct Source {
     std::int64_t nextArrival = 0;
 };
 
+/// A flit or credit on a channel, for views: it arrives at `port` of `router`
+/// (port -1: the sink, or for a credit the source, of node `router`) when
+/// `due` more cycles have started (0 = at the start of the next cycle).
+struct ChannelFlit {
+    std::int32_t router = 0;
+    std::int16_t port = 0;
+    std::int16_t due = 0;
+    Flit flit;
+};
+struct ChannelCredit {
+    std::int32_t router = 0;
+    std::int16_t port = 0;
+    std::int16_t due = 0;
+    std::uint64_t mask = 0;
+};
+
 /// BookSim2's input-queued VC router network (router = iq) on a k-ary n-mesh
 /// or torus, with its TrafficManager's injection, retirement, sample periods,
 /// convergence and drain. A copyable value type: step() simulates one cycle.
@@ -82,6 +98,9 @@ public:
     const Packet& packet(int slot) const { return m_packets[std::size_t(slot)]; }
     std::int64_t flitsInjected() const { return m_flitsInjected; }
     std::int64_t flitsEjected() const { return m_flitsEjected; }
+    /// Flits and credits now on channels (links, injection and ejection).
+    std::vector<ChannelFlit> channelFlits() const;
+    std::vector<ChannelCredit> channelCredits() const;
     /// Flits in buffers, channels, crossbars and output queues.
     std::int64_t flitsInNetwork() const;
     /// Every invariant of the model; empty when all hold.

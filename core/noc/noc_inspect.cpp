@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "noc/noc_engine.h"
+#include "noc/noc_event_kinds.h"
 
 namespace commviz::noc {
 
@@ -31,6 +32,24 @@ const Flit& NocEngine::bufferedFlit(int router, int port, int vc, int i) const {
     const std::size_t index = vcIndex(router, port, vc);
     const InputVc& iv = m_inputVcs[index];
     return m_buffers[index * std::size_t(m_bufSize) + std::size_t((iv.head + i) % m_bufSize)];
+}
+
+std::vector<ChannelFlit> NocEngine::channelFlits() const {
+    std::vector<ChannelFlit> out;
+    for (int b = 0; b < kWheel; ++b) {
+        const auto due = std::int16_t(((b - m_time) % kWheel + kWheel) % kWheel);
+        for (const FlitArrival& a : m_flitWheel[std::size_t(b)]) out.push_back({a.router, a.port, due, a.flit});
+    }
+    return out;
+}
+
+std::vector<ChannelCredit> NocEngine::channelCredits() const {
+    std::vector<ChannelCredit> out;
+    for (int b = 0; b < kWheel; ++b) {
+        const auto due = std::int16_t(((b - m_time) % kWheel + kWheel) % kWheel);
+        for (const CreditArrival& a : m_creditWheel[std::size_t(b)]) out.push_back({a.router, a.port, due, a.mask});
+    }
+    return out;
 }
 
 std::int64_t NocEngine::flitsInNetwork() const {
@@ -143,9 +162,6 @@ sim::Json NocEngine::inspect(const std::string& id) const {
 }
 
 sim::EventRecord NocEngine::describe(const NocEvent& e) {
-    static const char* kinds[] = {"packet_created", "flit_injected",    "flit_buffered", "route_computed",
-                                  "vc_allocated",   "switch_allocated", "flit_sent",     "flit_ejected",
-                                  "credit_sent",    "period_ended",     "phase_changed", "deadlock"};
     static const char* anchors[] = {"TrafficManager::_GeneratePacket",
                                     "TrafficManager::_Step",
                                     "IQRouter::_InputQueuing",
@@ -159,7 +175,7 @@ sim::EventRecord NocEngine::describe(const NocEvent& e) {
                                     "TrafficManager::_SingleSim",
                                     "TrafficManager::_Step"};
     sim::EventRecord rec;
-    rec.kind = kinds[int(e.kind)];
+    rec.kind = std::string(eventKindName(e.kind));
     rec.anchor = anchors[int(e.kind)];
     if (e.router >= 0) rec.objects.push_back(routerId(e.router));
     rec.fields = {{"router", e.router}, {"port", e.port}, {"vc", e.vc},         {"out_port", e.outPort},

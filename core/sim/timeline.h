@@ -171,7 +171,14 @@ private:
     // are thinned first, and if it still does not fit the run goes on without it.
     void addKeyframe() {
         const std::size_t cost = footprintOf(m_current);
-        while (memoryUsed() + cost > m_budget && m_keyframes.size() > 1) thinKeyframes();
+        // The same rule as enforceBudget: the larger share gives way first, so
+        // a chatty engine (a NoC cycle has hundreds of events) drops far
+        // events instead of thinning its keyframes to a few.
+        while (memoryUsed() + cost > m_budget) {
+            if (m_events.eventBytes() > m_keyframeBytes + cost && dropEvents({})) continue;
+            if (m_keyframes.size() <= 1) break;
+            thinKeyframes();
+        }
         if (m_cursor % m_spacing != 0 || m_cursor / m_spacing != m_keyframes.size()) return;
         if (memoryUsed() + cost > m_budget && m_keyframes.size() > 1) return;
         m_keyframes.push_back(m_current);

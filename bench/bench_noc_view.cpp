@@ -1,0 +1,65 @@
+// How fast the NoC scene draws and seeks: one frame of an 8x8 mesh at 0.3
+// load (the 30+ fps bar), and a seek on a 100,000-cycle timeline
+// within the default memory budget (the "under 50 ms" bar).
+// Run: QT_QPA_PLATFORM=offscreen build/bench/commviz_bench_noc_view
+
+#include <benchmark/benchmark.h>
+
+#include <QGuiApplication>
+#include <QImage>
+#include <QPainter>
+
+#include "noc/noc_renderer.h"
+#include "noc/noc_scene_model.h"
+#include "sim/session.h"
+
+using namespace commviz;
+
+namespace {
+
+const sim::ParamValues kMesh88{{"topology", "mesh"},    {"k", 8},
+                               {"num_vcs", 4},          {"vc_buf_size", 4},
+                               {"injection_rate", 0.3}, {"max_samples", 200},
+                               {"stopping_thres", 0.0}, {"acc_stopping_thres", 0.0}};
+
+std::unique_ptr<sim::Session> mesh88(std::size_t steps) {
+    auto session = noc::sceneModel().build(kMesh88, std::nullopt);
+    session.value()->runToEnd(steps);
+    return std::move(session).value();
+}
+
+void BM_NocDraw8x8Frame(benchmark::State& state) {
+    const auto session = mesh88(2000);
+    views::NocRenderer renderer;
+    QImage image(renderer.logicalSize().toSize(), QImage::Format_ARGB32_Premultiplied);
+    views::RenderState render;
+    render.session = session.get();
+    render.caption = QStringLiteral("caption");
+    for (auto _ : state) {
+        QPainter painter(&image);
+        renderer.paint(painter, render);
+        benchmark::DoNotOptimize(image.bits());
+    }
+}
+BENCHMARK(BM_NocDraw8x8Frame)->Unit(benchmark::kMillisecond);
+
+void BM_NocSeek100kCycles(benchmark::State& state) {
+    static const auto session = mesh88(100000);
+    std::size_t target = 1;
+    for (auto _ : state) {
+        target = (target * 7919 + 12345) % 100000;  // anywhere in the run
+        benchmark::DoNotOptimize(session->seek(target));
+    }
+    state.counters["memory_MiB"] = double(session->memoryUsed()) / (1 << 20);
+}
+BENCHMARK(BM_NocSeek100kCycles)->Unit(benchmark::kMillisecond)->Iterations(40);
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    QGuiApplication app(argc, argv);
+    benchmark::Initialize(&argc, argv);
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    return 0;
+}

@@ -1,0 +1,175 @@
+#include "noc/noc_scene_model.h"
+
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "noc/booksim_config_reader.h"
+#include "noc/noc_engine.h"
+#include "noc/noc_event_kinds.h"
+#include "sim/session.h"
+#include "sim/translatable.h"
+
+namespace commviz::noc {
+
+using sim::Json;
+using sim::ParamSpec;
+using sim::ParamType;
+
+namespace {
+
+ParamSpec intKey(const char* key, int value, double lo, double hi, const char* help) {
+    return {key, ParamType::Int, value, lo, hi, {}, help};
+}
+ParamSpec floatKey(const char* key, double value, double lo, double hi, const char* help) {
+    return {key, ParamType::Double, value, lo, hi, {}, help};
+}
+ParamSpec flagKey(const char* key, bool value, const char* help) {
+    return {key, ParamType::Bool, value, 0, 0, {}, help};
+}
+ParamSpec choiceKey(const char* key, const char* value, std::vector<std::string> choices, const char* help) {
+    return {key, ParamType::Choice, value, 0, 0, std::move(choices), help};
+}
+
+#define NOC_HELP(text) QT_TRANSLATE_NOOP("commviz::params", text)
+
+std::vector<ParamSpec> topologyAndRouterKeys() {
+    return {
+        choiceKey("topology", "torus", {"mesh", "torus"}, NOC_HELP("k-ary n-cube: mesh or torus (BookSim: topology)")),
+        intKey("k", 8, 2, 64, NOC_HELP("Routers per dimension (BookSim: k)")),
+        intKey("n", 2, 1, 3, NOC_HELP("Dimensions; n = 1 is a line or ring (BookSim: n)")),
+        choiceKey("routing_function", "dim_order", {"dor", "dim_order"},
+                  NOC_HELP("Dimension-order routing; on a torus with dateline VC classes")),
+        flagKey("use_noc_latency", true, NOC_HELP("Torus links take 2 cycles (BookSim: use_noc_latency)")),
+        flagKey("dateline", true, NOC_HELP("commviz only: torus dateline VC classes; off can deadlock")),
+        intKey("num_vcs", 16, 1, 64, NOC_HELP("Virtual channels per input port")),
+        intKey("vc_buf_size", 8, 1, 1024, NOC_HELP("Flit slots per virtual channel")),
+        flagKey("wait_for_tail_credit", false, NOC_HELP("Reuse an output VC only after the tail's credit returns")),
+        intKey("routing_delay", 1, 0, 16, NOC_HELP("RC cycles; 0 = look-ahead routing")),
+        intKey("vc_alloc_delay", 1, 1, 16, NOC_HELP("VA cycles")),
+        intKey("sw_alloc_delay", 1, 1, 16, NOC_HELP("SA cycles")),
+        intKey("st_prepare_delay", 0, 0, 16, NOC_HELP("Crossbar set-up cycles")),
+        intKey("st_final_delay", 1, 0, 16, NOC_HELP("ST cycles")),
+        intKey("credit_delay", 0, 0, 64, NOC_HELP("Extra cycles before a returned credit can be used")),
+        flagKey("speculative", false, NOC_HELP("Speculative switch allocation (VA and SA in parallel)")),
+        intKey("input_speedup", 1, 1, 8, NOC_HELP("Crossbar inputs per router input")),
+        intKey("output_speedup", 1, 1, 8, NOC_HELP("Crossbar outputs per router output")),
+        floatKey("internal_speedup", 1.0, 1.0, 8.0, NOC_HELP("Router core speed relative to the channels")),
+        intKey("output_buffer_size", -1, -1, 1 << 20,
+               NOC_HELP("Output buffer flits with output speedup (-1 = unlimited)")),
+        intKey("alloc_iters", 1, 1, 16, NOC_HELP("iSLIP iterations of the VC and switch allocators")),
+    };
+}
+
+std::vector<ParamSpec> trafficAndControlKeys() {
+    return {
+        choiceKey("traffic", "uniform", {"uniform", "transpose", "bitcomp", "bitrev", "shuffle", "tornado", "neighbor"},
+                  NOC_HELP("Destination pattern")),
+        floatKey("injection_rate", 0.1, 0.0, 1.0,
+                 NOC_HELP("Packets per node per cycle (flits with injection_rate_uses_flits)")),
+        flagKey("injection_rate_uses_flits", false, NOC_HELP("injection_rate counts flits, not packets")),
+        intKey("packet_size", 1, 1, 1024, NOC_HELP("Flits per packet (head, body..., tail)")),
+        choiceKey("sim_type", "latency", {"latency", "throughput"},
+                  NOC_HELP("latency drains measured packets; throughput does not")),
+        intKey("warmup_periods", 3, 0, 1000000, NOC_HELP("Sample periods of warm-up")),
+        intKey("sample_period", 1000, 1, 100000000, NOC_HELP("Cycles per sample period")),
+        intKey("max_samples", 10, 1, 1000000, NOC_HELP("Sample periods at most, warm-up included")),
+        floatKey("latency_thres", 500.0, -1.0, 1e9,
+                 NOC_HELP("Average latency above which the run is unstable (negative: off)")),
+        floatKey("warmup_thres", 0.05, -1.0, 1e9, NOC_HELP("Latency change that ends warm-up when warmup_periods = 0")),
+        floatKey("acc_warmup_thres", 0.05, -1.0, 1e9,
+                 NOC_HELP("Throughput change that ends warm-up when warmup_periods = 0")),
+        floatKey("stopping_thres", 0.05, -1.0, 1e9, NOC_HELP("Latency change of a converged period")),
+        floatKey("acc_stopping_thres", 0.05, -1.0, 1e9, NOC_HELP("Throughput change of a converged period")),
+        flagKey("include_queuing", true, NOC_HELP("Packet latency includes source queueing")),
+        intKey("seed", 0, 0, 2147483647, NOC_HELP("Random seed")),
+        intKey("deadlock_warn_timeout", 256, 1, 1 << 30, NOC_HELP("Cycles without ejection before the deadlock check")),
+    };
+}
+
+#undef NOC_HELP
+
+/// A key value as BookSim's lexer would read it: floats keep a decimal point,
+/// flags are 0 / 1, choices bare strings.
+std::string bookSimText(const ParamSpec& spec, const Json& value) {
+    switch (spec.type) {
+        case ParamType::Bool:
+            return value.get<bool>() ? "1" : "0";
+        case ParamType::Int:
+            return std::to_string(value.get<long long>());
+        case ParamType::Double: {
+            char buf[64];
+            std::snprintf(buf, sizeof buf, "%.17g", value.get<double>());
+            std::string text = buf;
+            if (text.find_first_of(".eEn") == std::string::npos) text += ".0";
+            return text;
+        }
+        case ParamType::Choice:
+        case ParamType::Text:
+            return value.get<std::string>();
+    }
+    return {};
+}
+
+}  // namespace
+
+sim::Result<sim::ParamValues> scenarioKeys(const Json& scenario) {
+    sim::ParamValues values;
+    const auto text = scenario.find("booksim_config");
+    if (text == scenario.end()) return sim::topLevelKeys(nocParams(), scenario, true, "noc");
+    if (!text->is_string()) return sim::fail("noc scenario: booksim_config must be a string holding a BookSim config");
+    auto document = parseBookSimConfig(text->get<std::string>(), "booksim_config");
+    if (!document) return document.error();
+    // The same checks as `commviz noc` (line numbers, unknown keys, types).
+    if (auto config = makeNocConfig(document.value()); !config) return config.error();
+    const std::vector<ParamSpec> specs = nocParams();
+    for (const ConfigAssignment& a : document.value().assignments) {
+        const ParamSpec* spec = sim::findParam(specs, a.key);
+        if (!spec) continue;  // a BookSim key at its default (makeNocConfig accepted it)
+        auto value = sim::parseParam(*spec, a.value.text);
+        if (!value) return value.error();
+        values[a.key] = value.value();
+    }
+    return values;
+}
+
+std::vector<ParamSpec> nocParams() {
+    std::vector<ParamSpec> specs = topologyAndRouterKeys();
+    for (ParamSpec& spec : trafficAndControlKeys()) specs.push_back(std::move(spec));
+    return specs;
+}
+
+sim::Result<NocConfig> configFromKeys(const sim::ParamValues& values) {
+    ConfigDocument document;
+    document.name = "--set";
+    for (const ParamSpec& spec : nocParams()) {
+        const auto it = values.find(spec.key);
+        const Json& value = it != values.end() ? it->second : spec.defaultValue;
+        document.assignments.push_back({spec.key, classifyValue(bookSimText(spec, value)), 0});
+    }
+    return makeNocConfig(document);
+}
+
+std::vector<std::string> nocEventKinds() {
+    std::vector<std::string> out;
+    for (std::string_view kind : kNocEventKindNames) out.emplace_back(kind);
+    return out;
+}
+
+sim::SceneModel sceneModel() {
+    sim::SceneModel model;
+    model.id = "noc";
+    model.params = nocParams();
+    // One step is one cycle. A default latency run takes ~6,100 cycles and one
+    // that never converges ~12-13k; 1,000,000 covers long sample periods too.
+    model.stepCap = 1'000'000;
+    model.scenarioKeys = scenarioKeys;
+    return sim::makeSceneModel<NocEngine>(
+        std::move(model), [](const sim::MergedKeys& keys, const std::optional<Json>&) -> sim::Result<NocEngine> {
+            auto config = configFromKeys(keys.values);
+            if (!config) return config.error();
+            return NocEngine(std::move(config).value());
+        });
+}
+
+}  // namespace commviz::noc

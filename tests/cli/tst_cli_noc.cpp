@@ -1,0 +1,190 @@
+// `commviz noc CONFIG [key=value]... [--json]` through the real binary: BookSim's
+// layout, agreement with a BookSim2 run of the same config, and bad input.
+
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "cli_runner.h"
+
+using commviz::testing::CliResult;
+using commviz::testing::runCommviz;
+
+namespace {
+
+// The config both simulators ran (BookSim2 at commit 28f43299, unmodified,
+// `booksim small.cfg injection_rate=R`). Keys not set take BookSim's defaults.
+constexpr const char* kSmallConfig =
+    "// 4x4 mesh, DOR, uniform, 1-flit packets, 4 VCs x 4 flits\n"
+    "topology = mesh;\n"
+    "k = 4;\n"
+    "n = 2;\n"
+    "routing_function = dor;\n"
+    "num_vcs = 4;\n"
+    "vc_buf_size = 4;\n"
+    "traffic = uniform;\n"
+    "packet_size = 1;\n"
+    "injection_rate = 0.1;\n"
+    "sim_type = latency;\n";
+
+// BookSim2's overall block for that config:
+//   injection_rate=0.1: Packet latency average = 19.8408, Accepted flit rate
+//     average = 0.0995625, Hops average = 3.53219, Time taken is 6055 cycles
+//   injection_rate=0.3: Packet latency average = 20.3592, Accepted flit rate
+//     average = 0.299854, Hops average = 3.5041, Time taken is 6068 cycles
+//   injection_rate=0.8: eight sample periods, then "Simulation unstable, ending ..."
+struct OracleFigures {
+    double rate;
+    double latency;
+    double accepted;
+    double hops;
+};
+constexpr OracleFigures kOracle[] = {{0.1, 19.8408, 0.0995625, 3.53219}, {0.3, 20.3592, 0.299854, 3.5041}};
+
+double figure(const QString& out, const QString& label) {
+    const QRegularExpression re(
+        QStringLiteral("^%1 = ([0-9.e+-]+) \\(1 samples\\)$").arg(QRegularExpression::escape(label)),
+        QRegularExpression::MultilineOption);
+    const auto m = re.match(out);
+    return m.hasMatch() ? m.captured(1).toDouble() : -1;
+}
+
+}  // namespace
+
+class TstCliNoc : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+
+    QString write(const QString& name, const QByteArray& text) {
+        const QString path = m_dir.filePath(name);
+        QFile file(path);
+        if (!file.open(QIODevice::WriteOnly)) return {};
+        file.write(text);
+        return path;
+    }
+
+    /// Bad input: status 2, one line on stderr holding every `needles`, nothing on stdout.
+    void expectRefused(const QStringList& args, const QStringList& needles) {
+        const CliResult r = runCommviz(QStringList{QStringLiteral("noc")} + args);
+        QVERIFY2(r.finished, "commviz noc crashed or hung");
+        QCOMPARE(r.exitCode, 2);
+        QCOMPARE(r.errLines().size(), 1);
+        QVERIFY(r.out.isEmpty());
+        for (const QString& needle : needles)
+            QVERIFY2(r.errLines().first().contains(needle), qPrintable(r.errLines().first() + " lacks " + needle));
+    }
+
+private slots:
+    void initTestCase() { QVERIFY(m_dir.isValid()); }
+
+    void printsBookSimsLayout() {
+        const QString cfg = write("small.cfg", kSmallConfig);
+        const CliResult r = runCommviz({"noc", cfg, "injection_rate=0.3"});
+        QVERIFY(r.finished);
+        QCOMPARE(r.exitCode, 0);
+        const QString out = QString::fromUtf8(r.out);
+        // The echo BookSim prints before it runs.
+        QVERIFY(
+            out.startsWith("BEGIN Configuration File: " + cfg + "\n" + kSmallConfig + "\nEND Configuration File: "));
+        QVERIFY(out.contains("\nOVERRIDE Parameter: injection_rate=0.3\n"));
+        // Per-period blocks (with BookSim's missing space), phase lines, the final block.
+        QVERIFY(out.contains("\nClass 0:\nPacket latency average = "));
+        QVERIFY(out.contains("\nAccepted flit rate average= "));
+        QVERIFY(out.contains("\nWarmed up ...Time used is 3000 cycles\n"));
+        QVERIFY(out.contains("\nDraining all recorded packets ...\n"));
+        QVERIFY(QRegularExpression("\nTime taken is [0-9]+ cycles\n").match(out).hasMatch());
+        QVERIFY(out.contains("\n====== Overall Traffic Statistics ======\n====== Traffic class 0 ======\n"));
+        QVERIFY(out.contains("\n\tminimum = 7 (1 samples)\n"));  // a self-addressed 1-flit packet: 5H + 2, H = 1
+    }
+
+    void agreesWithBookSim2_data() {
+        QTest::addColumn<int>("row");
+        QTest::newRow("0.1") << 0;
+        QTest::newRow("0.3") << 1;
+    }
+    void agreesWithBookSim2() {
+        QFETCH(int, row);
+        const OracleFigures& o = kOracle[row];
+        const QString cfg = write("small.cfg", kSmallConfig);
+        const CliResult r = runCommviz({"noc", cfg, QStringLiteral("injection_rate=%1").arg(o.rate)});
+        QCOMPARE(r.exitCode, 0);
+        const QString out = QString::fromUtf8(r.out);
+        // The random streams differ (not Knuth's generator), so agreement is
+        // statistical: the 5 % on latency and 2 % on throughput.
+        const double latency = figure(out, "Packet latency average");
+        const double accepted = figure(out, "Accepted flit rate average");
+        const double hops = figure(out, "Hops average");
+        QVERIFY2(std::abs(latency / o.latency - 1) < 0.05, qPrintable(QString::number(latency)));
+        QVERIFY2(std::abs(accepted / o.accepted - 1) < 0.02, qPrintable(QString::number(accepted)));
+        QVERIFY2(std::abs(hops / o.hops - 1) < 0.02, qPrintable(QString::number(hops)));
+    }
+
+    void beyondSaturationIsUnstableAsInBookSim2() {
+        const QString cfg = write("small.cfg", kSmallConfig);
+        const CliResult r = runCommviz({"noc", cfg, "injection_rate=0.8"});
+        QCOMPARE(r.exitCode, 0);
+        const QString out = QString::fromUtf8(r.out);
+        QVERIFY(out.contains("\nSimulation unstable, ending ...\n"));
+        QVERIFY(!out.contains("Overall Traffic Statistics"));
+    }
+
+    void jsonHasTheSameStatistics() {
+        const QString cfg = write("small.cfg", kSmallConfig);
+        const CliResult text = runCommviz({"noc", cfg});
+        const CliResult json = runCommviz({"noc", cfg, "--json"});
+        QCOMPARE(json.exitCode, 0);
+        QJsonParseError error;
+        const QJsonObject o = QJsonDocument::fromJson(json.out, &error).object();
+        QCOMPARE(error.error, QJsonParseError::NoError);
+        QCOMPARE(o.value("outcome").toString(), QStringLiteral("completed"));
+        const double latency = o.value("packet_latency").toObject().value("average").toDouble();
+        QVERIFY(latency > 0);
+        // Same seed, same run: the text shows the same number to 6 digits.
+        QCOMPARE(figure(QString::fromUtf8(text.out), "Packet latency average"),
+                 QString::number(latency, 'g', 6).toDouble());
+    }
+
+    void refusesBadInput_data() {
+        QTest::addColumn<QByteArray>("config");
+        QTest::addColumn<QStringList>("extra");
+        QTest::addColumn<QStringList>("needles");
+        const QByteArray head = "topology = mesh;\nk = 4;\nrouting_function = dor;\n";
+        QTest::newRow("missing semicolon")
+            << QByteArray("topology = mesh;\nk = 4\nn = 2;\n") << QStringList{} << QStringList{"bad.cfg:3", "';'"};
+        QTest::newRow("unknown key, closest named") << head + "num_vc = 2;\n"
+                                                    << QStringList{} << QStringList{"bad.cfg:4", "num_vc", "num_vcs"};
+        QTest::newRow("float key written as integer")
+            << head + "internal_speedup = 1;\n"
+            << QStringList{} << QStringList{"bad.cfg:4", "internal_speedup", "float"};
+        QTest::newRow("k = 0") << QByteArray("topology = mesh;\nk = 0;\nrouting_function = dor;\n") << QStringList{}
+                               << QStringList{"bad.cfg:2", "k = 0", "2 to 64"};
+        QTest::newRow("num_vcs too small for the dateline classes")
+            << QByteArray("topology = torus;\nk = 4;\nrouting_function = dim_order;\nnum_vcs = 1;\n") << QStringList{}
+            << QStringList{"bad.cfg:4", "num_vcs = 1", "dateline", "at least 2"};
+        QTest::newRow("BookSim key commviz does not model")
+            << head + "topology = fly;\n"
+            << QStringList{} << QStringList{"bad.cfg:4", "topology", "mesh"};
+        QTest::newRow("override of the wrong type") << head << QStringList{"k=x"} << QStringList{"k = x", "integer"};
+        QTest::newRow("override that is not key=value") << head << QStringList{"bogus"} << QStringList{"bogus"};
+        QTest::newRow("unknown option") << head << QStringList{"--csv"} << QStringList{"--csv", "--json"};
+    }
+    void refusesBadInput() {
+        QFETCH(QByteArray, config);
+        QFETCH(QStringList, extra);
+        QFETCH(QStringList, needles);
+        expectRefused(QStringList{write("bad.cfg", config)} + extra, needles);
+    }
+
+    void refusesUnreadableAndMissingFiles() {
+        expectRefused({m_dir.filePath("absent.cfg")}, {"absent.cfg", "cannot read"});
+        expectRefused({}, {"missing CONFIG"});
+    }
+};
+
+QTEST_GUILESS_MAIN(TstCliNoc)
+#include "tst_cli_noc.moc"

@@ -1,0 +1,226 @@
+// The `noc` scene model: keys with BookSim's names and defaults, one step =
+// one cycle with that cycle's moves as events (a packet's life worked out by
+// hand from the reference's pipeline), seek = straight run, bounded memory.
+
+#include <QtTest>
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+#include "noc/noc_config.h"
+#include "noc/noc_engine.h"
+#include "noc/noc_event_kinds.h"
+#include "noc/noc_scene_model.h"
+#include "sim/session.h"
+
+using namespace commviz;
+using noc::NocEngine;
+using noc::NocEvent;
+using noc::NocEventKind;
+
+namespace {
+
+using NocSession = sim::TimelineSession<NocEngine>;
+
+std::unique_ptr<sim::Session> build(const sim::ParamValues& keys) {
+    auto session = noc::sceneModel().build(keys, std::nullopt);
+    if (!session) qFatal("%s", session.error().message.c_str());
+    return std::move(session).value();
+}
+
+const NocSession& typed(const sim::Session& s) { return dynamic_cast<const NocSession&>(s); }
+
+struct Seen {
+    NocEventKind kind;
+    int router;
+    int step;
+};
+
+}  // namespace
+
+class TstNocSceneModel : public QObject {
+    Q_OBJECT
+private slots:
+    void keysAreBookSimsWithItsDefaults() {
+        const auto params = noc::nocParams();
+        const auto get = [&](const char* key) { return sim::findParam(params, key); };
+        // booksim_config.cpp's defaults (reference §2.12)
+        QCOMPARE(get("topology")->defaultValue, sim::Json("torus"));
+        QCOMPARE(get("k")->defaultValue, sim::Json(8));
+        QCOMPARE(get("n")->defaultValue, sim::Json(2));
+        QCOMPARE(get("num_vcs")->defaultValue, sim::Json(16));
+        QCOMPARE(get("vc_buf_size")->defaultValue, sim::Json(8));
+        QCOMPARE(get("routing_delay")->defaultValue, sim::Json(1));
+        QCOMPARE(get("injection_rate")->defaultValue.get<double>(), 0.1);
+        QCOMPARE(get("sample_period")->defaultValue, sim::Json(1000));
+        QCOMPARE(get("latency_thres")->defaultValue.get<double>(), 500.0);
+        QCOMPARE(get("speculative")->defaultValue, sim::Json(false));
+        QVERIFY(!get("num_vc"));
+        // Every default together is a runnable config (BookSim's own `none` routing is not).
+        auto config = noc::configFromKeys(sim::defaults(params));
+        QVERIFY(config.ok());
+        QCOMPARE(config.value().num_vcs, 16);
+        QCOMPARE(int(config.value().topology), int(noc::Topology::Torus));
+    }
+
+    void badValuesNameTheKeyTheValueAndWhatIsAllowed() {
+        auto bad = noc::sceneModel().build({{"num_vcs", 3}}, std::nullopt);
+        QVERIFY(!bad);
+        QVERIFY(bad.error().message.find("num_vcs = 3") != std::string::npos);
+        QVERIFY(bad.error().message.find("even") != std::string::npos);
+        auto range = noc::sceneModel().build({{"k", 0}}, std::nullopt);
+        QVERIFY(!range);
+        QVERIFY(range.error().message.find("'k'") != std::string::npos);
+    }
+
+    // One packet at zero load on a 4-router line, followed cycle by cycle.
+    // Reference §2.2/§2.3: t_router = routing_delay + vc_alloc_delay +
+    // sw_alloc_delay + st_final_delay = 4 with the defaults, so the head is
+    // routed in the cycle it is written into the input buffer (RC), allocated
+    // a VC the next cycle (VA), wins the switch the cycle after (SA; its slot's
+    // credit goes upstream then) and enters the output channel one cycle later
+    // (ST). A channel of latency t_link delivers t_link + 1 cycles after the
+    // flit was written (written at the end of a cycle, read at the start of
+    // one), so T0 = 2 (injection) + 3H + (t_link + 1)(H - 1) + 2 (ejection)
+    // = 5H + 2 on a mesh, 6H + 1 on a torus: the sheet's formulas.
+    void zeroLoadLifeOfOnePacket_data() {
+        QTest::addColumn<QString>("topology");
+        QTest::addColumn<int>("tLink");
+        QTest::newRow("mesh") << "mesh" << 1;
+        QTest::newRow("torus, 2-cycle links") << "torus" << 2;
+    }
+    void zeroLoadLifeOfOnePacket() {
+        QFETCH(QString, topology);
+        QFETCH(int, tLink);
+        auto session = build({{"topology", topology.toStdString()},
+                              {"k", 4},
+                              {"n", 1},
+                              {"num_vcs", 2},
+                              {"vc_buf_size", 4},
+                              {"injection_rate", 0.002}});
+        int slot = -1, src = -1, dst = -1;
+        std::vector<Seen> life;
+        for (int step = 1; step < 3000 && (life.empty() || life.back().kind != NocEventKind::FlitEjected); ++step) {
+            QVERIFY(session->stepForward());
+            for (const NocEvent& e : typed(*session).timeline().events(std::size_t(step))) {
+                if (slot < 0 && e.kind == NocEventKind::PacketCreated && e.router != e.value &&
+                    std::abs(e.router - int(e.value)) == 2) {
+                    slot = e.packet, src = e.router, dst = int(e.value);
+                }
+                if (slot >= 0 && e.packet == slot && e.kind != NocEventKind::PacketCreated)
+                    life.push_back({e.kind, e.router, step});
+                if (slot >= 0 && e.kind == NocEventKind::PacketCreated && e.packet != slot && life.size() < 14)
+                    QSKIP("another packet was created during this one's life (not zero load)");
+            }
+        }
+        QVERIFY2(slot >= 0, "no packet travelling two hops was created");
+        // On a torus line of 4 a 2-hop trip may go either way; on the mesh it goes straight.
+        const int dir =
+            topology == "mesh" ? (dst > src ? 1 : -1) : (life.size() > 6 && life[6].router == (src + 1) % 4 ? 1 : -1);
+        const int t0 = life.front().step;  // FlitInjected
+        using K = NocEventKind;
+        std::vector<Seen> expected = {{K::FlitInjected, src, t0}};
+        int at = t0 + 2;  // through the injection channel
+        for (int hop = 0, r = src; hop < 3; ++hop, r = (r + dir + 4) % 4) {
+            expected.push_back({K::FlitBuffered, r, at});
+            expected.push_back({K::RouteComputed, r, at});
+            expected.push_back({K::VcAllocated, r, at + 1});
+            expected.push_back({K::SwitchAllocated, r, at + 2});
+            expected.push_back({K::FlitSent, r, at + 3});
+            at += 3 + (hop < 2 ? tLink + 1 : 0);
+        }
+        expected.push_back({K::FlitEjected, dst, at + 2});
+        QCOMPARE(life.size(), expected.size());
+        for (std::size_t i = 0; i < life.size(); ++i) {
+            QCOMPARE(int(life[i].kind), int(expected[i].kind));
+            QCOMPARE(life[i].router, expected[i].router);
+            QCOMPARE(life[i].step, expected[i].step);
+        }
+        const int h = 3;
+        const int t0Formula = tLink == 1 ? 5 * h + 2 : 6 * h + 1;
+        QCOMPARE(life.back().step - t0, t0Formula);
+    }
+
+    void everyStepIsOneCycle() {
+        auto session = build({{"topology", "mesh"}, {"k", 4}, {"injection_rate", 0.2}});
+        for (int i = 0; i < 50; ++i) session->stepForward();
+        QCOMPARE(typed(*session).engine().time(), std::int64_t(50));
+    }
+
+    void seekEqualsStraightRun() {
+        auto session = build({{"topology", "mesh"}, {"k", 4}, {"injection_rate", 0.3}, {"packet_size", 4}});
+        // A small budget makes the timeline thin keyframes and drop events, so
+        // seeks replay across dropped chunks.
+        session->setMemoryBudget(std::size_t(2) << 20);
+        QCOMPARE(session->runToEnd(2500), std::size_t(2500));
+        QVERIFY(session->memoryUsed() <= session->memoryBudget());
+        auto straight = build({{"topology", "mesh"}, {"k", 4}, {"injection_rate", 0.3}, {"packet_size", 4}});
+        NocEngine engine = typed(*straight).engine();
+        for (const std::size_t target : {std::size_t(1777), std::size_t(3), std::size_t(2500), std::size_t(640)}) {
+            NocEngine reference = typed(*straight).engine();
+            std::vector<NocEvent> last;
+            for (std::size_t i = 0; i < target; ++i) last = reference.step();
+            QCOMPARE(session->seek(target), target);
+            const NocEngine& at = typed(*session).engine();
+            QCOMPARE(at.time(), reference.time());
+            QCOMPARE(at.flitsInjected(), reference.flitsInjected());
+            QCOMPARE(at.flitsEjected(), reference.flitsEjected());
+            QCOMPARE(at.summary(), reference.summary());
+            for (int r = 0; r < 16; ++r)
+                for (int p = 0; p < 5; ++p)
+                    for (int v = 0; v < at.config().num_vcs; ++v) {
+                        QCOMPARE(at.inputVc(r, p, v).count, reference.inputVc(r, p, v).count);
+                        QCOMPARE(int(at.inputVc(r, p, v).state), int(reference.inputVc(r, p, v).state));
+                    }
+            const auto records = session->eventRecords(target);
+            QCOMPARE(records.size(), last.size());
+            for (std::size_t i = 0; i < last.size(); ++i)
+                QCOMPARE(records[i].fields, NocEngine::describe(last[i]).fields);
+        }
+    }
+
+    // resources/scenarios/noc: each BookSim config parses and runs as
+    // `commviz noc` would, and its example scenario carries the same text.
+    void bundledExamplesParseAndRun_data() {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QString>("outcome");
+        QTest::newRow("mesh") << "mesh44"
+                              << "completed";
+        QTest::newRow("torus") << "torus44"
+                               << "completed";
+        QTest::newRow("tornado") << "tornado_mesh88"
+                                 << "completed";
+        QTest::newRow("deadlocking torus") << "deadlock_torus"
+                                           << "deadlocked";
+    }
+    void bundledExamplesParseAndRun() {
+        QFETCH(QString, name);
+        QFETCH(QString, outcome);
+        const std::string base = std::string(COMMVIZ_SOURCE_DIR) + "/resources/scenarios/noc/" + name.toStdString();
+        QVERIFY(noc::loadNocConfig(base + ".cfg").ok());
+        std::ifstream cfgFile(base + ".cfg");
+        std::stringstream cfgText;
+        cfgText << cfgFile.rdbuf();
+        std::ifstream jsonFile(base + ".json");
+        const sim::Json scenario = sim::Json::parse(jsonFile);
+        QCOMPARE(scenario.at("scene").get<std::string>(), std::string("noc"));
+        QCOMPARE(scenario.at("booksim_config").get<std::string>(), cfgText.str());
+        auto session = noc::sceneModel().build({}, scenario);
+        QVERIFY2(session.ok(), session ? "" : session.error().message.c_str());
+        sim::BatchRequest request;
+        request.maxSteps = 30000;
+        const sim::BatchOutcome end = session.value()->runBatch(request);
+        QCOMPARE(end.summary.at("outcome").get<std::string>(), outcome.toStdString());
+    }
+
+    void everyEventKindIsListed() {
+        const auto kinds = noc::nocEventKinds();
+        QCOMPARE(kinds.size(), std::size_t(NocEventKind::Deadlock) + 1);
+        NocEvent e;
+        e.kind = NocEventKind::CreditSent;
+        QCOMPARE(NocEngine::describe(e).kind, std::string(noc::kinds::kCreditSent));
+    }
+};
+
+QTEST_APPLESS_MAIN(TstNocSceneModel)
+#include "tst_noc_scene_model.moc"

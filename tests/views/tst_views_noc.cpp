@@ -1,0 +1,236 @@
+// The NoC scene view draws what the engine holds: a flit's packet colour in
+// the buffer cell of the router input that holds it, empty cells left empty,
+// flits on links and credits going back; every router is clickable and
+// inspectable; the descriptor's narration covers every event kind and its
+// bundled examples open.
+
+#include <QFile>
+#include <QImage>
+#include <QLineSeries>
+#include <QPainter>
+#include <QSignalSpy>
+#include <QtTest>
+#include <cstdio>
+
+#include "noc/noc_engine.h"
+#include "noc/noc_layout.h"
+#include "noc/noc_renderer.h"
+#include "noc/noc_scene.h"
+#include "noc/noc_sweep_dock.h"
+#include "shell/scene_setup.h"
+#include "shell/simulation_controller.h"
+#include "sim/session_access.h"
+
+using namespace commviz;
+using noc::NocEngine;
+
+namespace {
+
+std::unique_ptr<sim::Session> build(const views::SceneDescriptor& scene, const sim::ParamValues& values) {
+    auto session = scene.model.build(values, std::nullopt);
+    if (!session) qFatal("build failed: %s", session.error().message.c_str());
+    return std::move(session).value();
+}
+
+QImage render(views::SceneRenderer& renderer, const sim::Session& session) {
+    QImage image(renderer.logicalSize().toSize(), QImage::Format_ARGB32);
+    image.fill(Qt::black);
+    QPainter painter(&image);
+    views::RenderState state;
+    state.session = &session;
+    renderer.paint(painter, state);
+    return image;
+}
+
+bool near(const QColor& a, const QColor& b, int tolerance = 6) {
+    return std::abs(a.red() - b.red()) <= tolerance && std::abs(a.green() - b.green()) <= tolerance &&
+           std::abs(a.blue() - b.blue()) <= tolerance;
+}
+
+const sim::ParamValues kSmallMesh{{"topology", "mesh"}, {"k", 4},           {"num_vcs", 4},
+                                  {"vc_buf_size", 4},   {"packet_size", 4}, {"injection_rate", 0.1}};
+
+}  // namespace
+
+class TstViewsNoc : public QObject {
+    Q_OBJECT
+
+    views::SceneDescriptor m_scene = views::nocScene();
+
+private slots:
+    void descriptorIsComplete() {
+        QCOMPARE(QString::fromStdString(m_scene.model.id), QStringLiteral("noc"));
+        QVERIFY(QFile::exists(m_scene.iconPath));
+        QVERIFY(m_scene.about().contains(QStringLiteral("iq")));
+        for (const std::string& kind : m_scene.eventKinds()) QVERIFY2(m_scene.narration->covers(kind), kind.c_str());
+        QCOMPARE(m_scene.commands.size(), std::size_t(1));
+        QCOMPARE(m_scene.commands.front().name, std::string("noc"));
+    }
+
+    void bundledExamplesOpen() {
+        QCOMPARE(m_scene.exampleScenarios.size(), 4);
+        for (const QString& path : m_scene.exampleScenarios) {
+            auto scenario = views::loadScenario(path, m_scene);
+            QVERIFY2(scenario.ok(), qPrintable(path));
+            auto session = m_scene.model.build({}, scenario.value());
+            QVERIFY2(session.ok(), qPrintable(path));
+            QVERIFY(QFile::exists(QString(path).replace(".json", ".cfg")));
+        }
+    }
+
+    void flitsAreDrawnInTheirBufferCellsInTheirPacketsColour() {
+        auto session = build(m_scene, kSmallMesh);
+        const NocEngine* engine = sim::engineOf<NocEngine>(session.get());
+        // Step until some router holds a body flit (the head's cell carries a dot).
+        int node = -1, port = -1, vc = -1, slot = -1;
+        for (int step = 0; step < 400 && node < 0; ++step) {
+            session->stepForward();
+            for (int r = 0; r < 16 && node < 0; ++r)
+                for (int p = 0; p < 5 && node < 0; ++p)
+                    for (int v = 0; v < 4 && node < 0; ++v)
+                        for (int i = 0; i < engine->inputVc(r, p, v).count; ++i)
+                            if (!engine->bufferedFlit(r, p, v, i).head && !engine->bufferedFlit(r, p, v, i).tail) {
+                                node = r, port = p, vc = v, slot = i;
+                                break;
+                            }
+        }
+        QVERIFY2(node >= 0, "no body flit in any buffer within 400 cycles");
+        views::NocRenderer renderer;
+        const QImage image = render(renderer, *session);
+        const views::NocLayout layout(engine->config());
+        const noc::Flit& flit = engine->bufferedFlit(node, port, vc, slot);
+        const QColor expected = views::NocRenderer::packetColor(engine->packet(flit.packet).pid);
+        const QPointF at = views::NocRenderer::flitCell(layout, engine->config(), node, port, vc, slot).center();
+        QVERIFY2(near(image.pixelColor(at.toPoint()), expected),
+                 qPrintable(QString("router %1 in %2 vc %3 slot %4: %5, expected %6")
+                                .arg(node)
+                                .arg(port)
+                                .arg(vc)
+                                .arg(slot)
+                                .arg(image.pixelColor(at.toPoint()).name(), expected.name())));
+        // A slot past the VC's last flit is not painted in a packet colour.
+        const int count = engine->inputVc(node, port, vc).count;
+        if (count < 4) {
+            const QPointF empty = views::NocRenderer::flitCell(layout, engine->config(), node, port, vc, 3).center();
+            QVERIFY(!near(image.pixelColor(empty.toPoint()), expected));
+        }
+    }
+
+    void flitsOnLinksAndCreditsGoingBackAreDrawn() {
+        auto session = build(m_scene, kSmallMesh);
+        const NocEngine* engine = sim::engineOf<NocEngine>(session.get());
+        for (int step = 0; step < 300; ++step) session->stepForward();
+        views::NocRenderer renderer;
+        const QImage image = render(renderer, *session);
+        const views::NocLayout layout(engine->config());
+        const int eject = engine->network().ejectPort();
+        int checked = 0;
+        for (const noc::ChannelFlit& cf : engine->channelFlits()) {
+            if (cf.port < 0 || cf.port == eject) continue;
+            const int from = engine->network().neighbor(cf.router, cf.port);
+            const QPointF at = views::NocRenderer::onLink(layout.linkStart(from, cf.port ^ 1),
+                                                          layout.linkEnd(from, cf.port ^ 1, cf.router), cf.due, 1);
+            // Off the centre: a head carries a dark dot there.
+            const QPoint probe = (at + QPointF(0, layout.routerSize() * 0.035)).toPoint();
+            if (near(image.pixelColor(probe), views::NocRenderer::packetColor(engine->packet(cf.flit.packet).pid)))
+                ++checked;
+        }
+        QVERIFY2(checked > 0, "no flit drawn on any link");
+        int credits = 0;
+        for (const noc::ChannelCredit& cc : engine->channelCredits()) {
+            if (cc.port < 0 || cc.port == eject) continue;
+            const int from = engine->network().neighbor(cc.router, cc.port);
+            const QPointF at = views::NocRenderer::onLink(layout.linkStart(from, cc.port ^ 1),
+                                                          layout.linkEnd(from, cc.port ^ 1, cc.router), cc.due, 1);
+            if (near(image.pixelColor(at.toPoint()), views::Theme::light().accent2, 20)) ++credits;
+        }
+        QVERIFY2(credits > 0, "no credit drawn on any link");
+    }
+
+    void aDeadlockOutlinesItsCycleOfWaitingVcs() {
+        auto scenario = views::loadScenario(QStringLiteral(":/scenarios/noc/deadlock_torus.json"), m_scene);
+        QVERIFY(scenario.ok());
+        auto built = m_scene.model.build({}, scenario.value());
+        QVERIFY(built.ok());
+        auto session = std::move(built).value();
+        session->runToEnd(5000);
+        const NocEngine* engine = sim::engineOf<NocEngine>(session.get());
+        QCOMPARE(int(engine->report().outcome), int(noc::NocOutcome::Deadlocked));
+        views::NocRenderer renderer;
+        const QImage image = render(renderer, *session);
+        const views::NocLayout layout(engine->config());
+        int outlined = 0;
+        for (const std::string& id : engine->report().deadlockCycle) {
+            int r = -1, p = -1, v = -1;
+            QCOMPARE(std::sscanf(id.c_str(), "router/%d/in/%d/vc/%d", &r, &p, &v), 3);
+            const QRectF lane = views::NocRenderer::flitCell(layout, engine->config(), r, p, v, 0)
+                                    .united(views::NocRenderer::flitCell(layout, engine->config(), r, p, v, 1));
+            if (near(image.pixelColor(QPointF(lane.left(), lane.center().y()).toPoint()), views::Theme::light().bad,
+                     30))
+                ++outlined;
+        }
+        QCOMPARE(outlined, int(engine->report().deadlockCycle.size()));
+    }
+
+    void sweepDockPlotsTheLatencyCurveInTheBackground() {
+        views::SimulationController controller;
+        views::SceneSetup setup;
+        setup.scene = &m_scene;
+        setup.values = {{"topology", "mesh"}, {"k", 4}, {"num_vcs", 4}, {"vc_buf_size", 4}, {"sample_period", 300}};
+        QVERIFY(controller.load(setup).ok());
+        views::NocSweepDock dock(controller, nullptr);
+        dock.start();
+        QVERIFY(dock.running());
+        QTRY_VERIFY_WITH_TIMEOUT(!dock.running(), 120000);
+        const auto points = dock.curve()->points();
+        // 4x4 mesh DOR uniform is stable up to ~0.7 (reference §3.4): every load of the sweep is.
+        QCOMPARE(points.size(), views::NocSweepDock::loads().size());
+        QVERIFY(std::is_sorted(points.begin(), points.end(), [](auto a, auto b) { return a.x() < b.x(); }));
+        QVERIFY2(points.front().y() > 17 && points.front().y() < 22, qPrintable(QString::number(points.front().y())));
+        QVERIFY(points.back().y() > points.front().y());  // the curve bends up with load
+        // Cancel stops the sweep before every point is done.
+        dock.start();
+        dock.cancel();
+        QTRY_VERIFY_WITH_TIMEOUT(!dock.running(), 60000);
+        QVERIFY(dock.curve()->points().size() < views::NocSweepDock::loads().size());
+    }
+
+    void routersAreClickableAndInspectable() {
+        auto session = build(m_scene, kSmallMesh);
+        session->stepForward();
+        views::NocRenderer renderer;
+        render(renderer, *session);
+        int routers = 0;
+        for (const auto& hit : renderer.hitRegions()) {
+            if (!hit.objectId.startsWith("router/")) continue;
+            ++routers;
+            QVERIFY(!session->inspect(hit.objectId.toStdString()).is_null());
+        }
+        QCOMPARE(routers, 16);
+    }
+
+    void ringAndThreeDimensionsDrawEveryRouterInsideTheFigure_data() {
+        QTest::addColumn<int>("n");
+        QTest::newRow("ring") << 1;
+        QTest::newRow("3-D") << 3;
+    }
+    void ringAndThreeDimensionsDrawEveryRouterInsideTheFigure() {
+        QFETCH(int, n);
+        const noc::NocConfig config = [&] {
+            noc::NocConfig c;
+            c.k = 4;
+            c.n = n;
+            return c;
+        }();
+        const views::NocLayout layout(config);
+        const QRectF figure(QPointF(0, 0), QSizeF(views::NocLayout::kWidth, views::NocLayout::kHeight));
+        for (int node = 0; node < config.nodes(); ++node) {
+            QVERIFY(layout.grid().contains(layout.router(node)));
+            if (node > 0) QVERIFY(!layout.router(node).intersects(layout.router(node - 1)));
+        }
+        QVERIFY(figure.contains(layout.grid()));
+    }
+};
+
+QTEST_MAIN(TstViewsNoc)
+#include "tst_views_noc.moc"

@@ -1,0 +1,98 @@
+#include "noc/noc_layout.h"
+
+#include <QLineF>
+#include <algorithm>
+
+namespace commviz::views {
+
+NocLayout::NocLayout(const noc::NocConfig& config) : m_k(config.k), m_n(config.n), m_ports(config.ports()) {
+    const QRectF area = grid();
+    // n = 3 draws the k z-layers side by side, each a k x k grid.
+    const int columns = m_n == 1 ? m_k : m_n == 2 ? m_k : m_k * m_k;
+    const int rows = m_n == 1 ? 1 : m_k;
+    const double gaps = m_n == 3 ? m_k - 1 : 0;
+    m_pitch = std::min(area.width() / (columns + gaps * 0.5), area.height() / rows);
+    m_layerGap = m_n == 3 ? m_pitch * 0.5 : 0;
+    m_size = m_pitch * 0.62;
+    const double usedW = m_pitch * columns + m_layerGap * gaps;
+    const double usedH = m_pitch * rows;
+    m_origin = QPointF(area.left() + (area.width() - usedW) / 2, area.top() + (area.height() - usedH) / 2);
+}
+
+QPointF NocLayout::cell(int node) const {
+    const int x = node % m_k;
+    const int y = m_n >= 2 ? (node / m_k) % m_k : 0;
+    const int z = m_n == 3 ? node / (m_k * m_k) : 0;
+    return {x + z * m_k + 0.5, y + 0.5};
+}
+
+QRectF NocLayout::router(int node) const {
+    const QPointF c = cell(node);
+    const int z = m_n == 3 ? node / (m_k * m_k) : 0;
+    const QPointF centre(m_origin.x() + c.x() * m_pitch + z * m_layerGap, m_origin.y() + c.y() * m_pitch);
+    return {centre.x() - m_size / 2, centre.y() - m_size / 2, m_size, m_size};
+}
+
+QPointF NocLayout::direction(int port) const {
+    switch (port) {
+        case 0:
+            return {1, 0};
+        case 1:
+            return {-1, 0};
+        case 2:
+            return {0, 1};
+        case 3:
+            return {0, -1};
+        case 4:  // z: drawn diagonally, towards the next layer's copy
+            return {0.7071, 0.7071};
+        case 5:
+            return {-0.7071, -0.7071};
+    }
+    return {0, 0};
+}
+
+bool NocLayout::verticalLanes(int port) const { return port != m_ports - 1 && (port == 2 || port == 3); }
+
+QRectF NocLayout::inputStrip(int node, int port) const {
+    const QRectF r = router(node);
+    const double depth = m_size * 0.26;
+    // The local (injection) input sits in the middle; on a ring (n = 1) it is port 2.
+    if (port == m_ports - 1) return r.adjusted(depth * 1.15, depth * 1.15, -depth * 1.15, -depth * 1.15);
+    // Input p is fed by the neighbour on the side of output p (a flit leaving
+    // through p arrives on input p ^ 1), so its buffer sits on that side.
+    switch (port) {
+        case 0:
+            return {r.right() - depth, r.top() + depth, depth, r.height() - 2 * depth};
+        case 1:
+            return {r.left(), r.top() + depth, depth, r.height() - 2 * depth};
+        case 2:
+            return {r.left() + depth, r.bottom() - depth, r.width() - 2 * depth, depth};
+        case 3:
+            return {r.left() + depth, r.top(), r.width() - 2 * depth, depth};
+        default:
+            break;
+    }
+    if (port == m_ports - 1) return r.adjusted(depth * 1.15, depth * 1.15, -depth * 1.15, -depth * 1.15);
+    // z inputs (n = 3): small strips in the corners
+    return port == 4 ? QRectF(r.right() - depth, r.bottom() - depth, depth, depth)
+                     : QRectF(r.left(), r.top(), depth, depth);
+}
+
+QPointF NocLayout::linkStart(int node, int port) const {
+    const QPointF d = direction(port);
+    const QPointF normal(-d.y(), d.x());
+    const double half = m_size / 2;
+    return centre(node) + d * half + normal * (m_size * 0.14);
+}
+
+QPointF NocLayout::linkEnd(int node, int port, int neighbour) const {
+    const QPointF d = direction(port);
+    const QPointF normal(-d.y(), d.x());
+    const double half = m_size / 2;
+    const bool adjacent =
+        neighbour >= 0 && QLineF(centre(node), centre(neighbour)).length() < m_pitch * 1.01 + m_layerGap;
+    if (!adjacent) return linkStart(node, port) + d * ((m_pitch - m_size) * 0.45);  // wrap-around stub
+    return centre(neighbour) - d * half + normal * (m_size * 0.14);
+}
+
+}  // namespace commviz::views

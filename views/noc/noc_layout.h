@@ -1,0 +1,54 @@
+#pragma once
+
+#include <QPointF>
+#include <QRectF>
+#include <QSizeF>
+
+#include "noc/noc_config.h"
+
+namespace commviz::views {
+
+/// Where the NoC scene puts things, in logical units: routers on a grid
+/// (n = 1: one row, n = 3: the z layers side by side), each router's input
+/// buffers on the side its flits arrive from, links between neighbours.
+/// Node id = x + k·y (+ k²·z), y drawn downwards, as BookSim numbers them.
+class NocLayout {
+public:
+    static constexpr double kWidth = 1200;
+    static constexpr double kHeight = 860;
+
+    explicit NocLayout(const noc::NocConfig& config);
+
+    QRectF title() const { return {24, 12, kWidth - 48, 36}; }
+    QRectF grid() const { return {24, 56, kWidth - 48, kHeight - 56 - 150}; }
+    QRectF legend() const { return {24, kHeight - 146, kWidth - 48, 30}; }
+    QRectF caption() const { return {24, kHeight - 110, kWidth - 48, 96}; }
+
+    QRectF router(int node) const;
+    QPointF centre(int node) const { return router(node).center(); }
+    /// The strip that holds input port `port`'s VCs (lanes run towards the centre).
+    QRectF inputStrip(int node, int port) const;
+    /// True when the lanes of input `port` are vertical (flits enter from above or below).
+    bool verticalLanes(int port) const;
+    /// Where a flit leaves `node` through output `port` and where it arrives on
+    /// the neighbour; for a torus wrap link (or a mesh edge) a stub outside the grid.
+    QPointF linkStart(int node, int port) const;
+    QPointF linkEnd(int node, int port, int neighbour) const;
+    double routerSize() const { return m_size; }
+    int ports() const { return m_ports; }
+
+private:
+    int m_k;
+    int m_n;
+    int m_ports;
+    double m_size = 0;
+    double m_pitch = 0;
+    QPointF m_origin;
+    double m_layerGap = 0;
+    /// Position of a node on the drawing grid: column and row.
+    QPointF cell(int node) const;
+    /// Unit direction of output port `port` on the page.
+    QPointF direction(int port) const;
+};
+
+}  // namespace commviz::views

@@ -1,0 +1,239 @@
+#include "noc/noc_renderer.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "noc/noc_engine.h"
+#include "noc/noc_layout.h"
+#include "noc/noc_text.h"
+#include "shell/scene_paint.h"
+#include "sim/session_access.h"
+
+namespace commviz::views {
+
+using noc::NocEngine;
+
+namespace {
+
+QColor stateTint(const Theme& theme, noc::VcState state) {
+    switch (state) {
+        case noc::VcState::Idle:
+            return Qt::transparent;
+        case noc::VcState::Routing:
+            return ScenePaint::tint(theme.warn, 90);
+        case noc::VcState::VcAlloc:
+            return ScenePaint::tint(theme.accent, 70);
+        case noc::VcState::Active:
+            return ScenePaint::tint(theme.good, 70);
+    }
+    return Qt::transparent;
+}
+
+/// A flit's cell: packet colour, a dark wedge on a head, a dark bar on a tail.
+void paintFlit(QPainter& painter, const QRectF& cell, const noc::Flit& flit, int pid, const QColor& ink) {
+    painter.fillRect(cell, NocRenderer::packetColor(pid));
+    if (cell.width() < 2.5 && cell.height() < 2.5) return;
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(ink);
+    if (flit.head) {
+        const QPointF c = cell.center();
+        const double r = std::min(cell.width(), cell.height()) * 0.32;
+        painter.drawEllipse(c, r, r);
+    }
+    if (flit.tail) {
+        const double t = std::max(1.0, std::min(cell.width(), cell.height()) * 0.22);
+        painter.drawRect(QRectF(cell.left(), cell.bottom() - t, cell.width(), t));
+    }
+}
+
+}  // namespace
+
+QSizeF NocRenderer::logicalSize() const { return {NocLayout::kWidth, NocLayout::kHeight}; }
+
+QColor NocRenderer::packetColor(int pid) {
+    const double hue = std::fmod(0.11 + 0.618033988749895 * double(pid), 1.0);
+    return QColor::fromHsvF(float(hue), 0.62f, 0.93f);
+}
+
+void NocRenderer::paint(QPainter& painter, const RenderState& state) {
+    m_hits.clear();
+    painter.save();
+    painter.fillRect(QRectF(QPointF(0, 0), logicalSize()), state.theme.background);
+    ScenePaint p(painter, state, m_hits);
+    const auto access = sim::SessionAccess<NocEngine>::of(state.session);
+    if (!access) {
+        p.text(QRectF(QPointF(0, 0), logicalSize()), tr("No NoC session loaded"), 20, state.theme.mutedText,
+               Qt::AlignCenter);
+        painter.restore();
+        return;
+    }
+    const NocEngine& engine = access->engine();
+    const noc::NocConfig& config = engine.config();
+    const NocLayout layout(config);
+    const QString shape = config.n == 1   ? QString::number(config.k)
+                          : config.n == 2 ? tr("%1×%1").arg(config.k)
+                                          : tr("%1×%1×%1").arg(config.k);
+    const QString topology = config.topology == noc::Topology::Mesh ? tr("mesh") : tr("torus");
+    p.text(layout.title(),
+           tr("%1 %2, %3 VCs × %4 flits — cycle %5, %6")
+               .arg(shape, topology)
+               .arg(config.num_vcs)
+               .arg(config.vc_buf_size)
+               .arg(engine.time())
+               .arg(NocText::phaseName(int(engine.phase()))),
+           20, state.theme.text, Qt::AlignLeft | Qt::AlignVCenter, true);
+
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    paintLinks(p, engine, layout);
+    painter.setRenderHint(QPainter::Antialiasing, false);
+    for (int node = 0; node < engine.network().nodes(); ++node) paintRouter(p, engine, layout, node);
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    paintChannels(p, engine, layout);
+    paintDeadlock(p, engine, layout);
+    paintLegend(p, layout);
+
+    QString caption = state.caption;
+    if (caption.isEmpty() && access->cursor() > 0)
+        caption = NocText::cycleSummary(access->cursor(), state.session->eventRecords(access->cursor()));
+    if (caption.isEmpty())
+        caption =
+            tr("Step forward: each step is one cycle. Sources create packets, flits enter the local input of "
+               "their router, and each router runs route computation, VC allocation, switch allocation and "
+               "switch traversal.");
+    p.box(layout.caption(), state.theme.panel, state.theme.panelBorder, 8);
+    p.wrapped(layout.caption().adjusted(16, 4, -16, -4), caption, 16, state.theme.text);
+    p.drawHalos();
+    painter.restore();
+}
+
+void NocRenderer::paintLinks(ScenePaint& p, const NocEngine& engine, const NocLayout& layout) {
+    QPen pen(ScenePaint::tint(p.theme.panelBorder, 200), std::max(1.0, layout.routerSize() * 0.03));
+    pen.setCapStyle(Qt::FlatCap);
+    p.p.setPen(pen);
+    const int eject = engine.network().ejectPort();
+    for (int node = 0; node < engine.network().nodes(); ++node) {
+        for (int port = 0; port < eject; ++port) {
+            const int next = engine.network().neighbor(node, port);
+            if (next < 0) continue;
+            p.p.drawLine(layout.linkStart(node, port), layout.linkEnd(node, port, next));
+        }
+    }
+}
+
+void NocRenderer::paintRouter(ScenePaint& p, const NocEngine& engine, const NocLayout& layout, int node) {
+    const QRectF r = layout.router(node);
+    const QString id = QStringLiteral("router/%1").arg(node);
+    p.box(r, p.theme.panel, p.theme.panelBorder, 0, 1);
+    p.object(r, id);
+    for (int port = 0; port < layout.ports(); ++port) paintInputPort(p, engine, layout, node, port);
+    if (layout.routerSize() >= 40)
+        p.text(QRectF(r.left(), r.top(), r.width() * 0.3, r.height() * 0.24), QString::number(node),
+               std::max(8.0, layout.routerSize() * 0.12), p.theme.mutedText, Qt::AlignCenter);
+}
+
+QRectF NocRenderer::flitCell(const NocLayout& layout, const noc::NocConfig& config, int node, int port, int vc,
+                             int slot) {
+    const QRectF strip = layout.inputStrip(node, port);
+    const bool vertical = layout.verticalLanes(port) || port == layout.ports() - 1;
+    const double laneW = (vertical ? strip.width() : strip.height()) / config.num_vcs;
+    const double cellL = (vertical ? strip.height() : strip.width()) / config.vc_buf_size;
+    const QPointF centre = layout.router(node).center();
+    const bool frontAtMax = vertical ? strip.center().y() < centre.y() : strip.center().x() < centre.x();
+    const double off = (frontAtMax ? config.vc_buf_size - 1 - slot : slot) * cellL;
+    return vertical ? QRectF(strip.left() + vc * laneW, strip.top() + off, laneW, cellL)
+                    : QRectF(strip.left() + off, strip.top() + vc * laneW, cellL, laneW);
+}
+
+QPointF NocRenderer::onLink(const QPointF& from, const QPointF& to, int due, int latency) {
+    // `due` runs from latency (just written) down to 0 (read next cycle).
+    const double t = (latency - due + 0.5) / double(latency + 1);
+    return from + (to - from) * std::clamp(t, 0.05, 0.95);
+}
+
+void NocRenderer::paintInputPort(ScenePaint& p, const NocEngine& engine, const NocLayout& layout, int node, int port) {
+    const noc::NocConfig& c = engine.config();
+    const QRectF strip = layout.inputStrip(node, port);
+    for (int vc = 0; vc < c.num_vcs; ++vc) {
+        const noc::InputVc& iv = engine.inputVc(node, port, vc);
+        if (iv.state != noc::VcState::Idle) {
+            const QRectF lane =
+                flitCell(layout, c, node, port, vc, 0).united(flitCell(layout, c, node, port, vc, c.vc_buf_size - 1));
+            p.p.fillRect(lane, stateTint(p.theme, iv.state));
+        }
+        for (int i = 0; i < iv.count; ++i) {
+            const noc::Flit& f = engine.bufferedFlit(node, port, vc, i);
+            paintFlit(p.p, flitCell(layout, c, node, port, vc, i).adjusted(0.5, 0.5, -0.5, -0.5), f,
+                      engine.packet(f.packet).pid, p.theme.text);
+        }
+    }
+    p.p.setPen(QPen(ScenePaint::tint(p.theme.panelBorder, 160), 0.6));
+    p.p.setBrush(Qt::NoBrush);
+    p.p.drawRect(strip);
+}
+
+void NocRenderer::paintChannels(ScenePaint& p, const NocEngine& engine, const NocLayout& layout) {
+    const int latency = engine.network().linkLatency();
+    const int eject = engine.network().ejectPort();
+    const double size = std::max(3.0, layout.routerSize() * 0.12);
+    p.p.setPen(Qt::NoPen);
+    for (const noc::ChannelFlit& cf : engine.channelFlits()) {
+        if (cf.port < 0 || cf.port == eject) continue;  // injection and ejection channels are inside the router
+        // It left the upstream router (reached back through the input's own
+        // port) through the opposite output, port ^ 1.
+        const int from = engine.network().neighbor(cf.router, cf.port);
+        if (from < 0) continue;
+        const QPointF a = layout.linkStart(from, cf.port ^ 1);
+        const QPointF b = layout.linkEnd(from, cf.port ^ 1, cf.router);
+        const QPointF at = onLink(a, b, cf.due, latency);
+        p.p.setBrush(packetColor(engine.packet(cf.flit.packet).pid));
+        p.p.drawEllipse(at, size / 2, size / 2);
+        if (cf.flit.head) {
+            p.p.setBrush(p.theme.text);
+            p.p.drawEllipse(at, size / 5, size / 5);
+        }
+    }
+    // Credits go the other way, along the link the flit came in on.
+    const double cs = size * 0.7;
+    p.p.setBrush(p.theme.accent2);
+    for (const noc::ChannelCredit& cc : engine.channelCredits()) {
+        if (cc.port < 0 || cc.port == eject) continue;
+        const int from = engine.network().neighbor(cc.router, cc.port);
+        if (from < 0) continue;
+        const QPointF a = layout.linkStart(from, cc.port ^ 1);
+        const QPointF b = layout.linkEnd(from, cc.port ^ 1, cc.router);
+        const QPointF at = onLink(a, b, cc.due, latency);
+        const QPolygonF diamond(
+            {at + QPointF(0, -cs / 2), at + QPointF(cs / 2, 0), at + QPointF(0, cs / 2), at + QPointF(-cs / 2, 0)});
+        p.p.drawPolygon(diamond);
+    }
+}
+
+void NocRenderer::paintDeadlock(ScenePaint& p, const NocEngine& engine, const NocLayout& layout) {
+    // The cycle of VCs each waiting on the next, as the detector reported it.
+    p.p.setPen(QPen(p.theme.bad, std::max(2.0, layout.routerSize() * 0.03)));
+    p.p.setBrush(Qt::NoBrush);
+    for (const std::string& id : engine.report().deadlockCycle) {
+        int r = -1, port = -1, vc = -1;
+        if (std::sscanf(id.c_str(), "router/%d/in/%d/vc/%d", &r, &port, &vc) != 3) continue;
+        const noc::NocConfig& c = engine.config();
+        p.p.drawRect(flitCell(layout, c, r, port, vc, 0).united(flitCell(layout, c, r, port, vc, c.vc_buf_size - 1)));
+    }
+}
+
+void NocRenderer::paintLegend(ScenePaint& p, const NocLayout& layout) {
+    const QRectF area = layout.legend();
+    double x = area.left();
+    const auto swatch = [&](const QColor& fill, const QString& label) {
+        p.box(QRectF(x, area.center().y() - 8, 16, 16), fill, p.theme.panelBorder, 2);
+        x += 22;
+        x += p.text(QRectF(x, area.top(), 420, area.height()), label, 14, p.theme.mutedText) + 18;
+    };
+    swatch(stateTint(p.theme, noc::VcState::Routing), tr("VC routing (RC)"));
+    swatch(stateTint(p.theme, noc::VcState::VcAlloc), tr("VC waiting for VA"));
+    swatch(stateTint(p.theme, noc::VcState::Active), tr("VC active (SA/ST)"));
+    swatch(packetColor(3), tr("flit (colour = packet, dot = head, bar = tail)"));
+    swatch(p.theme.accent2, tr("credit returning"));
+}
+
+}  // namespace commviz::views

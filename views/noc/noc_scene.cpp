@@ -1,0 +1,38 @@
+#include "noc/noc_scene.h"
+
+#include "noc/noc_command.h"
+#include "noc/noc_renderer.h"
+#include "noc/noc_scene_model.h"
+#include "noc/noc_sweep_dock.h"
+#include "noc/noc_text.h"
+
+namespace commviz::views {
+
+SceneDescriptor nocScene() {
+    SceneDescriptor scene;
+    scene.model = noc::sceneModel();
+    scene.name = &NocText::name;
+    scene.description = &NocText::description;
+    scene.about = &NocText::about;
+    scene.iconPath = QStringLiteral(":/icons/noc.svg");
+    scene.createRenderer = [] { return std::make_unique<NocRenderer>(); };
+    scene.narrate = &NocText::narrate;
+    scene.eventKinds = &noc::nocEventKinds;
+    scene.narration = &NocText::table();
+    scene.exampleScenarios = {
+        QStringLiteral(":/scenarios/noc/mesh44.json"),
+        QStringLiteral(":/scenarios/noc/torus44.json"),
+        QStringLiteral(":/scenarios/noc/tornado_mesh88.json"),
+        QStringLiteral(":/scenarios/noc/deadlock_torus.json"),
+    };
+    // The classic curve: hidden at first so the canvas keeps its room (View menu shows it).
+    scene.createDocks = [](SimulationController& controller, QWidget* parent) {
+        return std::vector<SceneDock>{{new NocSweepDock(controller, parent), Qt::BottomDockWidgetArea, true}};
+    };
+    scene.commands.push_back({"noc", "noc CONFIG [key=value]... [--json]",
+                              "Run a BookSim2 config file on the batch path and print BookSim's statistics",
+                              &noc::runNocCommand});
+    return scene;
+}
+
+}  // namespace commviz::views

@@ -1,0 +1,165 @@
+#include "noc/noc_text.h"
+
+#include <map>
+
+#include "noc/noc_event_kinds.h"
+
+namespace commviz::views {
+
+namespace kinds = noc::kinds;
+
+namespace {
+
+int field(const sim::EventRecord& r, const char* key) { return r.fields.value(key, -1); }
+QString num(const sim::EventRecord& r, const char* key) { return QString::number(r.fields.value(key, -1LL)); }
+
+// Ports are not known from the record alone; the narration names them by number
+// and the renderer draws where they are. 2d = +dimension d, 2d+1 = -d, 2n = local.
+QString port(const sim::EventRecord& r, const char* key) {
+    const int p = field(r, key);
+    return QString::number(p);
+}
+
+QString packetCreated(const sim::EventRecord& r) {
+    return NocText::tr("Node %1 creates packet %2 for node %3; it waits in the source queue until it can inject.")
+        .arg(num(r, "router"), num(r, "packet"), num(r, "value"));
+}
+QString flitInjected(const sim::EventRecord& r) {
+    return NocText::tr(
+               "Node %1 injects flit %2 of packet %3 into VC %4 of its router's local input (it held a credit).")
+        .arg(num(r, "router"), num(r, "flit"), num(r, "packet"), num(r, "vc"));
+}
+QString flitBuffered(const sim::EventRecord& r) {
+    return NocText::tr("Router %1 writes flit %2 into input port %3, VC %4 (input queuing).")
+        .arg(num(r, "router"), num(r, "flit"), port(r, "port"), num(r, "vc"));
+}
+QString routeComputed(const sim::EventRecord& r) {
+    return NocText::tr("RC: router %1 routes the head flit in input %2 VC %3 to output port %4.")
+        .arg(num(r, "router"), port(r, "port"), num(r, "vc"), port(r, "out_port"));
+}
+QString vcAllocated(const sim::EventRecord& r) {
+    return NocText::tr("VA: router %1 grants output %2 VC %3 to the packet in input %4 VC %5.")
+        .arg(num(r, "router"), port(r, "out_port"), num(r, "out_vc"), port(r, "port"), num(r, "vc"));
+}
+QString switchAllocated(const sim::EventRecord& r) {
+    return NocText::tr(
+               "SA: router %1 gives the crossbar to flit %2 (input %3 VC %4 to output %5); it leaves the buffer "
+               "and its slot's credit will go upstream.")
+        .arg(num(r, "router"), num(r, "flit"), port(r, "port"), num(r, "vc"), port(r, "out_port"));
+}
+QString flitSent(const sim::EventRecord& r) {
+    return NocText::tr("ST: router %1 puts flit %2 on output port %3; link traversal starts.")
+        .arg(num(r, "router"), num(r, "flit"), port(r, "port"));
+}
+QString flitEjected(const sim::EventRecord& r) {
+    return NocText::tr("Node %1 ejects flit %2 of packet %3, %4 cycles after it was injected.")
+        .arg(num(r, "router"), num(r, "flit"), num(r, "packet"), num(r, "value"));
+}
+QString creditSent(const sim::EventRecord& r) {
+    return NocText::tr("Router %1 sends a credit upstream from input port %2: a buffer slot is free again.")
+        .arg(num(r, "router"), port(r, "port"));
+}
+QString periodEnded(const sim::EventRecord& r) {
+    return NocText::tr("Sample period %1 ends; BookSim prints its statistics and checks convergence.")
+        .arg(num(r, "value"));
+}
+QString phaseChanged(const sim::EventRecord& r) {
+    return NocText::tr("The run is now %1.").arg(NocText::phaseName(field(r, "value")));
+}
+QString deadlock(const sim::EventRecord& r) {
+    return NocText::tr("Deadlock: %1 virtual channels each wait for a buffer slot held by the next; the run stops.")
+        .arg(num(r, "value"));
+}
+
+}  // namespace
+
+QString NocText::name() { return tr("Network-on-chip (BookSim2 iq router)"); }
+
+QString NocText::description() {
+    return tr(
+        "A BookSim2-faithful k-ary n-mesh or torus, one cycle per step: flits in virtual channels, the "
+        "RC, VA, SA, ST pipeline, credits flowing back, warm-up, measurement and drain.");
+}
+
+QString NocText::about() {
+    return tr(
+        "<p>Each step is one cycle of BookSim2's input-queued virtual-channel router (<code>router = "
+        "iq</code>) on a k-ary n-mesh or torus: head flits go through route computation, VC allocation and "
+        "switch allocation (iSLIP), every flit crosses the crossbar and the link, and each flit that leaves "
+        "an input buffer sends a credit back upstream. The keys are BookSim's, with BookSim's defaults, "
+        "except <code>routing_function</code>, which starts at <code>dim_order</code> because BookSim's "
+        "default <code>none</code> cannot run.</p>"
+        "<p>The run follows BookSim's TrafficManager: Bernoulli sources with infinite source queues, "
+        "sample periods of <code>sample_period</code> cycles, warm-up, convergence within "
+        "<code>stopping_thres</code>, the <code>latency_thres</code> abort and the drain. "
+        "<code>commviz noc CONFIG</code> prints the same statistics in BookSim's layout.</p>"
+        "<p>What differs: the random-number stream is not BookSim's (Knuth's generator), so statistics agree "
+        "within a few percent, not digit for digit. Only dimension-order routing, the iSLIP allocators, "
+        "Bernoulli injection and one traffic class are modelled; other BookSim keys are refused by name. "
+        "The deadlock detector (a cycle of VCs each waiting on the next) stops the run instead of BookSim's "
+        "warning; <code>dateline = 0</code> is a commviz key that removes the torus dateline classes so you "
+        "can see that deadlock.</p>");
+}
+
+const NarrationTable& NocText::table() {
+    static const NarrationTable t{
+        {kinds::kPacketCreated, &packetCreated}, {kinds::kFlitInjected, &flitInjected},
+        {kinds::kFlitBuffered, &flitBuffered},   {kinds::kRouteComputed, &routeComputed},
+        {kinds::kVcAllocated, &vcAllocated},     {kinds::kSwitchAllocated, &switchAllocated},
+        {kinds::kFlitSent, &flitSent},           {kinds::kFlitEjected, &flitEjected},
+        {kinds::kCreditSent, &creditSent},       {kinds::kPeriodEnded, &periodEnded},
+        {kinds::kPhaseChanged, &phaseChanged},   {kinds::kDeadlock, &deadlock},
+    };
+    return t;
+}
+
+QString NocText::narrate(const sim::EventRecord& record) { return table().narrate(record); }
+
+QString NocText::portName(int p, int ports) {
+    if (p == ports - 1) return tr("local");
+    static const char* dims = "xyz";
+    const QChar dim = QLatin1Char(dims[(p / 2) % 3]);
+    return (p % 2 == 0 ? QStringLiteral("+") : QStringLiteral("−")) + dim;
+}
+
+QString NocText::phaseName(int phase) {
+    switch (phase) {
+        case 0:
+            return tr("warming up");
+        case 1:
+            return tr("measuring");
+        case 2:
+            return tr("draining measured packets");
+        case 3:
+            return tr("draining the network");
+        case 4:
+            return tr("waiting for the last credits");
+        case 5:
+            return tr("done");
+    }
+    return QString::number(phase);
+}
+
+QString NocText::cycleSummary(std::size_t cycle, const std::vector<sim::EventRecord>& records) {
+    std::map<std::string, int> count;
+    for (const auto& r : records) ++count[r.kind];
+    const auto n = [&](std::string_view kind) { return count[std::string(kind)]; };
+    QStringList parts;
+    if (n(kinds::kFlitInjected)) parts << tr("%n flit(s) injected", nullptr, n(kinds::kFlitInjected));
+    if (n(kinds::kRouteComputed)) parts << tr("%n route(s) computed", nullptr, n(kinds::kRouteComputed));
+    if (n(kinds::kVcAllocated)) parts << tr("%n VC(s) allocated", nullptr, n(kinds::kVcAllocated));
+    if (n(kinds::kSwitchAllocated)) parts << tr("%n switch grant(s)", nullptr, n(kinds::kSwitchAllocated));
+    if (n(kinds::kFlitSent)) parts << tr("%n flit(s) sent on links", nullptr, n(kinds::kFlitSent));
+    if (n(kinds::kFlitEjected)) parts << tr("%n flit(s) ejected", nullptr, n(kinds::kFlitEjected));
+    if (n(kinds::kCreditSent)) parts << tr("%n credit(s) returned", nullptr, n(kinds::kCreditSent));
+    // Run-level moments (a period's end, a new phase, a deadlock) are said in full.
+    QStringList moments;
+    for (const auto& r : records)
+        if (r.kind == kinds::kPeriodEnded || r.kind == kinds::kPhaseChanged || r.kind == kinds::kDeadlock)
+            moments << narrate(r);
+    if (parts.isEmpty() && moments.isEmpty()) return tr("Cycle %1: nothing moves.").arg(cycle);
+    if (parts.isEmpty()) return tr("Cycle %1:").arg(cycle) + QLatin1Char(' ') + joinSentences(moments);
+    return joinSentences(QStringList{tr("Cycle %1: %2.").arg(cycle).arg(parts.join(tr(", ")))} + moments);
+}
+
+}  // namespace commviz::views

@@ -1,0 +1,30 @@
+#pragma once
+
+#include <QCoreApplication>
+#include <QString>
+
+#include "shell/narration_table.h"
+#include "sim/event_record.h"
+
+namespace commviz::views {
+
+/// Every sentence of the NoC scene: its name, "About this model", the
+/// narration table from NocEngine's event kinds, and labels the renderer uses.
+class NocText {
+    Q_DECLARE_TR_FUNCTIONS(NocText)
+
+public:
+    static QString name();
+    static QString description();
+    static QString about();
+    static const NarrationTable& table();
+    static QString narrate(const sim::EventRecord& record);
+    /// "+x", "−y", "local" for port `port` of a router with `ports` ports.
+    static QString portName(int port, int ports);
+    /// warming up, measuring, … for a NocPhase value.
+    static QString phaseName(int phase);
+    /// "Cycle 12: 3 flits injected, 2 flits ejected, …" for a whole cycle's events.
+    static QString cycleSummary(std::size_t cycle, const std::vector<sim::EventRecord>& records);
+};
+
+}  // namespace commviz::views
