@@ -470,6 +470,251 @@
     </message>
 </context>
 <context>
+    <name>NocRenderer</name>
+    <message>
+        <location filename="../../views/noc/noc_renderer.cpp" line="+66"/>
+        <source>No NoC session loaded</source>
+        <translation>未加载片上网络（NoC）仿真会话</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1×%1</source>
+        <translation>%1×%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1×%1×%1</source>
+        <translation>%1×%1×%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>mesh</source>
+        <translation>网格（mesh）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>torus</source>
+        <translation>环面（torus）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 %2, %3 VCs × %4 flits — cycle %5, %6</source>
+        <translation>%1 %2，%3 个 VC × %4 个微片——第 %5 周期，%6</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Step forward: each step is one cycle. Sources create packets, flits enter the local input of their router, and each router runs route computation, VC allocation, switch allocation and switch traversal.</source>
+        <translation>单步前进：每一步是一个周期。源节点生成数据包，微片（flit）进入所在路由器的本地输入端口，每个路由器执行路由计算（RC）、虚拟通道分配（VA）、交换分配（SA）和交换传输（ST）。</translation>
+    </message>
+    <message>
+        <location line="+131"/>
+        <source>VC routing (RC)</source>
+        <translation>VC 路由计算中（RC）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>VC waiting for VA</source>
+        <translation>VC 等待 VA</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>VC active (SA/ST)</source>
+        <translation>VC 活跃（SA/ST）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>flit (colour = packet, dot = head, bar = tail)</source>
+        <translation>微片（颜色 = 数据包，圆点 = 头微片，横条 = 尾微片）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>credit returning</source>
+        <translation>信用（credit）回传中</translation>
+    </message>
+</context>
+<context>
+    <name>NocText</name>
+    <message>
+        <location filename="../../views/noc/noc_text.cpp" line="+24"/>
+        <source>Node %1 creates packet %2 for node %3; it waits in the source queue until it can inject.</source>
+        <translation>节点 %1 生成发往节点 %3 的数据包 %2；它在源队列中等待，直到可以注入。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Node %1 injects flit %2 of packet %3 into VC %4 of its router&apos;s local input (it held a credit).</source>
+        <translation>节点 %1 把数据包 %3 的微片 %2 注入其路由器本地输入端口的 VC %4（它持有一个信用）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Router %1 writes flit %2 into input port %3, VC %4 (input queuing).</source>
+        <translation>路由器 %1 把微片 %2 写入输入端口 %3 的 VC %4（输入排队）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>RC: router %1 routes the head flit in input %2 VC %3 to output port %4.</source>
+        <translation>RC：路由器 %1 把输入端口 %2 VC %3 中的头微片路由到输出端口 %4。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>VA: router %1 grants output %2 VC %3 to the packet in input %4 VC %5.</source>
+        <translation>VA：路由器 %1 把输出端口 %2 的 VC %3 分配给输入端口 %4 VC %5 中的数据包。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>SA: router %1 gives the crossbar to flit %2 (input %3 VC %4 to output %5); it leaves the buffer and its slot&apos;s credit will go upstream.</source>
+        <translation>SA：路由器 %1 把交叉开关分配给微片 %2（从输入端口 %3 VC %4 到输出端口 %5）；它离开缓冲区，其所占槽位的信用将返回上游。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>ST: router %1 puts flit %2 on output port %3; link traversal starts.</source>
+        <translation>ST：路由器 %1 把微片 %2 送上输出端口 %3；开始链路传输。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Node %1 ejects flit %2 of packet %3, %4 cycles after it was injected.</source>
+        <translation>节点 %1 弹出数据包 %3 的微片 %2，距其注入已过 %4 个周期。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Router %1 sends a credit upstream from input port %2: a buffer slot is free again.</source>
+        <translation>路由器 %1 从输入端口 %2 向上游发送一个信用：一个缓冲槽位重新空闲。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Sample period %1 ends; BookSim prints its statistics and checks convergence.</source>
+        <translation>第 %1 个采样周期结束；BookSim 打印统计信息并检查是否收敛。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The run is now %1.</source>
+        <translation>本次运行现在%1。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Deadlock: %1 virtual channels each wait for a buffer slot held by the next; the run stops.</source>
+        <translation>死锁：%1 个虚拟通道各自等待下一个虚拟通道占用的缓冲槽位；运行停止。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Network-on-chip (BookSim2 iq router)</source>
+        <translation>片上网络（NoC，BookSim2 iq 路由器）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A BookSim2-faithful k-ary n-mesh or torus, one cycle per step: flits in virtual channels, the RC, VA, SA, ST pipeline, credits flowing back, warm-up, measurement and drain.</source>
+        <translation>忠实于 BookSim2 的 k 元 n 维网格（mesh）或环面（torus），每步一个周期：虚拟通道中的微片（flit）、RC、VA、SA、ST 流水线、回流的信用（credit）、预热、测量和排空。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&lt;p&gt;Each step is one cycle of BookSim2&apos;s input-queued virtual-channel router (&lt;code&gt;router = iq&lt;/code&gt;) on a k-ary n-mesh or torus: head flits go through route computation, VC allocation and switch allocation (iSLIP), every flit crosses the crossbar and the link, and each flit that leaves an input buffer sends a credit back upstream. The keys are BookSim&apos;s, with BookSim&apos;s defaults, except &lt;code&gt;routing_function&lt;/code&gt;, which starts at &lt;code&gt;dim_order&lt;/code&gt; because BookSim&apos;s default &lt;code&gt;none&lt;/code&gt; cannot run.&lt;/p&gt;&lt;p&gt;The run follows BookSim&apos;s TrafficManager: Bernoulli sources with infinite source queues, sample periods of &lt;code&gt;sample_period&lt;/code&gt; cycles, warm-up, convergence within &lt;code&gt;stopping_thres&lt;/code&gt;, the &lt;code&gt;latency_thres&lt;/code&gt; abort and the drain. &lt;code&gt;commviz noc CONFIG&lt;/code&gt; prints the same statistics in BookSim&apos;s layout.&lt;/p&gt;&lt;p&gt;What differs: the random-number stream is not BookSim&apos;s (Knuth&apos;s generator), so statistics agree within a few percent, not digit for digit. Only dimension-order routing, the iSLIP allocators, Bernoulli injection and one traffic class are modelled; other BookSim keys are refused by name. The deadlock detector (a cycle of VCs each waiting on the next) stops the run instead of BookSim&apos;s warning; &lt;code&gt;dateline = 0&lt;/code&gt; is a commviz key that removes the torus dateline classes so you can see that deadlock.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;每一步是 BookSim2 输入排队虚拟通道路由器（&lt;code&gt;router = iq&lt;/code&gt;）在 k 元 n 维网格（mesh）或环面（torus）上的一个周期：头微片依次经过路由计算（RC）、虚拟通道分配（VA）和交换分配（SA，iSLIP），每个微片都穿过交叉开关和链路，每个离开输入缓冲区的微片都向上游回送一个信用（credit）。参数键沿用 BookSim 的键名和默认值，只有 &lt;code&gt;routing_function&lt;/code&gt; 例外：它的初始值为 &lt;code&gt;dim_order&lt;/code&gt;，因为 BookSim 的默认值 &lt;code&gt;none&lt;/code&gt; 无法运行。&lt;/p&gt;&lt;p&gt;运行过程遵循 BookSim 的 TrafficManager：伯努利（Bernoulli）流量源配无限长的源队列，每个采样周期为 &lt;code&gt;sample_period&lt;/code&gt; 个周期，还有预热、在 &lt;code&gt;stopping_thres&lt;/code&gt; 以内的收敛判定、&lt;code&gt;latency_thres&lt;/code&gt; 中止以及排空。&lt;code&gt;commviz noc CONFIG&lt;/code&gt; 按 BookSim 的格式打印同样的统计信息。&lt;/p&gt;&lt;p&gt;不同之处：随机数序列与 BookSim 不同（采用 Knuth 的生成器），因此统计结果在百分之几以内一致，而不是逐位相同。只模拟了维序路由（DOR，XY 路由）、iSLIP 分配器、伯努利注入和单一流量类别；其他 BookSim 参数键会被拒绝并报出键名。死锁检测器（检测由 VC 构成、每个都在等待下一个的环）会让运行停止，而不像 BookSim 那样只给出警告；&lt;code&gt;dateline = 0&lt;/code&gt; 是 commviz 自有的参数键，它去掉环面的日期线（dateline）类别，让你能看到这种死锁。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>local</source>
+        <translation>本地</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>warming up</source>
+        <translation>正在预热</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>measuring</source>
+        <translation>正在测量</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>draining measured packets</source>
+        <translation>正在排空被测数据包</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>draining the network</source>
+        <translation>正在排空网络</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>waiting for the last credits</source>
+        <translation>正在等待最后的信用</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>done</source>
+        <translation>已完成</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+10"/>
+        <source>%n flit(s) injected</source>
+        <translation>
+            <numerusform>注入 %n 个微片</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n route(s) computed</source>
+        <translation>
+            <numerusform>计算 %n 条路由</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n VC(s) allocated</source>
+        <translation>
+            <numerusform>分配 %n 个 VC</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n switch grant(s)</source>
+        <translation>
+            <numerusform>授予 %n 次交换许可</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n flit(s) sent on links</source>
+        <translation>
+            <numerusform>向链路发送 %n 个微片</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n flit(s) ejected</source>
+        <translation>
+            <numerusform>弹出 %n 个微片</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n credit(s) returned</source>
+        <translation>
+            <numerusform>返回 %n 个信用</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Cycle %1: nothing moves.</source>
+        <translation>第 %1 周期：没有任何移动。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cycle %1:</source>
+        <translation>第 %1 周期：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cycle %1: %2.</source>
+        <translation>第 %1 周期：%2。</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+</context>
+<context>
     <name>RdmaHostPainter</name>
     <message>
         <location filename="../../views/rdma/rdma_host_painter.cpp" line="+27"/>
@@ -2212,6 +2457,191 @@ depth %2
         <source>Seed for the magic, ports, pids and pointers</source>
         <translation>magic、端口、pid 和指针的随机种子</translation>
     </message>
+    <message>
+        <location filename="../../core/noc/noc_scene_model.cpp" line="+37"/>
+        <source>k-ary n-cube: mesh or torus (BookSim: topology)</source>
+        <translation>k 元 n 立方：网格（mesh）或环面（torus）（BookSim: topology）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Routers per dimension (BookSim: k)</source>
+        <translation>每个维度的路由器数（BookSim: k）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Dimensions; n = 1 is a line or ring (BookSim: n)</source>
+        <translation>维数；n = 1 时为一条线或一个环（BookSim: n）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Dimension-order routing; on a torus with dateline VC classes</source>
+        <translation>维序路由（DOR，XY 路由）；在环面上使用日期线（dateline）VC 类别</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Torus links take 2 cycles (BookSim: use_noc_latency)</source>
+        <translation>环面链路耗时 2 个周期（BookSim: use_noc_latency）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>commviz only: torus dateline VC classes; off can deadlock</source>
+        <translation>仅 commviz：环面日期线（dateline）VC 类别；关闭后可能死锁</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Virtual channels per input port</source>
+        <translation>每个输入端口的虚拟通道（VC）数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Flit slots per virtual channel</source>
+        <translation>每个虚拟通道的微片（flit）槽位数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Reuse an output VC only after the tail&apos;s credit returns</source>
+        <translation>只有在尾微片的信用返回后才重新使用输出 VC</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>RC cycles; 0 = look-ahead routing</source>
+        <translation>RC 周期数；0 = 前瞻路由（look-ahead）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>VA cycles</source>
+        <translation>VA 周期数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>SA cycles</source>
+        <translation>SA 周期数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Crossbar set-up cycles</source>
+        <translation>交叉开关建立周期数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ST cycles</source>
+        <translation>ST 周期数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Extra cycles before a returned credit can be used</source>
+        <translation>返回的信用可被使用前的额外周期数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Speculative switch allocation (VA and SA in parallel)</source>
+        <translation>推测式交换分配（VA 与 SA 并行）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Crossbar inputs per router input</source>
+        <translation>每个路由器输入对应的交叉开关输入数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Crossbar outputs per router output</source>
+        <translation>每个路由器输出对应的交叉开关输出数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Router core speed relative to the channels</source>
+        <translation>路由器核心相对于通道的速度</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Output buffer flits with output speedup (-1 = unlimited)</source>
+        <translation>有输出加速时输出缓冲区的微片数（-1 = 不限）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>iSLIP iterations of the VC and switch allocators</source>
+        <translation>VC 分配器和交换分配器的 iSLIP 迭代次数</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Destination pattern</source>
+        <translation>目的节点模式</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Packets per node per cycle (flits with injection_rate_uses_flits)</source>
+        <translation>每个节点每周期的数据包数（启用 injection_rate_uses_flits 时为微片数）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>injection_rate counts flits, not packets</source>
+        <translation>injection_rate 按微片计数，而不是按数据包</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Flits per packet (head, body..., tail)</source>
+        <translation>每个数据包的微片数（头、体……、尾）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>latency drains measured packets; throughput does not</source>
+        <translation>latency 会排空被测数据包；throughput 不会</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sample periods of warm-up</source>
+        <translation>预热的采样周期数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cycles per sample period</source>
+        <translation>每个采样周期的周期数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sample periods at most, warm-up included</source>
+        <translation>最多采样周期数，含预热</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Average latency above which the run is unstable (negative: off)</source>
+        <translation>平均延迟超过该值即判定运行不稳定（负值：关闭）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Latency change that ends warm-up when warmup_periods = 0</source>
+        <translation>warmup_periods = 0 时，结束预热的延迟变化量</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Throughput change that ends warm-up when warmup_periods = 0</source>
+        <translation>warmup_periods = 0 时，结束预热的吞吐率变化量</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Latency change of a converged period</source>
+        <translation>已收敛采样周期的延迟变化量</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Throughput change of a converged period</source>
+        <translation>已收敛采样周期的吞吐率变化量</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Packet latency includes source queueing</source>
+        <translation>数据包延迟包含源端排队时间</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Random seed</source>
+        <translation>随机种子</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cycles without ejection before the deadlock check</source>
+        <translation>连续多少周期没有弹出后进行死锁检查</translation>
+    </message>
 </context>
 <context>
     <name>commviz::perftest</name>
@@ -2768,6 +3198,54 @@ a smaller budget makes seeking slower, never wrong.</source>
         <location line="+1"/>
         <source>No NCCL bootstrap session: the INFO lines appear here as the ranks print them.</source>
         <translation>没有 NCCL 引导仿真会话：各 rank 打印的 INFO 日志行会随之显示在这里。</translation>
+    </message>
+</context>
+<context>
+    <name>commviz::views::NocSweepDock</name>
+    <message>
+        <location filename="../../views/noc/noc_sweep_dock.cpp" line="+24"/>
+        <source>Latency vs offered load</source>
+        <translation>延迟随提供负载的变化</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>offered load (flits/node/cycle)</source>
+        <translation>提供负载（微片/节点/周期）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>average packet latency (cycles)</source>
+        <translation>平均数据包延迟（周期）</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Run sweep</source>
+        <translation>运行扫描</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>Running %1 loads on %2 threads…</source>
+        <translation>正在用 %2 个线程运行 %1 个负载点…</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>Cancelled: %1 points.</source>
+        <translation>已取消：%1 个点。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Done: %1 points.</source>
+        <translation>完成：%1 个点。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Unstable (BookSim: &quot;Simulation unstable&quot;) from %1 flits/node/cycle.</source>
+        <translation>从 %1 微片/节点/周期起不稳定（BookSim: "Simulation unstable"）。</translation>
     </message>
 </context>
 <context>

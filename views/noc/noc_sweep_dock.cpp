@@ -15,6 +15,7 @@
 #include <cmath>
 
 #include "noc/noc_engine.h"
+#include "shell/narration_table.h"
 #include "shell/simulation_controller.h"
 #include "sim/session_access.h"
 
@@ -101,6 +102,7 @@ void NocSweepDock::start() {
     m_progress->setValue(0);
     m_run->setEnabled(false);
     m_cancel->setEnabled(true);
+    m_running = true;
     m_watcher.setFuture(future);
 }
 
@@ -123,12 +125,12 @@ void NocSweepDock::finished() {
     m_run->setEnabled(true);
     m_cancel->setEnabled(false);
     std::sort(m_unstable.begin(), m_unstable.end());
-    QString text = m_watcher.isCanceled() ? tr("Cancelled: %1 points.").arg(m_points->count())
-                                          : tr("Done: %1 points.").arg(m_points->count());
+    QStringList text{m_watcher.isCanceled() ? tr("Cancelled: %1 points.").arg(m_points->count())
+                                            : tr("Done: %1 points.").arg(m_points->count())};
     if (!m_unstable.isEmpty())
-        text += QLatin1Char(' ') +
-                tr("Unstable (BookSim: \"Simulation unstable\") from %1 flits/node/cycle.").arg(m_unstable.front());
-    m_status->setText(text);
+        text << tr("Unstable (BookSim: \"Simulation unstable\") from %1 flits/node/cycle.").arg(m_unstable.front());
+    m_status->setText(joinSentences(text));
+    m_running = false;
 }
 
 }  // namespace commviz::views

@@ -30,7 +30,8 @@ public:
     /// The offered loads (flits/node/cycle) a sweep runs.
     static QList<double> loads();
     /// True while a sweep runs.
-    bool running() const { return m_watcher.isRunning(); }
+    /// Until finished() has run: every point the watcher reported is plotted by then.
+    bool running() const { return m_running; }
     QLineSeries* curve() const { return m_curve; }
     void start();
     void cancel();
@@ -41,6 +42,7 @@ private:
 
     SimulationController& m_controller;
     QFutureWatcher<QPointF> m_watcher;
+    bool m_running = false;
     QChart* m_chart = nullptr;
     QLineSeries* m_curve = nullptr;
     QScatterSeries* m_points = nullptr;
