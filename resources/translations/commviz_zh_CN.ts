@@ -477,29 +477,49 @@
         <translation>未加载片上网络（NoC）仿真会话</translation>
     </message>
     <message>
-        <location line="+9"/>
-        <source>%1×%1</source>
-        <translation>%1×%1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>%1×%1×%1</source>
-        <translation>%1×%1×%1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>mesh</source>
-        <translation>网格（mesh）</translation>
+        <location line="+10"/>
+        <source>%1-router line (1-D mesh)</source>
+        <translation>%1 个路由器的直线（一维网格）</translation>
     </message>
     <message>
         <location line="+0"/>
-        <source>torus</source>
-        <translation>环面（torus）</translation>
+        <source>%1-router ring (1-D torus)</source>
+        <translation>%1 个路由器的环（一维环面）</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>%1 %2, %3 VCs × %4 flits — cycle %5, %6</source>
-        <translation>%1 %2，%3 个 VC × %4 个微片——第 %5 周期，%6</translation>
+        <location line="+1"/>
+        <source>%1×%1 mesh</source>
+        <translation>%1×%1 网格（mesh）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1×%1 torus</source>
+        <translation>%1×%1 环面（torus）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1×%1×%1 mesh</source>
+        <translation>%1×%1×%1 网格（mesh）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1×%1×%1 torus</source>
+        <translation>%1×%1×%1 环面（torus）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>deadlocked</source>
+        <translation>已死锁</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>unstable</source>
+        <translation>不稳定</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1, num_vcs = %2, vc_buf_size = %3 — cycle %4, %5</source>
+        <translation>%1，num_vcs = %2，vc_buf_size = %3——第 %4 周期，%5</translation>
     </message>
     <message>
         <location line="+22"/>
@@ -3203,7 +3223,7 @@ a smaller budget makes seeking slower, never wrong.</source>
 <context>
     <name>commviz::views::NocSweepDock</name>
     <message>
-        <location filename="../../views/noc/noc_sweep_dock.cpp" line="+24"/>
+        <location filename="../../views/noc/noc_sweep_dock.cpp" line="+25"/>
         <source>Latency vs offered load</source>
         <translation>延迟随提供负载的变化</translation>
     </message>
@@ -3233,7 +3253,7 @@ a smaller budget makes seeking slower, never wrong.</source>
         <translation>正在用 %2 个线程运行 %1 个负载点…</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+38"/>
         <source>Cancelled: %1 points.</source>
         <translation>已取消：%1 个点。</translation>
     </message>
@@ -3243,9 +3263,9 @@ a smaller budget makes seeking slower, never wrong.</source>
         <translation>完成：%1 个点。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Unstable (BookSim: &quot;Simulation unstable&quot;) from %1 flits/node/cycle.</source>
-        <translation>从 %1 微片/节点/周期起不稳定（BookSim: "Simulation unstable"）。</translation>
+        <translation>从 %1 微片/节点/周期起不稳定（BookSim: &quot;Simulation unstable&quot;）。</translation>
     </message>
 </context>
 <context>

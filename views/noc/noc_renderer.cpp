@@ -71,17 +71,23 @@ void NocRenderer::paint(QPainter& painter, const RenderState& state) {
     const NocEngine& engine = access->engine();
     const noc::NocConfig& config = engine.config();
     const NocLayout layout(config);
-    const QString shape = config.n == 1   ? QString::number(config.k)
-                          : config.n == 2 ? tr("%1×%1").arg(config.k)
-                                          : tr("%1×%1×%1").arg(config.k);
-    const QString topology = config.topology == noc::Topology::Mesh ? tr("mesh") : tr("torus");
+    const bool mesh = config.topology == noc::Topology::Mesh;
+    const QString network =
+        config.n == 1   ? (mesh ? tr("%1-router line (1-D mesh)") : tr("%1-router ring (1-D torus)")).arg(config.k)
+        : config.n == 2 ? (mesh ? tr("%1×%1 mesh") : tr("%1×%1 torus")).arg(config.k)
+                        : (mesh ? tr("%1×%1×%1 mesh") : tr("%1×%1×%1 torus")).arg(config.k);
+    // A deadlock or an unstable run ends the run in whatever phase it was in.
+    const noc::NocOutcome outcome = engine.report().outcome;
+    const QString status = outcome == noc::NocOutcome::Deadlocked ? tr("deadlocked")
+                           : outcome == noc::NocOutcome::Unstable ? tr("unstable")
+                                                                  : NocText::phaseName(int(engine.phase()));
     p.text(layout.title(),
-           tr("%1 %2, %3 VCs × %4 flits — cycle %5, %6")
-               .arg(shape, topology)
+           tr("%1, num_vcs = %2, vc_buf_size = %3 — cycle %4, %5")
+               .arg(network)
                .arg(config.num_vcs)
                .arg(config.vc_buf_size)
                .arg(engine.time())
-               .arg(NocText::phaseName(int(engine.phase()))),
+               .arg(status),
            20, state.theme.text, Qt::AlignLeft | Qt::AlignVCenter, true);
 
     painter.setRenderHint(QPainter::Antialiasing, true);
