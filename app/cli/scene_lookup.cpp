@@ -1,8 +1,7 @@
 #include "cli/scene_lookup.h"
 
-#include <QFileInfo>
-
 #include "shell/scene_setup.h"
+#include "sim/scenario_file.h"
 
 namespace commviz::app::cli {
 
@@ -19,8 +18,12 @@ sim::Result<const views::SceneDescriptor*> findScene(const views::SceneRegistry&
     std::string id = choice.scene;
     if (id.empty() && !choice.scenario.empty())
         id = views::scenarioSceneId(QString::fromStdString(choice.scenario)).toStdString();
-    if (id.empty() && !choice.scenario.empty() && !QFileInfo::exists(QString::fromStdString(choice.scenario)))
-        return sim::fail("scenario file '" + choice.scenario + "' does not exist");
+    if (id.empty() && !choice.scenario.empty()) {
+        // The file names no scene it can be read for: say what is wrong with it
+        // (missing, not JSON at line:column, no "scene") rather than ask for --scene.
+        if (auto doc = sim::readScenarioFile(choice.scenario, ""); !doc)
+            return sim::fail(doc.error().message + "; or give --scene ID (" + knownIds(registry) + ")");
+    }
     if (id.empty())
         return sim::fail("missing --scene ID (or a --scenario file naming its \"scene\"): allowed scene ids are " +
                          knownIds(registry));

@@ -37,9 +37,10 @@ Result<Json> parseScenario(std::string_view text, std::string_view expectedScene
     }
     if (!doc.is_object()) return fail("malformed scenario file '" + origin + "': the top level must be a JSON object");
     if (!doc.contains("scene") || !doc["scene"].is_string())
-        return fail("malformed scenario file '" + origin + "': missing \"scene\" (a scene id such as \"" +
-                    std::string(expectedScene) + "\")");
-    if (doc["scene"] != expectedScene)
+        return fail("malformed scenario file '" + origin + "': missing \"scene\" (" +
+                    (expectedScene.empty() ? std::string("a scene id") : "\"" + std::string(expectedScene) + "\"") +
+                    ")");
+    if (!expectedScene.empty() && doc["scene"] != expectedScene)
         return fail("scenario file '" + origin + "' is for scene '" + doc["scene"].get<std::string>() + "', not '" +
                     std::string(expectedScene) + "'");
     if (!doc.contains("format") || !doc["format"].is_number_integer() || doc["format"] != kScenarioFormat)

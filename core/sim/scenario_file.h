@@ -12,7 +12,8 @@ namespace commviz::sim {
 inline constexpr int kScenarioFormat = 1;
 
 /// Parses scenario text and checks the envelope: a JSON object whose "scene"
-/// is `expectedScene` and whose "format" is 1. `origin` names the file in errors.
+/// is `expectedScene` (any scene id when empty) and whose "format" is 1.
+/// `origin` names the file in errors.
 Result<Json> parseScenario(std::string_view text, std::string_view expectedScene, const std::string& origin);
 
 /// Reads and parses a scenario file from disk.

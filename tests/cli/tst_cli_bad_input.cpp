@@ -69,7 +69,9 @@ void TestCliBadInput::rejects_data() {
     row("unknown scene", {"run", "--scene", "no-such-scene"}, {"unknown scene 'no-such-scene'", "allowed"});
     row("missing scene", {"run"}, {"missing --scene", "allowed"});
     row("scenario naming no scene", {"run", "--scenario", "{tmp}/not_an_object.json"},
-        {"missing --scene ID (or a --scenario file naming its \"scene\")", "allowed"});
+        {"'{tmp}/not_an_object.json'", "must be a JSON object", "or give --scene ID", "{scene}"});
+    row("malformed scenario, no scene", {"run", "--scenario", "{tmp}/malformed.json"},
+        {"malformed scenario file '{tmp}/malformed.json' at 2:", "or give --scene ID"});
     row("absent scenario, no scene", {"run", "--scenario", "{tmp}/absent.json"},
         {"scenario file '{tmp}/absent.json' does not exist"});
     row("scenario of an unknown scene", {"export", "--scenario", "{tmp}/other_scene.json", "-o", out},
