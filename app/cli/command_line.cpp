@@ -250,6 +250,11 @@ sim::Result<Command> parseExport(const std::vector<std::string>& args) {
                            return Status(sim::Ok{});
                        }});
     options.push_back(flag("--caption", command.caption));
+    options.push_back({"--select", "an object id drawn in the scene", [&command](const std::string& v) {
+                           if (v.empty()) return Status(fail("option '--select' needs an object id"));
+                           command.select = v;
+                           return Status(sim::Ok{});
+                       }});
     options.push_back(memoryOption(command.memoryMib));
     auto output = [&command](const std::string& v) {
         if (v.empty()) return Status(fail("option '-o' needs a file name"));

@@ -1,5 +1,8 @@
 #include "cli/export_command.h"
 
+#include <QImage>
+#include <QPainter>
+
 #include "cli/scene_lookup.h"
 #include "export/figure_exporter.h"
 #include "shell/step_narration.h"
@@ -21,6 +24,20 @@ views::FigureOptions::Format figureFormat(FigureFormat format) {
 }
 
 // The step's narration, the same sentences the Narration dock shows.
+/// `--select ID` must name an object the scene draws at this step.
+sim::Status checkDrawn(views::SceneRenderer& renderer, const views::RenderState& state, const std::string& id) {
+    QImage scratch(1, 1, QImage::Format_ARGB32);
+    QPainter painter(&scratch);
+    renderer.paint(painter, state);
+    QStringList drawn;
+    for (const auto& hit : renderer.hitRegions()) {
+        if (hit.objectId.toStdString() == id) return sim::Ok{};
+        if (!drawn.contains(hit.objectId) && drawn.size() < 6) drawn << hit.objectId;
+    }
+    return sim::fail("unknown --select '" + id + "': no such object is drawn at this step" +
+                     (drawn.isEmpty() ? std::string() : " (drawn: " + drawn.join(", ").toStdString() + ", …)"));
+}
+
 QString captionFor(const views::SceneDescriptor& scene, const sim::Session& session) {
     return views::stepNarration(scene, session, session.cursor());
 }
@@ -65,6 +82,10 @@ sim::Status exportScene(const ExportCommand& command, const views::SceneRegistry
     if (command.caption) state.caption = captionFor(descriptor, session);
     const auto renderer = descriptor.createRenderer();
     if (!renderer) return sim::fail("scene '" + descriptor.model.id + "' has no view to export");
+    if (!command.select.empty()) {
+        if (auto status = checkDrawn(*renderer, state, command.select); !status) return status;
+        state.selected = QString::fromStdString(command.select);
+    }
     return views::exportFigure(*renderer, state, options, QString::fromStdString(command.output));
 }
 

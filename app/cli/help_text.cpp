@@ -10,7 +10,7 @@ std::string helpText() {
                  [--no-events | --events-from N --events-to M] [--memory-mib N]
   commviz export --scene ID [--scenario FILE] [--set KEY=VALUE]... [--step N]
                  --format png|svg|pdf [--scale S] [--lang en|zh_CN] [--theme light|dark]
-                 [--caption] [--memory-mib N] -o FILE
+                 [--caption] [--select ID] [--memory-mib N] -o FILE
   commviz scenes [--json] [--lang en|zh_CN]
   commviz --help | --version
 
@@ -40,6 +40,8 @@ Options:
   --lang L            en or zh_CN: the language of captions and scene names
   --theme T           export: light (the publication theme, default) or dark
   --caption           export: write the step's narration under the figure
+  --select ID         export: draw object ID selected, as a click in the window
+                      does (a NoC router, e.g. router/5, gets its close-up panel)
   -o, --output FILE   export: the file to write
   --tutorial          gui: open the scene's lesson
   -h, --help          show this help

@@ -108,6 +108,8 @@ void TestCliBadInput::rejects_data() {
     row("scale text", exportHead + QStringList{"--scale", "big"}, {"--scale 'big'", "greater than 0"}, out);
     row("scale on svg", {"export", "--scene", "{scene}", "--format", "svg", "--scale", "2", "-o", "{tmp}/out.svg"},
         {"--scale", "png"}, "{tmp}/out.svg");
+    row("select nothing drawn", exportHead + QStringList{"--select", "no/such/object"},
+        {"unknown --select 'no/such/object'", "no such object is drawn"}, out);
     row("unknown format", exportHead + QStringList{"--format", "gif"}, {"--format 'gif'", "png, svg, pdf"}, out);
     row("no format", {"export", "--scene", "{scene}", "-o", "{tmp}/figure"}, {"missing --format", "png, svg, pdf"},
         "{tmp}/figure");

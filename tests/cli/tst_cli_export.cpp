@@ -19,6 +19,7 @@ private slots:
     void pdfStartsWithPdf();
     void stepAndThemeChangeTheFigure();
     void chineseCaptionDiffersFromEnglish();
+    void selectDrawsAnObjectSelected();
 
 private:
     QByteArray exportTo(const QString& name, const QStringList& extra);
@@ -112,3 +113,19 @@ void TestCliExport::chineseCaptionDiffersFromEnglish() {
 
 QTEST_MAIN(TestCliExport)
 #include "tst_cli_export.moc"
+
+void TestCliExport::selectDrawsAnObjectSelected() {
+    // A selected NoC router gets its close-up panel on the right of the figure,
+    // where the unselected figure shows the grid's empty margin.
+    const auto png = [this](const QString& name, const QStringList& extra) {
+        const QString path = m_dir.filePath(name);
+        const CliResult r = runCommviz(QStringList{"export", "--scene", "noc", "--step", "12", "-o", path} + extra);
+        return r.exitCode == 0 ? QImage(path) : QImage();
+    };
+    const QImage plain = png("plain.png", {});
+    const QImage zoomed = png("zoomed.png", {"--select", "router/5"});
+    QVERIFY(!plain.isNull() && !zoomed.isNull());
+    QCOMPARE(zoomed.size(), plain.size());
+    const QPoint insidePanel(plain.width() - 60, plain.height() / 3);
+    QVERIFY(plain.pixelColor(insidePanel) != zoomed.pixelColor(insidePanel));
+}

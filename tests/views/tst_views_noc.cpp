@@ -32,12 +32,13 @@ std::unique_ptr<sim::Session> build(const views::SceneDescriptor& scene, const s
     return std::move(session).value();
 }
 
-QImage render(views::SceneRenderer& renderer, const sim::Session& session) {
+QImage render(views::SceneRenderer& renderer, const sim::Session& session, const QString& selected = {}) {
     QImage image(renderer.logicalSize().toSize(), QImage::Format_ARGB32);
     image.fill(Qt::black);
     QPainter painter(&image);
     views::RenderState state;
     state.session = &session;
+    state.selected = selected;
     renderer.paint(painter, state);
     return image;
 }
@@ -200,13 +201,55 @@ private slots:
         session->stepForward();
         views::NocRenderer renderer;
         render(renderer, *session);
-        int routers = 0;
+        int routers = 0, lanes = 0;
         for (const auto& hit : renderer.hitRegions()) {
             if (!hit.objectId.startsWith("router/")) continue;
-            ++routers;
-            QVERIFY(!session->inspect(hit.objectId.toStdString()).is_null());
+            ++(hit.objectId.contains("/vc/") ? lanes : routers);
+            QVERIFY2(!session->inspect(hit.objectId.toStdString()).is_null(), qPrintable(hit.objectId));
         }
         QCOMPARE(routers, 16);
+        QCOMPARE(lanes, 16 * 5 * 4);  // every input VC of a 4x4 mesh with num_vcs = 4
+    }
+
+    void selectingARouterOpensItsPanel() {
+        auto session = build(m_scene, kSmallMesh);
+        // Step to a cycle in which some router grants its switch.
+        int router = -1, port = -1, vc = -1;
+        for (int step = 0; step < 400 && router < 0; ++step) {
+            session->stepForward();
+            for (const auto& r : session->eventRecords(session->cursor()))
+                if (r.kind == "switch_allocated") {
+                    router = r.fields["router"], port = r.fields["port"], vc = r.fields["vc"];
+                    break;
+                }
+        }
+        QVERIFY2(router >= 0, "no switch grant within 400 cycles");
+        const NocEngine* engine = sim::engineOf<NocEngine>(session.get());
+        const views::NocLayout zoomed(engine->config(), true);
+        views::NocRenderer renderer;
+        const QImage image =
+            render(renderer, *session, QStringLiteral("router/%1/in/%2/vc/%3").arg(router).arg(port).arg(vc));
+        // The grid makes room: every router is drawn where the narrower layout puts it.
+        int inPanel = 0;
+        for (const auto& hit : renderer.hitRegions()) {
+            if (hit.objectId == QStringLiteral("router/%1").arg(router)) QCOMPARE(hit.rect, zoomed.router(router));
+            if (!zoomed.panel().contains(hit.rect)) continue;
+            QVERIFY2(hit.objectId.startsWith(QStringLiteral("router/%1/in/").arg(router)), qPrintable(hit.objectId));
+            ++inPanel;
+        }
+        QCOMPARE(inPanel, 5 * 4);  // the panel lists every input VC of the router
+        // The granted lane is haloed in the panel (the selection colour is drawn there).
+        const views::Theme theme = views::Theme::light();
+        int selectionPixels = 0;
+        for (int y = int(zoomed.panel().top()); y < int(zoomed.panel().bottom()); ++y)
+            for (int x = int(zoomed.panel().left()); x < int(zoomed.panel().right()); ++x)
+                selectionPixels += near(image.pixelColor(x, y), theme.selection, 30);
+        QVERIFY2(selectionPixels > 50, qPrintable(QString::number(selectionPixels)));
+        // Nothing selected: no panel, the grid uses the whole width.
+        render(renderer, *session);
+        const views::NocLayout full(engine->config());
+        for (const auto& hit : renderer.hitRegions())
+            if (hit.objectId == QStringLiteral("router/%1").arg(router)) QCOMPARE(hit.rect, full.router(router));
     }
 
     void ringAndThreeDimensionsDrawEveryRouterInsideTheFigure_data() {

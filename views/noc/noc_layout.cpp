@@ -5,7 +5,8 @@
 
 namespace commviz::views {
 
-NocLayout::NocLayout(const noc::NocConfig& config) : m_k(config.k), m_n(config.n), m_ports(config.ports()) {
+NocLayout::NocLayout(const noc::NocConfig& config, bool withPanel)
+    : m_panel(withPanel), m_k(config.k), m_n(config.n), m_ports(config.ports()) {
     const QRectF area = grid();
     // n = 3 draws the k z-layers side by side, each a k x k grid.
     const int columns = m_n == 1 ? m_k : m_n == 2 ? m_k : m_k * m_k;

@@ -17,10 +17,15 @@ public:
     static constexpr double kWidth = 1200;
     static constexpr double kHeight = 860;
 
-    explicit NocLayout(const noc::NocConfig& config);
+    /// Width of the router panel shown beside the grid when a router is selected.
+    static constexpr double kPanelWidth = 500;
+
+    /// `withPanel`: leave room on the right for the selected router's panel.
+    explicit NocLayout(const noc::NocConfig& config, bool withPanel = false);
 
     QRectF title() const { return {24, 12, kWidth - 48, 36}; }
-    QRectF grid() const { return {24, 56, kWidth - 48, kHeight - 56 - 150}; }
+    QRectF grid() const { return {24, 56, kWidth - 48 - (m_panel ? kPanelWidth + 16 : 0), kHeight - 56 - 150}; }
+    QRectF panel() const { return {kWidth - 24 - kPanelWidth, 56, kPanelWidth, kHeight - 56 - 150}; }
     QRectF legend() const { return {24, kHeight - 146, kWidth - 48, 30}; }
     QRectF caption() const { return {24, kHeight - 110, kWidth - 48, 96}; }
 
@@ -38,6 +43,7 @@ public:
     int ports() const { return m_ports; }
 
 private:
+    bool m_panel;
     int m_k;
     int m_n;
     int m_ports;

@@ -6,6 +6,7 @@
 
 #include "noc/noc_engine.h"
 #include "noc/noc_layout.h"
+#include "noc/noc_router_panel.h"
 #include "noc/noc_text.h"
 #include "shell/scene_paint.h"
 #include "sim/session_access.h"
@@ -14,9 +15,9 @@ namespace commviz::views {
 
 using noc::NocEngine;
 
-namespace {
+namespace {}  // namespace
 
-QColor stateTint(const Theme& theme, noc::VcState state) {
+QColor NocRenderer::stateColor(const Theme& theme, noc::VcState state) {
     switch (state) {
         case noc::VcState::Idle:
             return Qt::transparent;
@@ -29,6 +30,8 @@ QColor stateTint(const Theme& theme, noc::VcState state) {
     }
     return Qt::transparent;
 }
+
+namespace {
 
 /// A flit's cell: packet colour, a dark wedge on a head, a dark bar on a tail.
 void paintFlit(QPainter& painter, const QRectF& cell, const noc::Flit& flit, int pid, const QColor& ink) {
@@ -70,7 +73,11 @@ void NocRenderer::paint(QPainter& painter, const RenderState& state) {
     }
     const NocEngine& engine = access->engine();
     const noc::NocConfig& config = engine.config();
-    const NocLayout layout(config);
+    // A selected router (or one of its VCs) opens its panel beside the grid.
+    const int zoomed = NocRouterPanel::routerOf(state.selected, engine.network().nodes());
+    const NocLayout layout(config, zoomed >= 0);
+    const std::vector<sim::EventRecord> cycle =
+        access->cursor() > 0 ? state.session->eventRecords(access->cursor()) : std::vector<sim::EventRecord>{};
     const bool mesh = config.topology == noc::Topology::Mesh;
     const QString network =
         config.n == 1   ? (mesh ? tr("%1-router line (1-D mesh)") : tr("%1-router ring (1-D torus)")).arg(config.k)
@@ -98,10 +105,10 @@ void NocRenderer::paint(QPainter& painter, const RenderState& state) {
     paintChannels(p, engine, layout);
     paintDeadlock(p, engine, layout);
     paintLegend(p, layout);
+    if (zoomed >= 0) NocRouterPanel::paint(p, engine, layout.panel(), zoomed, cycle);
 
     QString caption = state.caption;
-    if (caption.isEmpty() && access->cursor() > 0)
-        caption = NocText::cycleSummary(access->cursor(), state.session->eventRecords(access->cursor()));
+    if (caption.isEmpty() && access->cursor() > 0) caption = NocText::cycleSummary(access->cursor(), cycle);
     if (caption.isEmpty())
         caption =
             tr("Step forward: each step is one cycle. Sources create packets, flits enter the local input of "
@@ -162,11 +169,12 @@ void NocRenderer::paintInputPort(ScenePaint& p, const NocEngine& engine, const N
     const QRectF strip = layout.inputStrip(node, port);
     for (int vc = 0; vc < c.num_vcs; ++vc) {
         const noc::InputVc& iv = engine.inputVc(node, port, vc);
-        if (iv.state != noc::VcState::Idle) {
-            const QRectF lane =
-                flitCell(layout, c, node, port, vc, 0).united(flitCell(layout, c, node, port, vc, c.vc_buf_size - 1));
-            p.p.fillRect(lane, stateTint(p.theme, iv.state));
-        }
+        const QRectF lane =
+            flitCell(layout, c, node, port, vc, 0).united(flitCell(layout, c, node, port, vc, c.vc_buf_size - 1));
+        if (iv.state != noc::VcState::Idle) p.p.fillRect(lane, stateColor(p.theme, iv.state));
+        // Lanes wide enough to hit are objects of their own (the Inspector shows the VC).
+        if (std::min(lane.width(), lane.height()) >= 6)
+            p.object(lane, QStringLiteral("router/%1/in/%2/vc/%3").arg(node).arg(port).arg(vc));
         for (int i = 0; i < iv.count; ++i) {
             const noc::Flit& f = engine.bufferedFlit(node, port, vc, i);
             paintFlit(p.p, flitCell(layout, c, node, port, vc, i).adjusted(0.5, 0.5, -0.5, -0.5), f,
@@ -235,9 +243,9 @@ void NocRenderer::paintLegend(ScenePaint& p, const NocLayout& layout) {
         x += 22;
         x += p.text(QRectF(x, area.top(), 420, area.height()), label, 14, p.theme.mutedText) + 18;
     };
-    swatch(stateTint(p.theme, noc::VcState::Routing), tr("VC routing (RC)"));
-    swatch(stateTint(p.theme, noc::VcState::VcAlloc), tr("VC waiting for VA"));
-    swatch(stateTint(p.theme, noc::VcState::Active), tr("VC active (SA/ST)"));
+    swatch(stateColor(p.theme, noc::VcState::Routing), tr("VC routing (RC)"));
+    swatch(stateColor(p.theme, noc::VcState::VcAlloc), tr("VC waiting for VA"));
+    swatch(stateColor(p.theme, noc::VcState::Active), tr("VC active (SA/ST)"));
     swatch(packetColor(3), tr("flit (colour = packet, dot = head, bar = tail)"));
     swatch(p.theme.accent2, tr("credit returning"));
 }

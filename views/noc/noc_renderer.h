@@ -1,11 +1,13 @@
 #pragma once
 
 #include <QCoreApplication>
+#include <cstdint>
 #include <vector>
 
 #include "shell/scene_renderer.h"
 
 namespace commviz::noc {
+enum class VcState : std::uint8_t;
 class NocEngine;
 struct NocConfig;
 }  // namespace commviz::noc
@@ -32,6 +34,8 @@ public:
     static QRectF flitCell(const NocLayout& layout, const noc::NocConfig& config, int node, int port, int vc, int slot);
     /// Where a flit or credit `due` cycles from arriving is drawn on a link of latency `latency`.
     static QPointF onLink(const QPointF& from, const QPointF& to, int due, int latency);
+    /// The tint of a VC in state `state` (transparent when idle).
+    static QColor stateColor(const Theme& theme, noc::VcState state);
     /// The fill of a flit of packet `pid` (golden-ratio hues, so neighbours differ).
     static QColor packetColor(int pid);
 
