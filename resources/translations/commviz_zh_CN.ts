@@ -472,12 +472,12 @@
 <context>
     <name>NocRenderer</name>
     <message>
-        <location filename="../../views/noc/noc_renderer.cpp" line="+66"/>
+        <location filename="../../views/noc/noc_renderer.cpp" line="+69"/>
         <source>No NoC session loaded</source>
         <translation>未加载片上网络（NoC）仿真会话</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+14"/>
         <source>%1-router line (1-D mesh)</source>
         <translation>%1 个路由器的直线（一维网格）</translation>
     </message>
@@ -527,7 +527,7 @@
         <translation>单步前进：每一步是一个周期。源节点生成数据包，微片（flit）进入所在路由器的本地输入端口，每个路由器执行路由计算（RC）、虚拟通道分配（VA）、交换分配（SA）和交换传输（ST）。</translation>
     </message>
     <message>
-        <location line="+131"/>
+        <location line="+132"/>
         <source>VC routing (RC)</source>
         <translation>VC 路由计算中（RC）</translation>
     </message>
@@ -550,6 +550,80 @@
         <location line="+1"/>
         <source>credit returning</source>
         <translation>信用（credit）回传中</translation>
+    </message>
+</context>
+<context>
+    <name>NocRouterPanel</name>
+    <message>
+        <location filename="../../views/noc/noc_router_panel.cpp" line="+21"/>
+        <source>idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>routing</source>
+        <translation>路由计算</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>VC alloc</source>
+        <translation>VC 分配</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>active</source>
+        <translation>活跃</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Router %1 (%2)</source>
+        <translation>路由器 %1（%2）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>routing_delay = %1 · vc_alloc_delay = %2 · sw_alloc_delay = %3</source>
+        <translation>routing_delay = %1 · vc_alloc_delay = %2 · sw_alloc_delay = %3</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>inputs: VC state, buffer, output VC held</source>
+        <translation>输入端口：VC 状态、缓冲区、占用的输出 VC</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>outputs: credits</source>
+        <translation>输出端口：信用</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>in %1</source>
+        <translation>输入 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>out %1</source>
+        <translation>输出 %1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <location line="+35"/>
+        <source>vc %1</source>
+        <translation>vc %1</translation>
+    </message>
+    <message>
+        <location line="-8"/>
+        <source>VA</source>
+        <translation>VA</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>SA</source>
+        <translation>SA</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>VA, SA: allocated this cycle · arrow: switch grant · filled cell: credit</source>
+        <translation>VA、SA：本周期完成分配 · 箭头：交叉开关授予 · 填充格：信用</translation>
     </message>
 </context>
 <context>
