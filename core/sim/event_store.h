@@ -48,20 +48,25 @@ public:
     void append(std::vector<Event>&& events) {
         const std::size_t step = steps() + 1;
         m_end.push_back(m_end.back() + events.size());
-        if (chunkOf(step) == m_chunks.size()) m_chunks.emplace_back();
+        if (chunkOf(step) == m_chunks.size()) {
+            if (!m_chunks.empty()) trim(m_chunks.back());  // finished: no spare capacity kept
+            m_chunks.emplace_back();
+        }
         Chunk& chunk = m_chunks.back();
-        m_bytes += events.size() * sizeof(Event);
+        m_bytes -= chunk.events.capacity() * sizeof(Event);
         chunk.events.insert(chunk.events.end(), std::make_move_iterator(events.begin()),
                             std::make_move_iterator(events.end()));
+        m_bytes += chunk.events.capacity() * sizeof(Event);
     }
 
     /// Puts back a dropped chunk with all the events of its steps, in order.
     void restore(std::size_t chunk, std::vector<Event>&& events) {
         Chunk& target = m_chunks.at(chunk);
         if (target.resident) return;
-        m_bytes += events.size() * sizeof(Event);
         target.events = std::move(events);
         target.resident = true;
+        m_bytes += target.events.capacity() * sizeof(Event);
+        trim(target);
     }
 
     /// Drops the resident chunk farthest from `nearStep`, never one in `keep`
@@ -78,14 +83,15 @@ public:
         }
         if (best == m_chunks.size()) return false;
         Chunk& chunk = m_chunks[best];
-        m_bytes -= chunk.events.size() * sizeof(Event);
+        m_bytes -= chunk.events.capacity() * sizeof(Event);
         std::vector<Event>().swap(chunk.events);
         chunk.resident = false;
         ++m_dropped;
         return true;
     }
 
-    /// Bytes of typed events held plus the index and chunk bookkeeping.
+    /// Bytes of typed events held (allocated capacity, which is what memory
+    /// costs) plus the index and chunk bookkeeping.
     std::size_t bytes() const {
         return m_bytes + m_end.capacity() * sizeof(std::uint64_t) + m_chunks.capacity() * sizeof(Chunk);
     }
@@ -98,6 +104,13 @@ private:
         std::vector<Event> events;
         bool resident = true;
     };
+
+    /// Gives back a chunk's spare capacity (a growing vector holds up to twice its events).
+    void trim(Chunk& chunk) {
+        m_bytes -= chunk.events.capacity() * sizeof(Event);
+        chunk.events.shrink_to_fit();
+        m_bytes += chunk.events.capacity() * sizeof(Event);
+    }
 
     std::size_t m_chunkSteps;
     std::vector<std::uint64_t> m_end{0};  // m_end[n]: events of steps 1..n
