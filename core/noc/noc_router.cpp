@@ -22,10 +22,11 @@ void NocRouterStep::startRouting(int port, int vc, const Flit& head) {
 
 void NocRouterStep::inputQueuing() {
     for (const auto& [port, flit] : rs.inbox) {
-        const std::size_t index = e.vcIndex(r, port, flit.vc);
-        InputVc& iv = e.m_inputVcs[index];
-        const int slot = (iv.head + iv.count) % e.m_bufSize;
-        e.m_buffers[index * std::size_t(e.m_bufSize) + std::size_t(slot)] = flit;
+        const int index = local(port, flit.vc);
+        InputVc& iv = inVcs[index];
+        int slot = iv.head + iv.count;
+        if (slot >= bufSize) slot %= bufSize;  // divides only on wrap-around
+        buffers[std::size_t(index) * std::size_t(bufSize) + std::size_t(slot)] = flit;
         ++iv.count;
         if (e.m_emit) e.noteEvent({NocEventKind::FlitBuffered, r, port, flit.vc, -1, -1, flit.id, flit.packet, 0});
         if (iv.state == VcState::Idle) {
@@ -38,9 +39,8 @@ void NocRouterStep::inputQueuing() {
     while (!rs.procCredits.empty() && rs.procCredits.front().time <= t) {
         const RouterState::ProcCredit credit = rs.procCredits.front();
         rs.procCredits.pop();
-        for (int vc = 0; vc < e.m_vcs; ++vc) {
-            if (!(credit.mask >> vc & 1)) continue;
-            OutputVc& ov = ovc(credit.output, vc);
+        for (std::uint64_t mask = credit.mask; mask != 0; mask &= mask - 1) {
+            OutputVc& ov = ovc(credit.output, __builtin_ctzll(mask));
             --ov.occupancy;
             if (c.wait_for_tail_credit && ov.occupancy == 0 && ov.tailSent) ov.inUseBy = -1;
         }
@@ -82,7 +82,7 @@ void NocRouterStep::switchAllocUpdate() {
 }
 
 void NocRouterStep::traverse(const StageEntry& entry, InputVc& iv) {
-    const int port = entry.result / c.output_speedup;
+    const int port = outputOf(entry.result);
     Flit f = popFront(entry.input, entry.vc);
     const int inVc = f.vc;
     ++f.hops;
@@ -97,8 +97,7 @@ void NocRouterStep::traverse(const StageEntry& entry, InputVc& iv) {
         ov.tailSent = true;
         if (!c.wait_for_tail_credit) ov.inUseBy = -1;
     }
-    rs.crossbar.push(
-        {-1, f, std::int16_t(entry.input * c.input_speedup + inVc % c.input_speedup), std::int16_t(entry.result)});
+    rs.crossbar.push({-1, f, std::int16_t(expandedInput(entry.input, inVc)), std::int16_t(entry.result)});
     rs.pendingCredit[std::size_t(entry.input)] |= std::uint64_t(1) << inVc;
     rs.pendingCreditPorts |= 1u << entry.input;
     e.m_progress = true;
@@ -123,7 +122,7 @@ void NocRouterStep::switchUpdate() {
     while (!rs.crossbar.empty() && rs.crossbar.front().time >= 0 && rs.crossbar.front().time <= t) {
         const CrossbarEntry entry = rs.crossbar.front();
         rs.crossbar.pop();
-        const int port = entry.output / c.output_speedup;
+        const int port = outputOf(entry.output);
         rs.outputBuffer[std::size_t(port)].push(entry.flit);
         rs.outputPorts |= 1u << port;
     }
