@@ -118,7 +118,13 @@ void NocEngine::simulateCycle() {
     credits.clear();
     m_creditWheel[bucket].swap(credits);
     // Routers in index order walk the state arrays front to back (large networks are memory-bound).
-    std::sort(m_work.begin(), m_work.end());
+    // The list stays sorted from cycle to cycle; when routers woke up, rebuilding it
+    // from the membership flags costs one pass over the nodes instead of a sort.
+    if (!std::is_sorted(m_work.begin(), m_work.end())) {
+        m_work.clear();
+        for (int r = 0; r < int(m_inWork.size()); ++r)
+            if (m_inWork[std::size_t(r)]) m_work.push_back(r);
+    }
     for (int r : m_work) {  // IQRouter reads its inputs in port order
         auto& inbox = m_routers[std::size_t(r)].inbox;
         if (inbox.size() > 1)

@@ -58,7 +58,7 @@ void NocRouterStep::routeUpdate() {
         rs.routeQ.pop();
         InputVc& iv = ivc(entry.input, entry.vc);
         const Flit& head = front(entry.input, entry.vc);
-        iv.route = computeRoute(c, *e.m_net, r, entry.input, packetOf(head), e.m_rng);
+        iv.route = routeAt(r, entry.input, packetOf(head));
         iv.state = VcState::VcAlloc;
         if (e.m_emit)
             e.noteEvent(
@@ -89,7 +89,7 @@ void NocRouterStep::traverse(const StageEntry& entry, InputVc& iv) {
     f.vc = iv.outVc;
     if (c.routing_delay == 0 && f.head) {
         const int next = e.m_net->neighbor(r, port);
-        if (next >= 0) packetOf(f).lookahead = computeRoute(c, *e.m_net, next, port ^ 1, packetOf(f), e.m_rng);
+        if (next >= 0) packetOf(f).lookahead = routeAt(next, port ^ 1, packetOf(f));
     }
     OutputVc& ov = ovc(port, iv.outVc);  // BufferState::SendingFlit
     ++ov.occupancy;
@@ -158,8 +158,13 @@ void NocEngine::routerInternalStep(int r) {
 
 void NocEngine::routerWriteOutputs(int r) {
     RouterState& rs = m_routers[std::size_t(r)];
-    const int eject = m_net->ejectPort();
-    const int latency = m_net->linkLatency();
+    const KNCube& net = *m_net;
+    const int eject = net.ejectPort();
+    // Ejection and injection channels take 1 cycle, links linkLatency(): the wheel slots this cycle writes.
+    std::vector<FlitArrival>& ejectFlits = m_flitWheel[std::size_t((m_time + 2) % kWheel)];
+    std::vector<FlitArrival>& linkFlits = m_flitWheel[std::size_t((m_time + net.linkLatency() + 1) % kWheel)];
+    std::vector<CreditArrival>& ejectCredits = m_creditWheel[std::size_t((m_time + 2) % kWheel)];
+    std::vector<CreditArrival>& linkCredits = m_creditWheel[std::size_t((m_time + net.linkLatency() + 1) % kWheel)];
     for (std::uint32_t ports = rs.outputPorts; ports != 0; ports &= ports - 1) {
         const int port = __builtin_ctz(ports);
         Fifo<Flit>& out = rs.outputBuffer[std::size_t(port)];
@@ -168,10 +173,9 @@ void NocEngine::routerWriteOutputs(int r) {
         if (out.empty()) rs.outputPorts &= ~(1u << port);
         if (m_emit) noteEvent({NocEventKind::FlitSent, r, std::int16_t(port), f.vc, -1, -1, f.id, f.packet, 0});
         if (port == eject) {
-            m_flitWheel[std::size_t((m_time + 2) % kWheel)].push_back({r, -1, f});
+            ejectFlits.push_back({r, -1, f});
         } else {
-            const int next = m_net->neighbor(r, port);
-            m_flitWheel[std::size_t((m_time + latency + 1) % kWheel)].push_back({next, std::int16_t(port ^ 1), f});
+            linkFlits.push_back({net.neighbor(r, port), std::int16_t(port ^ 1), f});
         }
     }
     for (std::uint32_t ports = rs.creditPorts; ports != 0; ports &= ports - 1) {
@@ -184,11 +188,9 @@ void NocEngine::routerWriteOutputs(int r) {
         if (m_emit)
             noteEvent({NocEventKind::CreditSent, r, std::int16_t(port), -1, -1, -1, -1, -1, std::int64_t(mask)});
         if (port == eject) {
-            m_creditWheel[std::size_t((m_time + 2) % kWheel)].push_back({r, -1, mask});
+            ejectCredits.push_back({r, -1, mask});
         } else {
-            const int upstream = m_net->neighbor(r, port);
-            m_creditWheel[std::size_t((m_time + latency + 1) % kWheel)].push_back(
-                {upstream, std::int16_t(port ^ 1), mask});
+            linkCredits.push_back({net.neighbor(r, port), std::int16_t(port ^ 1), mask});
         }
     }
 }

@@ -45,7 +45,9 @@ void NocRouterStep::vcAllocEvaluate() {
     if (decompose) {
         for (std::size_t i = 0; i < n; ++i) ++perPort[ivc(rs.vaQ.at(i).input, rs.vaQ.at(i).vc).route.port];
     }
-    alloc.clear(e.m_ports * vcs, e.m_ports * vcs);
+    // Cleared only once a request goes through it: when every port is settled
+    // by vcAllocSingle the allocator is not read again this step (speculative
+    // routers, which do read it, never decompose and cleared it in run()).
     bool shared = false;
     for (std::size_t i = 0; i < n; ++i) {
         StageEntry& entry = rs.vaQ.at(i);
@@ -54,6 +56,7 @@ void NocRouterStep::vcAllocEvaluate() {
             vcAllocSingle(entry);
             continue;
         }
+        if (!shared) alloc.clear(e.m_ports * vcs, e.m_ports * vcs);
         shared = true;
         bool eligible = false;
         for (int out = route.vcStart; out <= route.vcEnd; ++out) {

@@ -48,6 +48,12 @@ struct NocRouterStep {
         return buffers[std::size_t(index) * std::size_t(bufSize) + std::size_t(inVcs[index].head)];
     }
     Packet& packetOf(const Flit& f) { return e.m_packets[std::size_t(f.packet)]; }
+    // computeRoute with its mesh-table case inline (the common one: a table lookup).
+    RouteSet routeAt(int router, int inPort, Packet& packet) {
+        if (e.m_net->hasMeshTable())
+            return RouteSet{std::int16_t(e.m_net->meshPort(router, packet.dest)), 0, std::int16_t(vcs - 1)};
+        return computeRoute(c, *e.m_net, router, inPort, packet, e.m_rng);
+    }
     // The crossbar's expanded ports (input_speedup, output_speedup); speedups
     // of 1, the default, need no division.
     int expandedInput(int input, int vc) const { return inSpeedup == 1 ? input : input * inSpeedup + vc % inSpeedup; }
