@@ -47,7 +47,9 @@ void IslipAllocator::allocate(int iterations, std::int32_t* grantPointers, std::
             m_bestAccept[std::size_t(r.input)] = -1;
         }
         for (const Request& r : m_requests) {
-            if (m_outMatch[std::size_t(r.output)] != -1 || m_inMatch[std::size_t(r.input)] != -1) continue;
+            // Nothing is matched before the first iteration (clear() unmatched every port).
+            if (iter > 0 && (m_outMatch[std::size_t(r.output)] != -1 || m_inMatch[std::size_t(r.input)] != -1))
+                continue;
             std::int32_t& g = m_grant[std::size_t(r.output)];
             const int ptr = grantPointers[r.output];
             if (g < 0 || distance(r.input, ptr, inputs) < distance(g, ptr, inputs)) g = r.input;

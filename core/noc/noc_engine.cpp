@@ -127,8 +127,14 @@ void NocEngine::simulateCycle() {
     }
     for (int r : m_work) {  // IQRouter reads its inputs in port order
         auto& inbox = m_routers[std::size_t(r)].inbox;
-        if (inbox.size() > 1)
-            std::sort(inbox.begin(), inbox.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+        // At most one flit per port: a few elements, so a plain insertion sort (what
+        // std::sort does for so few, without the call and its set-up).
+        for (std::size_t i = 1; i < inbox.size(); ++i) {
+            const auto item = inbox[i];
+            std::size_t j = i;
+            for (; j > 0 && item.first < inbox[j - 1].first; --j) inbox[j] = inbox[j - 1];
+            inbox[j] = item;
+        }
     }
     // (c) sources generate and (d) inject
     if (!m_emptyNetwork) generatePackets();
