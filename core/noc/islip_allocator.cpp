@@ -12,7 +12,7 @@ void IslipAllocator::resize(int maxInputs, int maxOutputs, bool findable) {
     m_bestAccept.assign(std::size_t(maxInputs), -1);
 }
 
-void IslipAllocator::clear(int inputs, int outputs) {
+void IslipAllocator::reset(int inputs, int outputs) {
     for (const Request& r : m_requests) {
         m_inMatch[std::size_t(r.input)] = -1;
         m_outMatch[std::size_t(r.output)] = -1;
@@ -25,24 +25,6 @@ void IslipAllocator::clear(int inputs, int outputs) {
     const std::size_t pairs = std::size_t(inputs) * std::size_t(outputs);
     if (m_findable && pairs <= 4096 && m_pairIndex.size() < pairs) m_pairIndex.assign(pairs, -1);
     if (!m_findable || pairs > 4096) m_pairIndex.clear();
-}
-
-int IslipAllocator::find(int input, int output) const {
-    if (!m_pairIndex.empty()) return m_pairIndex[std::size_t(input) * std::size_t(m_outputs) + std::size_t(output)];
-    for (std::size_t i = 0; i < m_requests.size(); ++i)
-        if (m_requests[i].input == input && m_requests[i].output == output) return int(i);
-    return -1;
-}
-
-void IslipAllocator::add(int input, int output, int label, int priority) {
-    if (!m_pairIndex.empty())
-        m_pairIndex[std::size_t(input) * std::size_t(m_outputs) + std::size_t(output)] = int(m_requests.size());
-    m_requests.push_back({input, output, label, priority});
-}
-
-void IslipAllocator::replace(int index, int label, int priority) {
-    m_requests[std::size_t(index)].label = label;
-    m_requests[std::size_t(index)].priority = priority;
 }
 
 namespace {
@@ -65,7 +47,9 @@ void IslipAllocator::allocate(int iterations, std::int32_t* grantPointers, std::
             m_bestAccept[std::size_t(r.input)] = -1;
         }
         for (const Request& r : m_requests) {
-            if (m_outMatch[std::size_t(r.output)] != -1 || m_inMatch[std::size_t(r.input)] != -1) continue;
+            // Nothing is matched before the first iteration (clear() unmatched every port).
+            if (iter > 0 && (m_outMatch[std::size_t(r.output)] != -1 || m_inMatch[std::size_t(r.input)] != -1))
+                continue;
             std::int32_t& g = m_grant[std::size_t(r.output)];
             const int ptr = grantPointers[r.output];
             if (g < 0 || distance(r.input, ptr, inputs) < distance(g, ptr, inputs)) g = r.input;

@@ -15,12 +15,27 @@ class IslipAllocator {
 public:
     /// `findable`: keep an (input, output) index so find() is O(1) (switch allocation).
     void resize(int maxInputs, int maxOutputs, bool findable = false);
-    /// Starts an allocation with `inputs` x `outputs` ports.
-    void clear(int inputs, int outputs);
-    /// Adds a request; for an (input, output) pair already requested, returns its index instead.
-    int find(int input, int output) const;
-    void add(int input, int output, int label, int priority);
-    void replace(int index, int label, int priority);
+    /// Starts an allocation with `inputs` x `outputs` ports. Inline, and
+    /// nearly free when nothing was requested since the last start (most
+    /// routers on most cycles).
+    void clear(int inputs, int outputs) {
+        if (!m_requests.empty() || inputs != m_inputs || outputs != m_outputs) reset(inputs, outputs);
+    }
+    /// For an (input, output) pair already requested, its request index; -1 otherwise.
+    int find(int input, int output) const {
+        if (!m_pairIndex.empty()) return m_pairIndex[pair(input, output)];
+        for (std::size_t i = 0; i < m_requests.size(); ++i)
+            if (m_requests[i].input == input && m_requests[i].output == output) return int(i);
+        return -1;
+    }
+    void add(int input, int output, int label, int priority) {
+        if (!m_pairIndex.empty()) m_pairIndex[pair(input, output)] = int(m_requests.size());
+        m_requests.push_back({input, output, label, priority});
+    }
+    void replace(int index, int label, int priority) {
+        m_requests[std::size_t(index)].label = label;
+        m_requests[std::size_t(index)].priority = priority;
+    }
     int label(int index) const { return m_requests[std::size_t(index)].label; }
     int priority(int index) const { return m_requests[std::size_t(index)].priority; }
     void allocate(int iterations, std::int32_t* grantPointers, std::int32_t* acceptPointers);
@@ -29,6 +44,10 @@ public:
     bool empty() const { return m_requests.empty(); }
 
 private:
+    void reset(int inputs, int outputs);
+    std::size_t pair(int input, int output) const {
+        return std::size_t(input) * std::size_t(m_outputs) + std::size_t(output);
+    }
     struct Request {
         std::int32_t input;
         std::int32_t output;

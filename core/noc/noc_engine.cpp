@@ -118,11 +118,23 @@ void NocEngine::simulateCycle() {
     credits.clear();
     m_creditWheel[bucket].swap(credits);
     // Routers in index order walk the state arrays front to back (large networks are memory-bound).
-    std::sort(m_work.begin(), m_work.end());
+    // The list stays sorted from cycle to cycle; when routers woke up, rebuilding it
+    // from the membership flags costs one pass over the nodes instead of a sort.
+    if (!std::is_sorted(m_work.begin(), m_work.end())) {
+        m_work.clear();
+        for (int r = 0; r < int(m_inWork.size()); ++r)
+            if (m_inWork[std::size_t(r)]) m_work.push_back(r);
+    }
     for (int r : m_work) {  // IQRouter reads its inputs in port order
         auto& inbox = m_routers[std::size_t(r)].inbox;
-        if (inbox.size() > 1)
-            std::sort(inbox.begin(), inbox.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+        // At most one flit per port: a few elements, so a plain insertion sort (what
+        // std::sort does for so few, without the call and its set-up).
+        for (std::size_t i = 1; i < inbox.size(); ++i) {
+            const auto item = inbox[i];
+            std::size_t j = i;
+            for (; j > 0 && item.first < inbox[j - 1].first; --j) inbox[j] = inbox[j - 1];
+            inbox[j] = item;
+        }
     }
     // (c) sources generate and (d) inject
     if (!m_emptyNetwork) generatePackets();

@@ -22,10 +22,11 @@ void NocRouterStep::startRouting(int port, int vc, const Flit& head) {
 
 void NocRouterStep::inputQueuing() {
     for (const auto& [port, flit] : rs.inbox) {
-        const std::size_t index = e.vcIndex(r, port, flit.vc);
-        InputVc& iv = e.m_inputVcs[index];
-        const int slot = (iv.head + iv.count) % e.m_bufSize;
-        e.m_buffers[index * std::size_t(e.m_bufSize) + std::size_t(slot)] = flit;
+        const int index = local(port, flit.vc);
+        InputVc& iv = inVcs[index];
+        int slot = iv.head + iv.count;
+        if (slot >= bufSize) slot %= bufSize;  // divides only on wrap-around
+        buffers[std::size_t(index) * std::size_t(bufSize) + std::size_t(slot)] = flit;
         ++iv.count;
         if (e.m_emit) e.noteEvent({NocEventKind::FlitBuffered, r, port, flit.vc, -1, -1, flit.id, flit.packet, 0});
         if (iv.state == VcState::Idle) {
@@ -38,9 +39,8 @@ void NocRouterStep::inputQueuing() {
     while (!rs.procCredits.empty() && rs.procCredits.front().time <= t) {
         const RouterState::ProcCredit credit = rs.procCredits.front();
         rs.procCredits.pop();
-        for (int vc = 0; vc < e.m_vcs; ++vc) {
-            if (!(credit.mask >> vc & 1)) continue;
-            OutputVc& ov = ovc(credit.output, vc);
+        for (std::uint64_t mask = credit.mask; mask != 0; mask &= mask - 1) {
+            OutputVc& ov = ovc(credit.output, __builtin_ctzll(mask));
             --ov.occupancy;
             if (c.wait_for_tail_credit && ov.occupancy == 0 && ov.tailSent) ov.inUseBy = -1;
         }
@@ -58,7 +58,7 @@ void NocRouterStep::routeUpdate() {
         rs.routeQ.pop();
         InputVc& iv = ivc(entry.input, entry.vc);
         const Flit& head = front(entry.input, entry.vc);
-        iv.route = computeRoute(c, *e.m_net, r, entry.input, packetOf(head), e.m_rng);
+        iv.route = routeAt(r, entry.input, packetOf(head));
         iv.state = VcState::VcAlloc;
         if (e.m_emit)
             e.noteEvent(
@@ -82,14 +82,14 @@ void NocRouterStep::switchAllocUpdate() {
 }
 
 void NocRouterStep::traverse(const StageEntry& entry, InputVc& iv) {
-    const int port = entry.result / c.output_speedup;
+    const int port = outputOf(entry.result);
     Flit f = popFront(entry.input, entry.vc);
     const int inVc = f.vc;
     ++f.hops;
     f.vc = iv.outVc;
     if (c.routing_delay == 0 && f.head) {
         const int next = e.m_net->neighbor(r, port);
-        if (next >= 0) packetOf(f).lookahead = computeRoute(c, *e.m_net, next, port ^ 1, packetOf(f), e.m_rng);
+        if (next >= 0) packetOf(f).lookahead = routeAt(next, port ^ 1, packetOf(f));
     }
     OutputVc& ov = ovc(port, iv.outVc);  // BufferState::SendingFlit
     ++ov.occupancy;
@@ -97,8 +97,7 @@ void NocRouterStep::traverse(const StageEntry& entry, InputVc& iv) {
         ov.tailSent = true;
         if (!c.wait_for_tail_credit) ov.inUseBy = -1;
     }
-    rs.crossbar.push(
-        {-1, f, std::int16_t(entry.input * c.input_speedup + inVc % c.input_speedup), std::int16_t(entry.result)});
+    rs.crossbar.push({-1, f, std::int16_t(expandedInput(entry.input, inVc)), std::int16_t(entry.result)});
     rs.pendingCredit[std::size_t(entry.input)] |= std::uint64_t(1) << inVc;
     rs.pendingCreditPorts |= 1u << entry.input;
     e.m_progress = true;
@@ -123,7 +122,7 @@ void NocRouterStep::switchUpdate() {
     while (!rs.crossbar.empty() && rs.crossbar.front().time >= 0 && rs.crossbar.front().time <= t) {
         const CrossbarEntry entry = rs.crossbar.front();
         rs.crossbar.pop();
-        const int port = entry.output / c.output_speedup;
+        const int port = outputOf(entry.output);
         rs.outputBuffer[std::size_t(port)].push(entry.flit);
         rs.outputPorts |= 1u << port;
     }
@@ -159,8 +158,13 @@ void NocEngine::routerInternalStep(int r) {
 
 void NocEngine::routerWriteOutputs(int r) {
     RouterState& rs = m_routers[std::size_t(r)];
-    const int eject = m_net->ejectPort();
-    const int latency = m_net->linkLatency();
+    const KNCube& net = *m_net;
+    const int eject = net.ejectPort();
+    // Ejection and injection channels take 1 cycle, links linkLatency(): the wheel slots this cycle writes.
+    std::vector<FlitArrival>& ejectFlits = m_flitWheel[std::size_t((m_time + 2) % kWheel)];
+    std::vector<FlitArrival>& linkFlits = m_flitWheel[std::size_t((m_time + net.linkLatency() + 1) % kWheel)];
+    std::vector<CreditArrival>& ejectCredits = m_creditWheel[std::size_t((m_time + 2) % kWheel)];
+    std::vector<CreditArrival>& linkCredits = m_creditWheel[std::size_t((m_time + net.linkLatency() + 1) % kWheel)];
     for (std::uint32_t ports = rs.outputPorts; ports != 0; ports &= ports - 1) {
         const int port = __builtin_ctz(ports);
         Fifo<Flit>& out = rs.outputBuffer[std::size_t(port)];
@@ -169,10 +173,9 @@ void NocEngine::routerWriteOutputs(int r) {
         if (out.empty()) rs.outputPorts &= ~(1u << port);
         if (m_emit) noteEvent({NocEventKind::FlitSent, r, std::int16_t(port), f.vc, -1, -1, f.id, f.packet, 0});
         if (port == eject) {
-            m_flitWheel[std::size_t((m_time + 2) % kWheel)].push_back({r, -1, f});
+            ejectFlits.push_back({r, -1, f});
         } else {
-            const int next = m_net->neighbor(r, port);
-            m_flitWheel[std::size_t((m_time + latency + 1) % kWheel)].push_back({next, std::int16_t(port ^ 1), f});
+            linkFlits.push_back({net.neighbor(r, port), std::int16_t(port ^ 1), f});
         }
     }
     for (std::uint32_t ports = rs.creditPorts; ports != 0; ports &= ports - 1) {
@@ -185,11 +188,9 @@ void NocEngine::routerWriteOutputs(int r) {
         if (m_emit)
             noteEvent({NocEventKind::CreditSent, r, std::int16_t(port), -1, -1, -1, -1, -1, std::int64_t(mask)});
         if (port == eject) {
-            m_creditWheel[std::size_t((m_time + 2) % kWheel)].push_back({r, -1, mask});
+            ejectCredits.push_back({r, -1, mask});
         } else {
-            const int upstream = m_net->neighbor(r, port);
-            m_creditWheel[std::size_t((m_time + latency + 1) % kWheel)].push_back(
-                {upstream, std::int16_t(port ^ 1), mask});
+            linkCredits.push_back({net.neighbor(r, port), std::int16_t(port ^ 1), mask});
         }
     }
 }

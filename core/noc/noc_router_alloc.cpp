@@ -15,7 +15,6 @@ bool supersedes(int a, int pa, int b, int pb, int offset, int size) {
 }  // namespace
 
 void NocRouterStep::vcAllocSingle(StageEntry& entry) {
-    const int vcs = e.m_vcs;
     const int size = e.m_ports * vcs;
     const RouteSet& route = ivc(entry.input, entry.vc).route;
     const int in = entry.input * vcs + entry.vc;
@@ -40,14 +39,15 @@ void NocRouterStep::vcAllocSingle(StageEntry& entry) {
 
 void NocRouterStep::vcAllocEvaluate() {
     IslipAllocator& alloc = e.m_vaAlloc;
-    const int vcs = e.m_vcs;
     const std::size_t n = unstarted(rs.vaQ);
     const bool decompose = !c.speculative && c.vc_alloc_delay <= 1;
     int perPort[16] = {};
     if (decompose) {
         for (std::size_t i = 0; i < n; ++i) ++perPort[ivc(rs.vaQ.at(i).input, rs.vaQ.at(i).vc).route.port];
     }
-    alloc.clear(e.m_ports * vcs, e.m_ports * vcs);
+    // Cleared only once a request goes through it: when every port is settled
+    // by vcAllocSingle the allocator is not read again this step (speculative
+    // routers, which do read it, never decompose and cleared it in run()).
     bool shared = false;
     for (std::size_t i = 0; i < n; ++i) {
         StageEntry& entry = rs.vaQ.at(i);
@@ -56,6 +56,7 @@ void NocRouterStep::vcAllocEvaluate() {
             vcAllocSingle(entry);
             continue;
         }
+        if (!shared) alloc.clear(e.m_ports * vcs, e.m_ports * vcs);
         shared = true;
         bool eligible = false;
         for (int out = route.vcStart; out <= route.vcEnd; ++out) {
@@ -83,7 +84,6 @@ void NocRouterStep::vcAllocEvaluate() {
 }
 
 void NocRouterStep::vcAllocUpdate() {
-    const int vcs = e.m_vcs;
     while (!rs.vaQ.empty() && rs.vaQ.front().time >= 0 && rs.vaQ.front().time <= t) {
         const StageEntry entry = rs.vaQ.front();
         rs.vaQ.pop();
@@ -109,14 +109,14 @@ void NocRouterStep::vcAllocUpdate() {
 }
 
 void NocRouterStep::addSwitchRequest(int input, int vc, int port, int priority) {
-    const int ein = input * c.input_speedup + vc % c.input_speedup;
-    const int eout = port * c.output_speedup + input % c.output_speedup;
+    const int ein = expandedInput(input, vc);
+    const int eout = expandedOutput(port, input);
     IslipAllocator& alloc = e.m_saAlloc;
     const int existing = alloc.find(ein, eout);
     if (existing < 0) {
         alloc.add(ein, eout, vc, priority);
     } else if (supersedes(vc, priority, alloc.label(existing), alloc.priority(existing),
-                          rs.swRrOffset[std::size_t(ein)], e.m_vcs)) {
+                          rs.swRrOffset[std::size_t(ein)], vcs)) {
         alloc.replace(existing, vc, priority);
     }
 }
@@ -130,7 +130,7 @@ void NocRouterStep::requestSpeculative(StageEntry& entry) {
         if (c.output_buffer_size != -1 && int(rs.outputBuffer[std::size_t(route.port)].size()) >= c.output_buffer_size)
             continue;
         eligible = true;
-        credit = ovc(route.port, out).occupancy < e.m_bufSize;
+        credit = ovc(route.port, out).occupancy < bufSize;
     }
     if (!eligible) {
         entry.result = kStallBusy;
@@ -148,13 +148,13 @@ void NocRouterStep::switchAllocSingle(StageEntry& entry) {
         entry.result = kStallFull;
         return;
     }
-    const int inputs = e.m_ports * c.input_speedup;
-    const int outputs = e.m_ports * c.output_speedup;
-    const int ein = entry.input * c.input_speedup + entry.vc % c.input_speedup;
-    const int eout = iv.outPort * c.output_speedup + entry.input % c.output_speedup;
+    const int inputs = e.m_ports * inSpeedup;
+    const int outputs = e.m_ports * outSpeedup;
+    const int ein = expandedInput(entry.input, entry.vc);
+    const int eout = expandedOutput(iv.outPort, entry.input);
     rs.saGrant[std::size_t(eout)] = ein + 1 == inputs ? 0 : ein + 1;
     rs.saAccept[std::size_t(ein)] = eout + 1 == outputs ? 0 : eout + 1;
-    rs.swRrOffset[std::size_t(ein)] = (entry.vc + c.input_speedup) % e.m_vcs;
+    rs.swRrOffset[std::size_t(ein)] = (entry.vc + inSpeedup) % vcs;
     entry.result = eout;
 }
 
@@ -186,10 +186,10 @@ void NocRouterStep::switchAllocEvaluate() {
         StageEntry& entry = rs.saQ.at(i);
         entry.time = t + c.sw_alloc_delay - 1;
         if (entry.result < -1) continue;
-        const int ein = entry.input * c.input_speedup + entry.vc % c.input_speedup;
+        const int ein = expandedInput(entry.input, entry.vc);
         const int eout = alloc.outputAssigned(ein);
         if (eout >= 0 && alloc.label(alloc.find(ein, eout)) == entry.vc) {
-            rs.swRrOffset[std::size_t(ein)] = (entry.vc + c.input_speedup) % e.m_vcs;
+            rs.swRrOffset[std::size_t(ein)] = (entry.vc + inSpeedup) % vcs;
             entry.result = eout;
         } else {
             entry.result = kStallCrossbar;
@@ -200,11 +200,10 @@ void NocRouterStep::switchAllocEvaluate() {
 }
 
 void NocRouterStep::recheckSwitchGrants() {
-    const int vcs = e.m_vcs;
     for (std::size_t i = 0; i < rs.saQ.size() && rs.saQ.at(i).time >= 0 && rs.saQ.at(i).time <= t; ++i) {
         StageEntry& entry = rs.saQ.at(i);
         if (entry.result < 0) continue;
-        const int port = entry.result / c.output_speedup;
+        const int port = outputOf(entry.result);
         const InputVc& iv = ivc(entry.input, entry.vc);
         if (iv.state == VcState::VcAlloc) {
             const int granted = e.m_vaAlloc.outputAssigned(entry.input * vcs + entry.vc);
@@ -212,10 +211,10 @@ void NocRouterStep::recheckSwitchGrants() {
                 entry.result = -1;
             } else if (granted / vcs != port) {
                 entry.result = kStallConflict;
-            } else if (ovc(port, granted % vcs).occupancy >= e.m_bufSize) {
+            } else if (ovc(port, granted % vcs).occupancy >= bufSize) {
                 entry.result = kStallFull;
             }
-        } else if (ovc(port, iv.outVc).occupancy >= e.m_bufSize) {
+        } else if (ovc(port, iv.outVc).occupancy >= bufSize) {
             entry.result = kStallFull;
         }
     }

@@ -29,21 +29,46 @@ struct NocRouterStep {
     const NocConfig& c;
     std::int32_t t;
 
-    InputVc& ivc(int port, int vc) { return e.m_inputVcs[e.vcIndex(r, port, vc)]; }
-    OutputVc& ovc(int port, int vc) { return e.m_outputVcs[e.vcIndex(r, port, vc)]; }
+    // This router's slices of the engine's arrays and the sizes the stages
+    // index with, read once per router step instead of once per access.
+    const int vcs = e.m_vcs;
+    const int bufSize = e.m_bufSize;
+    const int inSpeedup = c.input_speedup;
+    const int outSpeedup = c.output_speedup;
+    InputVc* const inVcs = e.m_inputVcs.data() + std::size_t(r) * std::size_t(e.m_ports) * std::size_t(vcs);
+    OutputVc* const outVcs = e.m_outputVcs.data() + std::size_t(r) * std::size_t(e.m_ports) * std::size_t(vcs);
+    Flit* const buffers =
+        e.m_buffers.data() + std::size_t(r) * std::size_t(e.m_ports) * std::size_t(vcs) * std::size_t(bufSize);
+
+    int local(int port, int vc) const { return port * vcs + vc; }
+    InputVc& ivc(int port, int vc) { return inVcs[local(port, vc)]; }
+    OutputVc& ovc(int port, int vc) { return outVcs[local(port, vc)]; }
     Flit& front(int port, int vc) {
-        const InputVc& iv = ivc(port, vc);
-        return e.m_buffers[e.vcIndex(r, port, vc) * std::size_t(e.m_bufSize) + std::size_t(iv.head)];
+        const int index = local(port, vc);
+        return buffers[std::size_t(index) * std::size_t(bufSize) + std::size_t(inVcs[index].head)];
     }
     Packet& packetOf(const Flit& f) { return e.m_packets[std::size_t(f.packet)]; }
+    // computeRoute with its mesh-table case inline (the common one: a table lookup).
+    RouteSet routeAt(int router, int inPort, Packet& packet) {
+        if (e.m_net->hasMeshTable())
+            return RouteSet{std::int16_t(e.m_net->meshPort(router, packet.dest)), 0, std::int16_t(vcs - 1)};
+        return computeRoute(c, *e.m_net, router, inPort, packet, e.m_rng);
+    }
+    // The crossbar's expanded ports (input_speedup, output_speedup); speedups
+    // of 1, the default, need no division.
+    int expandedInput(int input, int vc) const { return inSpeedup == 1 ? input : input * inSpeedup + vc % inSpeedup; }
+    int expandedOutput(int port, int input) const {
+        return outSpeedup == 1 ? port : port * outSpeedup + input % outSpeedup;
+    }
+    int outputOf(int expanded) const { return outSpeedup == 1 ? expanded : expanded / outSpeedup; }
     bool outputFull(int port, int vc) {
-        return ovc(port, vc).occupancy >= e.m_bufSize ||
+        return ovc(port, vc).occupancy >= bufSize ||
                (c.output_buffer_size != -1 && int(rs.outputBuffer[std::size_t(port)].size()) >= c.output_buffer_size);
     }
     Flit popFront(int port, int vc) {
         InputVc& iv = ivc(port, vc);
         Flit f = front(port, vc);
-        iv.head = std::int16_t((iv.head + 1) % e.m_bufSize);
+        iv.head = std::int16_t(iv.head + 1 == bufSize ? 0 : iv.head + 1);
         --iv.count;
         return f;
     }

@@ -76,30 +76,40 @@ struct CrossbarEntry {
     std::int16_t output = 0;  ///< expanded output
 };
 
-/// Small FIFO over a vector (copyable; amortised O(1)).
+/// Small FIFO: a ring over a power-of-two vector that doubles when full
+/// (copyable; push and pop are O(1) with no division and no shifting).
 template <class T>
 class Fifo {
 public:
-    bool empty() const { return m_head == m_items.size(); }
-    std::size_t size() const { return m_items.size() - m_head; }
+    bool empty() const { return m_size == 0; }
+    std::size_t size() const { return m_size; }
     T& front() { return m_items[m_head]; }
     const T& front() const { return m_items[m_head]; }
-    T& at(std::size_t i) { return m_items[m_head + i]; }
-    const T& at(std::size_t i) const { return m_items[m_head + i]; }
-    void push(const T& item) { m_items.push_back(item); }
+    T& at(std::size_t i) { return m_items[(m_head + i) & m_mask]; }
+    const T& at(std::size_t i) const { return m_items[(m_head + i) & m_mask]; }
+    void push(const T& item) {
+        if (m_size == m_items.size()) grow();
+        m_items[(m_head + m_size) & m_mask] = item;
+        ++m_size;
+    }
     void pop() {
-        if (++m_head == m_items.size()) {
-            m_items.clear();
-            m_head = 0;
-        } else if (m_head >= 32 && m_head * 2 >= m_items.size()) {
-            m_items.erase(m_items.begin(), m_items.begin() + static_cast<std::ptrdiff_t>(m_head));
-            m_head = 0;
-        }
+        m_head = (m_head + 1) & m_mask;
+        --m_size;
     }
 
 private:
+    void grow() {
+        std::vector<T> bigger(m_items.empty() ? 4 : m_items.size() * 2);
+        for (std::size_t i = 0; i < m_size; ++i) bigger[i] = at(i);
+        m_items.swap(bigger);
+        m_head = 0;
+        m_mask = m_items.size() - 1;
+    }
+
     std::vector<T> m_items;
     std::size_t m_head = 0;
+    std::size_t m_size = 0;
+    std::size_t m_mask = 0;
 };
 
 }  // namespace commviz::noc
