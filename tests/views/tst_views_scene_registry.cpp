@@ -97,6 +97,10 @@ private slots:
                     }
                     QCOMPARE(session->seek(step.step), step.step);
                     paintOnce(*renderer, *session, step.highlights);
+                    // The check below must be able to fail: an id no scene has is neither drawn nor inspectable.
+                    const QString missing = QStringLiteral("no-such-object:%1").arg(step.step);
+                    QVERIFY2(!drawsRegion(*renderer, missing) && session->inspect(missing.toStdString()).is_null(),
+                             qPrintable(path + QStringLiteral(": accepts any highlight")));
                     for (const QString& object : step.highlights) {
                         QVERIFY2(drawsRegion(*renderer, object) || !session->inspect(object.toStdString()).is_null(),
                                  qPrintable(QStringLiteral("%1 step %2: nothing drawn or inspectable is %3")

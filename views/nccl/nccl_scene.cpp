@@ -21,6 +21,10 @@ SceneDescriptor ncclBootstrapScene() {
     scene.eventKinds = &nccl::eventKinds;
     scene.narration = &NcclText::table();
     scene.lessonPath = QStringLiteral(":/lessons/nccl-bootstrap.json");
+    scene.moreLessons = {QStringLiteral(":/lessons/nccl_unique_id.json"),
+                         QStringLiteral(":/lessons/nccl_ring_allgather.json"),
+                         QStringLiteral(":/lessons/nccl_init_after_bootstrap.json"),
+                         QStringLiteral(":/lessons/nccl_bootstrap_hang.json")};
     const char* examples[] = {"classic_4", "v230_8", "two_roots_16", "missing_rank", "bad_magic", "ranks_1024"};
     for (const char* name : examples)
         scene.exampleScenarios << QStringLiteral(":/scenarios/nccl-bootstrap/%1.json").arg(QLatin1String(name));
