@@ -19,6 +19,7 @@ SceneDescriptor nocScene() {
     scene.narrate = &NocText::narrate;
     scene.eventKinds = &noc::nocEventKinds;
     scene.narration = &NocText::table();
+    scene.lessonPath = QStringLiteral(":/lessons/noc_packet_life.json");
     scene.exampleScenarios = {
         QStringLiteral(":/scenarios/noc/mesh44.json"),
         QStringLiteral(":/scenarios/noc/torus44.json"),
