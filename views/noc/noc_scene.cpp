@@ -23,6 +23,8 @@ SceneDescriptor nocScene() {
     scene.moreLessons = {
         QStringLiteral(":/lessons/noc_router_pipeline.json"),
         QStringLiteral(":/lessons/noc_credits.json"),
+        QStringLiteral(":/lessons/noc_saturation.json"),
+        QStringLiteral(":/lessons/noc_deadlock_dateline.json"),
     };
     scene.exampleScenarios = {
         QStringLiteral(":/scenarios/noc/mesh44.json"),
