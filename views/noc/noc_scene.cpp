@@ -19,6 +19,13 @@ SceneDescriptor nocScene() {
     scene.narrate = &NocText::narrate;
     scene.eventKinds = &noc::nocEventKinds;
     scene.narration = &NocText::table();
+    scene.lessonPath = QStringLiteral(":/lessons/noc_packet_life.json");
+    scene.moreLessons = {
+        QStringLiteral(":/lessons/noc_router_pipeline.json"),
+        QStringLiteral(":/lessons/noc_credits.json"),
+        QStringLiteral(":/lessons/noc_saturation.json"),
+        QStringLiteral(":/lessons/noc_deadlock_dateline.json"),
+    };
     scene.exampleScenarios = {
         QStringLiteral(":/scenarios/noc/mesh44.json"),
         QStringLiteral(":/scenarios/noc/torus44.json"),
