@@ -190,6 +190,8 @@ private slots:
                                << "completed";
         QTest::newRow("tornado") << "tornado_mesh88"
                                  << "completed";
+        QTest::newRow("hotspot") << "hotspot_mesh88"
+                                 << "completed";
         QTest::newRow("deadlocking torus") << "deadlock_torus"
                                            << "deadlocked";
     }
