@@ -69,11 +69,12 @@ std::vector<ParamSpec> topologyAndRouterKeys() {
 }
 
 ParamSpec trafficKey() {
-    ParamSpec spec = choiceKey(
-        "traffic", "uniform",
-        {"uniform", "transpose", "bitcomp", "bitrev", "shuffle", "tornado", "neighbor", "hotspot"},
-        QT_TRANSLATE_NOOP("commviz::params",
-                          "Destination pattern; hotspot({{nodes},{rates}}) sends every packet to the listed nodes"));
+    // hotspot(...) takes BookSim's argument list (README); the help keeps its
+    // translated wording
+    ParamSpec spec =
+        choiceKey("traffic", "uniform",
+                  {"uniform", "transpose", "bitcomp", "bitrev", "shuffle", "tornado", "neighbor", "hotspot"},
+                  QT_TRANSLATE_NOOP("commviz::params", "Destination pattern"));
     spec.choiceArguments = true;  // hotspot(...) as BookSim writes it
     return spec;
 }
