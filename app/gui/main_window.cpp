@@ -441,12 +441,12 @@ void MainWindow::showError(const QString& message) {
 
 void MainWindow::openScenarioFile() {
     QSettings settings;
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open Scenario"),
-                                                      settings.value(QStringLiteral("ui/scenarioDir")).toString(),
-                                                      tr("Scenario files (*.json);;All files (*)"));
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open Scenario"), settings.value(QStringLiteral("ui/scenarioDir")).toString(),
+        tr("Scenario files (%1);;All files (*)").arg(views::scenarioFilePatterns(m_registry)));
     if (path.isEmpty()) return;
     settings.setValue(QStringLiteral("ui/scenarioDir"), QFileInfo(path).absolutePath());
-    QString sceneId = views::scenarioSceneId(path);
+    QString sceneId = views::scenarioSceneId(path, m_registry);
     if (sceneId.isEmpty() && m_controller->scene()) sceneId = QString::fromStdString(m_controller->scene()->model.id);
     openScene(sceneId, path);
 }

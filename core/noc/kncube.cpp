@@ -140,6 +140,8 @@ int trafficDestination(const NocConfig& config, int source, sim::Rng& rng) {
             }
             return result;
         }
+        case TrafficKind::Hotspot:
+            return hotspotDestination(config.hotspot, rng);
     }
     return source;
 }

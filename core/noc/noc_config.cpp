@@ -61,6 +61,27 @@ Setter only(const std::string& accepted) {
     return [=](NocConfig&, const ConfigValue& v) -> std::string { return v.text == accepted ? "" : accepted; };
 }
 
+Setter trafficSetter() {
+    const Setter named = choice(&NocConfig::traffic, {{"uniform", TrafficKind::Uniform},
+                                                      {"transpose", TrafficKind::Transpose},
+                                                      {"bitcomp", TrafficKind::Bitcomp},
+                                                      {"bitrev", TrafficKind::Bitrev},
+                                                      {"shuffle", TrafficKind::Shuffle},
+                                                      {"tornado", TrafficKind::Tornado},
+                                                      {"neighbor", TrafficKind::Neighbor}});
+    return [named](NocConfig& c, const ConfigValue& v) -> std::string {
+        if (!isHotspotTraffic(v.text)) {
+            const std::string allowed = named(c, v);
+            return allowed.empty() ? allowed : allowed + ", " + kHotspotAllowed;
+        }
+        auto hotspot = parseHotspotTraffic(v.text);
+        if (!hotspot) return hotspot.error().message;
+        c.traffic = TrafficKind::Hotspot;
+        c.hotspot = std::move(hotspot).value();
+        return "";
+    };
+}
+
 const std::map<std::string, Setter>& setters() {
     static const std::map<std::string, Setter> table = {
         {"topology", choice(&NocConfig::topology, {{"mesh", Topology::Mesh}, {"torus", Topology::Torus}})},
@@ -99,13 +120,7 @@ const std::map<std::string, Setter>& setters() {
         {"vc_allocator", only("islip")},
         {"sw_allocator", only("islip")},
         {"alloc_iters", intIn(&NocConfig::alloc_iters, 1, 16)},
-        {"traffic", choice(&NocConfig::traffic, {{"uniform", TrafficKind::Uniform},
-                                                 {"transpose", TrafficKind::Transpose},
-                                                 {"bitcomp", TrafficKind::Bitcomp},
-                                                 {"bitrev", TrafficKind::Bitrev},
-                                                 {"shuffle", TrafficKind::Shuffle},
-                                                 {"tornado", TrafficKind::Tornado},
-                                                 {"neighbor", TrafficKind::Neighbor}})},
+        {"traffic", trafficSetter()},
         {"injection_rate",
          [](NocConfig& c, const ConfigValue& v) -> std::string {
              if (v.kind != ConfigValueKind::Float) return "a float from 0.0 to 1.0 (one traffic class)";
@@ -226,6 +241,9 @@ sim::Result<NocConfig> makeNocConfig(const ConfigDocument& document) {
             return sim::fail(at + a.key + " = " + a.value.text + ": allowed values: " + allowed);
         }
     }
+    // BookSim picks a random hot spot when it builds the traffic pattern, once
+    // k, n and seed are all known.
+    if (config.traffic == TrafficKind::Hotspot) resolveRandomHotspots(config.hotspot, config.nodes(), config.seed);
     if (sim::Status ok = validateNocConfig(config); !ok) {
         // A cross-key rule names its key first ("num_vcs = 1: ..."): point at
         // the line that set it last, as a per-key error does.
@@ -279,6 +297,17 @@ sim::Status validateNocConfig(const NocConfig& c) {
         int bits = 0;
         for (int v = c.nodes(); v > 1; v >>= 1) ++bits;
         if (bits % 2 != 0) return sim::fail("traffic = transpose needs the node count to be an even power of two");
+    }
+    if (c.traffic == TrafficKind::Hotspot) {
+        if (c.hotspot.nodes.empty() || c.hotspot.rates.size() != c.hotspot.nodes.size())
+            return sim::fail(std::string("traffic = hotspot: allowed values: ") + kHotspotAllowed);
+        for (const int node : c.hotspot.nodes) {
+            if (node < 0 || node >= c.nodes()) {
+                return sim::fail("traffic = hotspot: node " + std::to_string(node) +
+                                 " is not in the network: allowed node ids are 0 to " + std::to_string(c.nodes() - 1) +
+                                 " (k = " + std::to_string(c.k) + ", n = " + std::to_string(c.n) + ")");
+            }
+        }
     }
     return sim::Ok{};
 }

@@ -5,13 +5,14 @@
 #include <vector>
 
 #include "noc/booksim_config_reader.h"
+#include "noc/hotspot_traffic.h"
 #include "sim/result.h"
 
 namespace commviz::noc {
 
 enum class Topology { Mesh, Torus };
 enum class RoutingFunction { DimOrder };  ///< `dor` / `dim_order` (mesh), `dim_order` (torus)
-enum class TrafficKind { Uniform, Transpose, Bitcomp, Bitrev, Shuffle, Tornado, Neighbor };
+enum class TrafficKind { Uniform, Transpose, Bitcomp, Bitrev, Shuffle, Tornado, Neighbor, Hotspot };
 enum class SimType { Latency, Throughput };
 
 /// The BookSim keys commviz models, with BookSim's defaults (booksim_config.cpp).
@@ -45,6 +46,7 @@ struct NocConfig {
     int alloc_iters = 1;
     // traffic
     TrafficKind traffic = TrafficKind::Uniform;
+    HotspotTraffic hotspot;  ///< traffic = hotspot(...): the hot nodes and their rates
     double injection_rate = 0.1;
     bool injection_rate_uses_flits = false;
     int packet_size = 1;

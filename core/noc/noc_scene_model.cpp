@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <string>
 
 #include "noc/booksim_config_reader.h"
@@ -67,10 +68,20 @@ std::vector<ParamSpec> topologyAndRouterKeys() {
     };
 }
 
+ParamSpec trafficKey() {
+    // hotspot(...) takes BookSim's argument list (README); the help keeps its
+    // translated wording
+    ParamSpec spec =
+        choiceKey("traffic", "uniform",
+                  {"uniform", "transpose", "bitcomp", "bitrev", "shuffle", "tornado", "neighbor", "hotspot"},
+                  QT_TRANSLATE_NOOP("commviz::params", "Destination pattern"));
+    spec.choiceArguments = true;  // hotspot(...) as BookSim writes it
+    return spec;
+}
+
 std::vector<ParamSpec> trafficAndControlKeys() {
     return {
-        choiceKey("traffic", "uniform", {"uniform", "transpose", "bitcomp", "bitrev", "shuffle", "tornado", "neighbor"},
-                  QT_TRANSLATE_NOOP("commviz::params", "Destination pattern")),
+        trafficKey(),
         floatKey(
             "injection_rate", 0.1, 0.0, 1.0,
             QT_TRANSLATE_NOOP("commviz::params", "Packets per node per cycle (flits with injection_rate_uses_flits)")),
@@ -145,6 +156,19 @@ sim::Result<sim::ParamValues> scenarioKeys(const Json& scenario) {
         values[a.key] = value.value();
     }
     return values;
+}
+
+sim::Result<Json> scenarioFromBookSimConfig(const std::string& text, const std::string& name) {
+    auto document = parseBookSimConfig(text, name);
+    if (!document) return document.error();
+    if (auto config = makeNocConfig(document.value()); !config) return config.error();
+    Json scenario = Json::object();
+    scenario["scene"] = "noc";
+    scenario["format"] = 1;
+    scenario["title"] = std::filesystem::path(name).filename().string();
+    scenario["description"] = "BookSim2 config " + name;
+    scenario["booksim_config"] = text;
+    return scenario;
 }
 
 std::vector<ParamSpec> nocParams() {

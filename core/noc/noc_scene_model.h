@@ -23,6 +23,10 @@ sim::Result<NocConfig> configFromKeys(const sim::ParamValues& values);
 /// config file, checked as `commviz noc` checks one) or else its top-level fields.
 sim::Result<sim::ParamValues> scenarioKeys(const sim::Json& scenario);
 
+/// A `noc` scenario document holding a BookSim config file's text, after the
+/// checks `commviz noc` makes (errors name `name`, the line, key and value).
+sim::Result<sim::Json> scenarioFromBookSimConfig(const std::string& text, const std::string& name);
+
 /// Every event kind NocEngine::describe emits, in NocEventKind order.
 std::vector<std::string> nocEventKinds();
 

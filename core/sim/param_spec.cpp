@@ -40,7 +40,7 @@ std::string describeAllowed(const ParamSpec& spec) {
         case ParamType::Bool:
             return "true or false";
         case ParamType::Choice:
-            return "one of " + joined(spec.choices);
+            return "one of " + joined(spec.choices) + (spec.choiceArguments ? " (some with (arguments))" : "");
         case ParamType::Text:
             return "any text";
     }
@@ -101,7 +101,12 @@ Status checkParam(const ParamSpec& spec, const Json& value) {
         case ParamType::Choice: {
             if (!value.is_string()) return badValue(spec, shown);
             bool known = false;
-            for (const auto& choice : spec.choices) known = known || choice == value.get<std::string>();
+            const std::string& text = value.get<std::string>();
+            for (const auto& choice : spec.choices) {
+                known = known || choice == text;
+                known = known || (spec.choiceArguments && text.size() > choice.size() + 1 &&
+                                  text.compare(0, choice.size() + 1, choice + "(") == 0 && text.back() == ')');
+            }
             if (!known) return badValue(spec, shown);
             break;
         }

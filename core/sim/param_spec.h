@@ -22,6 +22,9 @@ struct ParamSpec {
     double max = 0;
     std::vector<std::string> choices;  ///< allowed values for Choice
     std::string help;                  ///< English; views translate it
+    /// A Choice whose values may also carry BookSim-style arguments,
+    /// `choice(...)` (traffic = hotspot({{0,63},{1,2}})); the engine checks them.
+    bool choiceArguments = false;
 };
 
 /// Chosen values by key; every key of the scene is present after applyDefaults.

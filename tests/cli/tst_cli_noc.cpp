@@ -169,6 +169,19 @@ private slots:
         QTest::newRow("BookSim key commviz does not model")
             << head + "topology = fly;\n"
             << QStringList{} << QStringList{"bad.cfg:4", "topology", "mesh"};
+        QTest::newRow("hotspot node outside the network")
+            << head + "n = 2;\ntraffic = hotspot({{0,16}});\n"
+            << QStringList{} << QStringList{"bad.cfg:5", "traffic", "node 16", "0 to 15"};
+        QTest::newRow("hotspot override node outside the network")
+            << head + "n = 2;\n"
+            << QStringList{"traffic=hotspot(99)"} << QStringList{"override", "node 99", "0 to 15"};
+        QTest::newRow("malformed hotspot list")
+            << head + "traffic = hotspot({{0,x}});\n"
+            << QStringList{}
+            << QStringList{"bad.cfg:4", "traffic = hotspot({{0,x}})", "hotspot({{NODE,...},{RATE,...}})"};
+        QTest::newRow("hotspot rate below 1")
+            << head + "traffic = hotspot({{0,3},{1,0}});\n"
+            << QStringList{} << QStringList{"bad.cfg:4", "traffic", "rates of at least 1"};
         QTest::newRow("override of the wrong type") << head << QStringList{"k=x"} << QStringList{"k = x", "integer"};
         QTest::newRow("override that is not key=value") << head << QStringList{"bogus"} << QStringList{"bogus"};
         QTest::newRow("unknown option") << head << QStringList{"--csv"} << QStringList{"--csv", "--json"};

@@ -211,6 +211,8 @@ private slots:
                                << "completed";
         QTest::newRow("tornado") << "tornado_mesh88"
                                  << "completed";
+        QTest::newRow("hotspot") << "hotspot_mesh88"
+                                 << "completed";
         QTest::newRow("deadlocking torus") << "deadlock_torus"
                                            << "deadlocked";
         // The lessons' scenarios. The dateline ring is overloaded (it drains

@@ -9,6 +9,7 @@
 #include <QLineSeries>
 #include <QPainter>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QtTest>
 #include <cstdio>
 
@@ -69,13 +70,18 @@ private slots:
     }
 
     void bundledExamplesOpen() {
-        QCOMPARE(m_scene.exampleScenarios.size(), 4);
+        QCOMPARE(m_scene.exampleScenarios.size(), 5);  // mesh, torus, tornado, hotspot, deadlock
         for (const QString& path : m_scene.exampleScenarios) {
             auto scenario = views::loadScenario(path, m_scene);
             QVERIFY2(scenario.ok(), qPrintable(path));
             auto session = m_scene.model.build({}, scenario.value());
             QVERIFY2(session.ok(), qPrintable(path));
-            QVERIFY(QFile::exists(QString(path).replace(".json", ".cfg")));
+            const QString cfg = QString(path).replace(".json", ".cfg");
+            QVERIFY(QFile::exists(cfg));
+            // the same config opened as a .cfg file (File > Open) is the same scenario text
+            auto fromCfg = views::loadScenario(cfg, m_scene);
+            QVERIFY2(fromCfg.ok(), qPrintable(cfg));
+            QCOMPARE(fromCfg.value().at("booksim_config"), scenario.value().at("booksim_config"));
         }
     }
 
@@ -194,6 +200,47 @@ private slots:
         dock.cancel();
         QTRY_VERIFY_WITH_TIMEOUT(!dock.running(), 60000);
         QVERIFY(dock.curve()->points().size() < views::NocSweepDock::loads().size());
+    }
+
+    // File > Open: a BookSim .cfg file is a noc scenario as it stands; a broken
+    // one is refused with one line naming the file, the line and the key.
+    void openingABookSimConfigFileLoadsItsKeys() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("hot.cfg");
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        const QByteArray text =
+            "topology = mesh;\nk = 4;\nn = 2;\nrouting_function = dor;\nnum_vcs = 2;\n"
+            "traffic = hotspot({{5,10},{3,1}});\ninjection_rate = 0.02;\n";
+        file.write(text);
+        file.close();
+        views::SceneRegistry registry;
+        registry.add(views::nocScene());
+        QCOMPARE(views::scenarioSceneId(path, registry), QStringLiteral("noc"));
+        QVERIFY(views::scenarioFilePatterns(registry).contains("*.cfg"));
+        auto scenario = views::loadScenario(path, m_scene);
+        QVERIFY2(scenario.ok(), scenario ? "" : scenario.error().message.c_str());
+        QCOMPARE(scenario.value().at("booksim_config").get<std::string>(), text.toStdString());
+        auto session = m_scene.model.build({}, scenario.value());
+        QVERIFY2(session.ok(), session ? "" : session.error().message.c_str());
+        const NocEngine* engine = sim::engineOf<NocEngine>(session.value().get());
+        QVERIFY(engine);
+        QCOMPARE(engine->config().k, 4);
+        QCOMPARE(engine->config().num_vcs, 2);
+        QCOMPARE(engine->config().traffic, noc::TrafficKind::Hotspot);
+        QCOMPARE(engine->config().hotspot.nodes, (std::vector<int>{5, 10}));
+        QCOMPARE(engine->config().hotspot.rates, (std::vector<int>{3, 1}));
+
+        const QString bad = dir.filePath("bad.cfg");
+        QFile badFile(bad);
+        QVERIFY(badFile.open(QIODevice::WriteOnly));
+        badFile.write("topology = mesh;\nk = 4\nn = 2;\n");
+        badFile.close();
+        const auto refused = views::loadScenario(bad, m_scene);
+        QVERIFY(!refused.ok());
+        const QString message = QString::fromStdString(refused.error().message);
+        QVERIFY2(message.contains("bad.cfg:3") && message.contains("';'") && !message.contains('\n'),
+                 qPrintable(message));
     }
 
     void routersAreClickableAndInspectable() {

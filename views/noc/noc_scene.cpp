@@ -27,15 +27,17 @@ SceneDescriptor nocScene() {
         QStringLiteral(":/lessons/noc_deadlock_dateline.json"),
     };
     scene.exampleScenarios = {
-        QStringLiteral(":/scenarios/noc/mesh44.json"),
-        QStringLiteral(":/scenarios/noc/torus44.json"),
-        QStringLiteral(":/scenarios/noc/tornado_mesh88.json"),
+        QStringLiteral(":/scenarios/noc/mesh44.json"),         QStringLiteral(":/scenarios/noc/torus44.json"),
+        QStringLiteral(":/scenarios/noc/tornado_mesh88.json"), QStringLiteral(":/scenarios/noc/hotspot_mesh88.json"),
         QStringLiteral(":/scenarios/noc/deadlock_torus.json"),
     };
     // The classic curve: hidden at first so the canvas keeps its room (View menu shows it).
     scene.createDocks = [](SimulationController& controller, QWidget* parent) {
         return std::vector<SceneDock>{{new NocSweepDock(controller, parent), Qt::BottomDockWidgetArea, true}};
     };
+    // File > Open reads BookSim config files as they are, like `commviz noc CONFIG`.
+    scene.foreignScenarioSuffixes = {QStringLiteral("cfg")};
+    scene.readForeignScenario = &noc::scenarioFromBookSimConfig;
     scene.commands.push_back({"noc", "noc CONFIG [key=value]... [--json]",
                               "Run a BookSim2 config file on the batch path and print BookSim's statistics",
                               &noc::runNocCommand});

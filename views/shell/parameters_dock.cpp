@@ -138,6 +138,14 @@ QWidget* ParametersDock::makeEditor(const sim::ParamSpec& spec) {
         case sim::ParamType::Choice: {
             auto* box = new QComboBox;
             for (const auto& choice : spec.choices) box->addItem(QString::fromStdString(choice));
+            if (spec.choiceArguments) {
+                // hotspot({{0,63}}) is typed: take it on Enter or a pick, not per keystroke
+                box->setEditable(true);
+                box->setInsertPolicy(QComboBox::NoInsert);
+                connect(box, &QComboBox::textActivated, this,
+                        [this, key](const QString& v) { edit(key, v.toStdString()); });
+                return box;
+            }
             connect(box, &QComboBox::currentTextChanged, this,
                     [this, key](const QString& v) { edit(key, v.toStdString()); });
             return box;

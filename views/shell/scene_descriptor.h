@@ -65,6 +65,11 @@ struct SceneDescriptor {
     std::function<std::vector<SceneDock>(SimulationController&, QWidget* parent)> createDocks;
     /// Optional commands of this scene on the command line (see SceneCommand).
     std::vector<SceneCommand> commands;
+    /// Optional: scenario files in another program's format that File > Open
+    /// accepts, by suffix (BookSim configs, "cfg"); the reader turns the text
+    /// into a scenario document or fails with one line naming file and line.
+    QStringList foreignScenarioSuffixes;
+    std::function<sim::Result<sim::Json>(const std::string& text, const std::string& name)> readForeignScenario;
 };
 
 }  // namespace commviz::views

@@ -18,6 +18,8 @@ sim::Result<sim::Json> loadScenario(const QString& path, const SceneDescriptor& 
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) return sim::fail("scenario file '" + shown + "' cannot be read");
     const QByteArray bytes = file.readAll();
+    if (scene.readForeignScenario && scene.foreignScenarioSuffixes.contains(info.suffix(), Qt::CaseInsensitive))
+        return scene.readForeignScenario(bytes.toStdString(), shown);
     return sim::parseScenario(std::string_view(bytes.constData(), std::size_t(bytes.size())), scene.model.id, shown);
 }
 
@@ -28,6 +30,24 @@ QString scenarioSceneId(const QString& path) {
     if (doc.is_object() && doc.contains("scene") && doc["scene"].is_string())
         return QString::fromStdString(doc["scene"].get<std::string>());
     return {};
+}
+
+QString scenarioSceneId(const QString& path, const SceneRegistry& registry) {
+    const QString named = scenarioSceneId(path);
+    if (!named.isEmpty()) return named;
+    const QString suffix = QFileInfo(path).suffix();
+    for (const SceneDescriptor& scene : registry.scenes())
+        if (scene.foreignScenarioSuffixes.contains(suffix, Qt::CaseInsensitive))
+            return QString::fromStdString(scene.model.id);
+    return {};
+}
+
+QString scenarioFilePatterns(const SceneRegistry& registry) {
+    QStringList patterns{QStringLiteral("*.json")};
+    for (const SceneDescriptor& scene : registry.scenes())
+        for (const QString& suffix : scene.foreignScenarioSuffixes)
+            if (!patterns.contains("*." + suffix)) patterns << "*." + suffix;
+    return patterns.join(QLatin1Char(' '));
 }
 
 sim::Result<std::unique_ptr<sim::Session>> buildSession(const SceneSetup& setup) {

@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "shell/scene_descriptor.h"
+#include "shell/scene_registry.h"
 #include "sim/json.h"
 #include "sim/param_spec.h"
 #include "sim/result.h"
@@ -26,6 +27,11 @@ sim::Result<sim::Json> loadScenario(const QString& path, const SceneDescriptor& 
 /// The scene id a scenario file names in its "scene" field, or empty when the
 /// file cannot be read or names none (loadScenario then says what is wrong).
 QString scenarioSceneId(const QString& path);
+/// As above, else the scene of `registry` that reads files with this suffix
+/// (SceneDescriptor::foreignScenarioSuffixes), else empty.
+QString scenarioSceneId(const QString& path, const SceneRegistry& registry);
+/// "*.json *.cfg": every suffix File > Open reads, for the file dialog.
+QString scenarioFilePatterns(const SceneRegistry& registry);
 
 /// Builds the session; the error message is ready to show to a person.
 sim::Result<std::unique_ptr<sim::Session>> buildSession(const SceneSetup& setup);
