@@ -227,6 +227,9 @@ void MainWindow::retranslate() {
     m_editMenu->setTitle(tr("&Edit"));
     m_simMenu->setTitle(tr("&Simulation"));
     m_viewMenu->setTitle(tr("&View"));
+    if (const auto* scene = m_controller->scene())
+        for (qsizetype i = 0; i < m_sceneOptions.size() && i < qsizetype(scene->viewOptions.size()); ++i)
+            m_sceneOptions[i]->setText(scene->viewOptions[std::size_t(i)].label());
     m_themeMenu->setTitle(tr("&Theme"));
     m_languageMenu->setTitle(tr("&Language"));
     m_helpMenu->setTitle(tr("&Help"));
@@ -358,6 +361,19 @@ bool MainWindow::openScene(const QString& id, const QString& scenarioPath, const
                 if (sceneDock.startsHidden) dock->hide();  // offered in the View menu only
                 m_viewMenu->insertAction(m_viewMenu->actions().value(6), dock->toggleViewAction());
             }
+        for (QAction* option : m_sceneOptions) option->deleteLater();
+        m_sceneOptions.clear();
+        for (const views::SceneViewOption& option : scene->viewOptions) {
+            auto* action = new QAction(this);
+            action->setCheckable(true);
+            action->setShortcut(option.shortcut);
+            const QString optionId = option.id;
+            connect(action, &QAction::toggled, this, [this, optionId](bool on) { m_canvas->setOption(optionId, on); });
+            // Beside zoom and presentation; the window holds the key too, for presentation mode.
+            m_viewMenu->insertAction(m_actions.zoomIn, action);
+            addAction(action);
+            m_sceneOptions << action;
+        }
     }
     if (!sameScene) {
         // The lesson follows the scene: open the new scene's lesson or none.

@@ -81,6 +81,7 @@ private:
     views::ParametersDock* m_parameters;
     views::TutorialDock* m_tutorial;
     QList<QDockWidget*> m_sceneDocks;
+    QList<QAction*> m_sceneOptions;  // the scene's view options, in SceneDescriptor::viewOptions order
     views::PresentationMode* m_presentation;
     bool m_firstStart = false;  // no saved layout: size the docks once a scene is open
 

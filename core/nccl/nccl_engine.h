@@ -55,7 +55,8 @@ public:
     std::vector<Event> step();
     bool done() const { return m_phase == Phase::Finished; }
     sim::Json summary() const;
-    /// Ids: "rank:R", "root" / "root:K", "unique_id" / "unique_id:K". Null when unknown.
+    /// Ids: "rank:R", "root" / "root:K", "unique_id" / "unique_id:K", and a message in
+    /// flight by its messageId (message_inspect.h). Null when unknown.
     sim::Json inspect(const std::string& id) const;
     static sim::EventRecord describe(const Event& event);
 

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "nccl/bootstrap_math.h"
+#include "nccl/message_inspect.h"
 #include "nccl/nccl_engine.h"
 
 namespace commviz::nccl {
@@ -202,6 +203,7 @@ sim::Json NcclEngine::inspect(const std::string& id) const {
                 {"answers", R.n2send},
                 {"status", statusName(R.status)}};
     }
+    if (id.rfind("msg:", 0) == 0) return inspectMessage(w, id);
     if (id.rfind("rank:", 0) == 0) {
         const int r = parseInt(std::string_view(id).substr(5));
         if (r < 0 || r >= c.nranks) return nullptr;

@@ -99,11 +99,13 @@ QImage render(views::NcclRenderer& renderer, const sim::Session& s) {
     return image;
 }
 
-QString allText(views::NcclRenderer& renderer, const sim::Session& s, const QString& selected = {}) {
+QString allText(views::NcclRenderer& renderer, const sim::Session& s, const QString& selected = {},
+                const QStringList& options = {}) {
     TextRecorder recorder;
     views::RenderState state;
     state.session = &s;
     state.selected = selected;
+    state.options = options;
     QPainter painter(&recorder);
     renderer.paint(painter, state);
     painter.end();
@@ -115,6 +117,16 @@ QRectF regionOf(const std::vector<views::HitRegion>& hits, const QString& id) {
         if (hit.objectId == id) return hit.rect;
     return {};
 }
+
+/// The ids of the envelopes drawn (messages in flight), in drawing order.
+QStringList messageIds(const std::vector<views::HitRegion>& hits) {
+    QStringList ids;
+    for (const auto& hit : hits)
+        if (hit.objectId.startsWith("msg:")) ids << hit.objectId;
+    return ids;
+}
+
+std::string str(const sim::Json& j) { return j.is_string() ? j.get<std::string>() : j.dump(); }
 
 }  // namespace
 
@@ -209,6 +221,161 @@ private slots:
         QVERIFY(text.contains("rank 8000"));
         QVERIFY(text.contains("rank 7999"));
         QVERIFY(text.contains("16384/16384"));  // every rank checked in
+    }
+
+    void clickingAnEnvelopeOpensTheMessage() {
+        // Classic n = 4 (reference §3.3): steps 3–6 are the extInfos of ranks 0–3, steps 7–10 the root's
+        // replies in rank order, each carrying rank (r + 1) mod 4's extAddressListen.
+        const auto scene = views::ncclBootstrapScene();
+        auto s = session(scene, {{"nranks", 4}});
+        views::NcclRenderer renderer;
+        s->seek(9);
+        render(renderer, *s);
+        QStringList ids = messageIds(renderer.hitRegions());
+        QCOMPARE(ids.size(), 1);
+        const QRectF env = regionOf(renderer.hitRegions(), ids[0]);
+        QCOMPARE(renderer.objectAt(env.center()), ids[0]);  // a click on the envelope picks the message
+        sim::Json m = s->inspect(ids[0].toStdString());
+        QCOMPARE(str(m["kind"]), std::string("next_addr"));
+        QCOMPARE(str(m["src"]), std::string("root"));
+        QCOMPARE(m["dst"].get<int>(), 2);
+        QCOMPARE(m["peer"].get<int>(), 3);
+        const sim::Json rank3 = s->inspect("rank:3"), rank2 = s->inspect("rank:2");
+        QCOMPARE(str(m["address"]), str(rank3["sockets"]["ring_listen"]));  // rank 3's address handed over
+        QCOMPARE(str(m["sent_to"]), str(rank2["sockets"]["root_callback"]));
+        QVERIFY(str(m["bytes"]).starts_with("02 00 "));  // sin_family AF_INET first
+
+        s->seek(5);  // rank 2 checks in
+        render(renderer, *s);
+        ids = messageIds(renderer.hitRegions());
+        QCOMPARE(ids.size(), 1);
+        m = s->inspect(ids[0].toStdString());
+        QCOMPARE(str(m["kind"]), std::string("extinfo"));
+        QCOMPARE(m["src"].get<int>(), 2);
+        const sim::Json info = m["extInfo"];
+        QCOMPARE(info["rank"].get<int>(), 2);
+        QCOMPARE(info["nranks"].get<int>(), 4);
+        QCOMPARE(str(info["extAddressListenRoot"]), str(rank2["sockets"]["root_callback"]));
+        QCOMPARE(str(info["extAddressListen"]), str(rank2["sockets"]["ring_listen"]));
+        QVERIFY(!info.contains("iroot"));  // classic extInfo has four fields only
+
+        s->seek(21);  // round 1 of the peer-address gather: rank 2 sends slice (2 − 1) mod 4 = 1 to rank 3
+        render(renderer, *s);
+        ids = messageIds(renderer.hitRegions());
+        QCOMPARE(ids.size(), 1);
+        m = s->inspect(ids[0].toStdString());
+        QCOMPARE(str(m["kind"]), std::string("allgather"));
+        QCOMPARE(m["src"].get<int>(), 2);
+        QCOMPARE(m["dst"].get<int>(), 3);
+        QCOMPARE(m["round"].get<int>(), 1);
+        QCOMPARE(m["slice"].get<int>(), 1);
+        QCOMPARE(str(m["peerCommAddresses[slice]"]), str(s->inspect("rank:1")["sockets"]["ring_listen"]));
+        QVERIFY(s->inspect("msg:allgather:2:3:1:9:next:peer").is_null());  // no slice 9 of 4
+    }
+
+    void v230MessagesCarryTheirFields() {
+        // 2.30, n = 4: extInfo adds iroot, nroots, offset; the allgather runs both ways, slice (r + i) mod n
+        // travelling to prev in round i (reference §3.4, §3.5).
+        const auto scene = views::ncclBootstrapScene();
+        auto s = session(scene, {{"nranks", 4}, {"version", "2.30"}});
+        views::NcclRenderer renderer;
+        bool sawExtInfo = false, sawPrev = false;
+        while (!s->atEnd() && !(sawExtInfo && sawPrev)) {
+            s->stepForward();
+            render(renderer, *s);
+            for (const QString& id : messageIds(renderer.hitRegions())) {
+                const sim::Json m = s->inspect(id.toStdString());
+                QVERIFY2(!m.is_null(), qPrintable(id));
+                if (str(m["kind"]) == "extinfo" && !sawExtInfo) {
+                    sawExtInfo = true;
+                    const int src = m["src"].get<int>();
+                    QCOMPARE(m["extInfo"]["rank"].get<int>(), src);
+                    QCOMPARE(m["extInfo"]["iroot"].get<int>(), 0);
+                    QCOMPARE(m["extInfo"]["nroots"].get<int>(), 1);
+                    QCOMPARE(m["extInfo"]["offset"].get<int>(), 0);
+                    QCOMPARE(str(m["extInfo"]["listenRootAddress"]),
+                             str(s->inspect("rank:" + std::to_string(src))["sockets"]["root_callback"]));
+                }
+                if (str(m["kind"]) == "allgather" && str(m["direction"]) == "prev") {
+                    sawPrev = true;
+                    const int src = m["src"].get<int>(), round = m["round"].get<int>();
+                    QCOMPARE(m["dst"].get<int>(), (src + 3) % 4);
+                    QCOMPARE(m["slice"].get<int>(), (src + round) % 4);
+                    QCOMPARE(str(m["bootstrapRingData"]["peerAddress"]),
+                             str(s->inspect("rank:" + std::to_string((src + round) % 4))["sockets"]["p2p_listen"]));
+                }
+            }
+        }
+        QVERIFY(sawExtInfo);
+        QVERIFY(sawPrev);
+    }
+
+    void clickingTheBandPicksTheNearestRank() {
+        const auto scene = views::ncclBootstrapScene();
+        auto scenario = views::loadScenario(":/scenarios/nccl-bootstrap/ranks_1024.json", scene);
+        QVERIFY(scenario);
+        views::SceneSetup setup;
+        setup.scene = &scene;
+        setup.scenario = scenario.value();
+        auto built = views::buildSession(setup);
+        QVERIFY(built);
+        auto s = std::move(built).value();
+        s->seek(12);
+        views::NcclRenderer renderer;
+        render(renderer, *s);
+        // The circle: centre (554, 485), radius 330, rank 0 at 12 o'clock, clockwise. So rank 256 of 1,024 sits
+        // at 3 o'clock, rank 512 at 6, rank 768 at 9.
+        QCOMPARE(renderer.objectAt(QPointF(554 + 330, 485)), QStringLiteral("rank:256"));
+        QCOMPARE(renderer.objectAt(QPointF(554, 485 + 330 + 10)), QStringLiteral("rank:512"));  // inside the band
+        QCOMPARE(renderer.objectAt(QPointF(554 - 330 + 5, 485)), QStringLiteral("rank:768"));
+        // 45° past 12 o'clock is rank 128.
+        QCOMPARE(renderer.objectAt(QPointF(554 + 330 / std::sqrt(2.0), 485 - 330 / std::sqrt(2.0))),
+                 QStringLiteral("rank:128"));
+        QVERIFY(!renderer.objectAt(QPointF(554 + 200, 485 - 200)).startsWith("rank:"));  // inside the ring, off it
+        // The detail follows the pick: rank 256 and its neighbours drawn, and the Inspector can open it.
+        const QString text = allText(renderer, *s, "rank:256");
+        QVERIFY(text.contains("rank 255"));
+        QVERIFY(text.contains("rank 257"));
+        QCOMPARE(s->inspect("rank:256")["rank"].get<int>(), 256);
+        QVERIFY(!regionOf(renderer.hitRegions(), "rank:256").isEmpty());
+    }
+
+    void sideBySideDrawsBothVersions() {
+        // n = 8 (reference §3.3, §3.5): classic gathers twice, one way, n − 1 = 7 rounds each; 2.30 once, both
+        // ways, ⌊8/2⌋ = 4 rounds. At the end: classic 3 × 8 + 2 × 8 × 7 = 136 messages, 2.30 3 × 8 + 8 × 7 = 80.
+        const auto scene = views::ncclBootstrapScene();
+        QCOMPARE(scene.viewOptions.size(), std::size_t(1));
+        QCOMPARE(scene.viewOptions[0].id, QString(views::NcclRenderer::kSideBySide));
+        QVERIFY(!scene.viewOptions[0].shortcut.isEmpty());
+        const QStringList sideBySide{views::NcclRenderer::kSideBySide};
+        for (const char* version : {"classic", "2.30"}) {
+            auto s = session(scene, {{"nranks", 8}, {"version", version}});
+            views::NcclRenderer renderer;
+            s->runToEnd(scene.model.stepCap);
+            const QString text = allText(renderer, *s, {}, sideBySide);
+            QVERIFY2(text.contains("classic vs 2.30 side by side"), qPrintable(text));
+            QVERIFY(text.contains("classic (≤ 2.22)"));
+            QVERIFY(text.contains("7 + 7 rounds"));
+            QVERIFY(text.contains("both ways: 4 rounds"));
+            QVERIFY(text.contains("136 messages so far"));
+            QVERIFY(text.contains("80 messages so far"));
+            QCOMPARE(text.count("COMPLETE"), 2);  // both panes' progress reached the end
+            // Single pane without the option.
+            QVERIFY(!allText(renderer, *s).contains("side by side"));
+        }
+        // Same phase: classic at the start of its allgather (step 2 + 8 + 8 + 8 + 1 = 27, its first slice) puts
+        // 2.30 at the start of its own: all 24 messages before it sent, at most a round of allgather more.
+        auto s = session(scene, {{"nranks", 8}});
+        s->seek(27);
+        views::NcclRenderer renderer;
+        const QString text = allText(renderer, *s, {}, sideBySide);
+        QVERIFY2(text.contains("25 messages so far"), qPrintable(text));
+        QVERIFY(text.contains("8/8"));
+        // Stepping back moves the other pane back too.
+        s->seek(4);
+        const QString early = allText(renderer, *s, {}, sideBySide);
+        QVERIFY(!early.contains("24 messages so far"));
+        QVERIFY(early.contains("2 messages so far"));
     }
 
     void everyExampleScenarioLoadsRunsAndDraws_data() {

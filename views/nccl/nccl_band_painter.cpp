@@ -107,6 +107,17 @@ void paintDetailRank(NcclView& v, int r, const QRectF& box, const QString& role)
 
 }  // namespace
 
+int bandRankAt(const NcclLayout& layout, int n, const QPointF& at) {
+    const QPointF d = at - layout.centre;
+    const double distance = std::hypot(d.x(), d.y());
+    // The band and a little either side of it, so a click need not be exact.
+    if (n <= 0 || std::abs(distance - layout.radius) > kBandWidth / 2 + 8) return -1;
+    // Rank 0 sits at 12 o'clock and ranks run clockwise (NcclView::rankPoint).
+    double turn = std::atan2(d.x(), -d.y()) / (2 * M_PI);
+    if (turn < 0) turn += 1;
+    return int(std::lround(turn * n)) % n;
+}
+
 void paintBand(NcclView& v) {
     paintSegments(v);
     const int n = v.n();

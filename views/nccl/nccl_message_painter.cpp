@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "nccl/bootstrap_math.h"
+#include "nccl/message_inspect.h"
 #include "nccl/nccl_renderer.h"
 #include "nccl/nccl_view.h"
 
@@ -37,7 +38,9 @@ QPointF rootEnd(const NcclView& v, int root, const QPointF& towards) {
     return c + d * std::min({sx, sy, 1.0});
 }
 
-void envelope(NcclView& v, QPointF a, QPointF b, const QColor& color, const QString& label) {
+/// Draws a message and registers its envelope as a clickable object, so its contents open in the Inspector.
+void envelope(NcclView& v, QPointF a, QPointF b, const QColor& color, const QString& label,
+              const nccl::NcclEvent& message) {
     v.p.arrow(a, b, ScenePaint::tint(color, 110), 2, 1, Qt::SolidLine, 9);
     // Settled envelopes stop short of the box they reached, so they never cover its text.
     const QPointF at = a + (b - a) * (0.1 + 0.75 * v.t);
@@ -50,6 +53,7 @@ void envelope(NcclView& v, QPointF a, QPointF b, const QColor& color, const QStr
     v.p.p.setPen(QPen(color, 1.2));
     v.p.p.setBrush(Qt::NoBrush);
     v.p.p.drawPath(flap);
+    v.p.object(env.adjusted(-3, -3, 3, 3), QString::fromStdString(nccl::messageId(message)));
     if (!label.isEmpty()) v.p.tag(at + QPointF(0, -20), label, ScenePaint::tint(color, 220), v.p.theme.background, 11);
 }
 
@@ -64,21 +68,21 @@ struct MessageDrawer {
         const QColor c = stale || m.outcome != nccl::Outcome::Accepted ? v.p.theme.bad : v.p.theme.accent;
         const QPointF to = rootEnd(v, m.root, from);
         envelope(v, v.rankEnd(m.src, to), to, c,
-                 labels ? (stale ? NcclRenderer::tr("wrong magic") : NcclRenderer::tr("extInfo")) : QString());
+                 labels ? (stale ? NcclRenderer::tr("wrong magic") : NcclRenderer::tr("extInfo")) : QString(), m);
     }
     void operator()(const nccl::NextAddrSent& m) const {
         const QPointF to = v.rankEnd(m.dst, v.rootRect(m.root).center());
         const QPointF from = rootEnd(v, m.root, to);
         envelope(v, from, v.rankEnd(m.dst, from), v.p.theme.accent2,
-                 labels ? NcclRenderer::tr("addr of %1").arg(m.peer) : QString());
+                 labels ? NcclRenderer::tr("addr of %1").arg(m.peer) : QString(), m);
     }
     void operator()(const nccl::RingConnected& m) const {
         const QPointF a = v.rankEnd(m.src, v.rankCentre(m.dst)), b = v.rankEnd(m.dst, v.rankCentre(m.src));
-        envelope(v, a, b, v.p.theme.good, labels ? NcclRenderer::tr("connect") : QString());
+        envelope(v, a, b, v.p.theme.good, labels ? NcclRenderer::tr("connect") : QString(), m);
     }
     void operator()(const nccl::AllGatherSent& m) const {
         const QPointF a = v.rankEnd(m.src, v.rankCentre(m.dst)), b = v.rankEnd(m.dst, v.rankCentre(m.src));
-        envelope(v, a, b, v.roundColor(m.round), labels ? NcclRenderer::tr("slice %1").arg(m.slice) : QString());
+        envelope(v, a, b, v.roundColor(m.round), labels ? NcclRenderer::tr("slice %1").arg(m.slice) : QString(), m);
     }
     void operator()(const nccl::MessageBatch& b) const {
         // A macro-step: draw the messages of the selected rank's neighbourhood (all of them for small n).
@@ -91,7 +95,7 @@ struct MessageDrawer {
             if (b.root >= 0 && root != b.root) continue;
             switch (b.kind) {
                 case nccl::MessageKind::ExtInfo:
-                    (*this)(nccl::ExtInfoSent{.src = r, .root = root});
+                    (*this)(nccl::ExtInfoSent{.src = r, .root = root, .reportedNranks = n, .infoRank = r});
                     break;
                 case nccl::MessageKind::NextAddr:
                     (*this)(nccl::NextAddrSent{.dst = r, .peer = (r + 1) % n, .root = root});
@@ -100,9 +104,19 @@ struct MessageDrawer {
                     (*this)(nccl::RingConnected{.src = r, .dst = (r + 1) % n});
                     break;
                 case nccl::MessageKind::AllGather:
-                    (*this)(nccl::AllGatherSent{.src = r, .dst = (r + 1) % n, .round = b.round});
+                    // Round i: slice r − i goes to next; in 2.30 also slice r + i to prev (reference §3.5).
+                    (*this)(nccl::AllGatherSent{.src = r,
+                                                .dst = (r + 1) % n,
+                                                .round = b.round,
+                                                .slice = nccl::wrap(r - b.round, n),
+                                                .payload = b.payload});
                     if (b.payload == nccl::Payload::RingInfo && !b.oneWay)
-                        (*this)(nccl::AllGatherSent{.src = r, .dst = nccl::wrap(r - 1, n), .round = b.round});
+                        (*this)(nccl::AllGatherSent{.src = r,
+                                                    .dst = nccl::wrap(r - 1, n),
+                                                    .round = b.round,
+                                                    .slice = (r + b.round) % n,
+                                                    .direction = nccl::Direction::Prev,
+                                                    .payload = b.payload});
                     break;
                 case nccl::MessageKind::BadMagic:
                     break;

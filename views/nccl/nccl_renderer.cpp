@@ -86,11 +86,13 @@ QSizeF NcclRenderer::logicalSize() const { return {NcclLayout::kWidth, NcclLayou
 
 namespace {
 
-int selectedRank(const QString& selected, int n) {
-    if (!selected.startsWith(QLatin1String("rank:"))) return 0;
+/// The rank picked, else `fallback` (the last one, while a message or the root is inspected).
+int selectedRank(const QString& selected, int n, int fallback) {
+    fallback = fallback < n ? fallback : 0;
+    if (!selected.startsWith(QLatin1String("rank:"))) return fallback;
     bool ok = false;
     const int r = selected.mid(5).toInt(&ok);
-    return ok && r >= 0 && r < n ? r : 0;
+    return ok && r >= 0 && r < n ? r : fallback;
 }
 
 void paintTitle(NcclView& v, const RenderState& state, std::size_t cursor) {
@@ -129,8 +131,20 @@ void paintCaption(NcclView& v, const RenderState& state, std::size_t cursor) {
 
 }  // namespace
 
+QString NcclRenderer::objectAt(const QPointF& logical) const {
+    const QString hit = SceneRenderer::objectAt(logical);
+    if (!hit.isEmpty() || m_bandRanks == 0) return hit;
+    for (const QTransform& transform : m_bandTransforms) {
+        const int rank = bandRankAt(NcclLayout{}, m_bandRanks, transform.inverted().map(logical));
+        if (rank >= 0) return QStringLiteral("rank:%1").arg(rank);
+    }
+    return {};
+}
+
 void NcclRenderer::paint(QPainter& painter, const RenderState& state) {
     m_hits.clear();
+    m_bandRanks = 0;
+    m_bandTransforms.clear();
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing);
     painter.setRenderHint(QPainter::TextAntialiasing);
@@ -147,14 +161,25 @@ void NcclRenderer::paint(QPainter& painter, const RenderState& state) {
     const auto* events = access->eventsAtCursor();
     const double t = QEasingCurve(QEasingCurve::InOutCubic).valueForProgress(std::clamp(state.progress, 0.0, 1.0));
     NcclView v{p, access->engine(), events ? *events : none, t};
-    v.selected = selectedRank(state.selected, v.n());
+    v.selected = m_lastRank = selectedRank(state.selected, v.n(), m_lastRank);
     if (v.n() <= 8) v.layout.radius = 350;  // the big boxes of few ranks need the room
+    if (state.options.contains(QLatin1String(kSideBySide))) {
+        paintSideBySide(p, state, access->engine(), v.events, t, access->cursor());
+        v.layout = {};
+        paintCaption(v, state, access->cursor());
+        p.drawHalos();
+        painter.restore();
+        return;
+    }
 
     paintTitle(v, state, access->cursor());
     if (v.n() <= kDetailedRanks)
         paintRanks(v);
-    else
+    else {
         paintBand(v);
+        m_bandRanks = v.n();
+        m_bandTransforms = {QTransform()};
+    }
     paintRoots(v);
     paintMessages(v);
     paintIdCard(v);
@@ -163,6 +188,37 @@ void NcclRenderer::paint(QPainter& painter, const RenderState& state) {
     paintCaption(v, state, access->cursor());
     p.drawHalos();
     painter.restore();
+}
+
+void NcclRenderer::paintSideBySide(ScenePaint& p, const RenderState& state, const nccl::NcclEngine& engine,
+                                   const std::vector<nccl::NcclEvent>& events, double t, std::size_t cursor) {
+    const NcclLayout layout;
+    const nccl::NcclEngine& other = m_other.alignedWith(engine);
+    const bool mainClassic = engine.config().version == nccl::Version::Classic;
+    const int n = engine.config().nranks;
+    const double used = p.text(layout.title, tr("NCCL bootstrap — %1 ranks, classic vs 2.30 side by side").arg(n), 22,
+                               state.theme.text, Qt::AlignLeft | Qt::AlignVCenter, true);
+    QRectF right = layout.title;
+    right.setLeft(right.left() + used + 20);
+    p.text(right,
+           tr("step %1 of the %2 run · the other pane at the same point")
+               .arg(cursor)
+               .arg(mainClassic ? tr("classic") : tr("2.30")),
+           15, state.theme.mutedText, Qt::AlignRight | Qt::AlignVCenter);
+    const double top = layout.ringArea.top(), bottom = layout.ringArea.bottom();
+    const double half = (layout.title.width() - 16) / 2;
+    const QRectF leftPane(layout.title.left(), top, half, bottom - top);
+    const QRectF rightPane(leftPane.right() + 16, top, half, bottom - top);
+    p.p.setPen(QPen(state.theme.panelBorder, 1));
+    p.p.drawLine(QPointF(leftPane.right() + 8, top), QPointF(leftPane.right() + 8, bottom));
+    const PaneInput mine{engine, events, t, m_lastRank}, others{other, m_other.events(), t, m_lastRank};
+    // Classic on the left, 2.30 on the right, whichever the session runs.
+    const QTransform a = paintPane(p, mainClassic ? mine : others, leftPane, mainClassic);
+    const QTransform b = paintPane(p, mainClassic ? others : mine, rightPane, !mainClassic);
+    if (n > kDetailedRanks) {
+        m_bandRanks = n;
+        m_bandTransforms = {a, b};
+    }
 }
 
 }  // namespace commviz::views

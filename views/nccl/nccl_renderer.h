@@ -1,10 +1,15 @@
 #pragma once
 
 #include <QCoreApplication>
+#include <QTransform>
+#include <vector>
 
+#include "nccl/nccl_side_by_side.h"
 #include "shell/scene_renderer.h"
 
 namespace commviz::views {
+
+struct ScenePaint;
 
 /// Draws the NCCL bootstrap: ranks around a circle (one by one up to 64, a
 /// density band beyond), the root thread(s) in the middle, this step's
@@ -16,14 +21,26 @@ class NcclRenderer : public SceneRenderer {
 public:
     /// Up to this many ranks each one is drawn; above, the view aggregates.
     static constexpr int kDetailedRanks = 64;
+    /// The view option (RenderState::options) that draws classic and 2.30 side by side.
+    static constexpr const char* kSideBySide = "nccl.side_by_side";
 
     QSizeF logicalSize() const override;
     void paint(QPainter& painter, const RenderState& state) override;
     std::vector<HitRegion> hitRegions() const override { return m_hits; }
     bool drawsCaption() const override { return true; }
+    /// A hit region, else on the density band the rank nearest by angle ("rank:R").
+    QString objectAt(const QPointF& logical) const override;
 
 private:
+    void paintSideBySide(ScenePaint& p, const RenderState& state, const nccl::NcclEngine& engine,
+                         const std::vector<nccl::NcclEvent>& events, double t, std::size_t cursor);
+
     std::vector<HitRegion> m_hits;
+    NcclOtherVersion m_other;
+    /// Where the band's ring coordinates land: the full view, or the two panes side by side.
+    std::vector<QTransform> m_bandTransforms;
+    int m_bandRanks = 0;  ///< ranks on the band of the last paint (0: no band drawn)
+    int m_lastRank = 0;   ///< the rank last selected, kept while a message is inspected
 };
 
 }  // namespace commviz::views

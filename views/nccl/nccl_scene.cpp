@@ -28,6 +28,9 @@ SceneDescriptor ncclBootstrapScene() {
     const char* examples[] = {"classic_4", "v230_8", "two_roots_16", "missing_rank", "bad_magic", "ranks_1024"};
     for (const char* name : examples)
         scene.exampleScenarios << QStringLiteral(":/scenarios/nccl-bootstrap/%1.json").arg(QLatin1String(name));
+    scene.viewOptions.push_back({QString::fromLatin1(NcclRenderer::kSideBySide),
+                                 [] { return NcclRenderer::tr("Classic vs 2.30 &Side by Side"); },
+                                 QKeySequence(Qt::CTRL | Qt::Key_D)});
     scene.createDocks = [](SimulationController& controller, QWidget* parent) {
         // The chart starts hidden so the canvas keeps its room; View offers it.
         return std::vector<SceneDock>{{createNcclLogDock(controller, parent), Qt::BottomDockWidgetArea, false},

@@ -6,6 +6,7 @@
 #include <QColor>
 #include <QPointF>
 #include <QRectF>
+#include <QTransform>
 #include <vector>
 
 #include "nccl/nccl_engine.h"
@@ -60,6 +61,8 @@ struct NcclView {
 void paintRanks(NcclView& v);
 /// Large n: the ring as a density band, the selected rank and neighbours (nccl_band_painter.cpp).
 void paintBand(NcclView& v);
+/// The rank nearest by angle to `at` when `at` lies on the band of `n` ranks, else -1.
+int bandRankAt(const NcclLayout& layout, int n, const QPointF& at);
 /// The root thread(s) and this step's messages to and from them (nccl_root_painter.cpp).
 void paintRoots(NcclView& v);
 void paintMessages(NcclView& v);
@@ -67,5 +70,17 @@ void paintMessages(NcclView& v);
 void paintIdCard(NcclView& v);
 void paintProgress(NcclView& v);
 void paintTables(NcclView& v);
+
+/// What one pane of the side-by-side view draws: an engine, its step's events, the selected rank.
+struct PaneInput {
+    const nccl::NcclEngine& engine;
+    const std::vector<nccl::NcclEvent>& events;
+    double t = 1;
+    int selected = 0;
+};
+/// Draws a pane of the side-by-side view (nccl_pane_painter.cpp) and returns the
+/// transform from the full layout's ring coordinates into the pane. `clickable`:
+/// every object can be picked (the session's own version); else ranks only.
+QTransform paintPane(ScenePaint& p, const PaneInput& in, const QRectF& pane, bool clickable);
 
 }  // namespace commviz::views

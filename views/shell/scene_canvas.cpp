@@ -51,6 +51,7 @@ SceneCanvas::SceneCanvas(SimulationController& controller, QWidget* parent)
 void SceneCanvas::setRenderer(std::unique_ptr<SceneRenderer> renderer) {
     m_renderer = std::move(renderer);
     m_selected.clear();
+    m_options.clear();  // options belong to a scene; the new one's actions start unchecked
     zoomToFit();
 }
 
@@ -61,6 +62,12 @@ void SceneCanvas::setTheme(const Theme& theme) {
 
 void SceneCanvas::setHighlights(const QStringList& ids) {
     m_highlights = ids;
+    update();
+}
+
+void SceneCanvas::setOption(const QString& id, bool on) {
+    m_options.removeAll(id);
+    if (on) m_options << id;
     update();
 }
 
@@ -75,6 +82,7 @@ RenderState SceneCanvas::renderState() const {
     state.theme = m_theme;
     state.highlights = m_highlights;
     state.selected = m_selected;
+    state.options = m_options;
     // No caption: a frame is painted up to 60 times a second and a macro-step
     // may hold thousands of events, so renderers narrate the step themselves
     // (briefly) on screen; export puts the full caption in the state it draws.
@@ -198,9 +206,7 @@ void SceneCanvas::mousePressEvent(QMouseEvent* event) {
     m_dragFrom = event->position();
     m_dragging = false;
     const QPointF logical = logicalToWidget().inverted().map(event->position());
-    QString hit;
-    for (const auto& region : m_renderer->hitRegions())
-        if (region.rect.contains(logical)) hit = region.objectId;  // topmost wins
+    const QString hit = m_renderer->objectAt(logical);
     m_selected = hit;
     update();
     emit objectSelected(hit);

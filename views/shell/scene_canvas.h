@@ -34,6 +34,9 @@ public:
     const Theme& theme() const { return m_theme; }
     void setHighlights(const QStringList& ids);
     void setSelected(const QString& id);
+    /// Switches a scene view option (SceneDescriptor::viewOptions) on or off.
+    void setOption(const QString& id, bool on);
+    const QStringList& options() const { return m_options; }
     /// The state as drawn now (settled), for export and tests; no caption.
     RenderState renderState() const;
     QSize sizeHint() const override { return {900, 560}; }
@@ -79,6 +82,7 @@ private:
     Theme m_theme = Theme::light();
     QStringList m_highlights;
     QString m_selected;
+    QStringList m_options;
     QVariantAnimation m_animation;
     QPixmap m_lastFrame;  // shown while a worker owns the session
     double m_zoom = 1.0;

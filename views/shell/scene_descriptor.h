@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QIcon>
+#include <QKeySequence>
 #include <QString>
 #include <QStringList>
 #include <functional>
@@ -43,6 +44,15 @@ struct SceneCommand {
     std::function<sim::Status(const std::vector<std::string>& args, std::ostream& out)> run;
 };
 
+/// A switch of how a scene is drawn (NCCL's classic vs 2.30 side by side): the
+/// main window offers it as a checkable View action; the renderer reads
+/// RenderState::options.
+struct SceneViewOption {
+    QString id;                      ///< what RenderState::options holds when on
+    std::function<QString()> label;  ///< translated menu text
+    QKeySequence shortcut;
+};
+
 /// Everything the shell, the CLI, export and the tutorial need to know about a
 /// scene. A scene is registered once, by handing one of these to SceneRegistry.
 struct SceneDescriptor {
@@ -63,6 +73,8 @@ struct SceneDescriptor {
     QStringList exampleScenarios;  ///< resource paths, shown in File > Open Example
     /// Optional extra docks (e.g. the RDMA script editor), created for the main window.
     std::function<std::vector<SceneDock>(SimulationController&, QWidget* parent)> createDocks;
+    /// Optional switches of how the scene is drawn, offered in the View menu.
+    std::vector<SceneViewOption> viewOptions;
     /// Optional commands of this scene on the command line (see SceneCommand).
     std::vector<SceneCommand> commands;
     /// Optional: scenario files in another program's format that File > Open

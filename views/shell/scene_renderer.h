@@ -23,6 +23,8 @@ struct RenderState {
     /// step's). Export writes it under the figure unless the renderer draws it
     /// itself (SceneRenderer::drawsCaption); empty when nobody asked for one.
     QString caption;
+    /// The scene's view options switched on (SceneDescriptor::viewOptions ids).
+    QStringList options;
 };
 
 /// A clickable object drawn in the last paint, in the renderer's logical coordinates.
@@ -41,6 +43,15 @@ public:
     virtual void paint(QPainter& painter, const RenderState& state) = 0;
     /// Regions of the last paint, topmost last.
     virtual std::vector<HitRegion> hitRegions() const { return {}; }
+    /// The object under a logical point of the last paint: the topmost hit
+    /// region by default; a renderer whose objects are not rectangles (a ring
+    /// of thousands of ranks drawn as one band) answers for the rest itself.
+    virtual QString objectAt(const QPointF& logical) const {
+        QString hit;
+        for (const auto& region : hitRegions())
+            if (region.rect.contains(logical)) hit = region.objectId;  // topmost wins
+        return hit;
+    }
     /// True when paint() shows RenderState::caption inside the scene (a
     /// narration strip), so export adds no caption band under it.
     virtual bool drawsCaption() const { return false; }
