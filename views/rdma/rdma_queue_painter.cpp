@@ -67,13 +67,15 @@ void RdmaQueuePainter::label(const QRectF& area, const QString& title, const QSt
                              bool badgeActive, bool bad) {
     auto& p = m_paint;
     const double r = RdmaPaint::kBadgeRadius;
-    p.text(QRectF(area.left(), area.top(), kLabelWidth - (badge > 0 ? 2 * r + 6 : 4), 24), title, RdmaPaint::kHeadingPx,
-           p.theme.text, Qt::AlignLeft | Qt::AlignVCenter, true);
+    const double titleWidth =
+        p.text(QRectF(area.left(), area.top(), kLabelWidth - (badge > 0 ? 2 * r + 4 : 4), 24), title,
+               RdmaPaint::kHeadingPx, p.theme.text, Qt::AlignLeft | Qt::AlignVCenter, true);
     const QStringList lines = counts.split(QLatin1Char('\n'));
     for (int i = 0; i < lines.size() && i < 2; ++i)
         p.text(QRectF(area.left(), area.top() + 25 + i * kCountLine, kLabelWidth - 4, kCountLine), lines[i],
                RdmaPaint::kLabelPx, bad ? p.theme.bad : p.theme.mutedText);
-    if (badge > 0) p.numberBadge(QPointF(area.left() + kLabelWidth - r - 6, area.top() + r), badge, badgeActive);
+    // The badge follows the name, however long the CQ's name is.
+    if (badge > 0) p.numberBadge(QPointF(area.left() + titleWidth + 4 + r, area.top() + r), badge, badgeActive);
 }
 
 void RdmaQueuePainter::headTail(const QRectF& strip, const Window& w, std::uint32_t depth, std::uint64_t head,

@@ -1,5 +1,6 @@
 #include "rdma/rdma_wire_painter.h"
 
+#include <QFontMetricsF>
 #include <algorithm>
 
 #include "rdma/packet.h"
@@ -9,16 +10,18 @@ namespace commviz::views {
 
 namespace {
 
-// The BTH opcode without the transport prefix, its longest words abbreviated
-// as the IBTA tables' column heads do, so the longest (RDMA_READ_RESPONSE_MIDDLE)
-// fits a packet box in readable type; the Inspector gives the full name.
+// The BTH opcode without the transport prefix (IB_OPCODE_RC_) and the RDMA_
+// of the one-sided opcodes, its longest words abbreviated, so the longest
+// (READ_RESP_MIDDLE) fits a packet box in readable type; the Inspector gives
+// the full name.
 QString opcodeText(rdma::BthOpcode op) {
     QString s = QString::fromStdString(std::string(rdma::verbsName(op)));
     s.remove(QStringLiteral("IB_OPCODE_RC_"));
+    if (s.startsWith(QLatin1String("RDMA_"))) s.remove(0, 5);
     s.replace(QStringLiteral("_WITH_IMMEDIATE"), QStringLiteral("_IMM"));
     s.replace(QStringLiteral("ACKNOWLEDGE"), QStringLiteral("ACK"));
-    s.replace(QStringLiteral("RDMA_READ_RESPONSE"), QStringLiteral("READ_RESP"));
-    s.replace(QStringLiteral("RDMA_READ_REQUEST"), QStringLiteral("READ_REQ"));
+    s.replace(QStringLiteral("READ_RESPONSE"), QStringLiteral("READ_RESP"));
+    s.replace(QStringLiteral("READ_REQUEST"), QStringLiteral("READ_REQ"));
     return s;
 }
 
@@ -36,8 +39,12 @@ void RdmaWirePainter::packet(const QRectF& r, const rdma::Packet& pkt, double op
     p.p.save();
     p.p.setOpacity(opacity);
     p.box(r, p.tint(fill, 50), dropped ? p.theme.bad : fill, 5, p.isTouched(id) ? 2.5 : 1.5);
-    p.text(QRectF(r.left() + 5, r.top() + 2, r.width() - 10, 22), opcodeText(pkt.opcode), RdmaPaint::kLabelPx,
-           p.theme.text, Qt::AlignLeft | Qt::AlignVCenter, true);
+    // Bold when it fits, regular otherwise: never an ellipsis in the opcode.
+    const QString opcode = opcodeText(pkt.opcode);
+    const QRectF opcodeRect(r.left() + 5, r.top() + 2, r.width() - 10, 22);
+    const bool bold =
+        QFontMetricsF(ScenePaint::font(RdmaPaint::kLabelPx, true)).horizontalAdvance(opcode) <= opcodeRect.width();
+    p.text(opcodeRect, opcode, RdmaPaint::kLabelPx, p.theme.text, Qt::AlignLeft | Qt::AlignVCenter, bold);
     QString line = tr("PSN 0x%1").arg(pkt.psn, 6, 16, QChar('0'));
     if (pkt.ackReq) line += tr(" · AckReq");
     if (pkt.aeth && !rdma::aeth::isAck(pkt.aeth->syndrome))

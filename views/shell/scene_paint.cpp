@@ -54,11 +54,12 @@ bool ScenePaint::readable(double px) const {
     return used * targetScale() >= readablePixels() - 1e-9;
 }
 
-void ScenePaint::drawRecorded(const QRectF& rect, int flags, const QString& shown, const QFont& font) {
+void ScenePaint::drawRecorded(const QRectF& rect, int flags, const QString& shown, const QFont& font, bool elided) {
     p.drawText(rect, flags, shown);
     if (!state.drawnTexts || shown.isEmpty()) return;
     const double px = font.pixelSize();
-    state.drawnTexts->push_back({shown, p.worldTransform().mapRect(rect), px, px * targetScale(), readablePixels()});
+    state.drawnTexts->push_back(
+        {shown, p.worldTransform().mapRect(rect), px, px * targetScale(), readablePixels(), elided});
 }
 
 double ScenePaint::text(const QRectF& rect, const QString& s, double px, const QColor& color, Qt::Alignment align,
@@ -69,7 +70,7 @@ double ScenePaint::text(const QRectF& rect, const QString& s, double px, const Q
     p.save();
     p.setFont(f);
     p.setPen(color);
-    drawRecorded(rect, int(align) | Qt::TextSingleLine, shown, f);
+    drawRecorded(rect, int(align) | Qt::TextSingleLine, shown, f, shown != s);
     p.restore();
     return shown.isEmpty() ? 0 : std::min(rect.width(), metrics.horizontalAdvance(shown));
 }

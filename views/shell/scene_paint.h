@@ -75,7 +75,7 @@ struct ScenePaint {
 
 protected:
     /// Draws `shown` with the painter's current font in `rect` and records it (RenderState::drawnTexts).
-    void drawRecorded(const QRectF& rect, int flags, const QString& shown, const QFont& font);
+    void drawRecorded(const QRectF& rect, int flags, const QString& shown, const QFont& font, bool elided = false);
 };
 
 }  // namespace commviz::views

@@ -24,6 +24,7 @@ struct DrawnText {
     double px = 0;          ///< font pixel size in logical units
     double shownPx = 0;     ///< that size on the target (screen or image pixels)
     double readablePx = 0;  ///< the smallest readable size there: 8 pt at the device's logical DPI
+    bool elided = false;    ///< cut short with an ellipsis to fit its rectangle
 };
 
 /// What a renderer needs to draw one moment of a scene.
