@@ -76,11 +76,11 @@ void RdmaHostPainter::application(const RdmaHostLayout& l, const rdma::Host& hos
         const QString fate = rejected                             ? tr("bad_wr")
                              : wr.fate == rdma::WrFate::Discarded ? tr("discarded")
                                                                   : tr("→ WQE");
-        const double fateWidth =
-            p.detail(r.adjusted(0, 0, -4, 0), tr("%1 B%2 %3").arg(len).arg(flags, fate), RdmaPaint::kDetailPx,
-                     rejected ? p.theme.bad : p.theme.mutedText, Qt::AlignRight | Qt::AlignVCenter);
-        p.text(r.adjusted(4, 0, -8 - fateWidth, 0), tr("wr_id %1 · %2").arg(wr.wrId()).arg(opcode), RdmaPaint::kLabelPx,
-               rejected ? p.theme.bad : p.theme.text);
+        // The essential words first; the detail takes what room is left (and is elided, not them).
+        const double idWidth = p.text(r.adjusted(4, 0, -4, 0), tr("wr_id %1 · %2").arg(wr.wrId()).arg(opcode),
+                                      RdmaPaint::kLabelPx, rejected ? p.theme.bad : p.theme.text);
+        p.detail(r.adjusted(idWidth + 12, 0, -4, 0), tr("%1 B%2 %3").arg(len).arg(flags, fate), RdmaPaint::kDetailPx,
+                 rejected ? p.theme.bad : p.theme.mutedText, Qt::AlignRight | Qt::AlignVCenter);
         p.object(r, id);
     }
     if (host.wrs.empty())
@@ -101,12 +101,11 @@ void RdmaHostPainter::application(const RdmaHostLayout& l, const rdma::Host& hos
         QString statusShort = statusText(wc.status);
         statusShort.remove(QStringLiteral("IBV_WC_"));
         // wr_id and status stay readable at "fit"; opcode and byte_len once zoomed in.
-        const double extraWidth =
-            ok ? p.detail(r.adjusted(0, 0, -4, 0), tr("%1 · %2 B").arg(opcode).arg(wc.byteLen), RdmaPaint::kDetailPx,
-                          p.theme.mutedText, Qt::AlignRight | Qt::AlignVCenter)
-               : 0;
-        p.text(r.adjusted(4, 0, -8 - extraWidth, 0), tr("wr_id %1 · %2").arg(wc.wrId).arg(statusShort),
-               RdmaPaint::kLabelPx, ok ? p.theme.text : p.theme.bad);
+        const double idWidth = p.text(r.adjusted(4, 0, -4, 0), tr("wr_id %1 · %2").arg(wc.wrId).arg(statusShort),
+                                      RdmaPaint::kLabelPx, ok ? p.theme.text : p.theme.bad);
+        if (ok)
+            p.detail(r.adjusted(idWidth + 12, 0, -4, 0), tr("%1 · %2 B").arg(opcode).arg(wc.byteLen),
+                     RdmaPaint::kDetailPx, p.theme.mutedText, Qt::AlignRight | Qt::AlignVCenter);
         p.object(r, id);
     }
     if (host.wcs.empty())
