@@ -9,6 +9,7 @@
 #include <QListWidget>
 #include <QtTest>
 
+#include "rdma/rdma_layout.h"
 #include "rdma/rdma_qp_painter.h"
 #include "rdma/rdma_scene.h"
 #include "rdma/rdma_scene_renderer.h"
@@ -135,7 +136,7 @@ private slots:
         QRectF box;
         for (const auto& hit : renderer.hitRegions())
             if (hit.objectId == packet) box = hit.rect;
-        QVERIFY(box.left() > 600 && box.right() < 1000);  // on the wire, between the hosts
+        QVERIFY(views::RdmaLayout::make().wire.contains(box));  // on the wire, between the hosts
         QVERIFY(dominant(image, box) != views::Theme::light().panel);
         QCOMPARE(clickAt(renderer, box.center()), packet);
         // Two steps after it landed, nothing of it is drawn.

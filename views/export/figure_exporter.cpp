@@ -85,6 +85,11 @@ void paintLaidOut(QPainter& painter, const Layout& layout, SceneRenderer& render
 
     RenderState themed = state;
     themed.theme = options.theme;
+    // A PNG keeps the detail that is readable in its own pixels when viewed at
+    // natural size (all of it from --scale 2 on the RDMA scene); SVG and PDF
+    // are zoomed by their readers, so they keep everything.
+    themed.textDetail =
+        options.format == FigureOptions::Format::Png ? TextDetail::ReadableInImagePixels : TextDetail::All;
     painter.save();
     painter.translate(layout.scene.topLeft());
     painter.setClipRect(QRectF(QPointF(0, 0), layout.scene.size()));

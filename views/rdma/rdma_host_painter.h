@@ -32,6 +32,10 @@ public:
     void paint(const RdmaHostLayout& layout, const rdma::Host& host, const RdmaHostActivity& activity);
 
 private:
+    /// The title row of a box ("application", "HCA (RDMA NIC)", …).
+    void sectionTitle(const QRectF& box, const QString& title);
+    /// A list's numbered badge and title, on the list's first row.
+    void listTitle(const QRectF& list, int badge, bool active, const QString& title);
     void application(const RdmaHostLayout& l, const rdma::Host& host, const RdmaHostActivity& a);
     void driver(const RdmaHostLayout& l, const rdma::Host& host, const RdmaHostActivity& a);
     void hca(const RdmaHostLayout& l, const rdma::Host& host, const RdmaHostActivity& a);

@@ -4,7 +4,8 @@
 
 namespace commviz::views {
 
-/// Where everything of the RDMA scene goes, in logical units (1600 × 1000).
+/// Where everything of the RDMA scene goes, in logical units (1400 × 1000: the
+/// shape of the canvas the default window leaves, so "fit" draws it largest).
 /// Host A is the left column, host B the right one, the wire runs between them.
 struct RdmaHostLayout {
     QRectF frame;   ///< the whole host column
@@ -22,7 +23,7 @@ struct RdmaHostLayout {
 };
 
 struct RdmaLayout {
-    static constexpr double kWidth = 1600;
+    static constexpr double kWidth = 1400;
     static constexpr double kHeight = 1000;
     QRectF title;
     QRectF caption;

@@ -9,15 +9,15 @@ void RdmaPaint::object(const QRectF& rect, const QString& id) {
 }
 
 void RdmaPaint::numberBadge(const QPointF& centre, int number, bool active) {
-    const double r = 9;
+    const double r = kBadgeRadius;
     p.save();
     p.setPen(QPen(theme.accent, 1.5));
     p.setBrush(active ? theme.accent : theme.background);
     p.drawEllipse(centre, r, r);
-    p.setFont(font(11, true));
-    p.setPen(active ? theme.background : theme.accent);
-    p.drawText(QRectF(centre.x() - r, centre.y() - r, 2 * r, 2 * r), Qt::AlignCenter, QString::number(number));
     p.restore();
+    // The digit ties the circle to the legend on the wire: as large as the labels beside it.
+    text(QRectF(centre.x() - r, centre.y() - r, 2 * r, 2 * r), QString::number(number), kLabelPx,
+         active ? theme.background : theme.accent, Qt::AlignCenter, true);
 }
 
 QString shortOpcode(const std::string& name) {

@@ -37,26 +37,27 @@ void RdmaQpPainter::stateRow(const QRectF& area, const rdma::QueuePair& qp, bool
     auto& p = m_paint;
     const QString id = QString::fromStdString(qp.id);
     // Badge: the QP and its state, big enough to read in a figure.
-    const QRectF name(area.left(), area.top(), 150, 22);
-    p.text(name, tr("QP %1").arg(QString::fromStdString(qp.name)), 13, p.theme.text, Qt::AlignLeft | Qt::AlignVCenter,
-           true);
-    p.text(QRectF(area.left(), area.top() + 20, 150, 16),
-           tr("QPN 0x%1 → 0x%2").arg(qp.qpn, 0, 16).arg(qp.attr.dest_qp_num, 0, 16), 10, p.theme.mutedText);
-    const QRectF badge(area.left(), area.top() + 40, 132, 34);
+    const QRectF name(area.left(), area.top(), 140, 24);
+    p.text(name, tr("QP %1").arg(QString::fromStdString(qp.name)), RdmaPaint::kHeadingPx, p.theme.text,
+           Qt::AlignLeft | Qt::AlignVCenter, true);
+    p.detail(QRectF(area.left(), area.top() + 24, 140, 14),
+             tr("QPN 0x%1 → 0x%2").arg(qp.qpn, 0, 16).arg(qp.attr.dest_qp_num, 0, 16), RdmaPaint::kFinePx,
+             p.theme.mutedText);
+    const QRectF badge(area.left(), area.top() + 40, 128, 36);
     const QColor c = stateColor(p.theme, qp.state);
     p.box(badge, c, changed ? p.theme.text : c, 6, changed ? 2.5 : 1);
-    p.text(badge, stateName(qp.state), 17, p.theme.background, Qt::AlignCenter, true);
+    p.text(badge, stateName(qp.state), RdmaPaint::kTitlePx, p.theme.background, Qt::AlignCenter, true);
     p.object(badge, id);
-    stateDiagram(QRectF(area.left() + 150, area.top(), area.width() - 150, area.height()), qp.state);
+    stateDiagram(QRectF(area.left() + 146, area.top(), area.width() - 146, area.height()), qp.state);
 }
 
 void RdmaQpPainter::stateDiagram(const QRectF& area, rdma::QpState current) {
     using S = rdma::QpState;
     auto& p = m_paint;
     // Main path on the top row, SQD and ERR below (SQE is UD/UC only: drawn dim).
-    const double w = 68, h = 20, gapX = (area.width() - 4 * w) / 3;
+    const double w = 74, h = 24, gapX = (area.width() - 4 * w) / 3;
     auto at = [&](int col, int row) {
-        return QRectF(area.left() + col * (w + gapX), area.top() + 4 + row * (h + 14), w, h);
+        return QRectF(area.left() + col * (w + gapX), area.top() + 2 + row * (h + 14), w, h);
     };
     struct Node {
         S state;
@@ -100,12 +101,12 @@ void RdmaQpPainter::stateDiagram(const QRectF& area, rdma::QpState current) {
         const bool dim = n.state == S::Sqe;
         p.box(n.rect, on ? c : p.theme.background,
               dim ? p.tint(p.theme.panelBorder, 90) : (on ? c : p.theme.panelBorder), 4, on ? 2 : 1);
-        p.text(n.rect, stateName(n.state), 10,
+        p.text(n.rect, stateName(n.state), RdmaPaint::kLabelPx,
                on ? p.theme.background : (dim ? p.theme.panelBorder : p.theme.mutedText), Qt::AlignCenter, on);
     }
-    p.text(QRectF(area.left(), area.bottom() - 12, area.width(), 12),
-           tr("any state → RESET / ERR via ibv_modify_qp; errors move RC QPs to ERR"), 9, p.theme.mutedText,
-           Qt::AlignRight | Qt::AlignVCenter);
+    p.detail(QRectF(area.left(), area.bottom() - 12, area.width(), 12),
+             tr("any state → RESET / ERR via ibv_modify_qp; errors move RC QPs to ERR"), RdmaPaint::kFinePx,
+             p.theme.mutedText, Qt::AlignRight | Qt::AlignVCenter);
 }
 
 void RdmaQpPainter::engines(const QRectF& area, const rdma::QueuePair& qp) {
@@ -129,15 +130,16 @@ void RdmaQpPainter::engines(const QRectF& area, const rdma::QueuePair& qp) {
         const bool touched = p.isTouched(parts[i].anchor);
         p.box(r, touched ? p.tint(p.theme.accent, 30) : p.theme.background,
               touched ? p.theme.accent : p.theme.panelBorder, 5, touched ? 2.5 : 1);
-        p.text(QRectF(r.left() + 6, r.top() + 4, r.width() - 12, 16), parts[i].title, 12, p.theme.text,
+        p.text(QRectF(r.left() + 6, r.top() + 3, r.width() - 12, 22), parts[i].title, RdmaPaint::kLabelPx, p.theme.text,
                Qt::AlignLeft | Qt::AlignVCenter, true);
-        p.text(QRectF(r.left() + 6, r.top() + 4, r.width() - 12, 16), QStringLiteral("rxe"), 9, p.theme.mutedText,
-               Qt::AlignRight | Qt::AlignVCenter);
-        const QRectF stateRect(r.left() + 6, r.top() + 24, r.width() - 12, 22);
+        p.detail(QRectF(r.left() + 6, r.top() + 3, r.width() - 12, 22), QStringLiteral("rxe"), RdmaPaint::kFinePx,
+                 p.theme.mutedText, Qt::AlignRight | Qt::AlignVCenter);
+        const QRectF stateRect(r.left() + 6, r.top() + 27, r.width() - 12, 26);
         p.box(stateRect, busy ? p.tint(p.theme.accent2, 50) : p.theme.panel, QColor(), 4);
-        p.text(stateRect.adjusted(4, 0, -4, 0), parts[i].state, 11, p.theme.text, Qt::AlignCenter, false, true);
-        p.text(QRectF(r.left() + 6, r.top() + 50, r.width() - 12, 14), parts[i].line, 10, p.theme.mutedText,
-               Qt::AlignLeft | Qt::AlignVCenter, false, true);
+        p.text(stateRect.adjusted(2, 0, -2, 0), parts[i].state, RdmaPaint::kLabelPx, p.theme.text, Qt::AlignCenter,
+               false, true);
+        p.detail(QRectF(r.left() + 6, r.top() + 56, r.width() - 12, 18), parts[i].line, RdmaPaint::kFinePx,
+                 p.theme.mutedText, Qt::AlignLeft | Qt::AlignVCenter, false, true);
         p.anchor(r, parts[i].anchor);
         p.hits.push_back({r, id});
     }

@@ -1,5 +1,7 @@
 #include "rdma/rdma_queue_painter.h"
 
+#include <QFontMetricsF>
+
 #include "rdma/verbs_names.h"
 #include "rdma/wqe.h"
 
@@ -7,7 +9,8 @@ namespace commviz::views {
 
 namespace {
 constexpr std::uint32_t kMaxSlots = 10;
-constexpr double kLabelWidth = 86;
+constexpr double kLabelWidth = 104;
+constexpr double kCountLine = 19;
 
 QString statusShort(rdma::WcStatus s) {
     if (s == rdma::WcStatus::Success) return QStringLiteral("OK");
@@ -32,16 +35,47 @@ QRectF RdmaQueuePainter::slotRect(const QRectF& strip, std::uint32_t i, std::uin
     return QRectF(strip.left() + i * (w + gap), strip.top(), w, strip.height());
 }
 
-void RdmaQueuePainter::label(const QRectF& area, const QString& title, const QString& detail, int badge,
+QRectF RdmaQueuePainter::stripOf(const QRectF& area) {
+    return QRectF(area.left() + kLabelWidth, area.top() + 14, area.width() - kLabelWidth, area.height() - 28);
+}
+
+void RdmaQueuePainter::stripNote(const QRectF& strip, QStringList parts, const Window& w, std::uint32_t depth) {
+    if (depth > w.count) parts << tr("slots %1…%2 of %3").arg(w.first).arg((w.first + w.count - 1) % depth).arg(depth);
+    if (parts.isEmpty()) return;
+    m_paint.detail(QRectF(strip.left(), strip.bottom() + 1, strip.width(), 12), parts.join(QStringLiteral(" · ")),
+                   RdmaPaint::kFinePx, m_paint.theme.mutedText, Qt::AlignRight | Qt::AlignVCenter);
+}
+
+void RdmaQueuePainter::entry(const QRectF& r, bool hw, const QString& wrId, const QString& opcode, const QString& last,
+                             const QColor& lastColor) {
+    auto& p = m_paint;
+    // The owner band's colour says HW or SW at any zoom; its letters are detail.
+    const QRectF owner(r.left(), r.top(), r.width(), 10);
+    p.box(owner.adjusted(1, 1, -1, 0), hw ? p.theme.accent : p.theme.mutedText, QColor(), 2);
+    p.detail(owner, hw ? tr("HW") : tr("SW"), 8, p.theme.background, Qt::AlignCenter, true);
+    // A wr_id too wide for its slot (two CQs side by side, long ids) is detail, never an ellipsis.
+    const QRectF idRect(r.left() + 1, r.top() + 10, r.width() - 2, 19);
+    if (QFontMetricsF(ScenePaint::font(RdmaPaint::kLabelPx, true)).horizontalAdvance(wrId) <= idRect.width())
+        p.text(idRect, wrId, RdmaPaint::kLabelPx, p.theme.text, Qt::AlignCenter, true);
+    else
+        p.detail(idRect, wrId, RdmaPaint::kFinePx, p.theme.text, Qt::AlignCenter, true);
+    p.detail(QRectF(r.left() + 1, r.top() + 28, r.width() - 2, 9), opcode, 9, p.theme.text, Qt::AlignCenter);
+    p.detail(QRectF(r.left() + 1, r.top() + 36, r.width() - 2, 8), last, 8, lastColor, Qt::AlignCenter, true);
+}
+
+void RdmaQueuePainter::label(const QRectF& area, const QString& title, const QString& counts, int badge,
                              bool badgeActive, bool bad) {
     auto& p = m_paint;
-    p.text(QRectF(area.left(), area.top() + 2, kLabelWidth - 4, 18), title, 13, p.theme.text,
-           Qt::AlignLeft | Qt::AlignVCenter, true);
-    const QStringList lines = detail.split(QLatin1Char('\n'));
-    for (int i = 0; i < lines.size() && i < 3; ++i)
-        p.text(QRectF(area.left(), area.top() + 21 + i * 13, kLabelWidth - 4, 13), lines[i], 10,
-               i > 0 && bad ? p.theme.bad : p.theme.mutedText);
-    if (badge > 0) p.numberBadge(QPointF(area.left() + kLabelWidth - 16, area.top() + 11), badge, badgeActive);
+    const double r = RdmaPaint::kBadgeRadius;
+    const double titleWidth =
+        p.text(QRectF(area.left(), area.top(), kLabelWidth - (badge > 0 ? 2 * r + 4 : 4), 24), title,
+               RdmaPaint::kHeadingPx, p.theme.text, Qt::AlignLeft | Qt::AlignVCenter, true);
+    const QStringList lines = counts.split(QLatin1Char('\n'));
+    for (int i = 0; i < lines.size() && i < 2; ++i)
+        p.text(QRectF(area.left(), area.top() + 25 + i * kCountLine, kLabelWidth - 4, kCountLine), lines[i],
+               RdmaPaint::kLabelPx, bad ? p.theme.bad : p.theme.mutedText);
+    // The badge follows the name, however long the CQ's name is.
+    if (badge > 0) p.numberBadge(QPointF(area.left() + titleWidth + 4 + r, area.top() + r), badge, badgeActive);
 }
 
 void RdmaQueuePainter::headTail(const QRectF& strip, const Window& w, std::uint32_t depth, std::uint64_t head,
@@ -59,7 +93,8 @@ void RdmaQueuePainter::headTail(const QRectF& strip, const Window& w, std::uint3
         const double y = below ? strip.bottom() + 1 : strip.top() - 1;
         // A pointer under the strip points up at its slot, one above points down.
         p.arrowHead(QPointF(x, y), QPointF(0, below ? -1 : 1), 6, color, 4);
-        p.text(QRectF(x + 5, below ? y : y - 11, 60, 11), name, 9, color, Qt::AlignLeft | Qt::AlignVCenter, true);
+        p.detail(QRectF(x + 5, below ? y : y - 12, 60, 12), name, RdmaPaint::kFinePx, color,
+                 Qt::AlignLeft | Qt::AlignVCenter, true);
     };
     mark(tail, tr("tail"), p.theme.accent2, true);
     mark(head, tr("head"), p.theme.accent, false);
@@ -69,7 +104,7 @@ void RdmaQueuePainter::workQueue(const QRectF& area, const QString& title, const
                                  bool badgeActive) {
     auto& p = m_paint;
     label(area, title, tr("depth %1\n%2 in use").arg(q.depth).arg(q.occupancy()), badge, badgeActive);
-    const QRectF strip(area.left() + kLabelWidth, area.top() + 12, area.width() - kLabelWidth, area.height() - 26);
+    const QRectF strip = stripOf(area);
     p.object(strip.adjusted(-2, -10, 0, 12), QString::fromStdString(q.id));
     const Window w = window(q.depth, q.tail, kMaxSlots);
     for (std::uint32_t i = 0; i < w.count; ++i) {
@@ -78,8 +113,8 @@ void RdmaQueuePainter::workQueue(const QRectF& area, const QString& title, const
         const auto& wqe = slot < q.ring.size() ? q.ring[slot] : std::nullopt;
         if (!wqe) {
             p.box(r, p.theme.background, p.theme.panelBorder, 3);
-            p.text(r.adjusted(0, 0, 0, -2), QString::number(slot), 9, p.theme.mutedText,
-                   Qt::AlignHCenter | Qt::AlignBottom);
+            p.detail(r.adjusted(0, 0, 0, -2), QString::number(slot), RdmaPaint::kFinePx, p.theme.mutedText,
+                     Qt::AlignHCenter | Qt::AlignBottom);
             continue;
         }
         const QString id = QString::fromStdString(wqe->id);
@@ -90,33 +125,22 @@ void RdmaQueuePainter::workQueue(const QRectF& area, const QString& title, const
         if (wqe->state == rdma::WqeState::Error || wqe->status != rdma::WcStatus::Success)
             fill = p.tint(p.theme.bad, 40);
         p.box(r, fill, p.isTouched(id) ? p.theme.accent : p.theme.panelBorder, 3, p.isTouched(id) ? 2.5 : 1);
-        const QRectF owner(r.left(), r.top(), r.width(), 11);
-        p.box(owner.adjusted(1, 1, -1, 0), hw ? p.theme.accent : p.theme.mutedText, QColor(), 2);
-        p.text(owner, hw ? tr("HW") : tr("SW"), 8, p.theme.background, Qt::AlignCenter, true);
         const QString opcode = wqe->isSend ? shortOpcode(std::string(rdma::verbsName(wqe->send.opcode))) : tr("RECV");
-        p.text(QRectF(r.left() + 2, r.top() + 12, r.width() - 4, 13), QStringLiteral("#%1").arg(wqe->wrId()), 10,
-               p.theme.text, Qt::AlignCenter, true);
-        p.text(QRectF(r.left() + 2, r.top() + 24, r.width() - 4, 12), opcode, 9, p.theme.text, Qt::AlignCenter);
-        p.text(QRectF(r.left() + 2, r.top() + 35, r.width() - 4, 12),
-               QString::fromStdString(std::string(rdma::wqeStateName(wqe->state))), 8, p.theme.mutedText,
-               Qt::AlignCenter);
+        entry(r, hw, QStringLiteral("#%1").arg(wqe->wrId()), opcode,
+              QString::fromStdString(std::string(rdma::wqeStateName(wqe->state))), p.theme.mutedText);
         p.object(r, id);
     }
-    if (q.depth > w.count)
-        p.text(QRectF(strip.left(), strip.bottom() + 1, strip.width(), 12),
-               tr("slots %1…%2 of %3").arg(w.first).arg((w.first + w.count - 1) % q.depth).arg(q.depth), 9,
-               p.theme.mutedText, Qt::AlignRight | Qt::AlignVCenter);
+    stripNote(strip, {}, w, q.depth);
     headTail(strip, w, q.depth, q.head, q.tail);
 }
 
 void RdmaQueuePainter::completionQueue(const QRectF& area, const rdma::CompletionQueue& cq, int badge,
                                        bool badgeActive) {
     auto& p = m_paint;
-    const QString detail = cq.overrun
-                               ? tr("CQN %1\nOVERRUN\n%2 lost").arg(cq.cqn).arg(cq.lost)
-                               : tr("CQN %1\ndepth %2\n%3 unpolled").arg(cq.cqn).arg(cq.depth).arg(cq.occupancy());
-    label(area, tr("CQ %1").arg(QString::fromStdString(cq.name)), detail, badge, badgeActive, cq.overrun);
-    const QRectF strip(area.left() + kLabelWidth, area.top() + 12, area.width() - kLabelWidth, area.height() - 26);
+    const QString counts = cq.overrun ? tr("OVERRUN\n%1 lost").arg(cq.lost)
+                                      : tr("depth %1\n%2 unpolled").arg(cq.depth).arg(cq.occupancy());
+    label(area, tr("CQ %1").arg(QString::fromStdString(cq.name)), counts, badge, badgeActive, cq.overrun);
+    const QRectF strip = stripOf(area);
     p.object(strip.adjusted(-2, -10, 0, 12), QString::fromStdString(cq.id));
     if (cq.overrun) p.box(strip.adjusted(-3, -3, 3, 3), QColor(), p.theme.bad, 4, 2);
     const Window w = window(cq.depth, cq.tail, kMaxSlots);
@@ -127,29 +151,19 @@ void RdmaQueuePainter::completionQueue(const QRectF& area, const rdma::Completio
         if (!cqe) {
             // An empty CQE slot belongs to the hardware (mlx5 owner bit).
             p.box(r, p.theme.background, p.theme.panelBorder, 3);
-            p.text(r.adjusted(0, 0, 0, -2), QString::number(slot), 9, p.theme.mutedText,
-                   Qt::AlignHCenter | Qt::AlignBottom);
+            p.detail(r.adjusted(0, 0, 0, -2), QString::number(slot), RdmaPaint::kFinePx, p.theme.mutedText,
+                     Qt::AlignHCenter | Qt::AlignBottom);
             continue;
         }
         const QString id = QString::fromStdString(cqe->id);
         const bool ok = cqe->status == rdma::WcStatus::Success;
         p.box(r, p.tint(ok ? p.theme.good : p.theme.bad, 40), p.isTouched(id) ? p.theme.accent : p.theme.panelBorder, 3,
               p.isTouched(id) ? 2.5 : 1);
-        const QRectF owner(r.left(), r.top(), r.width(), 11);
-        p.box(owner.adjusted(1, 1, -1, 0), p.theme.mutedText, QColor(), 2);
-        p.text(owner, tr("SW"), 8, p.theme.background, Qt::AlignCenter, true);
-        p.text(QRectF(r.left() + 2, r.top() + 12, r.width() - 4, 13), QStringLiteral("#%1").arg(cqe->wrId), 10,
-               p.theme.text, Qt::AlignCenter, true);
-        p.text(QRectF(r.left() + 2, r.top() + 24, r.width() - 4, 12),
-               shortOpcode(std::string(rdma::verbsName(cqe->opcode))), 9, p.theme.text, Qt::AlignCenter);
-        p.text(QRectF(r.left() + 2, r.top() + 35, r.width() - 4, 12), statusShort(cqe->status), 8,
-               ok ? p.theme.good : p.theme.bad, Qt::AlignCenter, true);
+        entry(r, false, QStringLiteral("#%1").arg(cqe->wrId), shortOpcode(std::string(rdma::verbsName(cqe->opcode))),
+              statusShort(cqe->status), ok ? p.theme.good : p.theme.bad);
         p.object(r, id);
     }
-    if (cq.depth > w.count)
-        p.text(QRectF(strip.left(), strip.bottom() + 1, strip.width(), 12),
-               tr("slots %1…%2 of %3").arg(w.first).arg((w.first + w.count - 1) % cq.depth).arg(cq.depth), 9,
-               p.theme.mutedText, Qt::AlignRight | Qt::AlignVCenter);
+    stripNote(strip, {tr("CQN %1").arg(cq.cqn)}, w, cq.depth);
     headTail(strip, w, cq.depth, cq.head, cq.tail);
 }
 

@@ -29,8 +29,16 @@ private:
     };
     static Window window(std::uint32_t depth, std::uint64_t tail, std::uint32_t maxShown);
     QRectF slotRect(const QRectF& strip, std::uint32_t i, std::uint32_t count) const;
+    /// The strip's slots under the label, leaving a line below for head/tail marks.
+    static QRectF stripOf(const QRectF& area);
+    /// Detail under the strip's right end: "CQN 1 · slots 0…9 of 31".
+    void stripNote(const QRectF& strip, QStringList parts, const Window& w, std::uint32_t depth);
+    /// One WQE or CQE: owner band (HW/SW), wr_id, then opcode and state or status once zoomed in.
+    void entry(const QRectF& slot, bool hw, const QString& wrId, const QString& opcode, const QString& last,
+               const QColor& lastColor);
     void headTail(const QRectF& strip, const Window& w, std::uint32_t depth, std::uint64_t head, std::uint64_t tail);
-    void label(const QRectF& area, const QString& title, const QString& detail, int badge, bool badgeActive,
+    /// The queue's name, its counts (one per line of `counts`) and the diagram badge.
+    void label(const QRectF& area, const QString& title, const QString& counts, int badge, bool badgeActive,
                bool bad = false);
 
     RdmaPaint& m_paint;

@@ -45,11 +45,14 @@ void RdmaSceneRenderer::paint(QPainter& painter, const RenderState& state) {
         return;
     }
     // Title: the story and the simulated clock.
-    p.text(layout.title, tr("RDMA verbs: WR → WQE → doorbell → HCA → packets → CQE → WC"), 17, state.theme.text,
-           Qt::AlignLeft | Qt::AlignVCenter, true);
+    // The clock first, so the title gets the room left of it.
     const double clock = animatedClock(snap.cursor, snap.nowNs, state.progress);
-    p.text(layout.title, tr("step %1 · t = %2").arg(snap.cursor).arg(clockText(double(snap.nowNs))), 14,
-           state.theme.mutedText, Qt::AlignRight | Qt::AlignVCenter, true, true);
+    const double clockWidth =
+        p.text(layout.title, tr("step %1 · t = %2").arg(snap.cursor).arg(clockText(double(snap.nowNs))),
+               RdmaPaint::kLabelPx, state.theme.mutedText, Qt::AlignRight | Qt::AlignVCenter, true, true);
+    p.text(layout.title.adjusted(0, 0, -clockWidth - 16, 0),
+           tr("RDMA verbs: WR → WQE → doorbell → HCA → packets → CQE → WC"), RdmaPaint::kTitlePx, state.theme.text,
+           Qt::AlignLeft | Qt::AlignVCenter, true);
 
     RdmaStepPainter step(snap);
     RdmaHostActivity activity[2];
@@ -75,7 +78,9 @@ void RdmaSceneRenderer::paint(QPainter& painter, const RenderState& state) {
         }
     if (sentences.isEmpty()) sentences << tr("Step forward to run the verbs script; every micro-step is drawn.");
     p.box(layout.caption, state.theme.panel, state.theme.panelBorder, 6);
-    p.text(layout.caption.adjusted(12, 0, -12, 0), joinSentences(sentences), 13, state.theme.text);
+    // Up to two lines; never shrunk below a readable size (the rest is clipped).
+    p.wrapped(layout.caption.adjusted(12, 1, -12, -1), joinSentences(sentences), RdmaPaint::kLabelPx, state.theme.text,
+              false, RdmaPaint::kLabelPx);
 }
 
 }  // namespace commviz::views

@@ -21,7 +21,7 @@ public:
     /// `landed` are packets that arrived or were dropped in this step.
     void paint(const RdmaLayout& layout, double clockNs, const QSet<QString>& landed, double progress);
 
-    static constexpr double kPacketWidth = 150;
+    static constexpr double kPacketWidth = 192;
     static constexpr double kPacketHeight = 40;
 
 private:

@@ -33,6 +33,35 @@ void ScenePaint::box(const QRectF& rect, const QColor& fill, const QColor& borde
     p.restore();
 }
 
+double ScenePaint::targetScale() const {
+    const QTransform& t = p.worldTransform();
+    double scale = std::sqrt(std::abs(t.determinant()));
+    // On screen a device pixel ratio makes text sharper, not larger; in an
+    // exported PNG viewed at its natural size every image pixel counts.
+    if (state.textDetail == TextDetail::ReadableInImagePixels && p.device()) scale *= p.device()->devicePixelRatioF();
+    return scale;
+}
+
+double ScenePaint::readablePixels() const {
+    const int dpi = p.device() ? p.device()->logicalDpiY() : 0;
+    return kReadablePoints * (dpi > 0 ? dpi : 96) / 72.0;
+}
+
+bool ScenePaint::readable(double px) const {
+    if (state.textDetail == TextDetail::All) return true;
+    // Fonts are set in whole pixels (font()), so judge the size actually used.
+    const double used = std::max(1, int(px + 0.5));
+    return used * targetScale() >= readablePixels() - 1e-9;
+}
+
+void ScenePaint::drawRecorded(const QRectF& rect, int flags, const QString& shown, const QFont& font, bool elided) {
+    p.drawText(rect, flags, shown);
+    if (!state.drawnTexts || shown.isEmpty()) return;
+    const double px = font.pixelSize();
+    state.drawnTexts->push_back(
+        {shown, p.worldTransform().mapRect(rect), px, px * targetScale(), readablePixels(), elided});
+}
+
 double ScenePaint::text(const QRectF& rect, const QString& s, double px, const QColor& color, Qt::Alignment align,
                         bool bold, bool mono) {
     const QFont f = font(px, bold, mono);
@@ -41,9 +70,14 @@ double ScenePaint::text(const QRectF& rect, const QString& s, double px, const Q
     p.save();
     p.setFont(f);
     p.setPen(color);
-    p.drawText(rect, int(align) | Qt::TextSingleLine, shown);
+    drawRecorded(rect, int(align) | Qt::TextSingleLine, shown, f, shown != s);
     p.restore();
-    return std::min(rect.width(), metrics.horizontalAdvance(shown));
+    return shown.isEmpty() ? 0 : std::min(rect.width(), metrics.horizontalAdvance(shown));
+}
+
+double ScenePaint::detail(const QRectF& rect, const QString& s, double px, const QColor& color, Qt::Alignment align,
+                          bool bold, bool mono) {
+    return readable(px) ? text(rect, s, px, color, align, bold, mono) : 0;
 }
 
 void ScenePaint::wrapped(const QRectF& rect, const QString& s, double px, const QColor& color, bool bold,
@@ -58,7 +92,7 @@ void ScenePaint::wrapped(const QRectF& rect, const QString& s, double px, const 
     p.setFont(f);
     p.setPen(color);
     p.setClipRect(rect);
-    p.drawText(rect, flags, s);
+    drawRecorded(rect, flags, s, f);
     p.restore();
 }
 
@@ -72,7 +106,7 @@ void ScenePaint::tag(const QPointF& centre, const QString& s, const QColor& fill
     p.save();
     p.setFont(f);
     p.setPen(ink);
-    p.drawText(r, Qt::AlignCenter | Qt::TextSingleLine, s);
+    drawRecorded(r, Qt::AlignCenter | Qt::TextSingleLine, s, f);
     p.restore();
 }
 

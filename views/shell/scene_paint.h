@@ -36,8 +36,23 @@ struct ScenePaint {
     void box(const QRectF& rect, const QColor& fill, const QColor& border, double radius = 6, double width = 1,
              Qt::PenStyle style = Qt::SolidLine);
     /// Text clipped to `rect` with an ellipsis; returns the width used.
+    /// Text that carries the scene's meaning: the layout keeps it readable at "fit".
     double text(const QRectF& rect, const QString& text, double px, const QColor& color,
                 Qt::Alignment align = Qt::AlignLeft | Qt::AlignVCenter, bool bold = false, bool mono = false);
+    /// Detail text (slot numbers, owner marks, byte values, sub-lines, legends):
+    /// drawn like text() only when readable (see readable()); returns 0 otherwise.
+    double detail(const QRectF& rect, const QString& text, double px, const QColor& color,
+                  Qt::Alignment align = Qt::AlignLeft | Qt::AlignVCenter, bool bold = false, bool mono = false);
+    /// True when text of `px` logical units comes out at least readablePixels()
+    /// on the target at the painter's current transform, or all detail is asked for.
+    bool readable(double px) const;
+    /// Target pixels per logical unit now: the world transform's scale, times the
+    /// device pixel ratio when an image's own pixels count (a raster export).
+    double targetScale() const;
+    /// 8 pt in target pixels, converted with the paint device's logical DPI.
+    double readablePixels() const;
+    static constexpr double kReadablePoints = 8;
+
     /// Word-wrapped text inside `rect` (shrinks the font down to `minPx` if it does not fit).
     void wrapped(const QRectF& rect, const QString& text, double px, const QColor& color, bool bold = false,
                  double minPx = 11);
@@ -57,6 +72,10 @@ struct ScenePaint {
     static QColor tint(const QColor& c, int alpha);
     /// Halos for lesson highlights and the selection, drawn over everything.
     void drawHalos(Qt::PenStyle selectionStyle = Qt::SolidLine);
+
+protected:
+    /// Draws `shown` with the painter's current font in `rect` and records it (RenderState::drawnTexts).
+    void drawRecorded(const QRectF& rect, int flags, const QString& shown, const QFont& font, bool elided = false);
 };
 
 }  // namespace commviz::views

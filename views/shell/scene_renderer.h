@@ -11,6 +11,22 @@
 
 namespace commviz::views {
 
+/// Which text the paint kit draws (ScenePaint::detail). On screen a detail
+/// label appears once it is readable at the current zoom (the Inspector gives
+/// it on click anyway); a PNG viewed at its natural size counts its own
+/// pixels, so a 2x export keeps everything; a vector figure scales freely.
+enum class TextDetail { Readable, ReadableInImagePixels, All };
+
+/// One text the paint kit drew: what it said and how tall it came out.
+struct DrawnText {
+    QString text;
+    QRectF rect;            ///< logical units
+    double px = 0;          ///< font pixel size in logical units
+    double shownPx = 0;     ///< that size on the target (screen or image pixels)
+    double readablePx = 0;  ///< the smallest readable size there: 8 pt at the device's logical DPI
+    bool elided = false;    ///< cut short with an ellipsis to fit its rectangle
+};
+
 /// What a renderer needs to draw one moment of a scene.
 struct RenderState {
     const sim::Session* session = nullptr;
@@ -25,6 +41,9 @@ struct RenderState {
     QString caption;
     /// The scene's view options switched on (SceneDescriptor::viewOptions ids).
     QStringList options;
+    TextDetail textDetail = TextDetail::Readable;
+    /// When set, every text the paint kit draws is appended here (tests check sizes).
+    std::vector<DrawnText>* drawnTexts = nullptr;
 };
 
 /// A clickable object drawn in the last paint, in the renderer's logical coordinates.
