@@ -21,7 +21,7 @@
         <translation>已知 %1 个地址（共 %2 个）</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+25"/>
         <source>prev</source>
         <translation>前一个</translation>
     </message>
@@ -41,7 +41,7 @@
         <translation>%1 个 rank，聚合显示：色带按每段弧上的 rank 在本阶段的进展为其着色。root 下方：选中的 rank（未另选时为 rank 0）及其相邻 rank。</translation>
     </message>
     <message>
-        <location filename="../../views/nccl/nccl_message_painter.cpp" line="+19"/>
+        <location filename="../../views/nccl/nccl_message_painter.cpp" line="+20"/>
         <source>accepting</source>
         <translation>接受连接中</translation>
     </message>
@@ -61,7 +61,7 @@
         <translation>WARN 后已停止</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+45"/>
         <source>wrong magic</source>
         <translation>错误 magic</translation>
     </message>
@@ -86,7 +86,7 @@
         <translation>分片 %1</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+59"/>
         <source>root%1</source>
         <translation>root%1</translation>
     </message>
@@ -196,22 +196,40 @@
         <translation>深色 = 自己的槽位 · 空白 = 尚未获知 · 每种颜色对应一轮 allgather</translation>
     </message>
     <message>
-        <location filename="../../views/nccl/nccl_renderer.cpp" line="+99"/>
+        <location filename="../../views/nccl/nccl_renderer.cpp" line="+101"/>
         <source>NCCL bootstrap — %1 ranks, %2%3</source>
         <translation>NCCL 引导（bootstrap）——%1 个 rank，%2%3</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location filename="../../views/nccl/nccl_pane_painter.cpp" line="+26"/>
+        <location filename="../../views/nccl/nccl_renderer.cpp" line="+2"/>
         <source>classic (≤ 2.22)</source>
         <translation>classic（≤ 2.22）</translation>
     </message>
     <message>
         <location line="+0"/>
+        <location filename="../../views/nccl/nccl_renderer.cpp" line="+0"/>
+        <location line="+103"/>
         <source>2.30</source>
         <translation>2.30</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source>%1 messages so far</source>
+        <translation>目前共 %1 条消息</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>two ring allgathers (peer, proxy addresses), one way: %1 + %1 rounds</source>
+        <translation>两次环形 allgather（对端地址、proxy 地址），单向：%1 + %1 轮</translation>
+    </message>
+    <message>
         <location line="+1"/>
+        <source>one packed allgather, both ways: %1 rounds</source>
+        <translation>一次打包的 allgather，双向：%1 轮</translation>
+    </message>
+    <message>
+        <location filename="../../views/nccl/nccl_renderer.cpp" line="-102"/>
         <source>, %1 roots</source>
         <translation>，%1 个 root</translation>
     </message>
@@ -231,9 +249,24 @@
         <translation>单步前进：rank 0 创建 ncclUniqueId，每个 rank 向 root 报到，root 告诉每个 rank 它的下一个邻居，然后各 rank 沿环 allgather 所有 rank 的地址。</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+30"/>
         <source>No NCCL bootstrap session loaded</source>
         <translation>未加载 NCCL 引导仿真会话</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>NCCL bootstrap — %1 ranks, classic vs 2.30 side by side</source>
+        <translation>NCCL 引导（bootstrap）——%1 个 rank，classic 与 2.30 并排对比</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>step %1 of the %2 run · the other pane at the same point</source>
+        <translation>%2 运行的第 %1 步 · 另一侧停在同一进度</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>classic</source>
+        <translation>classic</translation>
     </message>
     <message>
         <location filename="../../views/nccl/nccl_ring_painter.cpp" line="-60"/>
@@ -289,6 +322,11 @@
         <location line="+0"/>
         <source>p2p</source>
         <translation>p2p</translation>
+    </message>
+    <message>
+        <location filename="../../views/nccl/nccl_scene.cpp" line="+32"/>
+        <source>Classic vs 2.30 &amp;Side by Side</source>
+        <translation>classic 与 2.30 并排对比(&amp;S)</translation>
     </message>
 </context>
 <context>
@@ -811,7 +849,7 @@
 <context>
     <name>RdmaHostPainter</name>
     <message>
-        <location filename="../../views/rdma/rdma_host_painter.cpp" line="+27"/>
+        <location filename="../../views/rdma/rdma_host_painter.cpp" line="+43"/>
         <source>Host %1</source>
         <translation>主机 %1</translation>
     </message>
@@ -826,22 +864,12 @@
         <translation>应用程序</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <source>work requests (WR) posted</source>
-        <translation>已投递的工作请求（WR）</translation>
-    </message>
-    <message>
-        <location line="+10"/>
+        <location line="+13"/>
         <source>RECV</source>
         <translation>RECV</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>wr_id %1 · %2 · %3 B%4</source>
-        <translation>wr_id %1 · %2 · %3 B%4</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="+6"/>
         <source>bad_wr</source>
         <translation>bad_wr</translation>
     </message>
@@ -856,33 +884,44 @@
         <translation>→ WQE</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+9"/>
         <location line="+25"/>
         <source>none yet</source>
         <translation>暂无</translation>
     </message>
     <message>
-        <location line="-20"/>
-        <source>work completions (WC) polled</source>
-        <translation>已轮询到的工作完成（WC）</translation>
+        <location line="-52"/>
+        <source>work requests (WR)</source>
+        <translation>工作请求（WR）</translation>
     </message>
     <message>
-        <location line="+14"/>
-        <source>wr_id %1 · %2 · %3 · %4 B</source>
-        <translation>wr_id %1 · %2 · %3 · %4 B</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+20"/>
+        <location line="+24"/>
         <source>wr_id %1 · %2</source>
         <translation>wr_id %1 · %2</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="-22"/>
+        <source>%1 B%2 %3</source>
+        <translation>%1 B%2 %3</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>completions (WC)</source>
+        <translation>工作完成（WC）</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>%1 · %2 B</source>
+        <translation>%1 · %2 B</translation>
+    </message>
+    <message>
+        <location line="+18"/>
         <source>verbs / driver (libibverbs + provider)</source>
         <translation>verbs / 驱动（libibverbs + provider）</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>no call yet</source>
         <translation>尚无调用</translation>
     </message>
@@ -908,17 +947,17 @@
         <translation>异步事件：%1</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>doorbell</source>
         <translation>门铃</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>HCA (RDMA NIC)</source>
         <translation>HCA（RDMA 网卡）</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
         <source>no QP yet (ibv_create_qp)</source>
         <translation>尚无 QP（ibv_create_qp）</translation>
     </message>
@@ -948,17 +987,22 @@
         <translation>主机内存（已注册的 MR）</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>no MR yet (ibv_reg_mr)</source>
         <translation>尚无 MR（ibv_reg_mr）</translation>
     </message>
     <message>
-        <location line="+14"/>
-        <source>MR %1 · %2 B · lkey 0x%3 · rkey 0x%4 · %5</source>
-        <translation>MR %1 · %2 B · lkey 0x%3 · rkey 0x%4 · %5</translation>
+        <location line="+18"/>
+        <source>lkey 0x%1 · rkey 0x%2 · %3</source>
+        <translation>lkey 0x%1 · rkey 0x%2 · %3</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+3"/>
+        <source>MR %1 · %2 B</source>
+        <translation>MR %1 · %2 B</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>+%1 B</source>
         <translation>另有 %1 B</translation>
     </message>
@@ -1230,7 +1274,7 @@
         <translation>QPN 0x%1 → 0x%2</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+64"/>
         <source>any state → RESET / ERR via ibv_modify_qp; errors move RC QPs to ERR</source>
         <translation>任意状态都可经 ibv_modify_qp 转到 RESET / ERR；出错时 RC QP 转入 ERR</translation>
     </message>
@@ -1268,7 +1312,7 @@
 <context>
     <name>RdmaQueuePainter</name>
     <message>
-        <location filename="../../views/rdma/rdma_queue_painter.cpp" line="+64"/>
+        <location filename="../../views/rdma/rdma_queue_painter.cpp" line="+99"/>
         <source>tail</source>
         <translation>tail</translation>
     </message>
@@ -1285,47 +1329,46 @@
 已用 %2</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+34"/>
+        <source>OVERRUN
+%1 lost</source>
+        <translation>溢出
+丢失 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>depth %1
+%2 unpolled</source>
+        <translation>深度 %1
+未轮询 %2</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>CQN %1</source>
+        <translation>CQN %1</translation>
+    </message>
+    <message>
+        <location line="-111"/>
         <source>HW</source>
         <translation>HW</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+45"/>
         <source>SW</source>
         <translation>SW</translation>
     </message>
     <message>
-        <location line="-44"/>
+        <location line="+73"/>
         <source>RECV</source>
         <translation>RECV</translation>
     </message>
     <message>
-        <location line="+11"/>
-        <location line="+44"/>
+        <location line="-85"/>
         <source>slots %1…%2 of %3</source>
         <translation>槽位 %1…%2（共 %3）</translation>
     </message>
     <message>
-        <location line="-35"/>
-        <source>CQN %1
-OVERRUN
-%2 lost</source>
-        <translation>CQN %1
-溢出
-丢失 %2</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>CQN %1
-depth %2
-%3 unpolled</source>
-        <translation>CQN %1
-深度 %2
-未轮询 %3</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+99"/>
         <source>CQ %1</source>
         <translation>CQ %1</translation>
     </message>
@@ -1353,17 +1396,17 @@ depth %2
         <translation>未加载 RDMA 仿真会话</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+11"/>
         <source>RDMA verbs: WR → WQE → doorbell → HCA → packets → CQE → WC</source>
         <translation>RDMA verbs：WR → WQE → 门铃 → HCA → 报文 → CQE → WC</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-3"/>
         <source>step %1 · t = %2</source>
         <translation>第 %1 步 · t = %2</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+28"/>
         <source>Step forward to run the verbs script; every micro-step is drawn.</source>
         <translation>单步前进即可执行 verbs 脚本；每个微步骤都会画出来。</translation>
     </message>
@@ -1407,7 +1450,7 @@ depth %2
 <context>
     <name>RdmaWirePainter</name>
     <message>
-        <location filename="../../views/rdma/rdma_wire_painter.cpp" line="+34"/>
+        <location filename="../../views/rdma/rdma_wire_painter.cpp" line="+48"/>
         <source>PSN 0x%1</source>
         <translation>PSN 0x%1</translation>
     </message>
@@ -1442,7 +1485,7 @@ depth %2
         <translation>ibv_poll_cq 返回 WC</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>request</source>
         <translation>请求</translation>
     </message>
@@ -1467,12 +1510,12 @@ depth %2
         <translation>NAK / 丢失</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>slot owner: HW = the HCA may use it, SW = software&apos;s</source>
         <translation>槽位归属：HW = HCA 可使用，SW = 归软件所有</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>wire (RC, one link)</source>
         <translation>线路（RC，单条链路）</translation>
     </message>
@@ -1482,12 +1525,17 @@ depth %2
         <translation>%1 Gb/s · 传播时延 %2 ns</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>sent %1 · delivered %2 · dropped %3 · retransmitted %4</source>
-        <translation>发送 %1 · 送达 %2 · 丢弃 %3 · 重传 %4</translation>
+        <location line="+4"/>
+        <source>sent %1 · delivered %2</source>
+        <translation>发送 %1 · 送达 %2</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+3"/>
+        <source>dropped %1 · retransmitted %2</source>
+        <translation>丢弃 %1 · 重传 %2</translation>
+    </message>
+    <message>
+        <location line="+18"/>
         <source>%1 → %2</source>
         <translation>%1 → %2</translation>
     </message>
@@ -2129,12 +2177,12 @@ depth %2
     </message>
     <message>
         <location line="+0"/>
-        <location line="+216"/>
+        <location line="+232"/>
         <source>commviz</source>
         <translation>commviz</translation>
     </message>
     <message>
-        <location line="-215"/>
+        <location line="-231"/>
         <source>Scenes</source>
         <translation>场景</translation>
     </message>
@@ -2164,7 +2212,7 @@ depth %2
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
@@ -2289,7 +2337,7 @@ depth %2
         <translation>未知场景“%1”</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+73"/>
         <source>%1 — %2</source>
         <translation>%1——%2</translation>
     </message>
@@ -2299,14 +2347,14 @@ depth %2
         <translation>还没有可导出的内容：请先打开一个场景。</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+55"/>
         <source>Open Scenario</source>
         <translation>打开场景文件</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>Scenario files (*.json);;All files (*)</source>
-        <translation>场景文件 (*.json);;所有文件 (*)</translation>
+        <location line="+1"/>
+        <source>Scenario files (%1);;All files (*)</source>
+        <translation>场景文件 (%1);;所有文件 (*)</translation>
     </message>
     <message>
         <location line="+12"/>
@@ -2552,7 +2600,7 @@ depth %2
         <translation>magic、端口、pid 和指针的随机种子</translation>
     </message>
     <message>
-        <location filename="../../core/noc/noc_scene_model.cpp" line="+37"/>
+        <location filename="../../core/noc/noc_scene_model.cpp" line="+38"/>
         <source>k-ary n-cube: mesh or torus (BookSim: topology)</source>
         <translation>k 元 n 立方：网格（mesh）或环面（torus）（BookSim: topology）</translation>
     </message>
@@ -2657,12 +2705,12 @@ depth %2
         <translation>VC 分配器和交换分配器的 iSLIP 迭代次数</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+10"/>
         <source>Destination pattern</source>
         <translation>目的节点模式</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+10"/>
         <source>Packets per node per cycle (flits with injection_rate_uses_flits)</source>
         <translation>每个节点每周期的数据包数（启用 injection_rate_uses_flits 时为微片数）</translation>
     </message>
@@ -3574,7 +3622,7 @@ latency t_typical %8 µs%9</source>
 <context>
     <name>commviz::views::SceneCanvas</name>
     <message>
-        <location filename="../../views/shell/scene_canvas.cpp" line="+176"/>
+        <location filename="../../views/shell/scene_canvas.cpp" line="+184"/>
         <source>Running…</source>
         <translation>正在运行…</translation>
     </message>

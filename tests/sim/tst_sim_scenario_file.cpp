@@ -27,9 +27,8 @@ private slots:
                                   << "malformed scenario file 'x.json' at 2:13: not valid JSON";
         QTest::newRow("array") << "[1]"
                                << "malformed scenario file 'x.json': the top level must be a JSON object";
-        QTest::newRow("no scene")
-            << "{\"format\": 1}"
-            << "malformed scenario file 'x.json': missing \"scene\" (\"rdma\")";
+        QTest::newRow("no scene") << "{\"format\": 1}"
+                                  << "malformed scenario file 'x.json': missing \"scene\" (\"rdma\")";
         QTest::newRow("other scene") << "{\"scene\": \"noc\", \"format\": 1}"
                                      << "scenario file 'x.json' is for scene 'noc', not 'rdma'";
         QTest::newRow("format 2") << "{\"scene\": \"rdma\", \"format\": 2}"
