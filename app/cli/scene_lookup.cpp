@@ -17,7 +17,7 @@ std::string knownIds(const views::SceneRegistry& registry) {
 sim::Result<const views::SceneDescriptor*> findScene(const views::SceneRegistry& registry, const SceneChoice& choice) {
     std::string id = choice.scene;
     if (id.empty() && !choice.scenario.empty())
-        id = views::scenarioSceneId(QString::fromStdString(choice.scenario)).toStdString();
+        id = views::scenarioSceneId(QString::fromStdString(choice.scenario), registry).toStdString();
     if (id.empty() && !choice.scenario.empty()) {
         // The file names no scene it can be read for: say what is wrong with it
         // (missing, not JSON at line:column, no "scene") rather than ask for --scene.

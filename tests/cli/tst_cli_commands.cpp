@@ -186,6 +186,14 @@ void TestCliCommands::runTakesTheSceneFromTheScenario() {
     QCOMPARE(inferred.exitCode, 0);
     QCOMPARE(QJsonDocument::fromJson(inferred.out).object().value("scene").toString(), scene());
     QVERIFY(inferred.out == named.out);
+    // A BookSim config names no scene; its suffix says which scene reads it.
+    QFile config(dir.filePath("mesh.cfg"));
+    QVERIFY(config.open(QIODevice::WriteOnly));
+    config.write("topology = mesh;\nk = 4;\nn = 2;\nrouting_function = dor;\ninjection_rate = 0.1;\n");
+    config.close();
+    const CliResult cfg = runCommviz({"run", "--scenario", config.fileName(), "--steps", "5", "--json"});
+    QCOMPARE(cfg.exitCode, 0);
+    QCOMPARE(QJsonDocument::fromJson(cfg.out).object().value("scene").toString(), QStringLiteral("noc"));
 }
 
 QTEST_GUILESS_MAIN(TestCliCommands)
