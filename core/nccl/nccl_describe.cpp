@@ -21,34 +21,6 @@ std::string rootObject(int root, int nroots) {
 }
 std::string rankObject(int rank) { return "rank:" + std::to_string(rank); }
 
-const char* checkInName(CheckIn what) {
-    switch (what) {
-        case CheckIn::Normal:
-            return "normal";
-        case CheckIn::Extra:
-            return "extra";
-        case CheckIn::Duplicate:
-            return "duplicate";
-        case CheckIn::BadMagic:
-            return "bad_magic";
-    }
-    return "";
-}
-
-const char* outcomeName(Outcome outcome) {
-    switch (outcome) {
-        case Outcome::Accepted:
-            return "accepted";
-        case Outcome::Dropped:
-            return "dropped";
-        case Outcome::RootWarn:
-            return "root_warn";
-        case Outcome::Refused:
-            return "refused";
-    }
-    return "";
-}
-
 const char* payloadName(Payload payload) {
     switch (payload) {
         case Payload::PeerAddresses:

@@ -29,6 +29,33 @@ enum class Outcome : std::uint8_t {
     RootWarn,  ///< the root printed a WARN and its thread stopped
     Refused,   ///< the root had already finished and closed its socket
 };
+/// The names events and the Inspector give these values.
+inline const char* checkInName(CheckIn what) {
+    switch (what) {
+        case CheckIn::Normal:
+            return "normal";
+        case CheckIn::Extra:
+            return "extra";
+        case CheckIn::Duplicate:
+            return "duplicate";
+        case CheckIn::BadMagic:
+            return "bad_magic";
+    }
+    return "";
+}
+inline const char* outcomeName(Outcome outcome) {
+    switch (outcome) {
+        case Outcome::Accepted:
+            return "accepted";
+        case Outcome::Dropped:
+            return "dropped";
+        case Outcome::RootWarn:
+            return "root_warn";
+        case Outcome::Refused:
+            return "refused";
+    }
+    return "";
+}
 /// The initTransportsRank stages, coarse (reference §4).
 enum class InitStage : std::uint8_t {
     AllGather1,
