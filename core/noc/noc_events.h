@@ -28,6 +28,8 @@ struct NocEvent {
     std::int16_t outPort = -1;
     std::int16_t outVc = -1;
     std::int32_t flit = -1;
+    /// BookSim's packet id (Flit::pid, the number its watch output prints),
+    /// not the engine's packet slot: slots are reused, ids never are.
     std::int32_t packet = -1;
     std::int64_t value = 0;
 };

@@ -28,7 +28,8 @@ void NocRouterStep::inputQueuing() {
         if (slot >= bufSize) slot %= bufSize;  // divides only on wrap-around
         buffers[std::size_t(index) * std::size_t(bufSize) + std::size_t(slot)] = flit;
         ++iv.count;
-        if (e.m_emit) e.noteEvent({NocEventKind::FlitBuffered, r, port, flit.vc, -1, -1, flit.id, flit.packet, 0});
+        if (e.m_emit)
+            e.noteEvent({NocEventKind::FlitBuffered, r, port, flit.vc, -1, -1, flit.id, packetOf(flit).pid, 0});
         if (iv.state == VcState::Idle) {
             startRouting(port, flit.vc, flit);
         } else if (iv.state == VcState::Active && iv.count == 1) {
@@ -61,8 +62,8 @@ void NocRouterStep::routeUpdate() {
         iv.route = routeAt(r, entry.input, packetOf(head));
         iv.state = VcState::VcAlloc;
         if (e.m_emit)
-            e.noteEvent(
-                {NocEventKind::RouteComputed, r, entry.input, entry.vc, iv.route.port, -1, head.id, head.packet, 0});
+            e.noteEvent({NocEventKind::RouteComputed, r, entry.input, entry.vc, iv.route.port, -1, head.id,
+                         packetOf(head).pid, 0});
         if (c.speculative) rs.saQ.push({-1, entry.input, entry.vc, -1});
         rs.vaQ.push({-1, entry.input, entry.vc, -1});
     }
@@ -103,7 +104,7 @@ void NocRouterStep::traverse(const StageEntry& entry, InputVc& iv) {
     e.m_progress = true;
     if (e.m_emit)
         e.noteEvent({NocEventKind::SwitchAllocated, r, entry.input, std::int16_t(inVc), std::int16_t(port), f.vc, f.id,
-                     f.packet, 0});
+                     packetOf(f).pid, 0});
     if (iv.count == 0) {
         if (f.tail) iv.state = VcState::Idle;
     } else if (f.tail) {
@@ -171,7 +172,9 @@ void NocEngine::routerWriteOutputs(int r) {
         const Flit f = out.front();
         out.pop();
         if (out.empty()) rs.outputPorts &= ~(1u << port);
-        if (m_emit) noteEvent({NocEventKind::FlitSent, r, std::int16_t(port), f.vc, -1, -1, f.id, f.packet, 0});
+        if (m_emit)
+            noteEvent({NocEventKind::FlitSent, r, std::int16_t(port), f.vc, -1, -1, f.id,
+                       m_packets[std::size_t(f.packet)].pid, 0});
         if (port == eject) {
             ejectFlits.push_back({r, -1, f});
         } else {

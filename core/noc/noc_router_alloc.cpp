@@ -66,16 +66,18 @@ void NocRouterStep::vcAllocEvaluate() {
         }
         if (!eligible) entry.result = kStallBusy;
     }
-    if (!shared) return;
-    alloc.allocate(c.alloc_iters, rs.vaGrant.data(), rs.vaAccept.data());
-    for (std::size_t i = 0; i < n; ++i) {
-        StageEntry& entry = rs.vaQ.at(i);
-        if (decompose && perPort[ivc(entry.input, entry.vc).route.port] == 1) continue;
-        entry.time = t + c.vc_alloc_delay - 1;
-        if (entry.result < -1) continue;
-        const int granted = alloc.outputAssigned(entry.input * vcs + entry.vc);
-        entry.result = granted >= 0 ? granted : kStallConflict;
+    if (shared) {
+        alloc.allocate(c.alloc_iters, rs.vaGrant.data(), rs.vaAccept.data());
+        for (std::size_t i = 0; i < n; ++i) {
+            StageEntry& entry = rs.vaQ.at(i);
+            if (decompose && perPort[ivc(entry.input, entry.vc).route.port] == 1) continue;
+            entry.time = t + c.vc_alloc_delay - 1;
+            if (entry.result < -1) continue;
+            const int granted = alloc.outputAssigned(entry.input * vcs + entry.vc);
+            entry.result = granted >= 0 ? granted : kStallConflict;
+        }
     }
+    // Like BookSim, grants started earlier are re-checked even when no entry starts now.
     if (c.vc_alloc_delay <= 1) return;
     for (std::size_t i = 0; i < rs.vaQ.size() && rs.vaQ.at(i).time <= t; ++i) {
         StageEntry& entry = rs.vaQ.at(i);
@@ -103,7 +105,7 @@ void NocRouterStep::vcAllocUpdate() {
         const Flit& head = front(entry.input, entry.vc);
         if (e.m_emit)
             e.noteEvent({NocEventKind::VcAllocated, r, entry.input, entry.vc, std::int16_t(port), std::int16_t(out),
-                         head.id, head.packet, 0});
+                         head.id, packetOf(head).pid, 0});
         if (!c.speculative) rs.saQ.push({-1, entry.input, entry.vc, -1});
     }
 }
@@ -161,7 +163,12 @@ void NocRouterStep::switchAllocSingle(StageEntry& entry) {
 void NocRouterStep::switchAllocEvaluate() {
     IslipAllocator& alloc = e.m_saAlloc;
     const std::size_t n = unstarted(rs.saQ);
-    if (n == 0) return;
+    if (n == 0) {
+        // Grants started in an earlier cycle still complete now and are
+        // re-checked (BookSim's last loop runs even when no entry starts).
+        if (c.speculative || c.sw_alloc_delay > 1) recheckSwitchGrants();
+        return;
+    }
     if (n == 1 && !c.speculative && c.sw_alloc_delay <= 1 &&
         ivc(rs.saQ.at(0).input, rs.saQ.at(0).vc).state == VcState::Active) {
         switchAllocSingle(rs.saQ.at(0));

@@ -34,6 +34,30 @@ private slots:
         QTest::newRow("torus") << QStringList{"topology=torus", "routing_function=dim_order"} << 4 << 2 << 1 << 30.98;
         QTest::newRow("torus, 1-cycle links")
             << QStringList{"topology=torus", "routing_function=dim_order", "use_noc_latency=0"} << 4 << 1 << 1 << 27.03;
+        // Two-cycle allocators: VA and SA add up, speculation overlaps them (max). BookSim2 28f43299
+        // asserts on any two-cycle allocator (iq_router.cpp "assert(time >= 0)" in the re-check
+        // loops, which then run into not-yet-started entries); its averages below are from the
+        // same source built with -DNDEBUG, on /work/oracle/a1.cfg + injection_rate=0.005 + the
+        // overrides (hops average 6.228 in every run).
+        QTest::newRow("sw_alloc_delay=2") << QStringList{"sw_alloc_delay=2"} << 5 << 1 << 1 << 39.572;
+        QTest::newRow("vc_alloc_delay=2") << QStringList{"vc_alloc_delay=2"} << 5 << 1 << 1 << 39.5704;
+        QTest::newRow("VA 2 + SA 2") << QStringList{"vc_alloc_delay=2", "sw_alloc_delay=2"} << 6 << 1 << 1 << 45.7765;
+        QTest::newRow("VA 2 + SA 2, look-ahead")
+            << QStringList{"vc_alloc_delay=2", "sw_alloc_delay=2", "routing_delay=0"} << 5 << 1 << 1 << 39.5662;
+        QTest::newRow("SA 2, look-ahead")
+            << QStringList{"sw_alloc_delay=2", "routing_delay=0"} << 4 << 1 << 1 << 33.3286;
+        QTest::newRow("speculative, SA 2")
+            << QStringList{"speculative=1", "sw_alloc_delay=2"} << 4 << 1 << 1 << 33.3411;
+        QTest::newRow("speculative, SA 2, look-ahead")
+            << QStringList{"speculative=1", "sw_alloc_delay=2", "routing_delay=0"} << 3 << 1 << 1 << 27.0737;
+        // With a two-cycle VC allocator a speculative grant never stands: when the switch grant
+        // is re-checked the VC allocator holds only this cycle's grants (BookSim clears it every
+        // cycle), so the head waits for VA and then bids again: VA + SA, as without speculation.
+        // BookSim2 cannot run these (assert, or a crash with -DNDEBUG: it sends the flit on the
+        // input VC's stale output VC), so there is no BookSim figure (-1).
+        QTest::newRow("speculative, VA 2") << QStringList{"speculative=1", "vc_alloc_delay=2"} << 5 << 1 << 1 << -1.0;
+        QTest::newRow("speculative, VA 2 + SA 2")
+            << QStringList{"speculative=1", "vc_alloc_delay=2", "sw_alloc_delay=2"} << 6 << 1 << 1 << -1.0;
     }
 
     void pipelineVariants() {
@@ -49,13 +73,18 @@ private slots:
         const OverallStats& o = report.overall;
         const double h = o.hops;
         const double predicted = h * tRouter + (h - 1) * tLink + 3 + (packetSize - 1);
-        const double allowance = (tRouter == 5 || packetSize > 1) ? 0.1 : 0.02;
+        const bool slowStage = overrides.filter("_delay=2").size() > 0;
+        // A mis-speculated head still won its crossbar output in iSLIP (which ignores priorities)
+        // and so still delays others now and then: 0.15 there.
+        const bool misspeculates = slowStage && overrides.contains("speculative=1");
+        const double allowance = misspeculates ? 0.15 : (tRouter >= 5 || packetSize > 1 || slowStage) ? 0.1 : 0.02;
         QVERIFY2(std::abs(o.plat.average() - predicted) < allowance,
                  qPrintable(QString("average %1, formula %2 at H = %3").arg(o.plat.average()).arg(predicted).arg(h)));
         QCOMPARE(o.plat.min, double(tRouter + 3 + packetSize - 1));  // a self-addressed packet, H = 1
         QVERIFY(o.plat.average() - o.nlat.average() < 0.01);         // (almost) no source queueing at zero load
         // BookSim's own figure at its hop average (6.228 mesh / 4.994 torus) within 0.45 cycle (the sheet fits ±0.3;
         // its 4-flit row ran at a slightly different H)
+        if (bookSimAverage < 0) return;
         const double bookSimH = tLink == 2 || overrides.contains("use_noc_latency=0") ? 4.994 : 6.228;
         const double atBookSimH = bookSimH * tRouter + (bookSimH - 1) * tLink + 3 + (packetSize - 1);
         QVERIFY2(std::abs(atBookSimH - bookSimAverage) < 0.45, qPrintable(QString::number(atBookSimH)));
