@@ -74,6 +74,8 @@ void NocRouterStep::switchAllocUpdate() {
         const StageEntry entry = rs.saQ.front();
         rs.saQ.pop();
         InputVc& iv = ivc(entry.input, entry.vc);
+        // A speculative grant for a head whose VC allocation completes only next cycle
+        // (vc_alloc_delay > 1) is a mis-speculation: BookSim asserts here instead.
         if (entry.result < 0 || iv.state != VcState::Active) {
             rs.saQ.push({-1, entry.input, entry.vc, -1});
             continue;
