@@ -301,6 +301,10 @@ sim::Status validateRoutingClasses(const NocConfig& c) {
             "routing_function = romm: BookSim has no romm_torus ('Invalid routing function: romm_torus'); "
             "romm is for a mesh (on a torus: dim_order, min_adapt or valiant)");
     }
+    if (!c.dateline && !mesh && c.routing_function != RoutingFunction::DimOrder) {
+        return sim::fail("dateline = 0: the commviz dateline switch applies to routing_function = dim_order only (" +
+                         c.routing_name + "_torus always keeps its VC classes); allowed here: 1");
+    }
     int least = 1;
     std::string why;
     switch (c.routing_function) {

@@ -197,6 +197,8 @@ private slots:
                                     << "Invalid routing function: romm_torus";
         QTest::newRow("unknown function")
             << QStringList{"routing_function=planar_adapt"} << "min_adapt, valiant or romm";
+        QTest::newRow("dateline switch off")
+            << QStringList{"topology=torus", "dateline=0"} << "applies to routing_function = dim_order only";
         QTest::newRow("bad randperm") << QStringList{"traffic=randperm(x)"} << "randperm(N)";
     }
 
