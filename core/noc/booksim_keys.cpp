@@ -82,7 +82,7 @@ const std::vector<BookSimKey>& bookSimKeys() {
         {"classes", I, o, o, "1", no},
         {"traffic", o, o, I, "uniform", yes},
         {"class_priority", I, o, I, "0", no},
-        {"perm_seed", I, o, I, "0", no},
+        {"perm_seed", I, o, I, "0", yes},
         {"injection_rate", o, I, I, "0.1", yes},
         {"injection_rate_uses_flits", I, o, o, "0", yes},
         {"packet_size", I, o, I, "1", yes},

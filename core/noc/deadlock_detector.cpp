@@ -21,12 +21,16 @@ std::vector<std::string> NocEngine::findDeadlockCycle() const {
                     const int next = m_net->neighbor(r, iv.outPort);
                     edges.push_back(std::int32_t(vcIndex(next, iv.outPort ^ 1, iv.outVc)));
                 } else if (iv.state == VcState::VcAlloc && iv.route.port != eject) {
+                    const RouteSet& route = iv.route;  // every VC of every range in the set
                     bool allHeld = true;
-                    for (int out = iv.route.vcStart; out <= iv.route.vcEnd && allHeld; ++out)
-                        allHeld = outputVc(r, iv.route.port, out).inUseBy >= 0;
-                    for (int out = iv.route.vcStart; out <= iv.route.vcEnd && allHeld; ++out) {
-                        const int holder = outputVc(r, iv.route.port, out).inUseBy;
-                        edges.push_back(std::int32_t(vcIndex(r, holder / m_vcs, holder % m_vcs)));
+                    for (int part = 0; part < route.parts(); ++part)
+                        for (int out = route.startOf(part); out <= route.endOf(part) && allHeld; ++out)
+                            allHeld = outputVc(r, route.portOf(part), out).inUseBy >= 0;
+                    for (int part = 0; part < route.parts() && allHeld; ++part) {
+                        for (int out = route.startOf(part); out <= route.endOf(part); ++out) {
+                            const int holder = outputVc(r, route.portOf(part), out).inUseBy;
+                            edges.push_back(std::int32_t(vcIndex(r, holder / m_vcs, holder % m_vcs)));
+                        }
                     }
                 }
             }

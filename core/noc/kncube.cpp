@@ -1,5 +1,7 @@
 #include "noc/kncube.h"
 
+#include "noc/routing_functions.h"
+
 namespace commviz::noc {
 
 namespace {
@@ -26,7 +28,8 @@ KNCube::KNCube(const NocConfig& config)
             m_neighbors[std::size_t(node) * m_ports + 2 * d + 1] = (mesh && leftEdge) ? -1 : left;
         }
     }
-    if (mesh && std::size_t(m_nodes) * std::size_t(m_nodes) <= (std::size_t(1) << 24)) {
+    const bool dor = config.routing_function == RoutingFunction::DimOrder;
+    if (mesh && dor && std::size_t(m_nodes) * std::size_t(m_nodes) <= (std::size_t(1) << 24)) {
         m_meshPort.resize(std::size_t(m_nodes) * std::size_t(m_nodes));
         for (int cur = 0; cur < m_nodes; ++cur)
             for (int dest = 0; dest < m_nodes; ++dest)
@@ -98,11 +101,23 @@ RouteSet torusRoute(const NocConfig& config, int cur, int dest, int inPort, Pack
 
 }  // namespace
 
-RouteSet computeRoute(const NocConfig& config, const KNCube& net, int router, int inPort, Packet& packet,
+RouteSet computeRoute(const NocConfig& config, const KNCube& net, int router, int inPort, int inVc, Packet& packet,
                       sim::Rng& rng) {
     if (net.hasMeshTable())
         return RouteSet{std::int16_t(net.meshPort(router, packet.dest)), 0, std::int16_t(config.num_vcs - 1)};
-    if (config.topology == Topology::Mesh) return meshRoute(config, router, packet.dest);
+    const bool mesh = config.topology == Topology::Mesh;
+    switch (config.routing_function) {
+        case RoutingFunction::DimOrder:
+            break;
+        case RoutingFunction::MinAdapt:
+            return mesh ? minAdaptMesh(config, router, inPort, inVc, packet)
+                        : minAdaptTorus(config, router, inPort, inVc, packet, rng);
+        case RoutingFunction::Valiant:
+        case RoutingFunction::Romm:
+            return mesh ? twoPhaseMesh(config, router, inPort, packet, rng)
+                        : valiantTorus(config, router, inPort, packet, rng);
+    }
+    if (mesh) return meshRoute(config, router, packet.dest);
     return torusRoute(config, router, packet.dest, inPort, packet, rng);
 }
 
@@ -140,6 +155,8 @@ int trafficDestination(const NocConfig& config, int source, sim::Rng& rng) {
             }
             return result;
         }
+        case TrafficKind::Randperm:
+            return config.randperm[std::size_t(source)];
         case TrafficKind::Hotspot:
             return hotspotDestination(config.hotspot, rng);
     }

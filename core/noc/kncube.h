@@ -23,7 +23,8 @@ public:
     int neighbor(int router, int port) const { return m_neighbors[std::size_t(router) * m_ports + port]; }
     int linkLatency() const { return m_linkLatency; }
     int digit(int node, int dim) const;
-    /// dor_next_mesh precomputed for every (current, destination) pair; empty for a torus.
+    /// dor_next_mesh precomputed for every (current, destination) pair; empty
+    /// for a torus and for routing functions other than dimension order.
     int meshPort(int router, int dest) const {
         return m_meshPort[std::size_t(router) * std::size_t(m_nodes) + std::size_t(dest)];
     }
@@ -39,10 +40,11 @@ private:
     std::vector<std::uint8_t> m_meshPort;
 };
 
-/// BookSim's routing functions by name: dim_order_mesh (`dor`) and
-/// dim_order_torus with its dateline partitions. `inPort` is the router input
-/// the head arrived on (2n for injection). May draw from `rng` (torus ties).
-RouteSet computeRoute(const NocConfig& config, const KNCube& net, int router, int inPort, Packet& packet,
+/// BookSim's routing functions by name: dim_order_mesh (`dor`),
+/// dim_order_torus with its dateline partitions, and min_adapt, valiant and
+/// romm (routing_functions.h). `inPort` and `inVc` are the router input and
+/// VC the head arrived in (2n for injection). May draw from `rng`.
+RouteSet computeRoute(const NocConfig& config, const KNCube& net, int router, int inPort, int inVc, Packet& packet,
                       sim::Rng& rng);
 
 /// Route set a source uses to pick its injection VC (all VCs).

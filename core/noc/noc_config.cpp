@@ -70,9 +70,16 @@ Setter trafficSetter() {
                                                       {"tornado", TrafficKind::Tornado},
                                                       {"neighbor", TrafficKind::Neighbor}});
     return [named](NocConfig& c, const ConfigValue& v) -> std::string {
+        if (isRandpermTraffic(v.text)) {
+            auto seed = parseRandpermSeed(v.text);
+            if (!seed) return seed.error().message;
+            c.traffic = TrafficKind::Randperm;
+            c.randpermArgument = seed.value();
+            return "";
+        }
         if (!isHotspotTraffic(v.text)) {
             const std::string allowed = named(c, v);
-            return allowed.empty() ? allowed : allowed + ", " + kHotspotAllowed;
+            return allowed.empty() ? allowed : allowed + ", randperm, " + kHotspotAllowed;
         }
         auto hotspot = parseHotspotTraffic(v.text);
         if (!hotspot) return hotspot.error().message;
@@ -89,8 +96,15 @@ const std::map<std::string, Setter>& setters() {
         {"n", intIn(&NocConfig::n, 1, 3)},
         {"routing_function",
          [](NocConfig& c, const ConfigValue& v) -> std::string {
-             if (v.text != "dor" && v.text != "dim_order") return "dor or dim_order (mesh), dim_order (torus)";
-             c.routing_function = RoutingFunction::DimOrder;
+             static const std::map<std::string, RoutingFunction> names = {{"dor", RoutingFunction::DimOrder},
+                                                                          {"dim_order", RoutingFunction::DimOrder},
+                                                                          {"min_adapt", RoutingFunction::MinAdapt},
+                                                                          {"valiant", RoutingFunction::Valiant},
+                                                                          {"romm", RoutingFunction::Romm}};
+             const auto it = names.find(v.text);
+             if (it == names.end())
+                 return "dor, dim_order, min_adapt, valiant or romm (mesh); dim_order, min_adapt or valiant (torus)";
+             c.routing_function = it->second;
              c.routing_name = v.text;
              return "";
          }},
@@ -154,6 +168,12 @@ const std::map<std::string, Setter>& setters() {
              if (v.kind != ConfigValueKind::Int || asInt(v) < 0)
                  return "a non-negative integer (seed = time is not deterministic)";
              c.seed = static_cast<std::uint64_t>(asInt(v));
+             return "";
+         }},
+        {"perm_seed",
+         [](NocConfig& c, const ConfigValue& v) -> std::string {
+             if (v.kind != ConfigValueKind::Int) return "an integer (perm_seed = time is not deterministic)";
+             c.perm_seed = static_cast<int>(asInt(v));
              return "";
          }},
         {"deadlock_warn_timeout", intIn(&NocConfig::deadlock_warn_timeout, 1, 1 << 30)},
@@ -244,6 +264,12 @@ sim::Result<NocConfig> makeNocConfig(const ConfigDocument& document) {
     // BookSim picks a random hot spot when it builds the traffic pattern, once
     // k, n and seed are all known.
     if (config.traffic == TrafficKind::Hotspot) resolveRandomHotspots(config.hotspot, config.nodes(), config.seed);
+    // BookSim draws the permutation when it builds the traffic pattern, from
+    // randperm(N) if given, else perm_seed.
+    if (config.traffic == TrafficKind::Randperm)
+        config.randperm =
+            randomPermutation(config.nodes(), config.randpermArgument != kNoRandpermArgument ? config.randpermArgument
+                                                                                             : long(config.perm_seed));
     if (sim::Status ok = validateNocConfig(config); !ok) {
         // A cross-key rule names its key first ("num_vcs = 1: ..."): point at
         // the line that set it last, as a per-key error does.
@@ -263,6 +289,51 @@ sim::Result<NocConfig> loadNocConfig(const std::string& path, const std::vector<
     return makeNocConfig(document.value());
 }
 
+namespace {
+
+// The VC classes of BookSim's adaptive and two-phase functions (routefunc.cpp),
+// and the <function>_<topology> pairs it registers.
+sim::Status validateRoutingClasses(const NocConfig& c) {
+    const bool mesh = c.topology == Topology::Mesh;
+    const std::string topo = mesh ? "mesh" : "torus";
+    if (c.routing_function == RoutingFunction::Romm && !mesh) {
+        return sim::fail(
+            "routing_function = romm: BookSim has no romm_torus ('Invalid routing function: romm_torus'); "
+            "romm is for a mesh (on a torus: dim_order, min_adapt or valiant)");
+    }
+    if (!c.dateline && !mesh && c.routing_function != RoutingFunction::DimOrder) {
+        return sim::fail("dateline = 0: the commviz dateline switch applies to routing_function = dim_order only (" +
+                         c.routing_name + "_torus always keeps its VC classes); allowed here: 1");
+    }
+    int least = 1;
+    std::string why;
+    switch (c.routing_function) {
+        case RoutingFunction::DimOrder:
+            return sim::Ok{};
+        case RoutingFunction::MinAdapt:
+            least = mesh ? 2 : 4;
+            why = mesh ? "min_adapt_mesh keeps VC 0 as the dimension-order escape channel and adapts on VCs 1 and up"
+                       : "min_adapt_torus keeps VCs 0-1 as the dateline escape channels and adapts on VC 3";
+            break;
+        case RoutingFunction::Valiant:
+            least = mesh ? 2 : 4;
+            why = mesh ? "valiant_mesh splits the VCs into one half per phase"
+                       : "valiant_torus splits the VCs into two dateline halves, each split again per phase";
+            break;
+        case RoutingFunction::Romm:
+            least = 2;
+            why = "romm_mesh splits the VCs into one half per phase";
+            break;
+    }
+    if (c.num_vcs < least) {
+        return sim::fail("num_vcs = " + std::to_string(c.num_vcs) + ": " + why + ", so routing_function = " +
+                         c.routing_name + " on a " + topo + " needs num_vcs of at least " + std::to_string(least));
+    }
+    return sim::Ok{};
+}
+
+}  // namespace
+
 sim::Status validateNocConfig(const NocConfig& c) {
     if (c.topology == Topology::Torus && c.routing_name == "dor") {
         return sim::fail(
@@ -277,7 +348,9 @@ sim::Status validateNocConfig(const NocConfig& c) {
     }
     if (c.nodes() > 65536)
         return sim::fail("k = " + std::to_string(c.k) + ", n = " + std::to_string(c.n) + ": at most 65536 nodes");
-    const bool torusClasses = c.topology == Topology::Torus && c.dateline;
+    if (sim::Status ok = validateRoutingClasses(c); !ok) return ok;
+    const bool torusClasses =
+        c.topology == Topology::Torus && c.dateline && c.routing_function == RoutingFunction::DimOrder;
     if (torusClasses && (c.num_vcs < 2 || c.num_vcs % 2 != 0)) {
         return sim::fail(
             "num_vcs = " + std::to_string(c.num_vcs) +

@@ -6,13 +6,17 @@
 
 #include "noc/booksim_config_reader.h"
 #include "noc/hotspot_traffic.h"
+#include "noc/randperm_traffic.h"
 #include "sim/result.h"
 
 namespace commviz::noc {
 
 enum class Topology { Mesh, Torus };
-enum class RoutingFunction { DimOrder };  ///< `dor` / `dim_order` (mesh), `dim_order` (torus)
-enum class TrafficKind { Uniform, Transpose, Bitcomp, Bitrev, Shuffle, Tornado, Neighbor, Hotspot };
+/// BookSim's routing_function values commviz models; BookSim appends the
+/// topology (`min_adapt` + mesh = min_adapt_mesh). `dor` / `dim_order` (mesh),
+/// `dim_order` (torus), `min_adapt`, `valiant` (mesh, torus), `romm` (mesh).
+enum class RoutingFunction { DimOrder, MinAdapt, Valiant, Romm };
+enum class TrafficKind { Uniform, Transpose, Bitcomp, Bitrev, Shuffle, Tornado, Neighbor, Randperm, Hotspot };
 enum class SimType { Latency, Throughput };
 
 /// The BookSim keys commviz models, with BookSim's defaults (booksim_config.cpp).
@@ -46,7 +50,10 @@ struct NocConfig {
     int alloc_iters = 1;
     // traffic
     TrafficKind traffic = TrafficKind::Uniform;
-    HotspotTraffic hotspot;  ///< traffic = hotspot(...): the hot nodes and their rates
+    HotspotTraffic hotspot;                       ///< traffic = hotspot(...): the hot nodes and their rates
+    int perm_seed = 0;                            ///< randperm's own seed (randperm(N) overrides it)
+    long randpermArgument = kNoRandpermArgument;  ///< N of randperm(N)
+    std::vector<std::int32_t> randperm;           ///< traffic = randperm: destination of each source
     double injection_rate = 0.1;
     bool injection_rate_uses_flits = false;
     int packet_size = 1;

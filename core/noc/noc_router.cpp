@@ -59,7 +59,7 @@ void NocRouterStep::routeUpdate() {
         rs.routeQ.pop();
         InputVc& iv = ivc(entry.input, entry.vc);
         const Flit& head = front(entry.input, entry.vc);
-        iv.route = routeAt(r, entry.input, packetOf(head));
+        iv.route = routeAt(r, entry.input, entry.vc, packetOf(head));
         iv.state = VcState::VcAlloc;
         if (e.m_emit)
             e.noteEvent({NocEventKind::RouteComputed, r, entry.input, entry.vc, iv.route.port, -1, head.id,
@@ -92,7 +92,7 @@ void NocRouterStep::traverse(const StageEntry& entry, InputVc& iv) {
     f.vc = iv.outVc;
     if (c.routing_delay == 0 && f.head) {
         const int next = e.m_net->neighbor(r, port);
-        if (next >= 0) packetOf(f).lookahead = routeAt(next, port ^ 1, packetOf(f));
+        if (next >= 0) packetOf(f).lookahead = routeAt(next, port ^ 1, f.vc, packetOf(f));
     }
     OutputVc& ov = ovc(port, iv.outVc);  // BufferState::SendingFlit
     ++ov.occupancy;

@@ -21,11 +21,14 @@ void NocRouterStep::vcAllocSingle(StageEntry& entry) {
     const int pointer = rs.vaAccept[std::size_t(in)];
     int best = -1;
     int bestDistance = size;
-    for (int out = route.vcStart; out <= route.vcEnd; ++out) {
-        if (ovc(route.port, out).inUseBy >= 0) continue;
-        const int candidate = route.port * vcs + out;
-        const int d = candidate >= pointer ? candidate - pointer : candidate - pointer + size;
-        if (d < bestDistance) best = candidate, bestDistance = d;
+    for (int part = 0; part < route.parts(); ++part) {
+        const int port = route.portOf(part);
+        for (int out = route.startOf(part); out <= route.endOf(part); ++out) {
+            if (ovc(port, out).inUseBy >= 0) continue;
+            const int candidate = port * vcs + out;
+            const int d = candidate >= pointer ? candidate - pointer : candidate - pointer + size;
+            if (d < bestDistance) best = candidate, bestDistance = d;
+        }
     }
     entry.time = t + c.vc_alloc_delay - 1;
     if (best < 0) {
@@ -42,8 +45,13 @@ void NocRouterStep::vcAllocEvaluate() {
     const std::size_t n = unstarted(rs.vaQ);
     const bool decompose = !c.speculative && c.vc_alloc_delay <= 1;
     int perPort[16] = {};
-    if (decompose) {
-        for (std::size_t i = 0; i < n; ++i) ++perPort[ivc(rs.vaQ.at(i).input, rs.vaQ.at(i).vc).route.port];
+    if (decompose) {  // a two-port route set counts on both ports, so neither is settled alone
+        for (std::size_t i = 0; i < n; ++i) {
+            const RouteSet& route = ivc(rs.vaQ.at(i).input, rs.vaQ.at(i).vc).route;
+            ++perPort[route.port];
+            if (route.parts() == 2 && route.altPort != route.port)
+                perPort[route.port] = perPort[route.altPort] = int(n) + 1;
+        }
     }
     // Cleared only once a request goes through it: when every port is settled
     // by vcAllocSingle the allocator is not read again this step (speculative
@@ -59,10 +67,13 @@ void NocRouterStep::vcAllocEvaluate() {
         if (!shared) alloc.clear(e.m_ports * vcs, e.m_ports * vcs);
         shared = true;
         bool eligible = false;
-        for (int out = route.vcStart; out <= route.vcEnd; ++out) {
-            if (ovc(route.port, out).inUseBy >= 0) continue;
-            eligible = true;
-            alloc.add(entry.input * vcs + entry.vc, route.port * vcs + out, 0, 0);
+        for (int part = 0; part < route.parts(); ++part) {
+            const int port = route.portOf(part);
+            for (int out = route.startOf(part); out <= route.endOf(part); ++out) {
+                if (ovc(port, out).inUseBy >= 0) continue;
+                eligible = true;
+                alloc.add(entry.input * vcs + entry.vc, port * vcs + out, 0, 0);
+            }
         }
         if (!eligible) entry.result = kStallBusy;
     }
@@ -123,23 +134,28 @@ void NocRouterStep::addSwitchRequest(int input, int vc, int port, int priority) 
     }
 }
 
+// One speculative request per element of the route set, as BookSim iterates
+// its OutputSet; a stall found on a later element overwrites an earlier one.
 void NocRouterStep::requestSpeculative(StageEntry& entry) {
     const RouteSet& route = ivc(entry.input, entry.vc).route;
-    bool eligible = false;
-    bool credit = false;
-    for (int out = route.vcStart; out <= route.vcEnd && !credit; ++out) {
-        if (ovc(route.port, out).inUseBy >= 0) continue;
-        if (c.output_buffer_size != -1 && int(rs.outputBuffer[std::size_t(route.port)].size()) >= c.output_buffer_size)
-            continue;
-        eligible = true;
-        credit = ovc(route.port, out).occupancy < bufSize;
-    }
-    if (!eligible) {
-        entry.result = kStallBusy;
-    } else if (!credit) {
-        entry.result = kStallFull;
-    } else {
-        addSwitchRequest(entry.input, entry.vc, route.port, INT_MIN);  // below every non-speculative request
+    for (int part = 0; part < route.parts(); ++part) {
+        const int port = route.portOf(part);
+        bool eligible = false;
+        bool credit = false;
+        for (int out = route.startOf(part); out <= route.endOf(part) && !credit; ++out) {
+            if (ovc(port, out).inUseBy >= 0) continue;
+            if (c.output_buffer_size != -1 && int(rs.outputBuffer[std::size_t(port)].size()) >= c.output_buffer_size)
+                continue;
+            eligible = true;
+            credit = ovc(port, out).occupancy < bufSize;
+        }
+        if (!eligible) {
+            entry.result = kStallBusy;
+        } else if (!credit) {
+            entry.result = kStallFull;
+        } else {
+            addSwitchRequest(entry.input, entry.vc, port, INT_MIN);  // below every non-speculative request
+        }
     }
 }
 

@@ -49,10 +49,10 @@ struct NocRouterStep {
     }
     Packet& packetOf(const Flit& f) { return e.m_packets[std::size_t(f.packet)]; }
     // computeRoute with its mesh-table case inline (the common one: a table lookup).
-    RouteSet routeAt(int router, int inPort, Packet& packet) {
+    RouteSet routeAt(int router, int inPort, int inVc, Packet& packet) {
         if (e.m_net->hasMeshTable())
             return RouteSet{std::int16_t(e.m_net->meshPort(router, packet.dest)), 0, std::int16_t(vcs - 1)};
-        return computeRoute(c, *e.m_net, router, inPort, packet, e.m_rng);
+        return computeRoute(c, *e.m_net, router, inPort, inVc, packet, e.m_rng);
     }
     // The crossbar's expanded ports (input_speedup, output_speedup); speedups
     // of 1, the default, need no division.

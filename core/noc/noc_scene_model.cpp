@@ -38,8 +38,10 @@ std::vector<ParamSpec> topologyAndRouterKeys() {
                   QT_TRANSLATE_NOOP("commviz::params", "k-ary n-cube: mesh or torus (BookSim: topology)")),
         intKey("k", 8, 2, 64, QT_TRANSLATE_NOOP("commviz::params", "Routers per dimension (BookSim: k)")),
         intKey("n", 2, 1, 3, QT_TRANSLATE_NOOP("commviz::params", "Dimensions; n = 1 is a line or ring (BookSim: n)")),
-        choiceKey("routing_function", "dim_order", {"dor", "dim_order"},
-                  QT_TRANSLATE_NOOP("commviz::params", "Dimension-order routing; on a torus with dateline VC classes")),
+        choiceKey("routing_function", "dim_order", {"dor", "dim_order", "min_adapt", "valiant", "romm"},
+                  QT_TRANSLATE_NOOP("commviz::params",
+                                    "BookSim routing function (+ topology): dor / dim_order, min_adapt, valiant, "
+                                    "romm (mesh only)")),
         flagKey("use_noc_latency", true,
                 QT_TRANSLATE_NOOP("commviz::params", "Torus links take 2 cycles (BookSim: use_noc_latency)")),
         flagKey("dateline", true,
@@ -71,17 +73,19 @@ std::vector<ParamSpec> topologyAndRouterKeys() {
 ParamSpec trafficKey() {
     // hotspot(...) takes BookSim's argument list (README); the help keeps its
     // translated wording
-    ParamSpec spec =
-        choiceKey("traffic", "uniform",
-                  {"uniform", "transpose", "bitcomp", "bitrev", "shuffle", "tornado", "neighbor", "hotspot"},
-                  QT_TRANSLATE_NOOP("commviz::params", "Destination pattern"));
-    spec.choiceArguments = true;  // hotspot(...) as BookSim writes it
+    ParamSpec spec = choiceKey(
+        "traffic", "uniform",
+        {"uniform", "transpose", "bitcomp", "bitrev", "shuffle", "tornado", "neighbor", "randperm", "hotspot"},
+        QT_TRANSLATE_NOOP("commviz::params", "Destination pattern"));
+    spec.choiceArguments = true;  // hotspot(...) and randperm(N) as BookSim writes them
     return spec;
 }
 
 std::vector<ParamSpec> trafficAndControlKeys() {
     return {
         trafficKey(),
+        intKey("perm_seed", 0, -2147483648.0, 2147483647,
+               QT_TRANSLATE_NOOP("commviz::params", "Seed of the randperm permutation (BookSim: perm_seed)")),
         floatKey(
             "injection_rate", 0.1, 0.0, 1.0,
             QT_TRANSLATE_NOOP("commviz::params", "Packets per node per cycle (flits with injection_rate_uses_flits)")),

@@ -102,7 +102,8 @@ void NocEngine::injectFlits() {
         f.tail = s.nextFlit == p.size - 1;
         OutputVc& buf = buffers[s.vc];
         if (head) {
-            if (m_config->routing_delay == 0) p.lookahead = computeRoute(*m_config, *m_net, node, injectPort, p, m_rng);
+            if (m_config->routing_delay == 0)
+                p.lookahead = computeRoute(*m_config, *m_net, node, injectPort, s.vc, p, m_rng);
             buf.inUseBy = 0;
             buf.tailSent = false;
             s.lastVc = s.vc;

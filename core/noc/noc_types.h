@@ -20,11 +20,24 @@ struct Flit {
     bool tail = false;
 };
 
-/// One route choice: an output port and the VC range the routing function allows.
+/// One route choice: an output port and the VC range the routing function
+/// allows, plus the second (port, VC range) BookSim's OutputSet can hold:
+/// min_adapt_torus offers its adaptive VC and its dateline escape VC, possibly
+/// on different ports. The VC allocator requests every VC of both ranges at
+/// once; BookSim's set priorities (adaptive 1, escape 0) are not kept because
+/// its iSLIP allocator, the only one commviz models, ignores them.
 struct RouteSet {
     std::int16_t port = -1;
     std::int16_t vcStart = 0;
     std::int16_t vcEnd = 0;
+    std::int16_t altPort = -1;  ///< -1: the set has one range
+    std::int16_t altVcStart = 0;
+    std::int16_t altVcEnd = -1;
+
+    int parts() const { return altPort < 0 ? 1 : 2; }
+    int portOf(int part) const { return part == 0 ? port : altPort; }
+    int startOf(int part) const { return part == 0 ? vcStart : altVcStart; }
+    int endOf(int part) const { return part == 0 ? vcEnd : altVcEnd; }
 };
 
 /// What every flit of a packet shares. BookSim keeps this in the head flit.
@@ -38,6 +51,8 @@ struct Packet {
     std::int32_t firstFlitId = 0;
     std::int16_t size = 1;
     std::int8_t partition = 0;  ///< torus dateline class chosen when turning into a dimension
+    std::int8_t phase = 0;      ///< valiant / romm: 0 towards the intermediate node, 1 towards dest
+    std::int32_t intm = -1;     ///< valiant / romm intermediate node, drawn at the first router
     bool record = false;        ///< created in the measurement window
     RouteSet lookahead;         ///< next router's route when routing_delay = 0
 };

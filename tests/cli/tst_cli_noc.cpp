@@ -166,6 +166,12 @@ private slots:
         QTest::newRow("num_vcs too small for the dateline classes")
             << QByteArray("topology = torus;\nk = 4;\nrouting_function = dim_order;\nnum_vcs = 1;\n") << QStringList{}
             << QStringList{"bad.cfg:4", "num_vcs = 1", "dateline", "at least 2"};
+        QTest::newRow("num_vcs too small for min_adapt on a torus")
+            << QByteArray("topology = torus;\nk = 4;\nrouting_function = min_adapt;\nnum_vcs = 3;\n") << QStringList{}
+            << QStringList{"bad.cfg:4", "num_vcs = 3", "min_adapt", "at least 4"};
+        QTest::newRow("routing function BookSim lacks for the topology")
+            << QByteArray("topology = torus;\nk = 4;\nrouting_function = romm;\n") << QStringList{}
+            << QStringList{"bad.cfg:3", "romm", "Invalid routing function: romm_torus"};
         QTest::newRow("BookSim key commviz does not model")
             << head + "topology = fly;\n"
             << QStringList{} << QStringList{"bad.cfg:4", "topology", "mesh"};

@@ -215,6 +215,16 @@ private slots:
                                  << "completed";
         QTest::newRow("deadlocking torus") << "deadlock_torus"
                                            << "deadlocked";
+        QTest::newRow("min_adapt mesh") << "min_adapt_mesh88"
+                                        << "completed";
+        QTest::newRow("min_adapt torus") << "min_adapt_torus88"
+                                         << "completed";
+        QTest::newRow("valiant mesh") << "valiant_mesh88"
+                                      << "completed";
+        QTest::newRow("romm mesh") << "romm_mesh88"
+                                   << "completed";
+        QTest::newRow("randperm") << "randperm_mesh88"
+                                  << "completed";
         // The lessons' scenarios. The dateline ring is overloaded (it drains
         // after 74,395 cycles), so within the 30,000-cycle cap it is still
         // running: what matters is that it never deadlocks.

@@ -94,8 +94,11 @@ QString NocText::about() {
         "<code>stopping_thres</code>, the <code>latency_thres</code> abort and the drain. "
         "<code>commviz noc CONFIG</code> prints the same statistics in BookSim's layout.</p>"
         "<p>What differs: the random-number stream is not BookSim's (Knuth's generator), so statistics agree "
-        "within a few percent, not digit for digit. Only dimension-order routing, the iSLIP allocators, "
-        "Bernoulli injection and one traffic class are modelled; other BookSim keys are refused by name. "
+        "within a few percent, not digit for digit. Only the dor / dim_order, min_adapt, valiant and romm "
+        "routing functions, the iSLIP allocators, Bernoulli injection and one traffic class are modelled; "
+        "other BookSim keys are refused by name. BookSim2's own valiant_torus aborts on an assert (it reads "
+        "an uninitialised dateline class when a packet goes straight on); commviz keeps the class chosen on "
+        "turning into the dimension. "
         "The deadlock detector (a cycle of VCs each waiting on the next) stops the run instead of BookSim's "
         "warning; <code>dateline = 0</code> is a commviz key that removes the torus dateline classes so you "
         "can see that deadlock.</p>");
