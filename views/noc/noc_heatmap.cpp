@@ -144,7 +144,7 @@ double NocHeatmap::paint(ScenePaint& p, NocHeatmapMode mode, const noc::NocWindo
                 // The number beside its line, outside the pair (readable at this zoom only).
                 const QPointF d = (b - a) / std::max(1e-9, QLineF(a, b).length());
                 const QPointF mid = (a + b) / 2 + QPointF(-d.y(), d.x()) * (layout.routerSize() * 0.2);
-                const double px = std::max(7.0, layout.routerSize() * 0.1);
+                const double px = std::max(9.0, layout.routerSize() * 0.14);
                 p.detail(QRectF(mid.x() - px * 2.5, mid.y() - px * 0.7, px * 5, px * 1.4), QString::number(v, 'f', 2),
                          px, p.theme.text, Qt::AlignCenter);
             }

@@ -46,7 +46,7 @@ SceneDescriptor nocScene() {
     // The classic curve: hidden at first so the canvas keeps its room (View menu shows it).
     scene.createDocks = [heatmap](SimulationController& controller, QWidget* parent) {
         return std::vector<SceneDock>{{new NocSweepDock(controller, parent), Qt::BottomDockWidgetArea, true},
-                                      {new NocHeatmapDock(heatmap, parent), Qt::LeftDockWidgetArea, true}};
+                                      {new NocHeatmapDock(heatmap, parent), Qt::LeftDockWidgetArea, false}};
     };
     // File > Open reads BookSim config files as they are, like `commviz noc CONFIG`.
     scene.foreignScenarioSuffixes = {QStringLiteral("cfg")};
