@@ -2,11 +2,13 @@
 // routing the links every route shares are drawn in the hot end of the
 // scale, links no route uses keep their plain grey, the legend names the
 // scale, units and window, and the heatmap dock lists the selected router's
-// numbers in that window.
+// numbers in that window. The latency histogram dock draws the packets
+// delivered up to the cursor in the bins of their zero-load latencies.
 
 #include <QHeaderView>
 #include <QImage>
 #include <QLabel>
+#include <QLineSeries>
 #include <QPainter>
 #include <QSpinBox>
 #include <QTableWidget>
@@ -15,9 +17,12 @@
 #include "noc/noc_engine.h"
 #include "noc/noc_heatmap.h"
 #include "noc/noc_heatmap_dock.h"
+#include "noc/noc_histogram_dock.h"
 #include "noc/noc_layout.h"
 #include "noc/noc_renderer.h"
 #include "noc/noc_scene.h"
+#include "shell/scene_setup.h"
+#include "shell/simulation_controller.h"
 #include "sim/session_access.h"
 
 using namespace commviz;
@@ -162,6 +167,40 @@ private slots:
         QCOMPARE(m_scene.viewOptions.size(), std::size_t(3));
         for (const auto& option : m_scene.viewOptions) QVERIFY(!option.shortcut.isEmpty());
         QCOMPARE(NocHeatmap::modeOf({"noc.heatmap.links", "noc.heatmap.stalls=20"}), views::NocHeatmapMode::Stalls);
+    }
+
+    void histogramDockDrawsTheDeliveredPacketsInTheirBins() {
+        // At 0.1 % load nothing contends: a packet crossing H routers takes 5H + 2
+        // cycles (reference §2.3) and transpose on 4x4 gives H = 1, 3, 5 or 7.
+        views::SimulationController controller;
+        views::SceneSetup setup;
+        setup.scene = &m_scene;
+        setup.values = kTranspose;
+        setup.values["injection_rate"] = 0.001;
+        QVERIFY(controller.load(setup).ok());
+        controller.seek(4000);
+        QTRY_COMPARE_WITH_TIMEOUT(controller.cursor(), std::size_t(4000), 20000);
+        views::NocHistogramDock dock(controller, nullptr);
+        dock.setSource(views::NocHistogramDock::Source::UpToCursor);
+        QTRY_VERIFY_WITH_TIMEOUT(!dock.running() && dock.histogram().count > 0, 20000);
+        // Hand count from the timeline: every ejected flit is a whole 1-flit packet.
+        const auto access = sim::SessionAccess<noc::NocEngine>::of(controller.session());
+        std::int64_t delivered = 0;
+        for (std::size_t n = 1; n <= 4000; ++n)
+            for (const noc::NocEvent& e : *access->events(n)) delivered += e.kind == noc::NocEventKind::FlitEjected;
+        QCOMPARE(dock.histogram().count, delivered);
+        // The outline: a step per bin, from (bin, count) to (bin + 1, count).
+        QMap<int, std::int64_t> height;
+        const QList<QPointF> points = dock.outline()->points();
+        for (qsizetype k = 0; k + 1 < points.size(); k += 2) {
+            QCOMPARE(points[k].y(), points[k + 1].y());
+            QCOMPARE(points[k + 1].x(), points[k].x() + 1);
+            if (points[k].y() > 0) height[int(points[k].x())] = std::int64_t(points[k].y());
+        }
+        QCOMPARE(height.keys(), (QList<int>{7, 17, 27, 37}));
+        QCOMPARE(height[7] + height[17] + height[27] + height[37], delivered);
+        QCOMPARE(height[17], dock.histogram().bins[17]);
+        QVERIFY(dock.status()->text().startsWith(QString::number(delivered) + " packets"));
     }
 };
 

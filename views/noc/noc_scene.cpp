@@ -3,6 +3,7 @@
 #include "noc/noc_command.h"
 #include "noc/noc_heatmap.h"
 #include "noc/noc_heatmap_dock.h"
+#include "noc/noc_histogram_dock.h"
 #include "noc/noc_renderer.h"
 #include "noc/noc_scene_model.h"
 #include "noc/noc_sweep_dock.h"
@@ -46,6 +47,7 @@ SceneDescriptor nocScene() {
     // The classic curve: hidden at first so the canvas keeps its room (View menu shows it).
     scene.createDocks = [heatmap](SimulationController& controller, QWidget* parent) {
         return std::vector<SceneDock>{{new NocSweepDock(controller, parent), Qt::BottomDockWidgetArea, true},
+                                      {new NocHistogramDock(controller, parent), Qt::BottomDockWidgetArea, true},
                                       {new NocHeatmapDock(heatmap, parent), Qt::LeftDockWidgetArea, false}};
     };
     // File > Open reads BookSim config files as they are, like `commviz noc CONFIG`.
