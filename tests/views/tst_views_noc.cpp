@@ -7,10 +7,12 @@
 #include <QChart>
 #include <QFile>
 #include <QImage>
+#include <QLabel>
 #include <QLineSeries>
 #include <QPainter>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QUndoStack>
 #include <QtTest>
 #include <cstdio>
 
@@ -19,6 +21,7 @@
 #include "noc/noc_renderer.h"
 #include "noc/noc_scene.h"
 #include "noc/noc_sweep_dock.h"
+#include "shell/parameters_dock.h"
 #include "shell/scene_setup.h"
 #include "shell/simulation_controller.h"
 #include "sim/session_access.h"
@@ -239,9 +242,37 @@ private slots:
         const QPointF high = charts.throughputOf(1)->points().back();                 // 0.475 offered
         QVERIFY2(high.y() < high.x() - 0.03, qPrintable(QString::number(high.y())));  // accepted falls behind
         QCOMPARE(charts.throughputChart()->series().size(), 1 + 2 * 2 + 1);  // diagonal, 2 x (line, points), mark
+        // COMMVIZ_VIEW_SHOTS=DIR keeps a picture of the dock to look at.
+        if (const QString shots = qEnvironmentVariable("COMMVIZ_VIEW_SHOTS"); !shots.isEmpty()) {
+            dock.resize(1300, 460);
+            dock.grab().save(shots + "/noc_sweep_overlay.png");
+        }
         dock.clear();
         QCOMPARE(charts.curveCount(), 0);
         QCOMPARE(charts.throughputChart()->series().size(), 1);
+    }
+
+    // The Parameters dock names every key as BookSim does and gives BookSim's default.
+    void parametersShowBookSimNamesAndDefaults() {
+        views::SimulationController controller;
+        views::SceneSetup setup;
+        setup.scene = &m_scene;
+        QVERIFY(controller.load(setup).ok());
+        QUndoStack undo;
+        views::ParametersDock dock(controller, undo);
+        const auto tipOf = [&](const QString& key) {
+            for (QLabel* label : dock.findChildren<QLabel*>())
+                if (label->text() == key) return label->toolTip();
+            return QString();
+        };
+        QVERIFY2(tipOf("vc_buf_size").contains("BookSim default: 8"), qPrintable(tipOf("vc_buf_size")));
+        QVERIFY(tipOf("num_vcs").contains("BookSim default: 16"));
+        QVERIFY(tipOf("topology").contains("BookSim default: torus"));
+        QVERIFY(tipOf("wait_for_tail_credit").contains("BookSim default: 0"));
+        QVERIFY(tipOf("sample_period").contains("BookSim default: 1000"));
+        // commviz's own switch is not passed off as BookSim's.
+        QVERIFY(tipOf("dateline").contains("Default: true"));
+        QVERIFY(!tipOf("dateline").contains("BookSim default"));
     }
 
     // File > Open: a BookSim .cfg file is a noc scenario as it stands; a broken

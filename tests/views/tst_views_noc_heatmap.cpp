@@ -201,6 +201,15 @@ private slots:
         QCOMPARE(height[7] + height[17] + height[27] + height[37], delivered);
         QCOMPARE(height[17], dock.histogram().bins[17]);
         QVERIFY(dock.status()->text().startsWith(QString::number(delivered) + " packets"));
+        if (const QString shots = qEnvironmentVariable("COMMVIZ_VIEW_SHOTS"); !shots.isEmpty()) {
+            dock.setSource(views::NocHistogramDock::Source::Batch);
+            setup.values["injection_rate"] = 0.25;
+            QVERIFY(controller.load(setup).ok());
+            dock.recompute();
+            QTRY_VERIFY_WITH_TIMEOUT(!dock.running(), 20000);
+            dock.resize(700, 420);
+            dock.grab().save(shots + "/noc_latency_histogram.png");
+        }
     }
 };
 

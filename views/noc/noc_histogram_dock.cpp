@@ -61,7 +61,7 @@ NocHistogramDock::NocHistogramDock(SimulationController& controller, QWidget* pa
     setWidget(body);
     m_debounce.setSingleShot(true);
     m_debounce.setInterval(250);  // a scrub or a play moves the cursor many times a second
-    connect(&m_debounce, &QTimer::timeout, this, &NocHistogramDock::update);
+    connect(&m_debounce, &QTimer::timeout, this, &NocHistogramDock::recompute);
     connect(&m_controller, &SimulationController::cursorChanged, this, [this] {
         if (m_source == Source::UpToCursor && isVisible()) m_debounce.start();
     });
@@ -69,7 +69,7 @@ NocHistogramDock::NocHistogramDock(SimulationController& controller, QWidget* pa
         if (isVisible()) m_debounce.start();
     });
     connect(m_sourceBox, &QComboBox::currentIndexChanged, this, [this](int i) { setSource(Source(i)); });
-    connect(refresh, &QPushButton::clicked, this, &NocHistogramDock::update);
+    connect(refresh, &QPushButton::clicked, this, &NocHistogramDock::recompute);
     connect(this, &QDockWidget::visibilityChanged, this, [this](bool visible) {
         if (visible) m_debounce.start();
     });
@@ -86,10 +86,10 @@ void NocHistogramDock::stop() {
 void NocHistogramDock::setSource(Source source) {
     m_source = source;
     if (m_sourceBox->currentIndex() != int(source)) m_sourceBox->setCurrentIndex(int(source));
-    update();
+    recompute();
 }
 
-void NocHistogramDock::update() {
+void NocHistogramDock::recompute() {
     const auto access = sim::SessionAccess<noc::NocEngine>::of(m_controller.session());
     if (!access) return;
     stop();

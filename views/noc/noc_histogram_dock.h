@@ -34,7 +34,7 @@ public:
 
     void setSource(Source source);
     /// Starts working out the histogram (cancelling one under way).
-    void update();
+    void recompute();
     bool running() const { return m_watcher.isRunning(); }
     const noc::LatencyHistogram& histogram() const { return m_histogram; }
     /// The drawn outline: a step per bin, (bin, count) to (bin + 1, count).
