@@ -29,6 +29,8 @@ NocSweepCharts::NocSweepCharts() : m_latency(new QChart), m_throughput(new QChar
         x = new QValueAxis(chart);
         x->setTitleText(xTitle);
         x->setRange(0, 0.5);
+        x->setTickCount(6);  // 0, 0.1, … 0.5: loads read as BookSim users write them
+        x->setLabelFormat(QStringLiteral("%.1f"));
         y = new QValueAxis(chart);
         y->setTitleText(yTitle);
         chart->addAxis(x, Qt::AlignBottom);
@@ -39,6 +41,9 @@ NocSweepCharts::NocSweepCharts() : m_latency(new QChart), m_throughput(new QChar
     axes(m_throughput, m_thrX, m_thrY, tr("offered load (flits/node/cycle)"), tr("accepted (flits/node/cycle)"));
     m_latY->setRange(0, 100);
     m_thrY->setRange(0, 0.5);
+    m_thrY->setTickCount(6);
+    m_thrY->setLabelFormat(QStringLiteral("%.1f"));
+    m_latY->setLabelFormat(QStringLiteral("%d"));
     m_latency->setTitle(tr("Latency vs offered load"));
     m_throughput->setTitle(tr("Accepted vs offered throughput"));
     // Below saturation the network delivers what is offered: the diagonal.
