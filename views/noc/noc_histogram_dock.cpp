@@ -121,6 +121,7 @@ void NocHistogramDock::finished() {
     m_outline->replace(stairs);
     m_axisX->setRange(std::max(0, first - 1), std::max(10, last + 2));
     m_axisY->setRange(0, std::max<double>(1, std::ceil(double(tallest) * 1.1)));
+    m_axisY->applyNiceNumbers();  // ticks at round counts
     if (m_histogram.count == 0) {
         m_status->setText(tr("No packet has been delivered yet."));
         return;
