@@ -9,8 +9,11 @@
 #include <QImage>
 #include <QPainter>
 
+#include "noc/noc_engine.h"
+#include "noc/noc_heatmap.h"
 #include "noc/noc_renderer.h"
 #include "noc/noc_scene_model.h"
+#include "noc/noc_window_stats.h"
 #include "sim/session.h"
 
 using namespace commviz;
@@ -53,6 +56,37 @@ void BM_NocSeek100kCycles(benchmark::State& state) {
     state.counters["memory_MiB"] = double(session->memoryUsed()) / (1 << 20);
 }
 BENCHMARK(BM_NocSeek100kCycles)->Unit(benchmark::kMillisecond)->Iterations(40);
+
+// The heatmap's statistics over the last 1,000 cycles of an 8x8 mesh at 0.3
+// (worked back from the timeline's events), computed afresh (the renderer
+// caches them while the cursor stays put), then one frame drawn with it.
+void BM_NocHeatmapWindow1000(benchmark::State& state) {
+    const auto session = mesh88(3000);
+    for (auto _ : state) benchmark::DoNotOptimize(views::NocHeatmap::compute(session.get(), 1000));
+}
+BENCHMARK(BM_NocHeatmapWindow1000)->Unit(benchmark::kMillisecond);
+
+void BM_NocDraw8x8FrameWithHeatmap(benchmark::State& state) {
+    const auto session = mesh88(3000);
+    views::NocRenderer renderer;
+    QImage image(renderer.logicalSize().toSize(), QImage::Format_ARGB32_Premultiplied);
+    views::RenderState render;
+    render.session = session.get();
+    render.options = {QString::fromLatin1(views::NocHeatmap::kStalls)};
+    for (auto _ : state) {
+        QPainter painter(&image);
+        renderer.paint(painter, render);
+        benchmark::DoNotOptimize(image.bits());
+    }
+}
+BENCHMARK(BM_NocDraw8x8FrameWithHeatmap)->Unit(benchmark::kMillisecond);
+
+// The latency histogram of a 20,000-cycle run up to the cursor: replayed from cycle 0.
+void BM_NocLatencyHistogram20k(benchmark::State& state) {
+    noc::NocConfig config = noc::configFromKeys(kMesh88).value();
+    for (auto _ : state) benchmark::DoNotOptimize(noc::packetLatencies(noc::NocEngine(config), 20000, false).count);
+}
+BENCHMARK(BM_NocLatencyHistogram20k)->Unit(benchmark::kMillisecond)->Iterations(3);
 
 }  // namespace
 

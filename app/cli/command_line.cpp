@@ -255,6 +255,12 @@ sim::Result<Command> parseExport(const std::vector<std::string>& args) {
                            command.select = v;
                            return Status(sim::Ok{});
                        }});
+    options.push_back(
+        {"--option", "a view option id of the scene, optionally =VALUE", [&command](const std::string& v) {
+             if (v.empty()) return Status(fail("option '--option' needs a view option id"));
+             command.options.push_back(v);
+             return Status(sim::Ok{});
+         }});
     options.push_back(memoryOption(command.memoryMib));
     auto output = [&command](const std::string& v) {
         if (v.empty()) return Status(fail("option '-o' needs a file name"));

@@ -39,8 +39,8 @@ struct RunCommand {
 
 enum class FigureFormat { Png, Svg, Pdf };
 
-/// `commviz export --scene ID ... [--step N] --format F [--scale S] [--lang L] [--theme T] [--caption] [--select ID] -o
-/// FILE`
+/// `commviz export --scene ID ... [--step N] --format F [--scale S] [--lang L] [--theme T] [--caption] [--select ID]
+/// [--option ID[=VALUE]]... -o FILE`
 struct ExportCommand {
     SceneChoice choice;
     std::optional<std::size_t> step;  ///< none: the end of the run
@@ -49,7 +49,8 @@ struct ExportCommand {
     std::string language = "en";
     std::string theme = "light";
     bool caption = false;
-    std::string select;  ///< an object id drawn selected (e.g. a NoC router's close-up); empty: none
+    std::string select;                ///< an object id drawn selected (e.g. a NoC router's close-up); empty: none
+    std::vector<std::string> options;  ///< --option ID[=VALUE]: scene view options switched on, in order
     std::string output;
     std::optional<std::size_t> memoryMib;  ///< the timeline's budget; none: the default
 };

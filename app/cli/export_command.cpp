@@ -86,6 +86,19 @@ sim::Status exportScene(const ExportCommand& command, const views::SceneRegistry
         if (auto status = checkDrawn(*renderer, state, command.select); !status) return status;
         state.selected = QString::fromStdString(command.select);
     }
+    for (const std::string& option : command.options) {
+        const QString id = QString::fromStdString(option.substr(0, option.find('=')));
+        std::string allowed;
+        bool known = false;
+        for (const views::SceneViewOption& o : descriptor.viewOptions) {
+            known = known || o.id == id;
+            allowed += (allowed.empty() ? "" : ", ") + o.id.toStdString();
+        }
+        if (!known)
+            return sim::fail("unknown --option '" + option + "' for scene '" + descriptor.model.id + "': allowed " +
+                             (allowed.empty() ? std::string("none") : allowed));
+        state.options << QString::fromStdString(option);
+    }
     return views::exportFigure(*renderer, state, options, QString::fromStdString(command.output));
 }
 

@@ -10,7 +10,7 @@ std::string helpText() {
                  [--no-events | --events-from N --events-to M] [--memory-mib N]
   commviz export --scene ID [--scenario FILE] [--set KEY=VALUE]... [--step N]
                  --format png|svg|pdf [--scale S] [--lang en|zh_CN] [--theme light|dark]
-                 [--caption] [--select ID] [--memory-mib N] -o FILE
+                 [--caption] [--select ID] [--option ID[=N]]... [--memory-mib N] -o FILE
   commviz scenes [--json] [--lang en|zh_CN]
   commviz --help | --version
 
@@ -42,6 +42,8 @@ Options:
   --caption           export: write the step's narration under the figure
   --select ID         export: draw object ID selected, as a click in the window
                       does (a NoC router, e.g. router/5, gets its close-up panel)
+  --option ID[=N]     export: switch on a view option of the scene, e.g. noc.heatmap.links=500
+                      (the NoC's link heatmap over the last 500 cycles); repeatable
   -o, --output FILE   export: the file to write
   --tutorial          gui: open the scene's lesson
   -h, --help          show this help

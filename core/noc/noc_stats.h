@@ -25,6 +25,30 @@ struct SampleStats {
     void clear() { *this = SampleStats{}; }
 };
 
+/// A latency histogram with BookSim's bins (Stats(…, bin_size 1.0, num_bins
+/// 1000) in trafficmanager.cpp): bin i counts samples in [i, i+1) cycles and
+/// the last bin holds everything from 999 cycles up.
+struct LatencyHistogram {
+    static constexpr int kBins = 1000;
+    std::vector<std::int64_t> bins = std::vector<std::int64_t>(kBins, 0);
+    std::int64_t count = 0;
+    double sum = 0;
+
+    void add(double v) {
+        const int bin = v < 0 ? 0 : v >= kBins - 1 ? kBins - 1 : int(v);
+        ++bins[std::size_t(bin)];
+        ++count;
+        sum += v;
+    }
+    double average() const { return count ? sum / double(count) : 0; }
+    /// The highest bin holding a sample (-1 when empty).
+    int lastUsedBin() const {
+        for (int i = kBins - 1; i >= 0; --i)
+            if (bins[std::size_t(i)]) return i;
+        return -1;
+    }
+};
+
 /// A per-node rate as BookSim prints it: average over nodes, slowest and fastest node.
 struct RateStats {
     double average = 0;

@@ -25,6 +25,9 @@ struct ParamSpec {
     /// A Choice whose values may also carry BookSim-style arguments,
     /// `choice(...)` (traffic = hotspot({{0,63},{1,2}})); the engine checks them.
     bool choiceArguments = false;
+    /// The program whose default `defaultValue` is, when the key mirrors one
+    /// ("BookSim": the Parameters dock says "BookSim default: 8"); empty: the scene's own.
+    std::string defaultOrigin;
 };
 
 /// Chosen values by key; every key of the scene is present after applyDefaults.

@@ -110,6 +110,8 @@ void TestCliBadInput::rejects_data() {
         {"--scale", "png"}, "{tmp}/out.svg");
     row("select nothing drawn", exportHead + QStringList{"--select", "no/such/object"},
         {"unknown --select 'no/such/object'", "no such object is drawn"}, out);
+    row("unknown view option", exportHead + QStringList{"--option", "no.such.option"},
+        {"unknown --option 'no.such.option'", "allowed"}, out);
     row("unknown format", exportHead + QStringList{"--format", "gif"}, {"--format 'gif'", "png, svg, pdf"}, out);
     row("no format", {"export", "--scene", "{scene}", "-o", "{tmp}/figure"}, {"missing --format", "png, svg, pdf"},
         "{tmp}/figure");

@@ -20,6 +20,7 @@ private slots:
     void stepAndThemeChangeTheFigure();
     void chineseCaptionDiffersFromEnglish();
     void selectDrawsAnObjectSelected();
+    void optionDrawsTheNocHeatmap();
 
 private:
     QByteArray exportTo(const QString& name, const QStringList& extra);
@@ -128,4 +129,21 @@ void TestCliExport::selectDrawsAnObjectSelected() {
     QCOMPARE(zoomed.size(), plain.size());
     const QPoint insidePanel(plain.width() - 60, plain.height() / 3);
     QVERIFY(plain.pixelColor(insidePanel) != zoomed.pixelColor(insidePanel));
+}
+
+void TestCliExport::optionDrawsTheNocHeatmap() {
+    // --option switches a view option on as the View menu does: the NoC's link
+    // heatmap over a window recolours the links and replaces the legend row.
+    const auto png = [this](const QString& name, const QStringList& extra) {
+        const QString path = m_dir.filePath(name);
+        const CliResult r = runCommviz(
+            QStringList{"export", "--scene", "noc", "--set", "injection_rate=0.3", "--step", "300", "-o", path} +
+            extra);
+        return r.exitCode == 0 ? QImage(path) : QImage();
+    };
+    const QImage plain = png("plain_links.png", {});
+    const QImage heat = png("heat_links.png", {"--option", "noc.heatmap.links=200"});
+    QVERIFY(!plain.isNull() && !heat.isNull());
+    QCOMPARE(heat.size(), plain.size());
+    QVERIFY(plain != heat);
 }

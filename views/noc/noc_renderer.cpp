@@ -97,14 +97,30 @@ void NocRenderer::paint(QPainter& painter, const RenderState& state) {
                .arg(status),
            20, state.theme.text, Qt::AlignLeft | Qt::AlignVCenter, true);
 
+    // A heatmap over the last `window` cycles up to the cursor: View menu or `export --option ID[=N]`.
+    std::optional<int> optionWindow;
+    m_heatMode = NocHeatmap::modeOf(state.options, &optionWindow);
+    const int window = optionWindow.value_or(m_heatmap ? m_heatmap->window() : NocHeatmapSettings::kDefaultWindow);
+    const noc::NocWindowStats* heat = m_heatMode != NocHeatmapMode::Off ? heatmapStats(state, engine, window) : nullptr;
+    if (!heat) m_heatMode = NocHeatmapMode::Off;
+
     painter.setRenderHint(QPainter::Antialiasing, true);
     paintLinks(p, engine, layout);
+    if (heat) {
+        m_heatTop = NocHeatmap::paint(p, m_heatMode, *heat, layout, engine);
+        if (m_heatMode != NocHeatmapMode::Links) m_heat = heat;  // the input strips take their colour
+    }
     painter.setRenderHint(QPainter::Antialiasing, false);
     for (int node = 0; node < engine.network().nodes(); ++node) paintRouter(p, engine, layout, node);
+    m_heat = nullptr;
     painter.setRenderHint(QPainter::Antialiasing, true);
     paintChannels(p, engine, layout);
     paintDeadlock(p, engine, layout);
-    paintLegend(p, layout);
+    if (heat)
+        NocHeatmap::paintLegend(p, layout.legend(), m_heatMode, *heat, m_heatTop);
+    else
+        paintLegend(p, layout);
+    if (m_heatmap) m_heatmap->publish(m_heatMode, heat ? *heat : noc::NocWindowStats{}, zoomed);
     if (zoomed >= 0) NocRouterPanel::paint(p, engine, layout.panel(), zoomed, cycle);
 
     QString caption = state.caption;
@@ -118,6 +134,16 @@ void NocRenderer::paint(QPainter& painter, const RenderState& state) {
     p.wrapped(layout.caption().adjusted(16, 4, -16, -4), caption, 16, state.theme.text);
     p.drawHalos();
     painter.restore();
+}
+
+const noc::NocWindowStats* NocRenderer::heatmapStats(const RenderState& state, const NocEngine& engine, int window) {
+    const auto access = sim::SessionAccess<NocEngine>::of(state.session);
+    const CacheKey key{&engine.config(), access ? access->cursor() : 0, window};
+    if (!m_cache || !(key == m_cacheKey)) {
+        m_cache = NocHeatmap::compute(state.session, window);
+        m_cacheKey = key;
+    }
+    return m_cache ? &*m_cache : nullptr;
 }
 
 void NocRenderer::paintLinks(ScenePaint& p, const NocEngine& engine, const NocLayout& layout) {
@@ -167,11 +193,14 @@ QPointF NocRenderer::onLink(const QPointF& from, const QPointF& to, int due, int
 void NocRenderer::paintInputPort(ScenePaint& p, const NocEngine& engine, const NocLayout& layout, int node, int port) {
     const noc::NocConfig& c = engine.config();
     const QRectF strip = layout.inputStrip(node, port);
+    // Under a buffer or stall heatmap the port's colour replaces the VC state tints.
+    if (const double v = m_heat ? NocHeatmap::value(m_heatMode, *m_heat, node, port) : 0; v > 0)
+        p.p.fillRect(strip, NocHeatmap::colour(v / m_heatTop));
     for (int vc = 0; vc < c.num_vcs; ++vc) {
         const noc::InputVc& iv = engine.inputVc(node, port, vc);
         const QRectF lane =
             flitCell(layout, c, node, port, vc, 0).united(flitCell(layout, c, node, port, vc, c.vc_buf_size - 1));
-        if (iv.state != noc::VcState::Idle) p.p.fillRect(lane, stateColor(p.theme, iv.state));
+        if (iv.state != noc::VcState::Idle && !m_heat) p.p.fillRect(lane, stateColor(p.theme, iv.state));
         // Lanes wide enough to hit are objects of their own (the Inspector shows the VC).
         if (std::min(lane.width(), lane.height()) >= 6)
             p.object(lane, QStringLiteral("router/%1/in/%2/vc/%3").arg(node).arg(port).arg(vc));

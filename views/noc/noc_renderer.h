@@ -2,8 +2,11 @@
 
 #include <QCoreApplication>
 #include <cstdint>
+#include <memory>
+#include <optional>
 #include <vector>
 
+#include "noc/noc_heatmap.h"
 #include "shell/scene_renderer.h"
 
 namespace commviz::noc {
@@ -24,6 +27,8 @@ class NocRenderer final : public SceneRenderer {
     Q_DECLARE_TR_FUNCTIONS(NocRenderer)
 
 public:
+    /// `heatmap`: the window length the heatmap dock sets (null: the default window).
+    explicit NocRenderer(std::shared_ptr<NocHeatmapSettings> heatmap = {}) : m_heatmap(std::move(heatmap)) {}
     QSizeF logicalSize() const override;
     void paint(QPainter& painter, const RenderState& state) override;
     std::vector<HitRegion> hitRegions() const override { return m_hits; }
@@ -46,7 +51,21 @@ private:
     void paintChannels(ScenePaint& p, const noc::NocEngine& engine, const NocLayout& layout);
     void paintDeadlock(ScenePaint& p, const noc::NocEngine& engine, const NocLayout& layout);
     void paintLegend(ScenePaint& p, const NocLayout& layout);
+    /// The window statistics for the heatmap asked for, from the cache when the cursor has not moved.
+    const noc::NocWindowStats* heatmapStats(const RenderState& state, const noc::NocEngine& engine, int window);
     std::vector<HitRegion> m_hits;
+    std::shared_ptr<NocHeatmapSettings> m_heatmap;
+    NocHeatmapMode m_heatMode = NocHeatmapMode::Off;
+    const noc::NocWindowStats* m_heat = nullptr;  ///< while painting with a buffer or stall heatmap
+    double m_heatTop = 1;
+    struct CacheKey {
+        const void* config = nullptr;
+        std::size_t cursor = 0;
+        int window = 0;
+        bool operator==(const CacheKey&) const = default;
+    };
+    CacheKey m_cacheKey;
+    std::optional<noc::NocWindowStats> m_cache;
 };
 
 }  // namespace commviz::views

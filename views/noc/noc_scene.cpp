@@ -1,6 +1,9 @@
 #include "noc/noc_scene.h"
 
 #include "noc/noc_command.h"
+#include "noc/noc_heatmap.h"
+#include "noc/noc_heatmap_dock.h"
+#include "noc/noc_histogram_dock.h"
 #include "noc/noc_renderer.h"
 #include "noc/noc_scene_model.h"
 #include "noc/noc_sweep_dock.h"
@@ -15,7 +18,17 @@ SceneDescriptor nocScene() {
     scene.description = &NocText::description;
     scene.about = &NocText::about;
     scene.iconPath = QStringLiteral(":/icons/noc.svg");
-    scene.createRenderer = [] { return std::make_unique<NocRenderer>(); };
+    // The heatmap window is shared by the scene's renderer and its heatmap dock.
+    auto heatmap = std::make_shared<NocHeatmapSettings>();
+    scene.createRenderer = [heatmap] { return std::make_unique<NocRenderer>(heatmap); };
+    scene.viewOptions = {
+        {QString::fromLatin1(NocHeatmap::kLinks), [] { return NocHeatmap::tr("Heatmap: &Link Utilisation"); },
+         QKeySequence(Qt::CTRL | Qt::Key_1)},
+        {QString::fromLatin1(NocHeatmap::kBuffers), [] { return NocHeatmap::tr("Heatmap: &Buffer Occupancy"); },
+         QKeySequence(Qt::CTRL | Qt::Key_2)},
+        {QString::fromLatin1(NocHeatmap::kStalls), [] { return NocHeatmap::tr("Heatmap: &Stalled VCs"); },
+         QKeySequence(Qt::CTRL | Qt::Key_3)},
+    };
     scene.narrate = &NocText::narrate;
     scene.eventKinds = &noc::nocEventKinds;
     scene.narration = &NocText::table();
@@ -32,8 +45,10 @@ SceneDescriptor nocScene() {
         QStringLiteral(":/scenarios/noc/deadlock_torus.json"),
     };
     // The classic curve: hidden at first so the canvas keeps its room (View menu shows it).
-    scene.createDocks = [](SimulationController& controller, QWidget* parent) {
-        return std::vector<SceneDock>{{new NocSweepDock(controller, parent), Qt::BottomDockWidgetArea, true}};
+    scene.createDocks = [heatmap](SimulationController& controller, QWidget* parent) {
+        return std::vector<SceneDock>{{new NocSweepDock(controller, parent), Qt::BottomDockWidgetArea, true},
+                                      {new NocHistogramDock(controller, parent), Qt::BottomDockWidgetArea, true},
+                                      {new NocHeatmapDock(heatmap, parent), Qt::LeftDockWidgetArea, false}};
     };
     // File > Open reads BookSim config files as they are, like `commviz noc CONFIG`.
     scene.foreignScenarioSuffixes = {QStringLiteral("cfg")};

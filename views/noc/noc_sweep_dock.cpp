@@ -7,15 +7,14 @@
 #include <QLineSeries>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QScatterSeries>
 #include <QVBoxLayout>
-#include <QValueAxis>
 #include <QtConcurrent>
-#include <algorithm>
 #include <cmath>
 
 #include "noc/noc_engine.h"
+#include "noc/noc_scene_model.h"
 #include "shell/narration_table.h"
+#include "shell/scene_descriptor.h"
 #include "shell/simulation_controller.h"
 #include "sim/session_access.h"
 
@@ -26,46 +25,37 @@ NocSweepDock::NocSweepDock(SimulationController& controller, QWidget* parent)
     setObjectName(QStringLiteral("nocSweepDock"));
     auto* body = new QWidget(this);
     auto* layout = new QVBoxLayout(body);
-    m_chart = new QChart;
-    m_chart->legend()->hide();
-    m_curve = new QLineSeries(m_chart);
-    m_points = new QScatterSeries(m_chart);
-    m_points->setMarkerSize(7);
-    m_chart->addSeries(m_curve);
-    m_chart->addSeries(m_points);
-    m_axisX = new QValueAxis(m_chart);
-    m_axisX->setTitleText(tr("offered load (flits/node/cycle)"));
-    m_axisX->setRange(0, 1);
-    m_axisY = new QValueAxis(m_chart);
-    m_axisY->setTitleText(tr("average packet latency (cycles)"));
-    m_axisY->setRange(0, 100);
-    m_chart->addAxis(m_axisX, Qt::AlignBottom);
-    m_chart->addAxis(m_axisY, Qt::AlignLeft);
-    for (QXYSeries* s : {static_cast<QXYSeries*>(m_curve), static_cast<QXYSeries*>(m_points)}) {
-        s->attachAxis(m_axisX);
-        s->attachAxis(m_axisY);
+    auto* charts = new QHBoxLayout;
+    for (QChart* chart : {m_charts.latencyChart(), m_charts.throughputChart()}) {
+        auto* view = new QChartView(chart, body);
+        view->setRenderHint(QPainter::Antialiasing);
+        view->setMinimumHeight(240);
+        charts->addWidget(view, 1);
     }
-    auto* view = new QChartView(m_chart, body);
-    view->setRenderHint(QPainter::Antialiasing);
-    view->setMinimumHeight(220);
-    layout->addWidget(view);
+    layout->addLayout(charts, 1);
     auto* row = new QHBoxLayout;
-    m_run = new QPushButton(tr("Run sweep"), body);
+    m_run = new QPushButton(tr("Add current configuration"), body);
+    m_run->setToolTip(tr("Sweep the scene's configuration over %1 loads and draw its curves over the earlier ones")
+                          .arg(loads().size()));
     m_cancel = new QPushButton(tr("Cancel"), body);
     m_cancel->setEnabled(false);
+    m_clear = new QPushButton(tr("Clear"), body);
     m_progress = new QProgressBar(body);
     m_status = new QLabel(body);
+    m_status->setWordWrap(true);
     row->addWidget(m_run);
     row->addWidget(m_cancel);
+    row->addWidget(m_clear);
     row->addWidget(m_progress, 1);
     layout->addLayout(row);
     layout->addWidget(m_status);
     setWidget(body);
     connect(m_run, &QPushButton::clicked, this, &NocSweepDock::start);
     connect(m_cancel, &QPushButton::clicked, this, &NocSweepDock::cancel);
-    connect(&m_watcher, &QFutureWatcher<QPointF>::resultReadyAt, this, &NocSweepDock::pointReady);
-    connect(&m_watcher, &QFutureWatcher<QPointF>::progressValueChanged, m_progress, &QProgressBar::setValue);
-    connect(&m_watcher, &QFutureWatcher<QPointF>::finished, this, &NocSweepDock::finished);
+    connect(m_clear, &QPushButton::clicked, this, &NocSweepDock::clear);
+    connect(&m_watcher, &QFutureWatcher<NocSweepPoint>::resultReadyAt, this, &NocSweepDock::pointReady);
+    connect(&m_watcher, &QFutureWatcher<NocSweepPoint>::progressValueChanged, m_progress, &QProgressBar::setValue);
+    connect(&m_watcher, &QFutureWatcher<NocSweepPoint>::finished, this, &NocSweepDock::finished);
 }
 
 NocSweepDock::~NocSweepDock() {
@@ -79,56 +69,90 @@ QList<double> NocSweepDock::loads() {
     return out;
 }
 
+QString NocSweepDock::difference(const sim::ParamValues& base, const sim::ParamValues& keys) {
+    QStringList parts;
+    for (const auto& [key, value] : keys) {
+        const auto it = base.find(key);
+        if (it != base.end() && it->second == value) continue;
+        parts << QStringLiteral("%1 = %2").arg(QString::fromStdString(key), QString::fromStdString(value.dump()));
+    }
+    return parts.join(QStringLiteral(", ")).remove(QLatin1Char('"'));
+}
+
+QString NocSweepDock::labelFor(const sim::ParamValues& keys) const {
+    const auto value = [&](const char* key) {
+        const auto it = keys.find(key);
+        return it == keys.end() ? QString() : QString::fromStdString(it->second.dump()).remove(QLatin1Char('"'));
+    };
+    if (m_swept.empty())  // the first curve: what it is
+        return tr("%1 k = %2, %3, %4 VCs × %5")
+            .arg(value("topology"), value("k"), value("traffic"), value("num_vcs"), value("vc_buf_size"));
+    const QString diff = difference(m_swept.front(), keys);
+    return diff.isEmpty() ? tr("same configuration") : diff;
+}
+
 void NocSweepDock::start() {
     const auto* engine = sim::engineOf<noc::NocEngine>(m_controller.session());
     if (!engine || running()) return;
     const noc::NocConfig base = engine->config();
-    m_curve->clear();
-    m_points->clear();
-    m_unstable.clear();
-    m_axisY->setRange(0, 100);
+    // The keys as this run has them: a person's settings over the scenario's over the defaults.
+    sim::ParamValues keys;
+    for (const sim::ParamSpec& spec : noc::nocParams()) keys[spec.key] = spec.defaultValue;
+    if (m_controller.setup().scenario)
+        if (auto fromScenario = noc::scenarioKeys(*m_controller.setup().scenario))
+            for (const auto& [k, v] : fromScenario.value()) keys[k] = v;
+    for (const auto& [k, v] : m_controller.setup().values) keys[k] = v;
+    keys.erase("injection_rate");  // the sweep's own variable
+    keys.erase("injection_rate_uses_flits");
+    m_charts.addCurve(labelFor(keys));
+    m_swept.push_back(keys);
     m_status->setText(tr("Running %1 loads on %2 threads…").arg(loads().size()).arg(QThread::idealThreadCount()));
     // One independent engine per load (a value type, no shared state) on every core.
-    const std::function<QPointF(double)> job = [base](double load) {
+    const std::function<NocSweepPoint(double)> job = [base](double load) {
         noc::NocConfig config = base;
         config.injection_rate_uses_flits = true;
         config.injection_rate = load;
         const noc::NocReport report = noc::runNocBatch(config);
-        const bool stable = report.outcome == noc::NocOutcome::Completed;
-        return QPointF(load, stable ? report.overall.plat.average() : std::nan(""));
+        NocSweepPoint point{load, std::nan(""), 0, report.outcome == noc::NocOutcome::Completed};
+        if (point.stable) {
+            point.latency = report.overall.plat.average();
+            point.accepted = report.overall.acceptedFlits.average;
+        } else if (!report.periods.empty()) {
+            point.accepted = report.periods.back().acceptedFlits.average;  // the last period BookSim printed
+        }
+        return point;
     };
-    const QFuture<QPointF> future = QtConcurrent::mapped(loads(), job);
     m_progress->setRange(0, int(loads().size()));
     m_progress->setValue(0);
     m_run->setEnabled(false);
+    m_clear->setEnabled(false);
     m_cancel->setEnabled(true);
     m_running = true;
-    m_watcher.setFuture(future);
+    m_watcher.setFuture(QtConcurrent::mapped(loads(), job));
 }
 
 void NocSweepDock::cancel() { m_watcher.cancel(); }
 
-void NocSweepDock::pointReady(int index) {
-    const QPointF point = m_watcher.resultAt(index);
-    if (std::isnan(point.y())) {
-        m_unstable << point.x();
-        return;
-    }
-    m_points->append(point);
-    QList<QPointF> sorted = m_points->points();
-    std::sort(sorted.begin(), sorted.end(), [](const QPointF& a, const QPointF& b) { return a.x() < b.x(); });
-    m_curve->replace(sorted);
-    if (point.y() > m_axisY->max()) m_axisY->setRange(0, std::ceil(point.y() / 50) * 50);
+void NocSweepDock::clear() {
+    if (running()) return;
+    m_charts.clear();
+    m_swept.clear();
+    m_status->clear();
 }
+
+void NocSweepDock::pointReady(int index) { m_charts.addPoint(m_watcher.resultAt(index)); }
 
 void NocSweepDock::finished() {
     m_run->setEnabled(true);
+    m_clear->setEnabled(true);
     m_cancel->setEnabled(false);
-    std::sort(m_unstable.begin(), m_unstable.end());
-    QStringList text{m_watcher.isCanceled() ? tr("Cancelled: %1 points.").arg(m_points->count())
-                                            : tr("Done: %1 points.").arg(m_points->count())};
-    if (!m_unstable.isEmpty())
-        text << tr("Unstable (BookSim: \"Simulation unstable\") from %1 flits/node/cycle.").arg(m_unstable.front());
+    const int points = m_charts.stablePoints();
+    QStringList text{m_watcher.isCanceled() ? tr("Cancelled: %1 points.").arg(points)
+                                            : tr("Done: %1 points.").arg(points)};
+    const double saturation = m_charts.markSaturation();
+    if (!std::isnan(saturation))
+        text << tr("Unstable (BookSim: \"Simulation unstable\") from %1 flits/node/cycle: the saturation point.")
+                    .arg(saturation);
     m_status->setText(joinSentences(text));
     m_running = false;
 }

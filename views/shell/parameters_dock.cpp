@@ -47,6 +47,19 @@ private:
 
 }  // namespace
 
+namespace {
+
+/// "Default: 0.1", or "BookSim default: 8" when the key mirrors another program's.
+QString defaultText(const sim::ParamSpec& spec) {
+    QString value = QString::fromStdString(spec.defaultValue.dump()).remove(QLatin1Char('"'));
+    if (spec.defaultValue.is_boolean() && !spec.defaultOrigin.empty())
+        value = spec.defaultValue.get<bool>() ? QStringLiteral("1") : QStringLiteral("0");  // as BookSim writes flags
+    if (spec.defaultOrigin.empty()) return ParametersDock::tr("Default: %1").arg(value);
+    return ParametersDock::tr("%1 default: %2").arg(QString::fromStdString(spec.defaultOrigin), value);
+}
+
+}  // namespace
+
 ParametersDock::ParametersDock(SimulationController& controller, QUndoStack& undo, QWidget* parent)
     : QDockWidget(parent), m_controller(controller), m_undo(undo) {
     setObjectName(QStringLiteral("ParametersDock"));
@@ -96,7 +109,8 @@ void ParametersDock::rebuild() {
         for (const auto& spec : scene->model.params) {
             QWidget* editor = makeEditor(spec);
             const QString help = keyHelp(spec);
-            editor->setToolTip(QStringLiteral("%1\n%2").arg(help, QString::fromStdString(sim::describeAllowed(spec))));
+            editor->setToolTip(QStringLiteral("%1\n%2\n%3")
+                                   .arg(help, QString::fromStdString(sim::describeAllowed(spec)), defaultText(spec)));
             auto* label = new QLabel(QString::fromStdString(spec.key));
             label->setToolTip(editor->toolTip());
             m_form->addRow(label, editor);
