@@ -93,6 +93,10 @@ struct NocRouterStep {
     // A single non-speculative request wins its output outright.
     void switchAllocSingle(StageEntry& entry);
     void switchAllocEvaluate();
+    // switchAllocEvaluate for the default router (not speculative, one-cycle
+    // SA, no speedup): the same requests, supersession and iSLIP on per-port
+    // bit masks, without the general allocator.
+    void switchAllocByPort();
     // A speculative grant stands only if VC allocation succeeded this cycle for
     // the same output and the VC has a credit; delayed grants are re-checked.
     void recheckSwitchGrants();
