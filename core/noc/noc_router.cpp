@@ -128,6 +128,50 @@ void NocRouterStep::switchUpdate() {
     }
 }
 
+void NocRouterStep::vcAllocByMask() {
+    const std::size_t n = unstarted(rs.vaQ);
+    const int size = e.m_ports * vcs;
+    std::uint64_t wanting[16] = {};  // per output port: the input VCs routed to it
+    for (std::size_t i = 0; i < n; ++i) {
+        const StageEntry& entry = rs.vaQ.at(i);
+        wanting[ivc(entry.input, entry.vc).route.port] |= std::uint64_t(1) << local(entry.input, entry.vc);
+    }
+    std::uint64_t requests[64];  // per output VC (port * vcs + vc): the input VCs requesting it
+    std::uint64_t outputs = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        StageEntry& entry = rs.vaQ.at(i);
+        const RouteSet& route = ivc(entry.input, entry.vc).route;
+        const int in = local(entry.input, entry.vc);
+        std::uint64_t free = 0;  // the output VCs it may take
+        for (int out = route.vcStart; out <= route.vcEnd; ++out)
+            if (ovc(route.port, out).inUseBy < 0) free |= std::uint64_t(1) << local(route.port, out);
+        entry.time = t + c.vc_alloc_delay - 1;
+        if (free == 0) {
+            entry.result = kStallBusy;
+        } else if ((wanting[route.port] & (wanting[route.port] - 1)) == 0) {
+            // the port's only requester: every free output VC grants it, it accepts the first from its pointer
+            const int best = firstFrom(free, rs.vaAccept[std::size_t(in)]);
+            rs.vaGrant[std::size_t(best)] = in + 1 == size ? 0 : in + 1;
+            rs.vaAccept[std::size_t(in)] = best + 1 == size ? 0 : best + 1;
+            entry.result = best;
+        } else {
+            for (std::uint64_t m = free & ~outputs; m != 0; m &= m - 1) requests[__builtin_ctzll(m)] = 0;
+            outputs |= free;
+            for (std::uint64_t m = free; m != 0; m &= m - 1) requests[__builtin_ctzll(m)] |= std::uint64_t(1) << in;
+        }
+    }
+    if (outputs == 0) return;
+    std::int32_t match[64];
+    const std::uint64_t matched = islipOnMasks<std::uint64_t>(requests, outputs, size, size, c.alloc_iters,
+                                                              rs.vaGrant.data(), rs.vaAccept.data(), match);
+    for (std::size_t i = 0; i < n; ++i) {
+        StageEntry& entry = rs.vaQ.at(i);
+        if (entry.result != -1) continue;
+        const int in = local(entry.input, entry.vc);
+        entry.result = matched >> in & 1 ? match[in] : kStallConflict;
+    }
+}
+
 void NocRouterStep::switchAllocByPort() {
     const std::size_t n = unstarted(rs.saQ);
     if (n == 0) return;
@@ -181,7 +225,12 @@ void NocRouterStep::run() {
     bool activity = !rs.procCredits.empty();
     if (!rs.routeQ.empty()) routeEvaluate();
     if (c.speculative) e.m_vaAlloc.clear(e.m_ports * e.m_vcs, e.m_ports * e.m_vcs);  // read by the SA re-check
-    if (!rs.vaQ.empty()) vcAllocEvaluate();
+    if (!rs.vaQ.empty()) {
+        if (!c.speculative && c.vc_alloc_delay <= 1 && e.m_ports * vcs <= 64)
+            vcAllocByMask();
+        else
+            vcAllocEvaluate();
+    }
     if (!rs.saQ.empty()) {
         if (!c.speculative && c.sw_alloc_delay <= 1 && inSpeedup == 1 && outSpeedup == 1 && e.m_ports <= 32)
             switchAllocByPort();

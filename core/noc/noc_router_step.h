@@ -85,6 +85,10 @@ struct NocRouterStep {
     // decomposes by port: a port wanted by one input VC only is settled by
     // vcAllocSingle, the rest go through the allocator together.
     void vcAllocEvaluate();
+    // vcAllocEvaluate for routers that are not speculative, with one-cycle VA and
+    // at most 64 input VCs: the same iSLIP on bit masks. Requests for different
+    // output ports never meet, so this also covers what vcAllocSingle settles.
+    void vcAllocByMask();
     void vcAllocUpdate();
     // IQRouter::_SWAllocAddReq: one request per (input port, output) pair; a
     // later VC replaces it only if it comes first in round-robin order.
