@@ -10,8 +10,15 @@ void IslipAllocator::resize(int maxInputs, int maxOutputs, bool findable) {
     m_outMatch.assign(std::size_t(maxOutputs), -1);
     m_grant.assign(std::size_t(maxOutputs), -1);
     m_bestAccept.assign(std::size_t(maxInputs), -1);
-    m_outRequests.assign(std::size_t(maxOutputs), 0);
-    if (maxInputs <= 64 && maxOutputs <= 64) m_pairLabel.assign(std::size_t(maxInputs) * std::size_t(maxOutputs), {});
+    // Masks only for the switch allocator (findable): the pair table is copied
+    // with every engine keyframe, and the VC allocator of the default router
+    // runs on masks without this class (NocRouterStep::vcAllocByMask).
+    m_outRequests.clear();
+    m_pairLabel.clear();
+    if (findable && maxInputs <= 64 && maxOutputs <= 64) {
+        m_outRequests.assign(std::size_t(maxOutputs), 0);
+        m_pairLabel.assign(std::size_t(maxInputs) * std::size_t(maxOutputs), {});
+    }
 }
 
 void IslipAllocator::reset(int inputs, int outputs) {

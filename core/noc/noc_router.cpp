@@ -131,7 +131,7 @@ void NocRouterStep::switchUpdate() {
 void NocRouterStep::vcAllocByMask() {
     const std::size_t n = unstarted(rs.vaQ);
     const int size = e.m_ports * vcs;
-    std::uint64_t wanting[16] = {};  // per output port: the input VCs routed to it
+    std::uint64_t wanting[64] = {};  // per output port (at most 64: ports * vcs <= 64): its input VCs
     for (std::size_t i = 0; i < n; ++i) {
         const StageEntry& entry = rs.vaQ.at(i);
         wanting[ivc(entry.input, entry.vc).route.port] |= std::uint64_t(1) << local(entry.input, entry.vc);
