@@ -10,21 +10,39 @@ void IslipAllocator::resize(int maxInputs, int maxOutputs, bool findable) {
     m_outMatch.assign(std::size_t(maxOutputs), -1);
     m_grant.assign(std::size_t(maxOutputs), -1);
     m_bestAccept.assign(std::size_t(maxInputs), -1);
+    // Masks only for the switch allocator (findable): the pair table is copied
+    // with every engine keyframe, and the VC allocator of the default router
+    // runs on masks without this class (NocRouterStep::vcAllocByMask).
+    m_outRequests.clear();
+    m_pairLabel.clear();
+    if (findable && maxInputs <= 64 && maxOutputs <= 64) {
+        m_outRequests.assign(std::size_t(maxOutputs), 0);
+        m_pairLabel.assign(std::size_t(maxInputs) * std::size_t(maxOutputs), {});
+    }
 }
 
 void IslipAllocator::reset(int inputs, int outputs) {
-    for (const Request& r : m_requests) {
-        m_inMatch[std::size_t(r.input)] = -1;
-        m_outMatch[std::size_t(r.output)] = -1;
-        if (!m_pairIndex.empty())
-            m_pairIndex[std::size_t(r.input) * std::size_t(m_outputs) + std::size_t(r.output)] = -1;
+    if (m_small) {
+        for (std::uint64_t m = m_activeOutputs; m != 0; m &= m - 1) m_outRequests[std::size_t(__builtin_ctzll(m))] = 0;
+        for (std::uint64_t m = m_matchedInputs; m != 0; m &= m - 1) m_inMatch[std::size_t(__builtin_ctzll(m))] = -1;
+        for (std::uint64_t m = m_matchedOutputs; m != 0; m &= m - 1) m_outMatch[std::size_t(__builtin_ctzll(m))] = -1;
+        m_activeOutputs = m_matchedInputs = m_matchedOutputs = 0;
+    } else {
+        for (const Request& r : m_requests) {
+            m_inMatch[std::size_t(r.input)] = -1;
+            m_outMatch[std::size_t(r.output)] = -1;
+            if (!m_pairIndex.empty())
+                m_pairIndex[std::size_t(r.input) * std::size_t(m_outputs) + std::size_t(r.output)] = -1;
+        }
     }
     m_requests.clear();
     m_inputs = inputs;
     m_outputs = outputs;
+    m_small = inputs <= 64 && outputs <= 64 && std::size_t(outputs) <= m_outRequests.size() &&
+              std::size_t(inputs) * std::size_t(outputs) <= m_pairLabel.size();
     const std::size_t pairs = std::size_t(inputs) * std::size_t(outputs);
-    if (m_findable && pairs <= 4096 && m_pairIndex.size() < pairs) m_pairIndex.assign(pairs, -1);
-    if (!m_findable || pairs > 4096) m_pairIndex.clear();
+    if (!m_small && m_findable && pairs <= 4096 && m_pairIndex.size() < pairs) m_pairIndex.assign(pairs, -1);
+    if (m_small || !m_findable || pairs > 4096) m_pairIndex.clear();
 }
 
 namespace {
@@ -37,7 +55,22 @@ inline int distance(int port, int pointer, int size) {
 
 }  // namespace
 
+void IslipAllocator::allocateSmall(int iterations, std::int32_t* grantPointers, std::int32_t* acceptPointers) {
+    m_matchedInputs = islipOnMasks<std::uint64_t>(m_outRequests.data(), m_activeOutputs, m_inputs, m_outputs,
+                                                  iterations, grantPointers, acceptPointers, m_inMatch.data());
+    m_matchedOutputs = 0;
+    for (std::uint64_t m = m_matchedInputs; m != 0; m &= m - 1) {
+        const int in = __builtin_ctzll(m);
+        m_outMatch[std::size_t(m_inMatch[std::size_t(in)])] = in;
+        m_matchedOutputs |= std::uint64_t(1) << m_inMatch[std::size_t(in)];
+    }
+}
+
 void IslipAllocator::allocate(int iterations, std::int32_t* grantPointers, std::int32_t* acceptPointers) {
+    if (m_small) {
+        allocateSmall(iterations, grantPointers, acceptPointers);
+        return;
+    }
     const int inputs = m_inputs;
     const int outputs = m_outputs;
     for (int iter = 0; iter < iterations; ++iter) {

@@ -131,14 +131,115 @@ void NocRouterStep::switchUpdate() {
     }
 }
 
+void NocRouterStep::vcAllocByMask() {
+    const std::size_t n = unstarted(rs.vaQ);
+    const int size = e.m_ports * vcs;
+    std::uint64_t wanting[64] = {};  // per output port (at most 64: ports * vcs <= 64): its input VCs
+    for (std::size_t i = 0; i < n; ++i) {
+        const StageEntry& entry = rs.vaQ.at(i);
+        wanting[ivc(entry.input, entry.vc).route.port] |= std::uint64_t(1) << local(entry.input, entry.vc);
+    }
+    std::uint64_t requests[64];  // per output VC (port * vcs + vc): the input VCs requesting it
+    std::uint64_t outputs = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        StageEntry& entry = rs.vaQ.at(i);
+        const RouteSet& route = ivc(entry.input, entry.vc).route;
+        const int in = local(entry.input, entry.vc);
+        std::uint64_t free = 0;  // the output VCs it may take
+        for (int out = route.vcStart; out <= route.vcEnd; ++out)
+            if (ovc(route.port, out).inUseBy < 0) free |= std::uint64_t(1) << local(route.port, out);
+        entry.time = t + c.vc_alloc_delay - 1;
+        if (free == 0) {
+            entry.result = kStallBusy;
+        } else if ((wanting[route.port] & (wanting[route.port] - 1)) == 0) {
+            // the port's only requester: every free output VC grants it, it accepts the first from its pointer
+            const int best = firstFrom(free, rs.vaAccept[std::size_t(in)]);
+            rs.vaGrant[std::size_t(best)] = in + 1 == size ? 0 : in + 1;
+            rs.vaAccept[std::size_t(in)] = best + 1 == size ? 0 : best + 1;
+            entry.result = best;
+        } else {
+            for (std::uint64_t m = free & ~outputs; m != 0; m &= m - 1) requests[__builtin_ctzll(m)] = 0;
+            outputs |= free;
+            for (std::uint64_t m = free; m != 0; m &= m - 1) requests[__builtin_ctzll(m)] |= std::uint64_t(1) << in;
+        }
+    }
+    if (outputs == 0) return;
+    std::int32_t match[64];
+    const std::uint64_t matched = islipOnMasks<std::uint64_t>(requests, outputs, size, size, c.alloc_iters,
+                                                              rs.vaGrant.data(), rs.vaAccept.data(), match);
+    for (std::size_t i = 0; i < n; ++i) {
+        StageEntry& entry = rs.vaQ.at(i);
+        if (entry.result != -1) continue;
+        const int in = local(entry.input, entry.vc);
+        entry.result = matched >> in & 1 ? match[in] : kStallConflict;
+    }
+}
+
+void NocRouterStep::switchAllocByPort() {
+    const std::size_t n = unstarted(rs.saQ);
+    if (n == 0) return;
+    const int ports = e.m_ports;
+    std::uint32_t requests[32];  // per output: the input ports requesting it
+    std::int16_t label[32][32];  // per input and output: the requesting VC
+    std::uint32_t outputs = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        StageEntry& entry = rs.saQ.at(i);
+        const InputVc& iv = ivc(entry.input, entry.vc);
+        if (iv.state != VcState::Active) return switchAllocEvaluate();  // only speculative routers queue those
+        if (outputFull(iv.outPort, iv.outVc)) {
+            entry.result = kStallFull;
+            continue;
+        }
+        const int in = entry.input;
+        const int out = iv.outPort;
+        const std::uint32_t bit = 1u << in;
+        const std::uint32_t outBit = 1u << out;
+        if (!(outputs & outBit)) requests[out] = 0, outputs |= outBit;
+        if (!(requests[out] & bit)) {
+            requests[out] |= bit;
+            label[in][out] = entry.vc;
+            continue;
+        }
+        // IQRouter::_SWAllocAddReq: a later VC of the same input replaces the
+        // request only if it comes first in round-robin order from the offset.
+        const int offset = rs.swRrOffset[std::size_t(in)];
+        if ((entry.vc - offset + vcs) % vcs < (label[in][out] - offset + vcs) % vcs) label[in][out] = entry.vc;
+    }
+    std::int32_t match[32];
+    const std::uint32_t matched = islipOnMasks<std::uint32_t>(requests, outputs, ports, ports, c.alloc_iters,
+                                                              rs.saGrant.data(), rs.saAccept.data(), match);
+    for (std::size_t i = 0; i < n; ++i) {
+        StageEntry& entry = rs.saQ.at(i);
+        entry.time = t + c.sw_alloc_delay - 1;
+        if (entry.result < -1) continue;
+        const int in = entry.input;
+        if (matched >> in & 1 && label[in][match[in]] == entry.vc) {
+            rs.swRrOffset[std::size_t(in)] = (entry.vc + 1) % vcs;
+            entry.result = match[in];
+        } else {
+            entry.result = kStallCrossbar;
+        }
+    }
+}
+
 void NocRouterStep::run() {
     if (!rs.active) return;
     inputQueuing();
     bool activity = !rs.procCredits.empty();
     if (!rs.routeQ.empty()) routeEvaluate();
     if (c.speculative) e.m_vaAlloc.clear(e.m_ports * e.m_vcs, e.m_ports * e.m_vcs);  // read by the SA re-check
-    if (!rs.vaQ.empty()) vcAllocEvaluate();
-    if (!rs.saQ.empty()) switchAllocEvaluate();
+    if (!rs.vaQ.empty()) {
+        if (!c.speculative && c.vc_alloc_delay <= 1 && e.m_ports * vcs <= 64)
+            vcAllocByMask();
+        else
+            vcAllocEvaluate();
+    }
+    if (!rs.saQ.empty()) {
+        if (!c.speculative && c.sw_alloc_delay <= 1 && inSpeedup == 1 && outSpeedup == 1 && e.m_ports <= 32)
+            switchAllocByPort();
+        else
+            switchAllocEvaluate();
+    }
     if (!rs.crossbar.empty()) switchEvaluate();
     if (!rs.routeQ.empty()) routeUpdate(), activity = activity || !rs.routeQ.empty();
     if (!rs.vaQ.empty()) vcAllocUpdate(), activity = activity || !rs.vaQ.empty();

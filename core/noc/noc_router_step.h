@@ -85,6 +85,10 @@ struct NocRouterStep {
     // decomposes by port: a port wanted by one input VC only is settled by
     // vcAllocSingle, the rest go through the allocator together.
     void vcAllocEvaluate();
+    // vcAllocEvaluate for routers that are not speculative, with one-cycle VA and
+    // at most 64 input VCs: the same iSLIP on bit masks. Requests for different
+    // output ports never meet, so this also covers what vcAllocSingle settles.
+    void vcAllocByMask();
     void vcAllocUpdate();
     // IQRouter::_SWAllocAddReq: one request per (input port, output) pair; a
     // later VC replaces it only if it comes first in round-robin order.
@@ -93,6 +97,10 @@ struct NocRouterStep {
     // A single non-speculative request wins its output outright.
     void switchAllocSingle(StageEntry& entry);
     void switchAllocEvaluate();
+    // switchAllocEvaluate for the default router (not speculative, one-cycle
+    // SA, no speedup): the same requests, supersession and iSLIP on per-port
+    // bit masks, without the general allocator.
+    void switchAllocByPort();
     // A speculative grant stands only if VC allocation succeeded this cycle for
     // the same output and the VC has a credit; delayed grants are re-checked.
     void recheckSwitchGrants();
