@@ -7,6 +7,7 @@
 
 #include "nccl/nccl_engine.h"
 #include "nccl/nccl_scene_model.h"
+#include "nccl/nccl_side_by_side.h"
 
 namespace {
 
@@ -58,3 +59,19 @@ static void BM_NcclClassic16384Session(benchmark::State& state) {
     state.counters["steps"] = double(steps);
 }
 BENCHMARK(BM_NcclClassic16384Session)->Unit(benchmark::kMillisecond);
+
+// View ▸ Classic vs 2.30 Side by Side (Ctrl+D) at 1,024 ranks, message by message: the
+// cost of the other pane catching up from nothing (NcclOtherVersion::alignedWith builds
+// the other version's engine and steps it to the same point), with the main session at
+// the start of its allgather and at its end: what the first frame after Ctrl+D waits for.
+static void BM_NcclSideBySideCatchUp(benchmark::State& state) {
+    const int nranks = int(state.range(0));
+    const bool toEnd = state.range(1) != 0;
+    commviz::nccl::NcclEngine main(configFor(nranks, commviz::nccl::Version::Classic, commviz::nccl::Detail::Messages));
+    while (!main.done() && (toEnd || main.phase() != commviz::nccl::Phase::AllGather)) main.step();
+    for (auto _ : state) {
+        commviz::views::NcclOtherVersion other;
+        benchmark::DoNotOptimize(other.alignedWith(main).steps());
+    }
+}
+BENCHMARK(BM_NcclSideBySideCatchUp)->Args({1024, 0})->Args({1024, 1})->Unit(benchmark::kMillisecond);

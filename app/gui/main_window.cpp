@@ -52,6 +52,15 @@ MainWindow::MainWindow(const views::SceneRegistry& registry, views::Language& la
     fillScenePicker();
     retranslate();
     connect(m_canvas, &views::SceneCanvas::objectSelected, m_inspector, &views::InspectorDock::setObject);
+    // An event row selects what the scene says that event is about (an NCCL message's envelope).
+    connect(m_events, &views::EventsDock::eventSelected, this, [this](std::size_t step, int index) {
+        const views::SceneRenderer* renderer = m_canvas->renderer();
+        if (!renderer || !m_controller->session() || index < 0) return;
+        const QString id = renderer->objectForEvent(*m_controller->session(), step, std::size_t(index));
+        if (id.isEmpty()) return;
+        m_canvas->setSelected(id);
+        m_inspector->setObject(id);
+    });
     connect(m_tutorial, &views::TutorialDock::highlightsChanged, m_canvas, &views::SceneCanvas::setHighlights);
     connect(m_tutorial, &views::TutorialDock::errorOccurred, this, &MainWindow::showError);
     connect(m_controller, &views::SimulationController::playStateChanged, this, [this](auto state) {

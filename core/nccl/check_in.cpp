@@ -100,7 +100,8 @@ bool NcclEngine::nextArrival(Event& out) {
             }
             if (sub == 1 && present) {
                 logStartup(r);
-                if (c.root_unreachable) {
+                // Nothing listens at the root's address: unreachable, or (NCCL_COMM_ID) rank 0 never started it.
+                if (c.root_unreachable || m_roots[std::size_t(m_world->rootOf(r))].status == RootStatus::NotStarted) {
                     out = rootConnectFailed(r);
                     return true;
                 }
@@ -135,8 +136,8 @@ NcclEngine::Event NcclEngine::arrive(int src, int root, CheckIn what, int infoRa
             TimingModel::staggerSeconds(c, src, local, nRankFromRoot(root, c.nranks, c.nroots)) * 1e6 + 0.5);
     }
     count(what == CheckIn::BadMagic ? MessageKind::BadMagic : MessageKind::ExtInfo);
-    if (R.status == RootStatus::Stopped || R.status == RootStatus::Finished) {
-        // A stopped root never reads the backlog; a finished one has closed its socket.
+    if (R.status == RootStatus::Stopped || R.status == RootStatus::Finished || R.status == RootStatus::NotStarted) {
+        // A stopped root never reads the backlog; a finished (or not yet started) one has no socket open.
         event.outcome = R.status == RootStatus::Stopped ? Outcome::Dropped : Outcome::Refused;
         return event;
     }

@@ -43,7 +43,9 @@ void NcclEngine::logStage(InitStage stage, int r) {
             log(LogCode::ProxyServiceUds, r);
             break;
         case InitStage::Connect:
-            if (v230) break;  // runtime connect: links are built at the first collective
+            // Runtime connect (2.22+ with cuMem, the default): links are built at the first
+            // collective, so these lines come after Init COMPLETE (reference §4 item 17).
+            if (c.runtime_connect) break;
             for (int ch = 0; ch < w.plan.nChannels(); ++ch) {
                 log(LogCode::ChannelConnect, r, ch, 0);
                 if (w.topology.placement(w.plan.ringPrev(r)).node != w.topology.placement(r).node)

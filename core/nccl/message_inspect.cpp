@@ -24,6 +24,8 @@ const char* payloadName(Payload payload) {
             return "proxy";
         case Payload::RingInfo:
             return "ring";
+        case Payload::ProxyUdsAddresses:
+            return "uds";
     }
     return "";
 }
@@ -78,6 +80,23 @@ std::string sockaddrHex(const World& w, int rank, SocketKind kind) {
         text += buf;
     }
     return text + "00 00 00 00 00 00 00 00";
+}
+
+std::string hex64(std::uint64_t v) {
+    char buf[24];
+    std::snprintf(buf, sizeof buf, "0x%016llx", static_cast<unsigned long long>(v));
+    return buf;
+}
+
+/// A uint64_t as it travels: 8 bytes, little endian.
+std::string leBytes(std::uint64_t v) {
+    std::string text;
+    char buf[4];
+    for (int i = 0; i < 8; ++i) {
+        std::snprintf(buf, sizeof buf, i < 7 ? "%02x " : "%02x", unsigned((v >> (8 * i)) & 0xff));
+        text += buf;
+    }
+    return text;
 }
 
 bool validRank(const World& w, int rank) { return rank >= 0 && rank < w.config.nranks; }
@@ -167,8 +186,14 @@ Json allGather(const World& w, const std::vector<std::string_view>& f) {
         out["function"] = "bootstrapAllGather: socketDoubleSendRecv (bidirectional ring)";
         // struct bootstrapRingData { peerAddress (P2P), peerProxy, peerUDS, rasRank }, one packed allgather.
         out["bootstrapRingData"] = {{"peerAddress", socketOf(w, slice, SocketKind::P2pListen)},
-                                    {"peerProxy", socketOf(w, slice, SocketKind::Proxy)}};
+                                    {"peerProxy", socketOf(w, slice, SocketKind::Proxy)},
+                                    {"peerUDS", hex64(w.udsId(slice))}};
         out["bytes"] = sockaddrHex(w, slice, SocketKind::P2pListen);
+    } else if (f[7] == "uds") {
+        // 2.20–2.22: a third allgather of the uint64_t UDS ids, getPidHash() + random64.
+        out["function"] = "bootstrapRingAllGather: bootstrapNetSendRecv to next, from prev";
+        out["peerProxyAddressesUDS[slice]"] = hex64(w.udsId(slice));
+        out["bytes"] = leBytes(w.udsId(slice));
     } else {
         const bool proxy = f[7] == "proxy";
         const SocketKind kind = proxy ? SocketKind::Proxy : SocketKind::RingListen;

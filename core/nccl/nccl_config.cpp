@@ -171,6 +171,15 @@ std::vector<sim::ParamSpec> params() {
          0,
          {},
          QT_TRANSLATE_NOOP("commviz::params", "NCCL_DEBUG_SUBSYS also includes GRAPH (prints the Ring lines)")},
+        {"runtime_connect",
+         ParamType::Bool,
+         true,
+         0,
+         0,
+         {},
+         QT_TRANSLATE_NOOP("commviz::params",
+                           "NCCL_RUNTIME_CONNECT with cuMem (default): ring and tree links are built at the first "
+                           "collective; false: before Init COMPLETE (Connected all rings)")},
         intKey("nodes", 0, 0, kMaxRanks, QT_TRANSLATE_NOOP("commviz::params", "Nodes (0: as many as the ranks need)")),
         intKey("gpus_per_node", 8, 1, 16, QT_TRANSLATE_NOOP("commviz::params", "GPUs per node")),
         intKey("nics_per_node", 1, 0, 16, QT_TRANSLATE_NOOP("commviz::params", "InfiniBand NICs per node")),
@@ -209,6 +218,7 @@ sim::Result<Config> configFrom(const sim::ParamValues& values, const std::option
     c.log = v.at("log") == "info";
     c.log_rank = v.at("log_rank").get<int>();
     c.graph_subsys = v.at("graph_log").get<bool>();
+    c.runtime_connect = v.at("runtime_connect").get<bool>();
     c.nodes = v.at("nodes").get<int>();
     c.gpus_per_node = v.at("gpus_per_node").get<int>();
     c.nics_per_node = v.at("nics_per_node").get<int>();
@@ -237,6 +247,7 @@ sim::Json toJson(const Config& c) {
             {"log", c.log ? "info" : "off"},
             {"log_rank", c.log_rank},
             {"graph_log", c.graph_subsys},
+            {"runtime_connect", c.runtime_connect},
             {"nodes", c.nodeCount()},
             {"gpus_per_node", c.gpus_per_node},
             {"nics_per_node", c.nics_per_node},

@@ -39,7 +39,10 @@ struct Config {
     bool log = false;               ///< `log=info`: summary carries the INFO lines
     int log_rank = -1;              ///< -1: every rank up to 64 ranks, else rank 0
     bool graph_subsys = false;      ///< NCCL_DEBUG_SUBSYS adds GRAPH (Ring lines)
-    int nodes = 0;                  ///< 0: as many as the ranks need
+    /// comm->runtimeConn = cuMemSupport && NCCL_RUNTIME_CONNECT (2.22+, default on): ring and
+    /// tree links are built at the first collective, after Init COMPLETE; off: eagerly, before it.
+    bool runtime_connect = true;
+    int nodes = 0;  ///< 0: as many as the ranks need
     int gpus_per_node = 8;
     int nics_per_node = 1;
     std::string interfaces = "ib0,eth0,docker0,lo";  ///< host interfaces, in the kernel's order

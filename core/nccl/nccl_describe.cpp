@@ -29,6 +29,8 @@ const char* payloadName(Payload payload) {
             return "proxy_addresses";
         case Payload::RingInfo:
             return "ring_info";
+        case Payload::ProxyUdsAddresses:
+            return "proxy_uds_addresses";
     }
     return "";
 }
@@ -108,8 +110,13 @@ struct Describer {
             {{"root", rootName(e.root, e.nroots)},
              {"host_rank", e.hostRank},
              {"from_env", e.fromEnv},
-             {"root_thread", e.fromEnv ? "started by rank 0 in ncclCommInitRank" : "started now"},
-             {"interface_found", e.interfaceFound}}};
+             {"root_thread", !e.interfaceFound ? "not started"
+                             : e.fromEnv       ? "started by rank 0 in ncclCommInitRank"
+                                               : "started now"},
+             {"interface_found", e.interfaceFound},
+             {"result", e.interfaceFound ? "ncclSuccess"
+                        : e.fromEnv      ? "ncclSystemError"
+                                         : "ncclInvalidUsage"}}};
     }
     sim::EventRecord operator()(const IdDistributed& e) const {
         const char* method = e.fromEnv                           ? "NCCL_COMM_ID"
@@ -162,10 +169,10 @@ struct Describer {
                 {{"stage", stageName(e.stage)}, {"messages", e.messages}, {"failed", e.failed}}};
     }
     sim::EventRecord operator()(const Stopped& e) const {
-        return {std::string(e.hang ? kind::kHang : kind::kInitFailed),
-                "bootstrapInit",
-                {},
-                {{"blocked_ranks", e.blockedRanks}}};
+        Json fields{{"blocked_ranks", e.blockedRanks}};
+        if (e.idFailed) fields["failed_call"] = "ncclGetUniqueId";
+        return {std::string(e.hang ? kind::kHang : kind::kInitFailed), e.idFailed ? "ncclGetUniqueId" : "bootstrapInit",
+                e.idFailed ? std::vector<std::string>{"unique_id"} : std::vector<std::string>{}, fields};
     }
 };
 

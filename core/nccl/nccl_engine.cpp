@@ -18,6 +18,9 @@ NcclEngine::NcclEngine(std::shared_ptr<const World> world) : m_world(std::move(w
     if (c.missing_rank >= 0) m_rank[std::size_t(c.missing_rank)] = kMissing;
     m_slots.assign(std::size_t(c.nranks + (c.nroots > 1 ? c.nroots : 0)), 0);
     m_roots.assign(std::size_t(c.nroots), RootState{});
+    // No id: no root ever. NCCL_COMM_ID: rank 0 starts the root inside ncclCommInitRank.
+    if (m_world->idFailed() || !c.comm_id.empty())
+        for (RootState& R : m_roots) R.status = RootStatus::NotStarted;
     m_replyWaitUs.assign(trackedSlots(c), 0);
 }
 
@@ -87,7 +90,7 @@ std::vector<NcclEngine::Event> NcclEngine::stepUniqueId() {
         if (found && fromEnv) log(LogCode::CommIdEnv, host);
         events.push_back(UniqueIdCreated{root, host, std::int16_t(c.nroots), fromEnv, found});
     }
-    if (!found) {
+    if (!found) {  // ncclGetUniqueId returns the error: no id, no root thread, no MPI_Bcast
         auto end = finish(false);
         events.insert(events.end(), end.begin(), end.end());
         return events;
@@ -116,8 +119,16 @@ void NcclEngine::logStartup(int rank) {
         log(LogCode::BootstrapUsing, rank);
     }
     if (processFirst) {
-        log(LogCode::CudaDriverVersion, rank);
-        log(LogCode::NcclVersion, rank);
+        log(LogCode::CudaDriverVersion, rank);  // ncclCommInitRank → ncclCudaLibraryInit
+        log(LogCode::NcclVersion, rank);        // ncclCommInitRankDev → showVersion
+    }
+    if (!c.comm_id.empty() && rank == 0) {
+        // ncclCommInitRankDev, before ncclAsyncLaunch: rank 0 logs the variable and calls
+        // bootstrapCreateRoot, so the root exists from here on (reference §1.3, §3.1).
+        log(LogCode::CommIdEnv, rank);
+        m_roots[0].status = RootStatus::Accepting;
+    }
+    if (processFirst) {  // ncclCommInitRankFunc → commAlloc → ncclNetInit
         if (v230) log(LogCode::NetPluginNotFound, rank);
         if (w.topology.nicsPerNode() > 0) {
             log(LogCode::NetIbUsing, rank);
@@ -129,16 +140,16 @@ void NcclEngine::logStartup(int rank) {
     }
     if (v230) log(LogCode::NetPluginAssigned, rank);
     log(LogCode::UsingNetwork, rank);
-    if (!c.comm_id.empty() && rank == 0) log(LogCode::CommIdEnv, rank);  // rank 0 starts the root here
-    if (v230) log(LogCode::InitStart, rank);                             // ≤ 2.22 prints it after bootstrapInit
+    if (v230) log(LogCode::InitStart, rank);  // ≤ 2.22 prints it after bootstrapInit
 }
 
 std::vector<NcclEngine::Event> NcclEngine::finish(bool hang) {
     m_phase = Phase::Finished;
     m_hang = hang;
     std::int32_t blocked = 0;
+    if (m_world->idFailed()) return {Stopped{hang, 0, true}};  // nobody got as far as waiting
     for (std::uint8_t flags : m_rank) blocked += (flags & (kMissing | kFailed)) ? 0 : 1;
-    return {Stopped{hang, blocked}};
+    return {Stopped{hang, blocked, false}};
 }
 
 const char* phaseName(Phase phase) {

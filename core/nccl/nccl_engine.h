@@ -20,7 +20,9 @@ namespace commviz::nccl {
 enum class Phase : std::uint8_t { UniqueId, Distribute, CheckIn, RingConnect, AllGather, Init, Finished };
 
 /// The state of a root thread (bootstrapRoot).
-enum class RootStatus : std::uint8_t { Accepting, Sweeping, Finished, Stopped };
+/// NotStarted: no root thread yet (NCCL_COMM_ID: until rank 0 reaches
+/// ncclCommInitRank) or never (ncclGetUniqueId failed).
+enum class RootStatus : std::uint8_t { Accepting, Sweeping, Finished, Stopped, NotStarted };
 struct RootState {
     std::int32_t nranks = 0;  ///< from the first extInfo it read (0: none yet)
     std::int32_t n2send = 0;  ///< ranks it answers
@@ -73,10 +75,14 @@ public:
     bool failed(int rank) const { return m_rank[std::size_t(rank)] & kFailed; }
     /// Slices of the peer-address gather this rank holds now.
     KnownRange known(int rank) const;
-    /// The allgather the engine is in (0, or 1 for classic's proxy addresses) and its round.
+    /// The allgather the engine is in (classic: 0 peer, 1 proxy, 2 proxy UDS ids) and its round.
     int gather() const { return m_gather; }
     int round() const { return m_round; }
     int roundsPerGather() const;
+    /// Ring allgathers bootstrapInit runs: 3 classic (peer, proxy, proxy UDS), 1 in 2.30.
+    int gathers() const { return m_world->config.version == Version::Classic ? 3 : 1; }
+    /// True when ncclGetUniqueId failed: no id, no root thread, no bootstrap.
+    bool idFailed() const { return m_world->idFailed(); }
     InitStage nextStage() const { return InitStage(m_stage); }
     /// The INFO/WARN lines printed so far by the tracked ranks and the roots.
     const std::vector<LogEntry>& log() const { return m_log; }

@@ -13,8 +13,9 @@ namespace commviz::nccl {
 /// Which way a ring allgather message travels (2.30 uses both).
 enum class Direction : std::uint8_t { Next, Prev };
 /// What an allgather carries: classic gathers peer (listen) addresses, then proxy
-/// addresses; 2.30 gathers the packed bootstrapRingData once.
-enum class Payload : std::uint8_t { PeerAddresses, ProxyAddresses, RingInfo };
+/// addresses, then (2.20+) the proxy UDS ids; 2.30 gathers the packed
+/// bootstrapRingData once.
+enum class Payload : std::uint8_t { PeerAddresses, ProxyAddresses, RingInfo, ProxyUdsAddresses };
 /// What kind of check-in reached a root.
 enum class CheckIn : std::uint8_t {
     Normal,     ///< a rank's own extInfo
@@ -153,6 +154,7 @@ struct InitStageDone {
 struct Stopped {
     bool hang = true;
     std::int32_t blockedRanks = 0;
+    bool idFailed = false;  ///< ncclGetUniqueId itself failed (bootstrapNetInit found no interface)
 };
 
 /// The `kind` of each generic event record (NcclEngine::describe). One typed

@@ -105,7 +105,8 @@ double bootstrapSeconds(const World& w, int rank, double recvSeconds) {
     const int local = rank - firstRankFromRoot(root, w.config.nranks, w.nroots());
     const double delay =
         TimingModel::staggerSeconds(w.config, rank, local, nRankFromRoot(root, w.config.nranks, w.nroots()));
-    const int rounds = classic(w) ? 2 * classicRounds(w.config.nranks) : bidirectionalRounds(w.config.nranks);
+    // classic: peer, proxy and proxy UDS allgathers; 2.30: one packed allgather.
+    const int rounds = classic(w) ? 3 * classicRounds(w.config.nranks) : bidirectionalRounds(w.config.nranks);
     return TimingModel::kCreateSeconds + delay + TimingModel::kSendToRootSeconds + recvSeconds +
            TimingModel::kRingConnectSeconds + rounds * TimingModel::kRoundSeconds;
 }
@@ -128,7 +129,7 @@ std::string initTimings(const World& w, int rank, double bootstrap) {
     const int n = w.config.nranks;
     const int rounds = classic(w) ? classicRounds(n) : bidirectionalRounds(n);
     const double allgathers = 2 * rounds * TimingModel::kRoundSeconds;
-    const double connections = classic(w) ? TimingModel::kEagerConnections : 0.0;
+    const double connections = w.config.runtime_connect ? 0.0 : TimingModel::kEagerConnections;
     const double total = TimingModel::kKernels + TimingModel::kAlloc + bootstrap + allgathers + TimingModel::kTopo +
                          TimingModel::kGraphs + connections + TimingModel::kRest;
     return format(
@@ -269,8 +270,10 @@ std::string initMessage(const World& w, const LogEntry& e) {
             return format("[Proxy Service UDS] Device %d CPU core %d", p.gpu, p.gpu * 12 + 1);
         case LogCode::ChannelConnect:
             return connectLine(w, rank, e.a, e.b == 1);
-        case LogCode::ConnectedRings:
-            return "Connected all rings";
+        case LogCode::ConnectedRings:  // ≤ 2.23: plain; later with the PXN and GDR flags
+            return classic(w)
+                       ? "Connected all rings"
+                       : format("Connected all rings, use ring PXN %d GDR %d", 0, w.topology.nicsPerNode() > 0 ? 1 : 0);
         case LogCode::ConnectedTrees:
             return "Connected all trees";
         case LogCode::ThreadThresholds:

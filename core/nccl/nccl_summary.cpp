@@ -34,6 +34,8 @@ const char* statusName(RootStatus s) {
             return "finished";
         case RootStatus::Stopped:
             return "stopped";
+        case RootStatus::NotStarted:
+            return "not_started";
     }
     return "";
 }
@@ -137,9 +139,19 @@ sim::Json NcclEngine::summary() const {
         {"extinfo", messages(MessageKind::ExtInfo)},          {"next_addr", messages(MessageKind::NextAddr)},
         {"ring_connect", messages(MessageKind::RingConnect)}, {"allgather", messages(MessageKind::AllGather)},
         {"bad_magic", messages(MessageKind::BadMagic)},       {"total", total}};
-    s["allgather"] = {{"gathers", c.version == Version::Classic ? 2 : 1}, {"rounds_per_gather", roundsPerGather()}};
+    Json payloads = c.version == Version::Classic
+                        ? Json::array({"peer_addresses", "proxy_addresses", "proxy_uds_addresses"})
+                        : Json::array({"ring_info"});
+    s["allgather"] = {{"gathers", gathers()}, {"rounds_per_gather", roundsPerGather()}, {"payloads", payloads}};
+    if (idFailed()) {
+        // ncclGetUniqueId returned the error: the program stops before MPI_Bcast; nobody waits.
+        s["reason"] = std::string("ncclGetUniqueId failed (") + w.idFailureResult() + "): " +
+                      (c.comm_id.empty() ? "Bootstrap : no socket interface found"
+                                         : "NET/Socket : No usable listening interface found");
+    }
     std::size_t blockedTotal = 0;
-    s["blocked"] = m_phase == Phase::Finished && !m_complete ? blockedJson(*this, blockedTotal) : Json::array();
+    s["blocked"] =
+        m_phase == Phase::Finished && !m_complete && !idFailed() ? blockedJson(*this, blockedTotal) : Json::array();
     s["blocked_count"] = blockedTotal;
     Json missing = Json::array(), failedRanks = Json::array();
     std::size_t failedCount = 0;
@@ -153,7 +165,9 @@ sim::Json NcclEngine::summary() const {
     for (int k = 0; k < c.nroots && k < int(kListCap); ++k)
         roots.push_back(inspect(c.nroots > 1 ? "root:" + std::to_string(k) : "root"));
     s["roots"] = roots;
-    if (n <= kSmallRanks) {
+    if (n <= kSmallRanks && idFailed()) {
+        s["tables"] = Json::array();  // no rank ever opened a socket
+    } else if (n <= kSmallRanks) {
         Json tables = Json::array();
         for (int r = 0; r < n; ++r) {
             const KnownRange range = known(r);
@@ -178,6 +192,12 @@ sim::Json NcclEngine::inspect(const std::string& id) const {
         const int k = id == "unique_id" ? 0 : parseInt(std::string_view(id).substr(10));
         if (k < 0 || k >= c.nroots) return nullptr;
         const UniqueId& uid = w.id(k);
+        if (w.idFailed())
+            return {{"filled", false},
+                    {"result", w.idFailureResult()},
+                    {"interface", nullptr},
+                    {"root_host_rank", w.rootHostRank(k)},
+                    {"note", "bootstrapNetInit found no interface: ncclGetUniqueId returned before filling the id"}};
         return {{"magic", hex64(uid.magic())},
                 {"addr", socketString(uid.ipv4(), uid.port())},
                 {"nRanks", 0},
@@ -196,7 +216,7 @@ sim::Json NcclEngine::inspect(const std::string& id) const {
         const RootState& R = m_roots[std::size_t(k)];
         return {{"root", rootName(k, c.nroots)},
                 {"host_rank", w.rootHostRank(k)},
-                {"address", socketString(w.id(k).ipv4(), w.id(k).port())},
+                {"address", w.idFailed() ? Json() : Json(socketString(w.id(k).ipv4(), w.id(k).port()))},
                 {"nranks", R.nranks},
                 {"received", R.received},
                 {"expected", R.nrecv},

@@ -1,4 +1,6 @@
-// Ring connect and the ring allgather(s) of bootstrapInit (reference §3.3–§3.5).
+// Ring connect and the ring allgather(s) of bootstrapInit (reference §3.3–§3.5):
+// classic runs three one-way allgathers (peerCommAddresses, peerProxyAddresses,
+// and from 2.20 peerProxyAddressesUDS), 2.30 one packed bidirectional one.
 
 #include "nccl/bootstrap_math.h"
 #include "nccl/nccl_engine.h"
@@ -52,13 +54,21 @@ int NcclEngine::messagesInRound() const {
     return 2 * n;
 }
 
+namespace {
+
+Payload classicPayload(int gather) {
+    return gather == 0 ? Payload::PeerAddresses : gather == 1 ? Payload::ProxyAddresses : Payload::ProxyUdsAddresses;
+}
+
+}  // namespace
+
 NcclEngine::Event NcclEngine::gatherMessage(int index) const {
     const int n = m_world->config.nranks;
     AllGatherSent msg;
     msg.round = m_round;
     if (m_world->config.version == Version::Classic) {
         msg.src = index;
-        msg.payload = m_gather == 0 ? Payload::PeerAddresses : Payload::ProxyAddresses;
+        msg.payload = classicPayload(m_gather);
     } else {
         // Bidirectional: each rank sends to next (Ring0), then to prev (Ring1).
         const bool oneWay = roundIsOneWay(m_round, n);
@@ -77,11 +87,8 @@ void NcclEngine::endRound() {
     m_pos = 0;
     if (++m_round < roundsPerGather()) return;
     m_round = 0;
-    if (m_world->config.version == Version::Classic && m_gather == 0) {
-        m_gather = 1;  // then the proxy addresses, the same way
-        return;
-    }
-    m_gather = m_world->config.version == Version::Classic ? 2 : 1;
+    // Classic: then the proxy addresses, then the proxy UDS ids, the same way.
+    if (++m_gather < gathers()) return;
     m_phase = Phase::Init;
 }
 
@@ -94,7 +101,7 @@ std::vector<NcclEngine::Event> NcclEngine::stepAllGather() {
     }
     const bool classic = m_world->config.version == Version::Classic;
     MessageBatch batch{MessageKind::AllGather,
-                       classic ? (m_gather == 0 ? Payload::PeerAddresses : Payload::ProxyAddresses) : Payload::RingInfo,
+                       classic ? classicPayload(m_gather) : Payload::RingInfo,
                        m_round,
                        messagesInRound(),
                        -1,

@@ -30,11 +30,11 @@ struct TimingModel {
 
     /// Bootstrap messages of one complete run with one root (reference §3.3–§3.5):
     /// n extInfo + n replies + n ring connects, then the allgather(s): classic
-    /// gathers twice, n − 1 rounds of n messages; 2.30 once, each rank receiving
+    /// gathers three times (peer, proxy, proxy UDS), n − 1 rounds of n messages; 2.30 once, each rank receiving
     /// n − 1 slices over both directions.
     static std::uint64_t bootstrapMessages(Version version, int n) {
         const std::uint64_t ranks = std::uint64_t(n), perGather = ranks * (ranks - 1);
-        return 3 * ranks + (version == Version::Classic ? 2 * perGather : perGather);
+        return 3 * ranks + (version == Version::Classic ? 3 * perGather : perGather);
     }
 
     /// Modelled bootstrapInit time of the last rank, one root, defaults: create,
@@ -43,7 +43,7 @@ struct TimingModel {
     static double bootstrapSeconds(Version version, int n) {
         const bool classic = version == Version::Classic;
         const double stagger = classic ? (n > 128 ? (n - 1) * 1e-3 : 0.0) : (n > 256 ? (n - 1) / kStaggerRate : 0.0);
-        const int rounds = classic ? 2 * (n - 1) : n / 2;
+        const int rounds = classic ? 3 * (n - 1) : n / 2;
         return kCreateSeconds + stagger + kSendToRootSeconds + n * (kRootRecvSeconds + kRootSendSeconds) +
                kRingConnectSeconds + rounds * kRoundSeconds;
     }

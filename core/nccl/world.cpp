@@ -18,6 +18,10 @@ std::uint64_t mix(std::uint64_t z) {  // SplitMix64 finaliser: spreads seed and 
 World::World(const Config& c) : config(c), topology(c), plan(topology) {
     m_interface = selectInterface(hostInterfaces(c.interfaces, 0), c.socket_ifname, c.comm_id);
     for (int root = 0; root < c.nroots; ++root) {
+        if (m_interface < 0) {  // ncclGetUniqueId returned before bootstrapGetUniqueId: nothing filled
+            m_ids.push_back(UniqueId{});
+            continue;
+        }
         if (!c.comm_id.empty()) {
             m_ids.push_back(UniqueId::make(kNcclMagic, commIdAddress(c.comm_id), commIdPort(c.comm_id)));
             continue;
@@ -27,6 +31,13 @@ World::World(const Config& c) : config(c), topology(c), plan(topology) {
         m_ids.push_back(
             UniqueId::make(magic, interfaceAddress(topology.placement(host).node), port(host, SocketKind::Root)));
     }
+}
+
+std::uint64_t World::udsId(int rank) const {
+    // getPidHash() hashes the pid and its namespace link (peerInfo adds commHash to it,
+    // the UDS id does not); random64 comes from getRandomData. Both modelled from the seed.
+    const std::uint64_t pidHash = mix(std::uint64_t(pid(rank)) * 0x100000001b3ULL);
+    return pidHash + mix(config.seed * 0x9e3779b97f4a7c15ULL + 0x5d5 + std::uint64_t(rank));
 }
 
 std::string World::interfaceName() const {

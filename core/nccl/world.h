@@ -34,6 +34,12 @@ public:
     int interfaceIndex() const { return m_interface; }
     std::string interfaceName() const;
     std::uint32_t interfaceAddress(int node) const;
+    /// bootstrapNetInit found no interface: ncclGetUniqueId fails and fills no id.
+    bool idFailed() const { return m_interface < 0; }
+    /// The result code of that failure (ncclInvalidUsage; ncclSystemError on the NCCL_COMM_ID path).
+    const char* idFailureResult() const { return config.comm_id.empty() ? "ncclInvalidUsage" : "ncclSystemError"; }
+    /// peerProxyAddressesUDS[rank] = getPidHash() + random64 (the proxy's abstract UDS name).
+    std::uint64_t udsId(int rank) const;
     const UniqueId& id(int root) const { return m_ids.at(std::size_t(root)); }
     /// Rank whose process runs root `root` (the id's creator; rank 0 with NCCL_COMM_ID).
     int rootHostRank(int root) const;

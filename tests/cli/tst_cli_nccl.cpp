@@ -57,13 +57,13 @@ class TestCliNccl : public QObject {
 private slots:
     void classicFourRanksMessageByMessage() {
         // §3.3: all check in, the root waits for all 4 then replies in rank order with (r+1) mod 4,
-        // ring connect r -> r+1, then two allgathers (peer, proxy) of 3 rounds: in round i rank r
-        // sends slice (r - i) mod 4 to r + 1.
+        // ring connect r -> r+1, then three allgathers (peer, proxy, proxy UDS ids) of 3 rounds: in
+        // round i rank r sends slice (r - i) mod 4 to r + 1.
         QStringList expected{"extinfo 0>root",          "extinfo 1>root",          "extinfo 2>root",
                              "extinfo 3>root",          "next_addr root>0 peer=1", "next_addr root>1 peer=2",
                              "next_addr root>2 peer=3", "next_addr root>3 peer=0", "ring_connect 0>1",
                              "ring_connect 1>2",        "ring_connect 2>3",        "ring_connect 3>0"};
-        for (int gather = 0; gather < 2; ++gather)
+        for (int gather = 0; gather < 3; ++gather)
             for (const char* round :
                  {"r0 s0|r0 s1|r0 s2|r0 s3", "r1 s3|r1 s0|r1 s1|r1 s2", "r2 s2|r2 s3|r2 s0|r2 s1"}) {
                 const QStringList parts = QString(round).split('|');
@@ -81,7 +81,15 @@ private slots:
         QCOMPARE(counts.value("extinfo").toInt(), 4);
         QCOMPARE(counts.value("next_addr").toInt(), 4);
         QCOMPARE(counts.value("ring_connect").toInt(), 4);
-        QCOMPARE(counts.value("allgather").toInt(), 24);
+        QCOMPARE(counts.value("allgather").toInt(), 36);  // 3 gathers × 3 rounds × 4
+        // Which allgather each message belongs to: 12 of each, in the order of §3.3 steps 7–9.
+        QStringList payloads;
+        for (const auto& e : run.value("events").toArray())
+            if (e.toObject().value("kind") == "allgather") {
+                const QString p = e.toObject().value("payload").toString();
+                if (payloads.isEmpty() || payloads.back() != p) payloads << p;
+            }
+        QCOMPARE(payloads, (QStringList{"peer_addresses", "proxy_addresses", "proxy_uds_addresses"}));
     }
 
     void v230FourRanksRepliesEarlyAndGathersBothWays() {
@@ -103,12 +111,12 @@ private slots:
         QTest::addColumn<int>("n");
         QTest::addColumn<int>("rounds");
         QTest::addColumn<int>("allgathers");
-        // classic: 2 gathers × (n − 1) rounds × n; 2.30: ⌊n/2⌋ rounds, 2n messages a round but n in
+        // classic: 3 gathers × (n − 1) rounds × n; 2.30: ⌊n/2⌋ rounds, 2n messages a round but n in
         // the last round when n is even.
         QTest::newRow("classic 1") << "classic" << 1 << 0 << 0;
-        QTest::newRow("classic 2") << "classic" << 2 << 1 << 4;
-        QTest::newRow("classic 3") << "classic" << 3 << 2 << 12;
-        QTest::newRow("classic 5") << "classic" << 5 << 4 << 40;
+        QTest::newRow("classic 2") << "classic" << 2 << 1 << 6;
+        QTest::newRow("classic 3") << "classic" << 3 << 2 << 18;
+        QTest::newRow("classic 5") << "classic" << 5 << 4 << 60;
         QTest::newRow("2.30 1") << "2.30" << 1 << 0 << 0;
         QTest::newRow("2.30 2") << "2.30" << 2 << 1 << 2;
         QTest::newRow("2.30 3") << "2.30" << 3 << 1 << 6;
@@ -238,8 +246,8 @@ private slots:
             QCOMPARE(e.value("round").toInt(), rounds % 7);
             ++rounds;
         }
-        QCOMPARE(rounds, 14);  // two gathers of n − 1 rounds
-        QCOMPARE(run.value("summary").toObject().value("messages").toObject().value("allgather").toInt(), 2 * 7 * 8);
+        QCOMPARE(rounds, 21);  // three gathers of n − 1 rounds
+        QCOMPARE(run.value("summary").toObject().value("messages").toObject().value("allgather").toInt(), 3 * 7 * 8);
     }
 
     void badInputExitsTwoNamingKeyAndValue_data() {

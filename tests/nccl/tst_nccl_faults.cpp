@@ -190,6 +190,67 @@ private slots:
         QVERIFY(hasLine(env, "NCCL WARN NET/Socket : No usable listening interface found"));
     }
 
+    void unmatchedSocketIfnameLeavesNoIdAndNoRoot() {
+        // Reference §1.2: NCCL_SOCKET_IFNAME=foo matches none of ib0, eth0, docker0, lo, so
+        // bootstrapNetInit WARNs and ncclGetUniqueId returns ncclInvalidUsage before
+        // bootstrapGetUniqueId: nothing is filled, no root thread starts, nobody checks in.
+        std::vector<NcclEngine::Event> events;
+        const NcclEngine e = run({{"nranks", 4}, {"socket_ifname", "foo"}, {"log", "info"}}, &events);
+        QCOMPARE(int(events.size()), 2);
+        const auto uid = NcclEngine::describe(events[0]);
+        QCOMPARE(uid.fields["root_thread"], sim::Json("not started"));
+        QCOMPARE(uid.fields["result"], sim::Json("ncclInvalidUsage"));
+        const auto end = NcclEngine::describe(events[1]);
+        QCOMPARE(end.kind, std::string("init_failed"));
+        QCOMPARE(end.anchor, std::string("ncclGetUniqueId"));
+        QCOMPARE(end.fields["blocked_ranks"].get<int>(), 0);
+        QCOMPARE(e.root(0).status, RootStatus::NotStarted);
+        for (std::uint8_t byte : e.world().id(0).bytes) QCOMPARE(int(byte), 0);
+        const auto s = e.summary();
+        QCOMPARE(s["complete"], false);
+        QCOMPARE(s["reason"],
+                 sim::Json("ncclGetUniqueId failed (ncclInvalidUsage): Bootstrap : no socket interface found"));
+        QCOMPARE(s["blocked"], sim::Json::array());
+        QCOMPARE(s["messages"]["total"].get<int>(), 0);
+        QCOMPARE(s["unique_id"]["filled"], false);
+        QCOMPARE(s["unique_id"]["result"], sim::Json("ncclInvalidUsage"));
+        QCOMPARE(s["roots"][0]["status"], sim::Json("not_started"));
+        QVERIFY(s["roots"][0]["address"].is_null());
+        QCOMPARE(s["tables"], sim::Json::array());
+        // The log, in order: the ENV line, then the WARN with its leading empty line, nothing else.
+        const auto log = s["log"];
+        QCOMPARE(int(log.size()), 3);
+        const std::string first = log[0].get<std::string>(), warn = log[2].get<std::string>();
+        QVERIFY2(first.ends_with("] NCCL INFO NCCL_SOCKET_IFNAME set by environment to foo"), first.c_str());
+        QCOMPARE(log[1], sim::Json(""));
+        QVERIFY2(warn.find("[0] bootstrap.cc:") != std::string::npos &&
+                     warn.ends_with(" NCCL WARN Bootstrap : no socket interface found"),
+                 warn.c_str());
+        // A matching one is fine: =eth0 names eth0 exactly.
+        const NcclEngine ok = run({{"nranks", 2}, {"socket_ifname", "=eth0"}});
+        QVERIFY(ok.complete());
+        QCOMPARE(ok.root(0).status, RootStatus::Finished);
+    }
+
+    void commIdRootStartsWithRank0AndNotBefore() {
+        // Reference §1.3: with NCCL_COMM_ID, bootstrapGetUniqueId starts no root; rank 0's
+        // ncclCommInitRankDev calls bootstrapCreateRoot. Until that step nothing listens.
+        NcclEngine e(config({{"nranks", 3}, {"comm_id", "10.0.0.1:29500"}}));
+        e.step();  // the id (NCCL_MAGIC, the given address)
+        QCOMPARE(e.root(0).status, RootStatus::NotStarted);
+        e.step();  // distribution: every process has the same variable
+        QCOMPARE(e.root(0).status, RootStatus::NotStarted);
+        e.step();  // rank 0 enters ncclCommInitRank, creates the root, then checks in
+        QCOMPARE(e.root(0).status, RootStatus::Accepting);
+        QVERIFY(e.checkedIn(0));
+        // If rank 0 never comes, the root never exists: every connect is refused, then the WARN.
+        std::vector<NcclEngine::Event> events;
+        const NcclEngine lost = run({{"nranks", 3}, {"comm_id", "10.0.0.1:29500"}, {"missing_rank", 0}}, &events);
+        QCOMPARE(lost.root(0).status, RootStatus::NotStarted);
+        QVERIFY(lost.failed(1) && lost.failed(2));
+        QCOMPARE(lost.messages(MessageKind::ExtInfo), std::uint64_t(0));
+    }
+
     void twoRanksOnOneGpuFailInit() {
         // 1 node of 2 GPUs, 4 ranks: ranks 0 and 2 share GPU 0 (bus 18000), 1 and 3 GPU 1.
         const NcclEngine classic = run({{"nranks", 4}, {"nodes", 1}, {"gpus_per_node", 2}});

@@ -65,9 +65,9 @@ private slots:
         QCOMPARE(m.at(std::size_t(indexOf(m, "Channel 00/02"))), std::string("Channel 00/02 :    0   1   2   3"));
         QCOMPARE(m.at(std::size_t(indexOf(m, "Channel 01/02"))), std::string("Channel 01/02 :    0   1   2   3"));
         QCOMPARE(m.at(std::size_t(indexOf(m, "Trees"))), std::string("Trees [0] 1/-1/-1->0->-1 [1] 1/-1/-1->0->-1"));
-        QVERIFY(indexOf(m, "Connected all rings") > indexOf(m, "Trees"));
-        QCOMPARE(indexOf(m, "Bootstrap timings"), -1);  // 2.23+
-        QCOMPARE(indexOf(m, "Ring 00"), -1);            // GRAPH is not in the default subsystems
+        QCOMPARE(indexOf(m, "Connected all rings"), -1);  // 2.22 with cuMem: runtime connect
+        QCOMPARE(indexOf(m, "Bootstrap timings"), -1);    // 2.23+
+        QCOMPARE(indexOf(m, "Ring 00"), -1);              // GRAPH is not in the default subsystems
         QVERIFY(indexOf(m, "threadThresholds 8/8/64 | 32/8/64 | 512 | 512") > 0);
         QVERIFY(m.back().rfind("Init timings - ncclCommInitRank: rank 0 nranks 4 total ", 0) == 0);
         QVERIFY(m.at(m.size() - 2).find("- Init COMPLETE") != std::string::npos);
@@ -154,8 +154,77 @@ private slots:
         QVERIFY(indexOf(m8, "comm 0x") >= 0);
         QVERIFY(m8.at(std::size_t(indexOf(m8, "comm 0x"))).find("nRanks 16 nNodes 2 localRanks 8 localRank 0") !=
                 std::string::npos);
-        // Ring across nodes: rank 8 receives from 7 over the network.
-        QVERIFY(indexOf(m8, "Channel 00/0 : 7[7] -> 8[0] [receive] via NET/IB/0") > 0);
+        // Ring across nodes (eager connect): rank 8 receives from 7 over the network.
+        const auto eager = messagesOf(linesOf({{"nranks", 16}, {"log_rank", 8}, {"runtime_connect", false}}));
+        QVERIFY(indexOf(eager, "Channel 00/0 : 7[7] -> 8[0] [receive] via NET/IB/0") > 0);
+    }
+
+    void commIdLinesWhereNcclPrintsThem() {
+        // Reference §1.2, §1.3, §3.1: rank 0 calls ncclGetUniqueId (bootstrapNetInit, then
+        // bootstrapGetUniqueId logs the variable). In ncclCommInitRank: cudaDriverVersion
+        // (ncclCudaLibraryInit), the banner (showVersion), then rank 0 logs the variable again and
+        // creates the root, then ncclAsyncLaunch → commAlloc → ncclNetInit prints NET/IB and Using network.
+        NcclEngine e(config({{"nranks", 2}, {"comm_id", "10.0.0.1:29500"}, {"log_rank", 0}}));
+        runAll(e);
+        std::vector<std::string> m;
+        std::vector<std::uint32_t> steps;
+        for (const auto& entry : e.log()) {
+            const std::string line = formatLogLine(e.world(), entry);
+            m.push_back(line.substr(line.find(" NCCL INFO ") + 11));
+            steps.push_back(entry.step);
+        }
+        const std::vector<std::string> expected{"Bootstrap : Using ib0:10.0.0.1<0>",
+                                                "NCCL_COMM_ID set by environment to 10.0.0.1:29500",
+                                                "cudaDriverVersion 12040",
+                                                "NCCL version 2.22.3+cuda12.4",
+                                                "NCCL_COMM_ID set by environment to 10.0.0.1:29500",
+                                                "NET/IB : Using [0]mlx5_0:1/IB ; OOB ib0:10.0.0.1<0>",
+                                                "Using network IB"};
+        for (std::size_t i = 0; i < expected.size(); ++i) QCOMPARE(m.at(i), expected[i]);
+        // Step 1 is ncclGetUniqueId; step 2 the distribution prints nothing; step 3 is rank 0's ncclCommInitRank.
+        QCOMPARE(steps.at(0), 1u);
+        QCOMPARE(steps.at(1), 1u);
+        for (std::size_t i = 2; i < expected.size(); ++i) QCOMPARE(steps.at(i), 3u);
+    }
+
+    void startupLinesComeWithRank0sInitNotTheBroadcast() {
+        // init_2nodes_16: rank 0 creates the id at step 1 (Bootstrap: Using), MPI_Bcast is step 2
+        // and prints nothing; ncclCommInitRank on rank 0 (banner … Init START) is step 3, its check-in.
+        NcclEngine e(config({{"nranks", 16}, {"version", "2.30"}, {"nodes", 2}, {"log", "info"}, {"log_rank", 0}}));
+        std::vector<std::uint32_t> versionSteps, startSteps;
+        for (int i = 0; i < 3; ++i) e.step();
+        for (const auto& entry : e.log()) {
+            QVERIFY2(entry.step != 2, formatLogLine(e.world(), entry).c_str());
+            if (entry.code == LogCode::NcclVersion) versionSteps.push_back(entry.step);
+            if (entry.code == LogCode::InitStart) startSteps.push_back(entry.step);
+        }
+        QCOMPARE(versionSteps, std::vector<std::uint32_t>{3});
+        QCOMPARE(startSteps, std::vector<std::uint32_t>{3});
+    }
+
+    void runtimeConnectDefersTheConnectLines() {
+        // Reference §4 item 17, §6.2 row 25: 2.22+ with cuMem connects at the first collective,
+        // so neither version prints Channel … via … or Connected all rings before Init COMPLETE.
+        for (const char* version : {"classic", "2.30"}) {
+            const auto m = messagesOf(linesOf({{"nranks", 4}, {"version", version}, {"log_rank", 0}}));
+            QCOMPARE(indexOf(m, "Connected all"), -1);
+            QCOMPARE(indexOf(m, "Channel 00/0 : "), -1);
+            QVERIFY(indexOf(m, "Init timings") > 0);
+            QVERIFY(m.back().find("connections 0.00,") != std::string::npos);
+        }
+        // runtime_connect=false: the eager connect, before Init COMPLETE, in each version's wording.
+        const auto classic = messagesOf(linesOf({{"nranks", 4}, {"runtime_connect", false}, {"log_rank", 0}}));
+        QVERIFY(indexOf(classic, "Channel 00/0 : 0[0] -> 1[1] via P2P/IPC") > 0);
+        QVERIFY(indexOf(classic, "Connected all rings") > indexOf(classic, "Trees"));
+        QCOMPARE(classic.at(std::size_t(indexOf(classic, "Connected all rings"))), std::string("Connected all rings"));
+        int complete = -1;
+        for (std::size_t i = 0; i < classic.size(); ++i)
+            if (classic[i].find("- Init COMPLETE") != std::string::npos) complete = int(i);
+        QVERIFY(indexOf(classic, "Connected all trees") > 0 && indexOf(classic, "Connected all trees") < complete);
+        const auto v230 =
+            messagesOf(linesOf({{"nranks", 4}, {"version", "2.30"}, {"runtime_connect", false}, {"log_rank", 0}}));
+        QCOMPARE(v230.at(std::size_t(indexOf(v230, "Connected all rings"))),
+                 std::string("Connected all rings, use ring PXN 0 GDR 1"));
     }
 
     void socketIfnameIsLogged() {

@@ -36,7 +36,7 @@ void runCheckingInvariants(NcclEngine& engine) {
         for (const auto& event : engine.step()) {
             const auto* a = std::get_if<AllGatherSent>(&event);
             if (!a) continue;
-            if (a->payload != current) {  // the proxy-address gather starts again from each rank's own slice
+            if (a->payload != current) {  // the proxy and UDS gathers start again from each rank's own slice
                 current = a->payload;
                 for (int r = 0; r < n; ++r) have[std::size_t(r)] = {r};
             }
@@ -46,7 +46,8 @@ void runCheckingInvariants(NcclEngine& engine) {
             QVERIFY2(!have[std::size_t(a->dst)].count(a->slice), "a rank received a slice twice");
             have[std::size_t(a->dst)].insert(a->slice);
         }
-        if (current != Payload::ProxyAddresses)
+        // known() follows the peer-address gather (the table the view fills).
+        if (current == Payload::PeerAddresses || current == Payload::RingInfo)
             for (int r = 0; r < n; ++r) QCOMPARE(engine.known(r).count(), int(have[std::size_t(r)].size()));
     }
     QVERIFY(engine.done());
@@ -105,11 +106,28 @@ private slots:
         QFETCH(QString, expected);
         NcclEngine engine(config({{"nranks", n}}));
         const auto events = runAll(engine);
-        // Peer addresses first, then proxy addresses the same way (n - 1 rounds each).
+        // Peer addresses first, then proxy addresses, then (2.20+) the proxy UDS ids,
+        // the same way (n - 1 rounds each, reference §3.3 steps 7–9).
         QCOMPARE(q(gatherMessages(events, Payload::PeerAddresses)), q(split(expected.toStdString())));
         QCOMPARE(q(gatherMessages(events, Payload::ProxyAddresses)), q(split(expected.toStdString())));
-        const auto rounds = gatherRounds(events, Payload::PeerAddresses);
-        for (std::size_t i = 0; i < rounds.size(); ++i) QCOMPARE(rounds[i], int(i) / n);
+        QCOMPARE(q(gatherMessages(events, Payload::ProxyUdsAddresses)), q(split(expected.toStdString())));
+        for (Payload p : {Payload::PeerAddresses, Payload::ProxyAddresses, Payload::ProxyUdsAddresses}) {
+            const auto rounds = gatherRounds(events, p);
+            QCOMPARE(int(rounds.size()), n * (n - 1));
+            for (std::size_t i = 0; i < rounds.size(); ++i) QCOMPARE(rounds[i], int(i) / n);
+        }
+        // In that order: every peer message before every proxy one, every proxy one before every UDS one.
+        std::string order;
+        for (const auto& e : events)
+            if (const auto* a = std::get_if<AllGatherSent>(&e))
+                if (order.empty() || order.back() != "PXU"[int(a->payload == Payload::ProxyAddresses) +
+                                                           2 * int(a->payload == Payload::ProxyUdsAddresses)])
+                    order += "PXU"[int(a->payload == Payload::ProxyAddresses) +
+                                   2 * int(a->payload == Payload::ProxyUdsAddresses)];
+        QCOMPARE(QString::fromStdString(order), n > 1 ? QStringLiteral("PXU") : QString());
+        QCOMPARE(engine.messages(MessageKind::AllGather), std::uint64_t(3 * n * (n - 1)));
+        QCOMPARE(engine.summary()["allgather"]["gathers"].get<int>(), 3);
+        QCOMPARE(engine.summary()["messages"]["allgather"].get<int>(), 3 * n * (n - 1));
         QVERIFY(gatherMessages(events, Payload::RingInfo).empty());
     }
 
@@ -235,7 +253,7 @@ private slots:
         for (int n : {1, 2, 3, 4, 5, 8, 9, 16, 17, 100, 1000, 1025}) QTest::newRow(std::to_string(n).c_str()) << n;
     }
     void roundCounts() {
-        // detail=rounds: one step per round. Classic: n - 1 rounds of n messages, twice.
+        // detail=rounds: one step per round. Classic: n - 1 rounds of n messages, three times (peer, proxy, UDS).
         // 2.30: n / 2 rounds of 2n messages, the last of n when n is even.
         QFETCH(int, n);
         for (const char* version : {"classic", "2.30"}) {
@@ -248,8 +266,8 @@ private slots:
                     messages += std::uint64_t(b->count);
                 }
             const bool classic = std::string(version) == "classic";
-            QCOMPARE(rounds, classic ? 2 * (n - 1) : n / 2);
-            QCOMPARE(messages, classic ? 2ull * std::uint64_t(n) * std::uint64_t(n - 1)
+            QCOMPARE(rounds, classic ? 3 * (n - 1) : n / 2);
+            QCOMPARE(messages, classic ? 3ull * std::uint64_t(n) * std::uint64_t(n - 1)
                                        : std::uint64_t(n) * std::uint64_t(n - 1));
             QCOMPARE(engine.messages(MessageKind::AllGather), messages);
             QVERIFY(engine.complete());

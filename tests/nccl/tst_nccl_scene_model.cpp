@@ -148,11 +148,11 @@ private slots:
         NcclEngine big(config({{"nranks", 65}}));
         std::size_t steps = 0;
         while (!big.done()) big.step(), ++steps;
-        // unique id, bcast, check-ins, ring connect, 2 × 64 rounds, 10 init stages.
-        QCOMPARE(steps, std::size_t(2 + 1 + 1 + 128 + 10));
+        // unique id, bcast, check-ins, ring connect, 3 × 64 rounds, 10 init stages.
+        QCOMPARE(steps, std::size_t(2 + 1 + 1 + 192 + 10));
         NcclEngine forced(config({{"nranks", 65}, {"detail", "messages"}}));
         runAll(forced);
-        QCOMPARE(forced.steps(), std::uint32_t(2 + 65 * 3 + 2 * 64 * 65 + 10));
+        QCOMPARE(forced.steps(), std::uint32_t(2 + 65 * 3 + 3 * 64 * 65 + 10));
     }
 
     void deterministicPerSeed() {
@@ -188,7 +188,7 @@ private slots:
         runAll(engine);
         QVERIFY(engine.complete());
         QCOMPARE(engine.messages(MessageKind::ExtInfo), std::uint64_t(16384));
-        QCOMPARE(engine.messages(MessageKind::AllGather), 2ull * 16384 * 16383);
+        QCOMPARE(engine.messages(MessageKind::AllGather), 3ull * 16384 * 16383);  // peer, proxy, UDS
         QVERIFY(engine.footprintBytes() < 64 * 1024);
         QVERIFY(before >= 2 * 16384);  // per-rank and per-slot bytes, not n × n
         QVERIFY(engine.known(9999).count() == 16384);

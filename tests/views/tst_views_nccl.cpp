@@ -9,6 +9,8 @@
 #include <QPaintEngine>
 #include <QPainter>
 #include <QPlainTextEdit>
+#include <QSignalSpy>
+#include <QTableView>
 #include <QtTest>
 #include <cmath>
 
@@ -16,6 +18,8 @@
 #include "nccl/nccl_log_dock.h"
 #include "nccl/nccl_renderer.h"
 #include "nccl/nccl_scene.h"
+#include "shell/event_list_model.h"
+#include "shell/events_dock.h"
 #include "shell/scene_setup.h"
 #include "shell/simulation_controller.h"
 
@@ -273,6 +277,95 @@ private slots:
         QVERIFY(s->inspect("msg:allgather:2:3:1:9:next:peer").is_null());  // no slice 9 of 4
     }
 
+    void classicThirdAllgatherCarriesUdsIds() {
+        // Classic n = 4 (reference §3.3 step 9): steps 39–50 are the third allgather, of
+        // peerProxyAddressesUDS. Step 44 is its round 1, second message: rank 1 sends slice (1 − 1) mod 4 = 0.
+        const auto scene = views::ncclBootstrapScene();
+        auto s = session(scene, {{"nranks", 4}});
+        views::NcclRenderer renderer;
+        s->seek(44);
+        render(renderer, *s);
+        const QStringList ids = messageIds(renderer.hitRegions());
+        QCOMPARE(ids, QStringList{"msg:allgather:1:2:1:0:next:uds"});
+        const sim::Json m = s->inspect(ids[0].toStdString());
+        QCOMPARE(m["round"].get<int>(), 1);
+        QCOMPARE(m["slice"].get<int>(), 0);
+        const std::string uds = str(m["peerProxyAddressesUDS[slice]"]);
+        QVERIFY2(uds.size() == 18 && uds.starts_with("0x"), uds.c_str());  // a uint64_t, not a socket address
+        QCOMPARE(str(m["bytes"]).size(), std::size_t(8 * 3 - 1));          // 8 bytes on the wire
+        // The progress panel counts three gathers of 3 rounds.
+        const QString text = allText(renderer, *s);
+        QVERIFY2(text.contains("(3 × 3)"), qPrintable(text));
+    }
+
+    void eventRowSelectsItsMessage() {
+        // The Events dock: clicking a message's row seeks there and names the row (step, index);
+        // the renderer turns it into the envelope id the Inspector opens, as a canvas click does.
+        const auto scene = views::ncclBootstrapScene();
+        views::SimulationController controller;
+        views::SceneSetup setup;
+        setup.scene = &scene;
+        setup.values = {{"nranks", 4}};
+        QVERIFY(controller.load(setup).ok());
+        views::EventsDock dock(controller);
+        controller.seek(60);
+        auto* table = dock.findChild<QTableView*>();
+        QVERIFY(table);
+        QSignalSpy spy(&dock, &views::EventsDock::eventSelected);
+        QTRY_VERIFY(dock.model()->rowOfStep(9) >= 0);
+        const int row = dock.model()->rowOfStep(9);  // the root's reply to rank 2 (address of rank 3)
+        emit table->clicked(dock.model()->index(row, 0));
+        QCOMPARE(spy.count(), 1);
+        QCOMPARE(spy.at(0).at(0).value<std::size_t>(), std::size_t(9));
+        QCOMPARE(spy.at(0).at(1).toInt(), 0);
+        QTRY_COMPARE(controller.cursor(), std::size_t(9));
+        views::NcclRenderer renderer;
+        const QString id = renderer.objectForEvent(*controller.session(), 9, 0);
+        QCOMPARE(id, QStringLiteral("msg:next_addr:2:3:0"));
+        QCOMPARE(str(controller.session()->inspect(id.toStdString())["peer"]), std::string("3"));
+        // Not a message: the unique id step selects nothing; out of range neither.
+        QVERIFY(renderer.objectForEvent(*controller.session(), 1, 0).isEmpty());
+        QVERIFY(renderer.objectForEvent(*controller.session(), 9, 1).isEmpty());
+    }
+
+    void unmatchedInterfaceShowsTheFailure() {
+        // Reference §1.2: no interface matches NCCL_SOCKET_IFNAME=ens, ncclGetUniqueId fails.
+        const auto scene = views::ncclBootstrapScene();
+        auto s = session(scene, {{"nranks", 4}, {"socket_ifname", "ens"}});
+        s->runToEnd(scene.model.stepCap);
+        views::NcclRenderer renderer;
+        const QString text = allText(renderer, *s);
+        QVERIFY2(text.contains("ncclGetUniqueId returned ncclInvalidUsage: no id was filled"), qPrintable(text));
+        QVERIFY(text.contains("NCCL_SOCKET_IFNAME=ens matches none of ib0,eth0,docker0,lo"));
+        QVERIFY(text.contains("no root thread"));
+        QVERIFY(!text.contains("accepting"));
+        QVERIFY(!text.contains("bootstrapRoot in rank"));
+        QVERIFY(!text.contains("magic (bytes 0–7)"));
+        render(renderer, *s);
+        QVERIFY(regionOf(renderer.hitRegions(), "root").isEmpty());  // no root box to click
+    }
+
+    void commIdRootAppearsWhenRank0StartsIt() {
+        // Reference §1.3: with NCCL_COMM_ID the root starts in rank 0's ncclCommInitRank (step 3).
+        const auto scene = views::ncclBootstrapScene();
+        auto s = session(scene, {{"nranks", 4}, {"comm_id", "10.0.0.1:29500"}});
+        views::NcclRenderer renderer;
+        for (std::size_t step : {1, 2}) {
+            s->seek(step);
+            const QString text = allText(renderer, *s);
+            QVERIFY2(text.contains("no root thread yet"), qPrintable(text));
+            QVERIFY(!text.contains("accepting"));
+            render(renderer, *s);
+            QVERIFY(regionOf(renderer.hitRegions(), "root").isEmpty());
+        }
+        s->seek(3);
+        const QString text = allText(renderer, *s);
+        QVERIFY(!text.contains("no root thread yet"));
+        QVERIFY(text.contains("1/4 in · accepting"));
+        render(renderer, *s);
+        QVERIFY(!regionOf(renderer.hitRegions(), "root").isEmpty());
+    }
+
     void v230MessagesCarryTheirFields() {
         // 2.30, n = 4: extInfo adds iroot, nroots, offset; the allgather runs both ways, slice (r + i) mod n
         // travelling to prev in round i (reference §3.4, §3.5).
@@ -341,8 +434,8 @@ private slots:
     }
 
     void sideBySideDrawsBothVersions() {
-        // n = 8 (reference §3.3, §3.5): classic gathers twice, one way, n − 1 = 7 rounds each; 2.30 once, both
-        // ways, ⌊8/2⌋ = 4 rounds. At the end: classic 3 × 8 + 2 × 8 × 7 = 136 messages, 2.30 3 × 8 + 8 × 7 = 80.
+        // n = 8 (reference §3.3, §3.5): classic gathers three times, one way, n − 1 = 7 rounds each; 2.30 once,
+        // both ways, ⌊8/2⌋ = 4 rounds. At the end: classic 3 × 8 + 3 × 8 × 7 = 192 messages, 2.30 3 × 8 + 8 × 7 = 80.
         const auto scene = views::ncclBootstrapScene();
         QCOMPARE(scene.viewOptions.size(), std::size_t(1));
         QCOMPARE(scene.viewOptions[0].id, QString(views::NcclRenderer::kSideBySide));
@@ -355,9 +448,9 @@ private slots:
             const QString text = allText(renderer, *s, {}, sideBySide);
             QVERIFY2(text.contains("classic vs 2.30 side by side"), qPrintable(text));
             QVERIFY(text.contains("classic (≤ 2.22)"));
-            QVERIFY(text.contains("7 + 7 rounds"));
+            QVERIFY(text.contains("7 + 7 + 7 rounds"));
             QVERIFY(text.contains("both ways: 4 rounds"));
-            QVERIFY(text.contains("136 messages so far"));
+            QVERIFY(text.contains("192 messages so far"));
             QVERIFY(text.contains("80 messages so far"));
             QCOMPARE(text.count("COMPLETE"), 2);  // both panes' progress reached the end
             // Single pane without the option.
@@ -384,7 +477,7 @@ private slots:
         QTest::addColumn<QString>("summaryKey");
         QTest::addColumn<int>("summaryValue");
         // What each example is for, from its description: counts worked out from reference §3.
-        QTest::newRow("classic_4") << "classic_4" << true << "allgather" << 24;      // 2 gathers × 3 rounds × 4
+        QTest::newRow("classic_4") << "classic_4" << true << "allgather" << 36;      // 3 gathers × 3 rounds × 4
         QTest::newRow("v230_8") << "v230_8" << true << "allgather" << 56;            // 3 rounds × 16 + 1 × 8
         QTest::newRow("two_roots_16") << "two_roots_16" << true << "extinfo" << 18;  // 16 + one extra per root
         QTest::newRow("missing_rank") << "missing_rank" << false << "extinfo" << 3;
@@ -436,8 +529,8 @@ private slots:
                 QCOMPARE(series->at(i).y(), total);
             }
         }
-        // Hand-checked: classic 4 ranks = 12 + 24 = 36; 2.30 4 ranks = 12 + 12 = 24.
-        QCOMPARE(classic->at(1).y(), 36.0);
+        // Hand-checked: classic 4 ranks = 12 + 3 gathers × 12 = 48; 2.30 4 ranks = 12 + 12 = 24.
+        QCOMPARE(classic->at(1).y(), 48.0);
         QCOMPARE(v230->at(1).y(), 24.0);
         // The time model grows with n and classic is the slower one at 16,384.
         const auto* t0 = qobject_cast<QLineSeries*>(dock.timeChart()->series()[0]);
@@ -456,13 +549,22 @@ private slots:
         views::NcclLogDock dock(controller);
         QCOMPARE(dock.objectName(), QStringLiteral("NcclLogDock"));
         const int atStart = dock.lineCount();
-        controller.seek(48);  // the end: every rank prints Init COMPLETE
+        controller.seek(60);  // the end (3 allgathers of 12 messages, 10 stages): every rank prints Init COMPLETE
         QTRY_VERIFY(dock.lineCount() > atStart);
         const QString text = dock.view()->toPlainText();
         QCOMPARE(text.count(" - Init COMPLETE"), 4);
         QVERIFY(dock.highlightedCount() >= 4);
         controller.seek(3);
         QTRY_VERIFY(!dock.view()->toPlainText().contains("Init COMPLETE"));
+        // Step 2 is MPI_Bcast: only rank 0's ncclGetUniqueId line (step 1) is shown, none highlighted;
+        // rank 0's banner comes at step 3, where its ncclCommInitRank starts.
+        controller.seek(2);
+        QTRY_COMPARE(dock.lineCount(), 1);
+        QVERIFY(dock.view()->toPlainText().endsWith("NCCL INFO Bootstrap : Using ib0:10.0.0.1<0>"));
+        QCOMPARE(dock.highlightedCount(), 0);
+        controller.seek(3);
+        QTRY_VERIFY(dock.view()->toPlainText().contains("NCCL version 2.22.3+cuda12.4"));
+        QCOMPARE(dock.highlightedCount(), 4);  // cudaDriverVersion, NCCL version, NET/IB, Using network
     }
 };
 

@@ -79,9 +79,9 @@ void NcclChartDock::retranslate() {
     m_messages->axes(Qt::Vertical).first()->setTitleText(tr("messages"));
     m_note->setText(
         tr("A model, not a measurement. Messages: 3n (extInfo, replies, ring connects) + allgather, classic "
-           "2n(n−1), 2.30 n(n−1). Time: 150 µs to create sockets, 60 µs to send to the root, the root serially "
+           "3n(n−1), 2.30 n(n−1). Time: 150 µs to create sockets, 60 µs to send to the root, the root serially "
            "reading (20 µs) and answering (25 µs) every rank, 40 µs ring connect, 30 µs per allgather round "
-           "(classic 2(n−1) rounds, 2.30 ⌊n/2⌋), plus the check-in stagger of the last rank (classic 1 ms per rank "
+           "(classic 3(n−1) rounds, 2.30 ⌊n/2⌋), plus the check-in stagger of the last rank (classic 1 ms per rank "
            "above 128 ranks; 2.30 1/7000 s per rank above 256)."));
 }
 

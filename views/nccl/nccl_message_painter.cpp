@@ -24,6 +24,8 @@ QString rootStatus(nccl::RootStatus status) {
             return NcclRenderer::tr("done, exited");
         case nccl::RootStatus::Stopped:
             return NcclRenderer::tr("stopped after WARN");
+        case nccl::RootStatus::NotStarted:
+            return NcclRenderer::tr("not started");
     }
     return {};
 }
@@ -136,6 +138,20 @@ void paintRoots(NcclView& v) {
         const int root = k == shown - 1 ? v.nroots() - 1 : k;
         const QRectF box = v.rootRect(root);
         const nccl::RootState& state = v.engine.root(root);
+        if (state.status == nccl::RootStatus::NotStarted) {
+            // No root thread exists yet (NCCL_COMM_ID: rank 0 starts it in ncclCommInitRank) or ever
+            // (ncclGetUniqueId failed), so no box: only a note where it would be.
+            const bool failed = world.idFailed();
+            QRectF line = box.adjusted(4, 0, -4, -box.height() / 2);
+            v.p.text(line, failed ? NcclRenderer::tr("no root thread") : NcclRenderer::tr("no root thread yet"), 12,
+                     failed ? v.p.theme.bad : v.p.theme.mutedText, Qt::AlignHCenter | Qt::AlignBottom, true);
+            line.translate(0, box.height() / 2);
+            v.p.text(line,
+                     failed ? NcclRenderer::tr("ncclGetUniqueId failed")
+                            : NcclRenderer::tr("rank 0 starts it in ncclCommInitRank"),
+                     11, v.p.theme.mutedText, Qt::AlignHCenter | Qt::AlignTop);
+            continue;
+        }
         const bool stopped = state.status == nccl::RootStatus::Stopped;
         v.p.box(box, ScenePaint::tint(v.p.theme.accent2, 35), stopped ? v.p.theme.bad : v.p.theme.accent2, 8, 2);
         v.p.object(box, v.nroots() > 1 ? QStringLiteral("root:%1").arg(root) : QStringLiteral("root"));

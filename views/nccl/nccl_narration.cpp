@@ -38,6 +38,10 @@ const NarrationTable& NcclText::table() {
 }
 
 QString NcclText::uniqueId(const sim::EventRecord& r) {
+    if (!r.fields.value("interface_found", true))
+        return tr("Rank %1 calls ncclGetUniqueId, but bootstrapNetInit finds no usable interface: WARN, and the call "
+                  "returns %2 before any id is filled. No root thread starts.")
+            .arg(field(r, "host_rank"), field(r, "result"));
     if (r.fields.value("from_env", false))
         return tr(
             "NCCL_COMM_ID is set: every process builds the same ncclUniqueId itself (magic 0x0280028002800280, "
@@ -142,7 +146,8 @@ QString NcclText::hang(const sim::EventRecord& r) {
 }
 
 QString NcclText::initFailed(const sim::EventRecord& r) {
-    Q_UNUSED(r);
+    if (field(r, "failed_call") == QLatin1String("ncclGetUniqueId"))
+        return tr("ncclGetUniqueId failed: the program has no id to broadcast, so no rank calls ncclCommInitRank.");
     return tr("ncclCommInitRank returns an error: the communicator was not created.");
 }
 

@@ -29,10 +29,10 @@ void paintPaneTitle(ScenePaint& p, const nccl::NcclEngine& e, const QRectF& pane
            Qt::AlignRight | Qt::AlignVCenter);
     row.translate(0, 26);
     row.setHeight(22);
-    // The difference the pane is for: n − 1 rounds twice against ⌊n/2⌋ rounds once (reference §3.3–§3.5).
+    // The difference the pane is for: n − 1 rounds three times against ⌊n/2⌋ rounds once (reference §3.3–§3.5).
     p.text(row,
            classic
-               ? NcclRenderer::tr("two ring allgathers (peer, proxy addresses), one way: %1 + %1 rounds").arg(rounds)
+               ? NcclRenderer::tr("three ring allgathers (peer, proxy, UDS), one way: %1 + %1 + %1 rounds").arg(rounds)
                : NcclRenderer::tr("one packed allgather, both ways: %1 rounds").arg(rounds),
            15, p.theme.mutedText, Qt::AlignLeft | Qt::AlignVCenter);
 }

@@ -33,12 +33,31 @@ void bar(NcclView& v, const QRectF& row, const QString& label, double done, cons
              Qt::AlignRight | Qt::AlignVCenter);
 }
 
+// ncclGetUniqueId failed in bootstrapNetInit: say why instead of the field legend.
+void paintIdFailure(NcclView& v, QRectF row) {
+    const nccl::World& w = v.engine.world();
+    const nccl::Config& c = w.config;
+    v.p.text(row, NcclRenderer::tr("ncclGetUniqueId returned %1: no id was filled").arg(w.idFailureResult()), 11,
+             v.p.theme.bad, Qt::AlignLeft | Qt::AlignVCenter, true);
+    row.translate(0, 18);
+    v.p.text(
+        row,
+        c.comm_id.empty()
+            ? NcclRenderer::tr("NCCL_SOCKET_IFNAME=%1 matches none of %2")
+                  .arg(QString::fromStdString(c.socket_ifname), QString::fromStdString(c.interfaces))
+            : NcclRenderer::tr("no interface in the subnet of NCCL_COMM_ID=%1").arg(QString::fromStdString(c.comm_id)),
+        11, v.p.theme.text, Qt::AlignLeft | Qt::AlignVCenter, false, true);
+    row.translate(0, 18);
+    v.p.text(row, NcclRenderer::tr("no root thread, nothing to broadcast"), 11, v.p.theme.text);
+}
+
 }  // namespace
 
 void paintIdCard(NcclView& v) {
     const QRectF& card = v.layout.idCard;
     const nccl::UniqueId& id = v.engine.world().id(0);
-    const bool made = v.engine.phase() != nccl::Phase::UniqueId || v.engine.steps() > 0;
+    const bool failed = v.engine.world().idFailed();
+    const bool made = !failed && (v.engine.phase() != nccl::Phase::UniqueId || v.engine.steps() > 0);
     panel(v, card,
           v.nroots() > 1 ? NcclRenderer::tr("ncclUniqueId 0 of %1 (128 bytes)").arg(v.nroots())
                          : NcclRenderer::tr("ncclUniqueId (128 bytes)"));
@@ -55,7 +74,7 @@ void paintIdCard(NcclView& v) {
             fill = addr;
         else if (i < nccl::kNRanksOffset + 4)
             fill = nranks;
-        if (fill != Qt::transparent) v.p.box(cell, fill, Qt::transparent, 2, 0);
+        if (fill != Qt::transparent && !failed) v.p.box(cell, fill, Qt::transparent, 2, 0);
         const QString byte =
             made ? QStringLiteral("%1").arg(id.bytes[std::size_t(i)], 2, 16, QLatin1Char('0')) : QStringLiteral("··");
         v.p.text(cell, byte, 11, id.bytes[std::size_t(i)] ? v.p.theme.text : v.p.theme.mutedText, Qt::AlignCenter,
@@ -63,6 +82,7 @@ void paintIdCard(NcclView& v) {
     }
     const double legendTop = top + 8 * cellH + 6;
     QRectF row(left, legendTop, card.width() - 28, 18);
+    if (failed && v.engine.steps() > 0) return paintIdFailure(v, row);
     v.p.box(QRectF(row.left(), row.top() + 4, 10, 10), magic, Qt::transparent, 2, 0);
     v.p.text(row.adjusted(16, 0, 0, 0), NcclRenderer::tr("magic (bytes 0–7): %1").arg(hex64(id.magic())), 11,
              v.p.theme.text, Qt::AlignLeft | Qt::AlignVCenter, false, true);
@@ -91,7 +111,7 @@ void paintProgress(NcclView& v) {
         connected += v.engine.ringConnected(r);
     }
     const bool classic = v.engine.config().version == nccl::Version::Classic;
-    const int gathers = classic ? 2 : 1;
+    const int gathers = v.engine.gathers();
     const int rounds = std::max(1, v.engine.roundsPerGather());
     const int gatherDone =
         std::min(v.engine.gather(), gathers) * rounds +
@@ -110,7 +130,7 @@ void paintProgress(NcclView& v) {
     const int gatherTotal = gathers * rounds;
     const int gatherShown = pastGather ? gatherTotal : gatherDone;
     bar(v, row, NcclRenderer::tr("allgather rounds"), n > 1 ? double(gatherShown) / gatherTotal : (pastGather ? 1 : 0),
-        classic ? NcclRenderer::tr("%1 (2 × %2)").arg(ratio(gatherShown, gatherTotal)).arg(rounds)
+        classic ? NcclRenderer::tr("%1 (3 × %2)").arg(ratio(gatherShown, gatherTotal)).arg(rounds)
                 : NcclRenderer::tr("%1 (⌊n/2⌋)").arg(ratio(gatherShown, gatherTotal)));
     row.translate(0, 28);
     bar(v, row, NcclRenderer::tr("initTransportsRank"), double(stage) / nccl::kInitStages,

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "nccl/bootstrap_math.h"
+#include "nccl/message_inspect.h"
 #include "nccl/nccl_text.h"
 #include "nccl/nccl_view.h"
 #include "sim/session_access.h"
@@ -130,6 +131,13 @@ void paintCaption(NcclView& v, const RenderState& state, std::size_t cursor) {
 }
 
 }  // namespace
+
+QString NcclRenderer::objectForEvent(const sim::Session& session, std::size_t step, std::size_t index) const {
+    const auto access = sim::SessionAccess<nccl::NcclEngine>::of(&session);
+    const auto* events = access ? access->events(step) : nullptr;
+    if (!events || index >= events->size()) return {};
+    return QString::fromStdString(nccl::messageId((*events)[index]));  // empty unless a single message
+}
 
 QString NcclRenderer::objectAt(const QPointF& logical) const {
     const QString hit = SceneRenderer::objectAt(logical);

@@ -30,6 +30,8 @@ public:
     bool drawsCaption() const override { return true; }
     /// A hit region, else on the density band the rank nearest by angle ("rank:R").
     QString objectAt(const QPointF& logical) const override;
+    /// A message event's envelope ("msg:…", message_inspect.h); empty for other events.
+    QString objectForEvent(const sim::Session& session, std::size_t step, std::size_t index) const override;
 
 private:
     void paintSideBySide(ScenePaint& p, const RenderState& state, const nccl::NcclEngine& engine,

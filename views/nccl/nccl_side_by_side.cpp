@@ -24,8 +24,8 @@ double NcclOtherVersion::position(const nccl::NcclEngine& e) {
             within = double(e.messages(MessageKind::RingConnect)) / n;
             break;
         case nccl::Phase::AllGather: {
-            // Every rank receives n − 1 slices per gather: classic gathers twice, 2.30 once.
-            const double gathers = e.config().version == nccl::Version::Classic ? 2 : 1;
+            // Every rank receives n − 1 slices per gather: classic gathers three times, 2.30 once.
+            const double gathers = e.gathers();
             within = n > 1 ? double(e.messages(MessageKind::AllGather)) / (gathers * n * (n - 1)) : 0;
             break;
         }

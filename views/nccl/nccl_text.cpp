@@ -15,10 +15,15 @@ QString NcclText::description() {
 QString NcclText::about() {
     return tr(
         "<p>The bootstrap follows NCCL's bootstrap.cc in two versions: <b>classic</b> (2.22 and earlier: the root "
-        "waits for every rank, then two unidirectional ring allgathers of n−1 rounds) and <b>2.30</b> (the root "
+        "waits for every rank, then three unidirectional ring allgathers of n−1 rounds: peer addresses, proxy "
+        "addresses and, since 2.20, the proxy UDS ids) and <b>2.30</b> (the root "
         "answers as soon as both neighbours have checked in, several roots, one packed bidirectional allgather of "
         "⌊n/2⌋ rounds). Message order, contents, the 128-byte ncclUniqueId, the fault behaviour and the INFO/WARN "
         "lines follow the reference sheet (nccl.md §1–§4, §6).</p>"
+        "<p><b>Connections:</b> with runtime connect (NCCL_RUNTIME_CONNECT with cuMem, the default of 2.22 and "
+        "2.30, key runtime_connect) ring and tree links are built at the first collective, after Init COMPLETE, "
+        "so the log shows no Channel … via … or Connected all rings lines before it; runtime_connect=false "
+        "shows the eager connect.</p>"
         "<p><b>Simplified:</b> ranks move through the phases together, so what a real run overlaps (early ring "
         "connects while late ranks still check in) is shown one after the other; within a round messages are "
         "drawn in rank order. The size headers each ring transfer exchanges first, TCP itself and socket "

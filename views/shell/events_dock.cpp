@@ -34,7 +34,11 @@ EventsDock::EventsDock(SimulationController& controller, QWidget* parent)
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setWordWrap(false);
     connect(m_table, &QTableView::clicked, this, [this](const QModelIndex& index) {
-        m_controller.seek(index.data(EventListModel::StepRole).toULongLong());
+        const std::size_t step = index.data(EventListModel::StepRole).toULongLong();
+        m_controller.seek(step);
+        const QModelIndex source = m_table->model() == m_proxy ? m_proxy->mapToSource(index) : index;
+        const int first = m_model->rowOfStep(step);
+        if (first >= 0) emit eventSelected(step, source.row() - first);
     });
     connect(&controller, &SimulationController::cursorChanged, this, &EventsDock::followCursor);
 

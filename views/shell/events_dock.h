@@ -22,6 +22,10 @@ public:
     QSortFilterProxyModel* proxy() const { return m_proxy; }
     QLineEdit* filter() const { return m_filter; }
 
+signals:
+    /// A row was clicked: event `index` (from 0) of `step`, after seeking there.
+    void eventSelected(std::size_t step, int index);
+
 protected:
     void changeEvent(QEvent* event) override;
 

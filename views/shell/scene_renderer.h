@@ -71,6 +71,12 @@ public:
             if (region.rect.contains(logical)) hit = region.objectId;  // topmost wins
         return hit;
     }
+    /// The object selecting an event row picks (the Inspector shows it), e.g. a
+    /// message's envelope: event `index` (from 0) of step `step`. Empty: none.
+    virtual QString objectForEvent(const sim::Session& session, std::size_t step, std::size_t index) const {
+        (void)session, (void)step, (void)index;
+        return {};
+    }
     /// True when paint() shows RenderState::caption inside the scene (a
     /// narration strip), so export adds no caption band under it.
     virtual bool drawsCaption() const { return false; }
