@@ -96,6 +96,13 @@ public:
     const OutputVc& outputVc(int router, int port, int vc) const { return m_outputVcs[vcIndex(router, port, vc)]; }
     const Flit& bufferedFlit(int router, int port, int vc, int i) const;
     const Packet& packet(int slot) const { return m_packets[std::size_t(slot)]; }
+    /// The packet events name by BookSim id: in flight, or retired this cycle
+    /// (its slot is reused no earlier than the next cycle); null otherwise.
+    const Packet* findPacket(std::int32_t pid) const {
+        for (const Packet& p : m_packets)
+            if (p.pid == pid) return &p;
+        return nullptr;
+    }
     std::int64_t flitsInjected() const { return m_flitsInjected; }
     std::int64_t flitsEjected() const { return m_flitsEjected; }
     /// Flits and credits now on channels (links, injection and ejection).

@@ -79,10 +79,10 @@ LatencyHistogram packetLatencies(NocEngine engine, std::size_t steps, bool measu
         const std::int64_t now = engine.time() - 1;
         for (const NocEvent& e : events) {
             if (e.kind != NocEventKind::FlitEjected || e.packet < 0) continue;
-            const Packet& p = engine.packet(e.packet);
-            if (e.flit != p.firstFlitId + p.size - 1) continue;  // not the tail
-            if (measuredOnly && !p.record) continue;
-            histogram.add(double(now - p.ctime));
+            const Packet* p = engine.findPacket(e.packet);
+            if (!p || e.flit != p->firstFlitId + p->size - 1) continue;  // not the tail
+            if (measuredOnly && !p->record) continue;
+            histogram.add(double(now - p->ctime));
         }
     }
     return histogram;

@@ -61,6 +61,11 @@
         <translation>WARN 后已停止</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source>not started</source>
+        <translation>未启动</translation>
+    </message>
+    <message>
         <location line="+45"/>
         <source>wrong magic</source>
         <translation>错误 magic</translation>
@@ -87,6 +92,26 @@
     </message>
     <message>
         <location line="+59"/>
+        <source>no root thread</source>
+        <translation>无 root 线程</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>no root thread yet</source>
+        <translation>尚无 root 线程</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>ncclGetUniqueId failed</source>
+        <translation>ncclGetUniqueId 失败</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>rank 0 starts it in ncclCommInitRank</source>
+        <translation>由 rank 0 在 ncclCommInitRank 中启动</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>root%1</source>
         <translation>root%1</translation>
     </message>
@@ -111,7 +136,27 @@
         <translation>……共 %1 个 root</translation>
     </message>
     <message>
-        <location filename="../../views/nccl/nccl_panels.cpp" line="+43"/>
+        <location filename="../../views/nccl/nccl_panels.cpp" line="+40"/>
+        <source>ncclGetUniqueId returned %1: no id was filled</source>
+        <translation>ncclGetUniqueId 返回 %1：没有填入任何 id</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>NCCL_SOCKET_IFNAME=%1 matches none of %2</source>
+        <translation>NCCL_SOCKET_IFNAME=%1 与 %2 均不匹配</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>no interface in the subnet of NCCL_COMM_ID=%1</source>
+        <translation>没有位于 NCCL_COMM_ID=%1 子网中的网络接口</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>no root thread, nothing to broadcast</source>
+        <translation>无 root 线程，无可广播的内容</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>ncclUniqueId 0 of %1 (128 bytes)</source>
         <translation>ncclUniqueId 0（共 %1 个，128 字节）</translation>
     </message>
@@ -121,7 +166,7 @@
         <translation>ncclUniqueId（128 字节）</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>magic (bytes 0–7): %1</source>
         <translation>magic（字节 0–7）：%1</translation>
     </message>
@@ -162,8 +207,8 @@
     </message>
     <message>
         <location line="+1"/>
-        <source>%1 (2 × %2)</source>
-        <translation>%1（2 × %2）</translation>
+        <source>%1 (3 × %2)</source>
+        <translation>%1（3 × %2）</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -196,7 +241,7 @@
         <translation>深色 = 自己的槽位 · 空白 = 尚未获知 · 每种颜色对应一轮 allgather</translation>
     </message>
     <message>
-        <location filename="../../views/nccl/nccl_renderer.cpp" line="+101"/>
+        <location filename="../../views/nccl/nccl_renderer.cpp" line="+102"/>
         <source>NCCL bootstrap — %1 ranks, %2%3</source>
         <translation>NCCL 引导（bootstrap）——%1 个 rank，%2%3</translation>
     </message>
@@ -209,7 +254,7 @@
     <message>
         <location line="+0"/>
         <location filename="../../views/nccl/nccl_renderer.cpp" line="+0"/>
-        <location line="+103"/>
+        <location line="+110"/>
         <source>2.30</source>
         <translation>2.30</translation>
     </message>
@@ -220,8 +265,8 @@
     </message>
     <message>
         <location line="+7"/>
-        <source>two ring allgathers (peer, proxy addresses), one way: %1 + %1 rounds</source>
-        <translation>两次环形 allgather（对端地址、proxy 地址），单向：%1 + %1 轮</translation>
+        <source>three ring allgathers (peer, proxy, UDS), one way: %1 + %1 + %1 rounds</source>
+        <translation>三次单向环形 allgather（peer、proxy、UDS）：%1 + %1 + %1 轮</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -229,7 +274,7 @@
         <translation>一次打包的 allgather，双向：%1 轮</translation>
     </message>
     <message>
-        <location filename="../../views/nccl/nccl_renderer.cpp" line="-102"/>
+        <location filename="../../views/nccl/nccl_renderer.cpp" line="-109"/>
         <source>, %1 roots</source>
         <translation>，%1 个 root</translation>
     </message>
@@ -249,7 +294,7 @@
         <translation>单步前进：rank 0 创建 ncclUniqueId，每个 rank 向 root 报到，root 告诉每个 rank 它的下一个邻居，然后各 rank 沿环 allgather 所有 rank 的地址。</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+37"/>
         <source>No NCCL bootstrap session loaded</source>
         <translation>未加载 NCCL 引导仿真会话</translation>
     </message>
@@ -333,6 +378,11 @@
     <name>NcclText</name>
     <message>
         <location filename="../../views/nccl/nccl_narration.cpp" line="+42"/>
+        <source>Rank %1 calls ncclGetUniqueId, but bootstrapNetInit finds no usable interface: WARN, and the call returns %2 before any id is filled. No root thread starts.</source>
+        <translation>Rank %1 调用 ncclGetUniqueId，但 bootstrapNetInit 找不到可用的网络接口：打印 WARN，该调用在填入任何 id 之前就返回 %2。root 线程不会启动。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>NCCL_COMM_ID is set: every process builds the same ncclUniqueId itself (magic 0x0280028002800280, the given address); rank 0 will start the root thread inside ncclCommInitRank.</source>
         <translation>已设置 NCCL_COMM_ID：每个进程自行构造同一个 ncclUniqueId（magic 0x0280028002800280，地址为给定地址）；rank 0 将在 ncclCommInitRank 内部启动根（root）线程。</translation>
     </message>
@@ -448,6 +498,11 @@
     </message>
     <message>
         <location line="+7"/>
+        <source>ncclGetUniqueId failed: the program has no id to broadcast, so no rank calls ncclCommInitRank.</source>
+        <translation>ncclGetUniqueId 失败：程序没有可广播的 id，因此没有任何 rank 调用 ncclCommInitRank。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>ncclCommInitRank returns an error: the communicator was not created.</source>
         <translation>ncclCommInitRank 返回错误：通信器（communicator）未能创建。</translation>
     </message>
@@ -463,11 +518,11 @@
     </message>
     <message>
         <location line="+6"/>
-        <source>&lt;p&gt;The bootstrap follows NCCL&apos;s bootstrap.cc in two versions: &lt;b&gt;classic&lt;/b&gt; (2.22 and earlier: the root waits for every rank, then two unidirectional ring allgathers of n−1 rounds) and &lt;b&gt;2.30&lt;/b&gt; (the root answers as soon as both neighbours have checked in, several roots, one packed bidirectional allgather of ⌊n/2⌋ rounds). Message order, contents, the 128-byte ncclUniqueId, the fault behaviour and the INFO/WARN lines follow the reference sheet (nccl.md §1–§4, §6).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Simplified:&lt;/b&gt; ranks move through the phases together, so what a real run overlaps (early ring connects while late ranks still check in) is shown one after the other; within a round messages are drawn in rank order. The size headers each ring transfer exchanges first, TCP itself and socket options are not drawn. initTransportsRank is coarse: one step per stage over a simple topology (nodes × GPUs × NICs), without the real channel search. Times in the log are from a stated model, not measurements. Above 64 ranks the view aggregates: the ring is a density band and only the selected rank and its neighbours are drawn in detail.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;引导（bootstrap）过程遵循 NCCL 的 bootstrap.cc，分两个版本：&lt;b&gt;classic&lt;/b&gt;（2.22 及更早：root 等待所有 rank 到齐，然后进行两次单向环形 allgather，每次 n−1 轮）和 &lt;b&gt;2.30&lt;/b&gt;（某个 rank 的两个邻居都报到后 root 立即回复；可有多个 root；一次打包的双向 allgather，共 ⌊n/2⌋ 轮）。消息顺序、内容、128 字节的 ncclUniqueId、故障行为以及 INFO/WARN 日志行均遵循参考资料（nccl.md §1–§4、§6）。&lt;/p&gt;&lt;p&gt;&lt;b&gt;简化之处：&lt;/b&gt;所有 rank 一起逐阶段推进，因此真实运行中相互重叠的部分（较晚的 rank 仍在报到时，较早的环连接已经开始）在这里依次展示；同一轮内的消息按 rank 顺序绘制。每次环传输前先交换的长度头、TCP 本身以及套接字选项均未绘制。initTransportsRank 只做粗略建模：在简单拓扑（节点 × GPU × 网卡）上每个阶段一步，不做真实的通道（channel）搜索。日志中的时间来自一个已说明的模型，并非实测。超过 64 个 rank 时视图改为聚合显示：环显示为密度色带，只有选中的 rank 及其邻居会详细绘制。&lt;/p&gt;</translation>
+        <source>&lt;p&gt;The bootstrap follows NCCL&apos;s bootstrap.cc in two versions: &lt;b&gt;classic&lt;/b&gt; (2.22 and earlier: the root waits for every rank, then three unidirectional ring allgathers of n−1 rounds: peer addresses, proxy addresses and, since 2.20, the proxy UDS ids) and &lt;b&gt;2.30&lt;/b&gt; (the root answers as soon as both neighbours have checked in, several roots, one packed bidirectional allgather of ⌊n/2⌋ rounds). Message order, contents, the 128-byte ncclUniqueId, the fault behaviour and the INFO/WARN lines follow the reference sheet (nccl.md §1–§4, §6).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Connections:&lt;/b&gt; with runtime connect (NCCL_RUNTIME_CONNECT with cuMem, the default of 2.22 and 2.30, key runtime_connect) ring and tree links are built at the first collective, after Init COMPLETE, so the log shows no Channel … via … or Connected all rings lines before it; runtime_connect=false shows the eager connect.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Simplified:&lt;/b&gt; ranks move through the phases together, so what a real run overlaps (early ring connects while late ranks still check in) is shown one after the other; within a round messages are drawn in rank order. The size headers each ring transfer exchanges first, TCP itself and socket options are not drawn. initTransportsRank is coarse: one step per stage over a simple topology (nodes × GPUs × NICs), without the real channel search. Times in the log are from a stated model, not measurements. Above 64 ranks the view aggregates: the ring is a density band and only the selected rank and its neighbours are drawn in detail.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;引导（bootstrap）过程遵循 NCCL 的 bootstrap.cc，分两个版本：&lt;b&gt;classic&lt;/b&gt;（2.22 及更早：root 等待所有 rank 到齐，然后进行三次单向环形 allgather，每次 n−1 轮：peer 地址、proxy 地址，以及 2.20 起的 proxy UDS id）和 &lt;b&gt;2.30&lt;/b&gt;（某个 rank 的两个邻居都报到后 root 立即回复；可有多个 root；一次打包的双向 allgather，共 ⌊n/2⌋ 轮）。消息顺序、内容、128 字节的 ncclUniqueId、故障行为以及 INFO/WARN 日志行均遵循参考资料（nccl.md §1–§4、§6）。&lt;/p&gt;&lt;p&gt;&lt;b&gt;连接：&lt;/b&gt;在运行时连接模式下（NCCL_RUNTIME_CONNECT 配合 cuMem，2.22 和 2.30 的默认行为，参数键 runtime_connect），环和树的链路在第一次集合通信时才建立，也就是在 Init COMPLETE 之后，因此在它之前日志中没有 Channel … via … 或 Connected all rings 行；runtime_connect=false 则展示提前（eager）连接。&lt;/p&gt;&lt;p&gt;&lt;b&gt;简化之处：&lt;/b&gt;所有 rank 一起逐阶段推进，因此真实运行中相互重叠的部分（较晚的 rank 仍在报到时，较早的环连接已经开始）在这里依次展示；同一轮内的消息按 rank 顺序绘制。每次环传输前先交换的长度头、TCP 本身以及套接字选项均未绘制。initTransportsRank 只做粗略建模：在简单拓扑（节点 × GPU × 网卡）上每个阶段一步，不做真实的通道（channel）搜索。日志中的时间来自一个已说明的模型，并非实测。超过 64 个 rank 时视图改为聚合显示：环显示为密度色带，只有选中的 rank 及其邻居会详细绘制。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+23"/>
         <source>unique id</source>
         <translation>唯一 ID</translation>
     </message>
@@ -505,6 +560,64 @@
         <location line="+6"/>
         <source>stopped (hang or failure)</source>
         <translation>已停止（挂起或失败）</translation>
+    </message>
+</context>
+<context>
+    <name>NocHeatmap</name>
+    <message>
+        <location filename="../../views/noc/noc_heatmap.cpp" line="+48"/>
+        <source>Link utilisation</source>
+        <translation>链路利用率</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Buffer occupancy</source>
+        <translation>缓冲区占用</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Stalled VCs</source>
+        <translation>停滞的 VC</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No heatmap</source>
+        <translation>无热力图</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>flits/cycle per link</source>
+        <translation>每条链路的微片数/周期</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>mean flits buffered per input port</source>
+        <translation>每个输入端口平均缓存的微片数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>mean stalled VCs per input port</source>
+        <translation>每个输入端口平均停滞的 VC 数</translation>
+    </message>
+    <message>
+        <location line="+115"/>
+        <source>%1 — cycles %2–%3 (%4 cycles)</source>
+        <translation>%1 — 周期 %2–%3（共 %4 个周期）</translation>
+    </message>
+    <message>
+        <location filename="../../views/noc/noc_scene.cpp" line="+25"/>
+        <source>Heatmap: &amp;Link Utilisation</source>
+        <translation>热力图：链路利用率(&amp;L)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Heatmap: &amp;Buffer Occupancy</source>
+        <translation>热力图：缓冲区占用(&amp;B)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Heatmap: &amp;Stalled VCs</source>
+        <translation>热力图：停滞的 VC(&amp;S)</translation>
     </message>
 </context>
 <context>
@@ -560,12 +673,12 @@
         <translation>%1，num_vcs = %2，vc_buf_size = %3——第 %4 周期，%5</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+38"/>
         <source>Step forward: each step is one cycle. Sources create packets, flits enter the local input of their router, and each router runs route computation, VC allocation, switch allocation and switch traversal.</source>
         <translation>单步前进：每一步是一个周期。源节点生成数据包，微片（flit）进入所在路由器的本地输入端口，每个路由器执行路由计算（RC）、虚拟通道分配（VA）、交换分配（SA）和交换传输（ST）。</translation>
     </message>
     <message>
-        <location line="+132"/>
+        <location line="+145"/>
         <source>VC routing (RC)</source>
         <translation>VC 路由计算中（RC）</translation>
     </message>
@@ -665,6 +778,45 @@
     </message>
 </context>
 <context>
+    <name>NocSweepCharts</name>
+    <message>
+        <location filename="../../views/noc/noc_sweep_charts.cpp" line="+40"/>
+        <location line="+1"/>
+        <source>offered load (flits/node/cycle)</source>
+        <translation>提供负载（微片/节点/周期）</translation>
+    </message>
+    <message>
+        <location line="-1"/>
+        <source>average packet latency (cycles)</source>
+        <translation>平均数据包延迟（周期）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>accepted (flits/node/cycle)</source>
+        <translation>接收吞吐率（微片/节点/周期）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Latency vs offered load</source>
+        <translation>延迟随提供负载的变化</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Accepted vs offered throughput</source>
+        <translation>接收吞吐率随提供负载的变化</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>accepted = offered</source>
+        <translation>接收 = 提供</translation>
+    </message>
+    <message>
+        <location line="+69"/>
+        <source>saturation %1</source>
+        <translation>饱和点 %1</translation>
+    </message>
+</context>
+<context>
     <name>NocText</name>
     <message>
         <location filename="../../views/noc/noc_text.cpp" line="+24"/>
@@ -738,11 +890,11 @@
     </message>
     <message>
         <location line="+6"/>
-        <source>&lt;p&gt;Each step is one cycle of BookSim2&apos;s input-queued virtual-channel router (&lt;code&gt;router = iq&lt;/code&gt;) on a k-ary n-mesh or torus: head flits go through route computation, VC allocation and switch allocation (iSLIP), every flit crosses the crossbar and the link, and each flit that leaves an input buffer sends a credit back upstream. The keys are BookSim&apos;s, with BookSim&apos;s defaults, except &lt;code&gt;routing_function&lt;/code&gt;, which starts at &lt;code&gt;dim_order&lt;/code&gt; because BookSim&apos;s default &lt;code&gt;none&lt;/code&gt; cannot run.&lt;/p&gt;&lt;p&gt;The run follows BookSim&apos;s TrafficManager: Bernoulli sources with infinite source queues, sample periods of &lt;code&gt;sample_period&lt;/code&gt; cycles, warm-up, convergence within &lt;code&gt;stopping_thres&lt;/code&gt;, the &lt;code&gt;latency_thres&lt;/code&gt; abort and the drain. &lt;code&gt;commviz noc CONFIG&lt;/code&gt; prints the same statistics in BookSim&apos;s layout.&lt;/p&gt;&lt;p&gt;What differs: the random-number stream is not BookSim&apos;s (Knuth&apos;s generator), so statistics agree within a few percent, not digit for digit. Only dimension-order routing, the iSLIP allocators, Bernoulli injection and one traffic class are modelled; other BookSim keys are refused by name. The deadlock detector (a cycle of VCs each waiting on the next) stops the run instead of BookSim&apos;s warning; &lt;code&gt;dateline = 0&lt;/code&gt; is a commviz key that removes the torus dateline classes so you can see that deadlock.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;每一步是 BookSim2 输入排队虚拟通道路由器（&lt;code&gt;router = iq&lt;/code&gt;）在 k 元 n 维网格（mesh）或环面（torus）上的一个周期：头微片依次经过路由计算（RC）、虚拟通道分配（VA）和交换分配（SA，iSLIP），每个微片都穿过交叉开关和链路，每个离开输入缓冲区的微片都向上游回送一个信用（credit）。参数键沿用 BookSim 的键名和默认值，只有 &lt;code&gt;routing_function&lt;/code&gt; 例外：它的初始值为 &lt;code&gt;dim_order&lt;/code&gt;，因为 BookSim 的默认值 &lt;code&gt;none&lt;/code&gt; 无法运行。&lt;/p&gt;&lt;p&gt;运行过程遵循 BookSim 的 TrafficManager：伯努利（Bernoulli）流量源配无限长的源队列，每个采样周期为 &lt;code&gt;sample_period&lt;/code&gt; 个周期，还有预热、在 &lt;code&gt;stopping_thres&lt;/code&gt; 以内的收敛判定、&lt;code&gt;latency_thres&lt;/code&gt; 中止以及排空。&lt;code&gt;commviz noc CONFIG&lt;/code&gt; 按 BookSim 的格式打印同样的统计信息。&lt;/p&gt;&lt;p&gt;不同之处：随机数序列与 BookSim 不同（采用 Knuth 的生成器），因此统计结果在百分之几以内一致，而不是逐位相同。只模拟了维序路由（DOR，XY 路由）、iSLIP 分配器、伯努利注入和单一流量类别；其他 BookSim 参数键会被拒绝并报出键名。死锁检测器（检测由 VC 构成、每个都在等待下一个的环）会让运行停止，而不像 BookSim 那样只给出警告；&lt;code&gt;dateline = 0&lt;/code&gt; 是 commviz 自有的参数键，它去掉环面的日期线（dateline）类别，让你能看到这种死锁。&lt;/p&gt;</translation>
+        <source>&lt;p&gt;Each step is one cycle of BookSim2&apos;s input-queued virtual-channel router (&lt;code&gt;router = iq&lt;/code&gt;) on a k-ary n-mesh or torus: head flits go through route computation, VC allocation and switch allocation (iSLIP), every flit crosses the crossbar and the link, and each flit that leaves an input buffer sends a credit back upstream. The keys are BookSim&apos;s, with BookSim&apos;s defaults, except &lt;code&gt;routing_function&lt;/code&gt;, which starts at &lt;code&gt;dim_order&lt;/code&gt; because BookSim&apos;s default &lt;code&gt;none&lt;/code&gt; cannot run.&lt;/p&gt;&lt;p&gt;The run follows BookSim&apos;s TrafficManager: Bernoulli sources with infinite source queues, sample periods of &lt;code&gt;sample_period&lt;/code&gt; cycles, warm-up, convergence within &lt;code&gt;stopping_thres&lt;/code&gt;, the &lt;code&gt;latency_thres&lt;/code&gt; abort and the drain. &lt;code&gt;commviz noc CONFIG&lt;/code&gt; prints the same statistics in BookSim&apos;s layout.&lt;/p&gt;&lt;p&gt;What differs: the random-number stream is not BookSim&apos;s (Knuth&apos;s generator), so statistics agree within a few percent, not digit for digit. Only the dor / dim_order, min_adapt, valiant and romm routing functions, the iSLIP allocators, Bernoulli injection and one traffic class are modelled; other BookSim keys are refused by name. BookSim2&apos;s own valiant_torus aborts on an assert (it reads an uninitialised dateline class when a packet goes straight on); commviz keeps the class chosen on turning into the dimension. The deadlock detector (a cycle of VCs each waiting on the next) stops the run instead of BookSim&apos;s warning; &lt;code&gt;dateline = 0&lt;/code&gt; is a commviz key that removes the torus dateline classes so you can see that deadlock.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;每一步是 BookSim2 输入排队虚拟通道路由器（&lt;code&gt;router = iq&lt;/code&gt;）在 k 元 n 维网格（mesh）或环面（torus）上的一个周期：头微片依次经过路由计算（RC）、虚拟通道分配（VA）和交换分配（SA，iSLIP），每个微片都穿过交叉开关和链路，每个离开输入缓冲区的微片都向上游回送一个信用（credit）。参数键沿用 BookSim 的键名和默认值，只有 &lt;code&gt;routing_function&lt;/code&gt; 例外：它的初始值为 &lt;code&gt;dim_order&lt;/code&gt;，因为 BookSim 的默认值 &lt;code&gt;none&lt;/code&gt; 无法运行。&lt;/p&gt;&lt;p&gt;运行过程遵循 BookSim 的 TrafficManager：伯努利（Bernoulli）流量源配无限长的源队列，每个采样周期为 &lt;code&gt;sample_period&lt;/code&gt; 个周期，还有预热、在 &lt;code&gt;stopping_thres&lt;/code&gt; 以内的收敛判定、&lt;code&gt;latency_thres&lt;/code&gt; 中止以及排空。&lt;code&gt;commviz noc CONFIG&lt;/code&gt; 按 BookSim 的格式打印同样的统计信息。&lt;/p&gt;&lt;p&gt;不同之处：随机数序列与 BookSim 不同（采用 Knuth 的生成器），因此统计结果在百分之几以内一致，而不是逐位相同。只模拟了 dor / dim_order、min_adapt、valiant 和 romm 路由函数、iSLIP 分配器、伯努利注入和单一流量类别；其他 BookSim 参数键会被拒绝并报出键名。BookSim2 自己的 valiant_torus 会因断言失败而中止（数据包直行时它读取了未初始化的日期线类别）；commviz 保留数据包转入该维度时选定的类别。死锁检测器（检测由 VC 构成、每个都在等待下一个的环）会让运行停止，而不像 BookSim 那样只给出警告；&lt;code&gt;dateline = 0&lt;/code&gt; 是 commviz 自有的参数键，它去掉环面的日期线（dateline）类别，让你能看到这种死锁。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+37"/>
         <source>local</source>
         <translation>本地</translation>
     </message>
@@ -2166,7 +2318,7 @@
 <context>
     <name>commviz::app::MainWindow</name>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="+69"/>
+        <location filename="../../app/gui/main_window.cpp" line="+78"/>
         <source>Running: step %1 of at most %2 (End or the stop button cancels)</source>
         <translation>正在运行：第 %1 步，最多 %2 步（按 End 或停止按钮取消）</translation>
     </message>
@@ -2560,7 +2712,12 @@
         <translation>NCCL_DEBUG_SUBSYS 中也包含 GRAPH（打印 Ring 行）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+7"/>
+        <source>NCCL_RUNTIME_CONNECT with cuMem (default): ring and tree links are built at the first collective; false: before Init COMPLETE (Connected all rings)</source>
+        <translation>NCCL_RUNTIME_CONNECT 配合 cuMem（默认）：环和树的链路在第一次集合通信时建立；false：在 Init COMPLETE 之前建立（Connected all rings）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Nodes (0: as many as the ranks need)</source>
         <translation>节点数（0：按 rank 数所需）</translation>
     </message>
@@ -2616,11 +2773,11 @@
     </message>
     <message>
         <location line="+2"/>
-        <source>Dimension-order routing; on a torus with dateline VC classes</source>
-        <translation>维序路由（DOR，XY 路由）；在环面上使用日期线（dateline）VC 类别</translation>
+        <source>BookSim routing function (+ topology): dor / dim_order, min_adapt, valiant, romm (mesh only)</source>
+        <translation>BookSim 路由函数（名称后接拓扑）：dor / dim_order、min_adapt、valiant、romm（仅限 mesh）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Torus links take 2 cycles (BookSim: use_noc_latency)</source>
         <translation>环面链路耗时 2 个周期（BookSim: use_noc_latency）</translation>
     </message>
@@ -2710,7 +2867,12 @@
         <translation>目的节点模式</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+9"/>
+        <source>Seed of the randperm permutation (BookSim: perm_seed)</source>
+        <translation>randperm 置换的随机种子（BookSim：perm_seed）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Packets per node per cycle (flits with injection_rate_uses_flits)</source>
         <translation>每个节点每周期的数据包数（启用 injection_rate_uses_flits 时为微片数）</translation>
     </message>
@@ -3047,7 +3209,7 @@
 <context>
     <name>commviz::views::EventsDock</name>
     <message>
-        <location filename="../../views/shell/events_dock.cpp" line="+56"/>
+        <location filename="../../views/shell/events_dock.cpp" line="+60"/>
         <source>Events</source>
         <translation>事件</translation>
     </message>
@@ -3325,8 +3487,8 @@ a smaller budget makes seeking slower, never wrong.</source>
     </message>
     <message>
         <location line="+3"/>
-        <source>A model, not a measurement. Messages: 3n (extInfo, replies, ring connects) + allgather, classic 2n(n−1), 2.30 n(n−1). Time: 150 µs to create sockets, 60 µs to send to the root, the root serially reading (20 µs) and answering (25 µs) every rank, 40 µs ring connect, 30 µs per allgather round (classic 2(n−1) rounds, 2.30 ⌊n/2⌋), plus the check-in stagger of the last rank (classic 1 ms per rank above 128 ranks; 2.30 1/7000 s per rank above 256).</source>
-        <translation>模型估算，非实测。消息数：3n（extInfo、回复、环连接）+ allgather，classic 为 2n(n−1)，2.30 为 n(n−1)。时间：创建套接字 150 µs，发送给 root 60 µs，root 对每个 rank 串行读取（20 µs）并回复（25 µs），环连接 40 µs，每轮 allgather 30 µs（classic 共 2(n−1) 轮，2.30 共 ⌊n/2⌋ 轮），再加上最后一个 rank 的报到错开延迟（classic：超过 128 个 rank 后每个 rank 1 ms；2.30：超过 256 个后每个 rank 1/7000 s）。</translation>
+        <source>A model, not a measurement. Messages: 3n (extInfo, replies, ring connects) + allgather, classic 3n(n−1), 2.30 n(n−1). Time: 150 µs to create sockets, 60 µs to send to the root, the root serially reading (20 µs) and answering (25 µs) every rank, 40 µs ring connect, 30 µs per allgather round (classic 3(n−1) rounds, 2.30 ⌊n/2⌋), plus the check-in stagger of the last rank (classic 1 ms per rank above 128 ranks; 2.30 1/7000 s per rank above 256).</source>
+        <translation>模型估算，非实测。消息数：3n（extInfo、回复、环连接）+ allgather，classic 为 3n(n−1)，2.30 为 n(n−1)。时间：创建套接字 150 µs，发送给 root 60 µs，root 对每个 rank 串行读取（20 µs）并回复（25 µs），环连接 40 µs，每轮 allgather 30 µs（classic 共 3(n−1) 轮，2.30 共 ⌊n/2⌋ 轮），再加上最后一个 rank 的报到错开延迟（classic：超过 128 个 rank 后每个 rank 1 ms；2.30：超过 256 个后每个 rank 1/7000 s）。</translation>
     </message>
 </context>
 <context>
@@ -3343,39 +3505,170 @@ a smaller budget makes seeking slower, never wrong.</source>
     </message>
 </context>
 <context>
+    <name>commviz::views::NocHeatmapDock</name>
+    <message>
+        <location filename="../../views/noc/noc_heatmap_dock.cpp" line="+60"/>
+        <source>Heatmap</source>
+        <translation>热力图</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Window: the last</source>
+        <translation>窗口：最近</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> cycles up to the cursor</source>
+        <translation> 个周期（截至游标）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>View ▸ Heatmap: link utilisation (Ctrl+1), buffer occupancy (Ctrl+2), stalled VCs (Ctrl+3). A stalled VC holds a flit that did not leave in that cycle.</source>
+        <translation>视图 ▸ 热力图：链路利用率（Ctrl+1）、缓冲区占用（Ctrl+2）、停滞的 VC（Ctrl+3）。停滞的 VC 是指持有微片、但该微片在这个周期内没有离开的 VC。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>port</source>
+        <translation>端口</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>sent (flits/cycle)</source>
+        <translation>发送（微片/周期）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>buffered (mean flits)</source>
+        <translation>缓存（平均微片数）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>stalled VCs (mean)</source>
+        <translation>停滞的 VC（平均）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Switch on a heatmap and step the run to measure a window.</source>
+        <translation>打开一种热力图并单步运行，以测量一个窗口。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Cycles %1–%2. Select a router to see its numbers.</source>
+        <translation>周期 %1–%2。选择一个路由器以查看它的数值。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Router %1, cycles %2–%3 (%4 cycles)</source>
+        <translation>路由器 %1，周期 %2–%3（共 %4 个周期）</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>router</source>
+        <translation>路由器</translation>
+    </message>
+</context>
+<context>
+    <name>commviz::views::NocHistogramDock</name>
+    <message>
+        <location filename="../../views/noc/noc_histogram_dock.cpp" line="+25"/>
+        <source>Latency histogram</source>
+        <translation>延迟直方图</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>packet latency (cycles, 1-cycle bins)</source>
+        <translation>数据包延迟（周期，每格 1 个周期）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>packets</source>
+        <translation>数据包</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Every packet delivered up to the cursor</source>
+        <translation>截至游标送达的所有数据包</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Measured packets of a whole batch run (as BookSim reports)</source>
+        <translation>整次批量运行中被测量的数据包（与 BookSim 的报告一致）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Update</source>
+        <translation>更新</translation>
+    </message>
+    <message>
+        <location line="+47"/>
+        <source>Running the whole configuration…</source>
+        <translation>正在运行整个配置…</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Replaying %1 cycles…</source>
+        <translation>正在重放 %1 个周期…</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>No packet has been delivered yet.</source>
+        <translation>尚无数据包送达。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 packets, average %2 cycles, from %3 to %4 cycles.</source>
+        <translation>%1 个数据包，平均 %2 个周期，范围 %3 到 %4 个周期。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The last bin holds every latency of %1 cycles or more, as BookSim&apos;s.</source>
+        <translation>最后一格包含所有 %1 个周期及以上的延迟，与 BookSim 相同。</translation>
+    </message>
+</context>
+<context>
     <name>commviz::views::NocSweepDock</name>
     <message>
-        <location filename="../../views/noc/noc_sweep_dock.cpp" line="+25"/>
+        <location filename="../../views/noc/noc_sweep_dock.cpp" line="+24"/>
         <source>Latency vs offered load</source>
         <translation>延迟随提供负载的变化</translation>
     </message>
     <message>
-        <location line="+12"/>
-        <source>offered load (flits/node/cycle)</source>
-        <translation>提供负载（微片/节点/周期）</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>average packet latency (cycles)</source>
-        <translation>平均数据包延迟（周期）</translation>
-    </message>
-    <message>
         <location line="+13"/>
-        <source>Run sweep</source>
-        <translation>运行扫描</translation>
+        <source>Add current configuration</source>
+        <translation>添加当前配置</translation>
     </message>
     <message>
         <location line="+1"/>
+        <source>Sweep the scene&apos;s configuration over %1 loads and draw its curves over the earlier ones</source>
+        <translation>在 %1 个负载点上扫描场景的当前配置，并把曲线叠加在之前的曲线上</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+2"/>
+        <source>Clear</source>
+        <translation>清除</translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <source>%1 k = %2, %3, %4 VCs × %5</source>
+        <translation>%1 k = %2，%3，%4 个 VC × %5</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>same configuration</source>
+        <translation>相同配置</translation>
+    </message>
+    <message>
+        <location line="+18"/>
         <source>Running %1 loads on %2 threads…</source>
         <translation>正在用 %2 个线程运行 %1 个负载点…</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+41"/>
         <source>Cancelled: %1 points.</source>
         <translation>已取消：%1 个点。</translation>
     </message>
@@ -3385,9 +3678,9 @@ a smaller budget makes seeking slower, never wrong.</source>
         <translation>完成：%1 个点。</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>Unstable (BookSim: &quot;Simulation unstable&quot;) from %1 flits/node/cycle.</source>
-        <translation>从 %1 微片/节点/周期起不稳定（BookSim: &quot;Simulation unstable&quot;）。</translation>
+        <location line="+3"/>
+        <source>Unstable (BookSim: &quot;Simulation unstable&quot;) from %1 flits/node/cycle: the saturation point.</source>
+        <translation>从 %1 微片/节点/周期起不稳定（BookSim："Simulation unstable"）：即饱和点。</translation>
     </message>
 </context>
 <context>
@@ -3398,13 +3691,23 @@ a smaller budget makes seeking slower, never wrong.</source>
         <translation>设置 %1</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+26"/>
+        <source>Default: %1</source>
+        <translation>默认值：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 default: %2</source>
+        <translation>%1 默认值：%2</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <location line="+7"/>
         <source>Parameters</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+46"/>
         <source>This scene has no settable keys.</source>
         <translation>此场景没有可设置的参数。</translation>
     </message>

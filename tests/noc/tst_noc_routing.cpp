@@ -242,7 +242,9 @@ private slots:
             for (const NocEvent& e : engine.step()) {
                 if (e.kind != NocEventKind::VcAllocated) continue;
                 ++allocations;
-                const Packet& p = engine.packet(e.packet);
+                const Packet* found = engine.findPacket(e.packet);
+                QVERIFY(found);
+                const Packet& p = *found;
                 if (e.router == p.dest && e.outPort == eject) continue;  // ejection: any VC
                 const bool mesh = c.topology == Topology::Mesh;
                 if (c.routing_function == RoutingFunction::MinAdapt && mesh) {
