@@ -13,6 +13,11 @@ int NocConfig::nodes() const {
     return total;
 }
 
+OnOffRates NocConfig::onOffRates() const {
+    auto rates = resolveOnOffRates(packetRate(), burst_alpha, burst_beta, burst_r1);
+    return rates ? rates.value() : OnOffRates{};
+}
+
 namespace {
 
 using Setter = std::function<std::string(NocConfig&, const ConfigValue&)>;  // "" = ok, else what is allowed
@@ -55,6 +60,16 @@ Setter choice(E NocConfig::*field, std::vector<std::pair<std::string, E>> option
             allowed += (allowed.empty() ? "one of " : ", ") + name;
         }
         return allowed;
+    };
+}
+// burst_alpha / burst_beta / burst_r1: a probability, or negative for the one
+// BookSim derives (OnOffInjectionProcess asserts each is at most 1.0).
+Setter burst(double NocConfig::*field) {
+    return [=](NocConfig& c, const ConfigValue& v) -> std::string {
+        const double x = asDouble(v);
+        if (!(x <= 1.0)) return "a float at most 1.0 (negative: derived from injection_rate)";
+        c.*field = x;
+        return "";
     };
 }
 Setter only(const std::string& accepted) {
@@ -151,7 +166,11 @@ const std::map<std::string, Setter>& setters() {
              c.packet_size = static_cast<int>(x);
              return "";
          }},
-        {"injection_process", only("bernoulli")},
+        {"injection_process", choice(&NocConfig::injection_process, {{"bernoulli", InjectionProcessKind::Bernoulli},
+                                                                     {"on_off", InjectionProcessKind::OnOff}})},
+        {"burst_alpha", burst(&NocConfig::burst_alpha)},
+        {"burst_beta", burst(&NocConfig::burst_beta)},
+        {"burst_r1", burst(&NocConfig::burst_r1)},
         {"sim_type",
          choice(&NocConfig::sim_type, {{"latency", SimType::Latency}, {"throughput", SimType::Throughput}})},
         {"warmup_periods", intIn(&NocConfig::warmup_periods, 0, 1000000)},
@@ -345,6 +364,10 @@ sim::Status validateNocConfig(const NocConfig& c) {
                          (c.topology == Topology::Mesh ? "dor or dim_order for a mesh" : "dim_order for a torus") +
                          "); BookSim fails with 'Invalid routing function: none_" +
                          (c.topology == Topology::Mesh ? "mesh" : "torus") + "'");
+    }
+    if (c.injection_process == InjectionProcessKind::OnOff) {
+        if (auto rates = resolveOnOffRates(c.packetRate(), c.burst_alpha, c.burst_beta, c.burst_r1); !rates)
+            return rates.error();
     }
     if (c.nodes() > 65536)
         return sim::fail("k = " + std::to_string(c.k) + ", n = " + std::to_string(c.n) + ": at most 65536 nodes");

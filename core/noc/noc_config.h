@@ -6,6 +6,7 @@
 
 #include "noc/booksim_config_reader.h"
 #include "noc/hotspot_traffic.h"
+#include "noc/onoff_injection.h"
 #include "noc/randperm_traffic.h"
 #include "sim/result.h"
 
@@ -57,6 +58,10 @@ struct NocConfig {
     double injection_rate = 0.1;
     bool injection_rate_uses_flits = false;
     int packet_size = 1;
+    InjectionProcessKind injection_process = InjectionProcessKind::Bernoulli;
+    double burst_alpha = 0.5;  ///< on_off: P(off -> on) per cycle (negative: derived)
+    double burst_beta = 0.5;   ///< on_off: P(on -> off) per cycle (negative: derived)
+    double burst_r1 = -1.0;    ///< on_off: packet probability while on (negative: derived)
     // simulation control
     SimType sim_type = SimType::Latency;
     int warmup_periods = 3;
@@ -77,6 +82,8 @@ struct NocConfig {
     int linkLatency() const { return topology == Topology::Torus && use_noc_latency ? 2 : 1; }
     /// Packets per node per cycle the sources generate.
     double packetRate() const { return injection_rate_uses_flits ? injection_rate / packet_size : injection_rate; }
+    /// The on_off rates after BookSim's derivation (validateNocConfig has checked them).
+    OnOffRates onOffRates() const;
 };
 
 /// One key BookSim knows: its name, the value types its parser accepts, its

@@ -39,7 +39,15 @@ NocEngine::NocEngine(NocConfig config, bool emitEvents)
     m_vaAlloc.resize(m_ports * m_vcs, m_ports * m_vcs);
     m_saAlloc.resize(m_ports * c.input_speedup, m_ports * c.output_speedup, true);
     m_sources.assign(std::size_t(nodes), Source{});
-    for (Source& s : m_sources) s.nextArrival = nextBernoulli(0);
+    m_onOff = c.injection_process == InjectionProcessKind::OnOff;
+    if (m_onOff) {
+        // InjectionProcess::New: each source starts on or off at random
+        // (RandomInt(1)), once, when the process is built.
+        m_onOffRates = c.onOffRates();
+        for (Source& s : m_sources) s.on = m_rng.below(2) == 1;
+    } else {
+        for (Source& s : m_sources) s.nextArrival = nextBernoulli(0);
+    }
     m_injectionVcs.assign(std::size_t(nodes) * std::size_t(m_vcs), OutputVc{});
     for (auto* counts : {&m_sentPackets, &m_sentFlits, &m_acceptedPackets, &m_acceptedFlits})
         counts->assign(std::size_t(nodes), 0);

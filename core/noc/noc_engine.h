@@ -52,6 +52,7 @@ struct Source {
     bool qdrained = false;
     std::int64_t qtime = 0;
     std::int64_t nextArrival = 0;
+    bool on = false;  ///< injection_process = on_off: the source's state
 };
 
 /// A flit or credit on a channel, for views: it arrives at `port` of `router`
@@ -137,6 +138,7 @@ private:
     void injectFlits();
     void retireFlit(int node, const Flit& flit);
     std::int64_t nextBernoulli(std::int64_t from);
+    bool onOffArrival(Source& s, std::int64_t now, std::int64_t& at);
     // noc_router.cpp: IQRouter::_InternalStep and WriteOutputs
     void routerInternalStep(int r);
     void routerWriteOutputs(int r);
@@ -183,6 +185,8 @@ private:
     std::vector<Packet> m_packets;
     std::vector<std::int32_t> m_freePackets;
     sim::Rng m_rng;
+    bool m_onOff = false;  ///< injection_process = on_off
+    OnOffRates m_onOffRates;
     std::int32_t m_nextPid = 0;
     std::int32_t m_nextFlitId = 0;
 

@@ -21,6 +21,17 @@ std::int64_t NocEngine::nextBernoulli(std::int64_t from) {
     return from + (gap > 1e15 ? std::int64_t(1e15) : std::int64_t(gap));
 }
 
+// on_off keeps a state per source, so it cannot be drawn ahead like a
+// geometric gap: replay BookSim's per-cycle trials from qtime up to now, one
+// OnOffInjectionProcess::test each, stopping at the first packet.
+bool NocEngine::onOffArrival(Source& s, std::int64_t now, std::int64_t& at) {
+    while (s.qtime <= now) {
+        at = s.qtime++;
+        if (onOffTrial(s.on, m_onOffRates, m_rng)) return true;
+    }
+    return false;
+}
+
 void NocEngine::generatePacket(int source, std::int64_t ctime) {
     std::int32_t slot;
     if (m_freePackets.empty()) {
@@ -57,7 +68,10 @@ void NocEngine::generatePackets() {
     for (int node = 0; node < int(m_sources.size()); ++node) {
         Source& s = m_sources[std::size_t(node)];
         if (s.packet >= 0) continue;
-        if (s.nextArrival <= now) {
+        if (m_onOff) {
+            std::int64_t at = 0;
+            if (onOffArrival(s, now, at)) generatePacket(node, m_config->include_queuing ? at : now);
+        } else if (s.nextArrival <= now) {
             const std::int64_t at = s.nextArrival;
             generatePacket(node, m_config->include_queuing ? at : now);
             s.qtime = at + 1;
