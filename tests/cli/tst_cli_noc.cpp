@@ -188,6 +188,12 @@ private slots:
         QTest::newRow("hotspot rate below 1")
             << head + "traffic = hotspot({{0,3},{1,0}});\n"
             << QStringList{} << QStringList{"bad.cfg:4", "traffic", "rates of at least 1"};
+        QTest::newRow("on_off with no rate left to derive")
+            << head + "injection_process = on_off;\nburst_r1 = 0.5;\n"
+            << QStringList{} << QStringList{"bad.cfg:4", "injection_process = on_off", "burst_r1 = 0.5", "exactly one"};
+        QTest::newRow("burst_beta above 1")
+            << head + "injection_process = on_off;\nburst_beta = 2.0;\n"
+            << QStringList{} << QStringList{"bad.cfg:5", "burst_beta = 2.0", "at most 1.0"};
         QTest::newRow("override of the wrong type") << head << QStringList{"k=x"} << QStringList{"k = x", "integer"};
         QTest::newRow("override that is not key=value") << head << QStringList{"bogus"} << QStringList{"bogus"};
         QTest::newRow("unknown option") << head << QStringList{"--csv"} << QStringList{"--csv", "--json"};

@@ -225,6 +225,8 @@ private slots:
                                    << "completed";
         QTest::newRow("randperm") << "randperm_mesh88"
                                   << "completed";
+        QTest::newRow("on/off sources") << "onoff_mesh88"
+                                        << "completed";
         // The lessons' scenarios. The dateline ring is overloaded (it drains
         // after 74,395 cycles), so within the 30,000-cycle cap it is still
         // running: what matters is that it never deadlocks.
