@@ -50,9 +50,9 @@ struct Source {
     std::int16_t vc = -1;
     std::int16_t lastVc = -1;
     bool qdrained = false;
+    bool on = false;  ///< injection_process = on_off: the source's state
     std::int64_t qtime = 0;
     std::int64_t nextArrival = 0;
-    bool on = false;  ///< injection_process = on_off: the source's state
 };
 
 /// A flit or credit on a channel, for views: it arrives at `port` of `router`
