@@ -379,7 +379,7 @@
     <message>
         <location filename="../../views/nccl/nccl_narration.cpp" line="+42"/>
         <source>Rank %1 calls ncclGetUniqueId, but bootstrapNetInit finds no usable interface: WARN, and the call returns %2 before any id is filled. No root thread starts.</source>
-        <translation>Rank %1 调用 ncclGetUniqueId，但 bootstrapNetInit 找不到可用的网络接口：打印 WARN，该调用在填入任何 id 之前就返回 %2。root 线程不会启动。</translation>
+        <translation>rank %1 调用 ncclGetUniqueId，但 bootstrapNetInit 找不到可用的网络接口：打印 WARN，该调用在填入任何 id 之前就返回 %2。root 线程不会启动。</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -890,8 +890,8 @@
     </message>
     <message>
         <location line="+6"/>
-        <source>&lt;p&gt;Each step is one cycle of BookSim2&apos;s input-queued virtual-channel router (&lt;code&gt;router = iq&lt;/code&gt;) on a k-ary n-mesh or torus: head flits go through route computation, VC allocation and switch allocation (iSLIP), every flit crosses the crossbar and the link, and each flit that leaves an input buffer sends a credit back upstream. The keys are BookSim&apos;s, with BookSim&apos;s defaults, except &lt;code&gt;routing_function&lt;/code&gt;, which starts at &lt;code&gt;dim_order&lt;/code&gt; because BookSim&apos;s default &lt;code&gt;none&lt;/code&gt; cannot run.&lt;/p&gt;&lt;p&gt;The run follows BookSim&apos;s TrafficManager: Bernoulli sources with infinite source queues, sample periods of &lt;code&gt;sample_period&lt;/code&gt; cycles, warm-up, convergence within &lt;code&gt;stopping_thres&lt;/code&gt;, the &lt;code&gt;latency_thres&lt;/code&gt; abort and the drain. &lt;code&gt;commviz noc CONFIG&lt;/code&gt; prints the same statistics in BookSim&apos;s layout.&lt;/p&gt;&lt;p&gt;What differs: the random-number stream is not BookSim&apos;s (Knuth&apos;s generator), so statistics agree within a few percent, not digit for digit. Only the dor / dim_order, min_adapt, valiant and romm routing functions, the iSLIP allocators, Bernoulli injection and one traffic class are modelled; other BookSim keys are refused by name. BookSim2&apos;s own valiant_torus aborts on an assert (it reads an uninitialised dateline class when a packet goes straight on); commviz keeps the class chosen on turning into the dimension. The deadlock detector (a cycle of VCs each waiting on the next) stops the run instead of BookSim&apos;s warning; &lt;code&gt;dateline = 0&lt;/code&gt; is a commviz key that removes the torus dateline classes so you can see that deadlock.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;每一步是 BookSim2 输入排队虚拟通道路由器（&lt;code&gt;router = iq&lt;/code&gt;）在 k 元 n 维网格（mesh）或环面（torus）上的一个周期：头微片依次经过路由计算（RC）、虚拟通道分配（VA）和交换分配（SA，iSLIP），每个微片都穿过交叉开关和链路，每个离开输入缓冲区的微片都向上游回送一个信用（credit）。参数键沿用 BookSim 的键名和默认值，只有 &lt;code&gt;routing_function&lt;/code&gt; 例外：它的初始值为 &lt;code&gt;dim_order&lt;/code&gt;，因为 BookSim 的默认值 &lt;code&gt;none&lt;/code&gt; 无法运行。&lt;/p&gt;&lt;p&gt;运行过程遵循 BookSim 的 TrafficManager：伯努利（Bernoulli）流量源配无限长的源队列，每个采样周期为 &lt;code&gt;sample_period&lt;/code&gt; 个周期，还有预热、在 &lt;code&gt;stopping_thres&lt;/code&gt; 以内的收敛判定、&lt;code&gt;latency_thres&lt;/code&gt; 中止以及排空。&lt;code&gt;commviz noc CONFIG&lt;/code&gt; 按 BookSim 的格式打印同样的统计信息。&lt;/p&gt;&lt;p&gt;不同之处：随机数序列与 BookSim 不同（采用 Knuth 的生成器），因此统计结果在百分之几以内一致，而不是逐位相同。只模拟了 dor / dim_order、min_adapt、valiant 和 romm 路由函数、iSLIP 分配器、伯努利注入和单一流量类别；其他 BookSim 参数键会被拒绝并报出键名。BookSim2 自己的 valiant_torus 会因断言失败而中止（数据包直行时它读取了未初始化的日期线类别）；commviz 保留数据包转入该维度时选定的类别。死锁检测器（检测由 VC 构成、每个都在等待下一个的环）会让运行停止，而不像 BookSim 那样只给出警告；&lt;code&gt;dateline = 0&lt;/code&gt; 是 commviz 自有的参数键，它去掉环面的日期线（dateline）类别，让你能看到这种死锁。&lt;/p&gt;</translation>
+        <source>&lt;p&gt;Each step is one cycle of BookSim2&apos;s input-queued virtual-channel router (&lt;code&gt;router = iq&lt;/code&gt;) on a k-ary n-mesh or torus: head flits go through route computation, VC allocation and switch allocation (iSLIP), every flit crosses the crossbar and the link, and each flit that leaves an input buffer sends a credit back upstream. The keys are BookSim&apos;s, with BookSim&apos;s defaults, except &lt;code&gt;routing_function&lt;/code&gt;, which starts at &lt;code&gt;dim_order&lt;/code&gt; because BookSim&apos;s default &lt;code&gt;none&lt;/code&gt; cannot run.&lt;/p&gt;&lt;p&gt;The run follows BookSim&apos;s TrafficManager: Bernoulli or on_off sources with infinite source queues, sample periods of &lt;code&gt;sample_period&lt;/code&gt; cycles, warm-up, convergence within &lt;code&gt;stopping_thres&lt;/code&gt;, the &lt;code&gt;latency_thres&lt;/code&gt; abort and the drain. &lt;code&gt;commviz noc CONFIG&lt;/code&gt; prints the same statistics in BookSim&apos;s layout.&lt;/p&gt;&lt;p&gt;What differs: the random-number stream is not BookSim&apos;s (Knuth&apos;s generator), so statistics agree within a few percent, not digit for digit. Only the dor / dim_order, min_adapt, valiant and romm routing functions, the iSLIP allocators, Bernoulli and on_off injection and one traffic class are modelled; other BookSim keys are refused by name. BookSim2&apos;s own valiant_torus aborts on an assert (it reads an uninitialised dateline class when a packet goes straight on); commviz keeps the class chosen on turning into the dimension. The deadlock detector (a cycle of VCs each waiting on the next) stops the run instead of BookSim&apos;s warning; &lt;code&gt;dateline = 0&lt;/code&gt; is a commviz key that removes the torus dateline classes so you can see that deadlock.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;每一步是 BookSim2 输入排队虚拟通道路由器（&lt;code&gt;router = iq&lt;/code&gt;）在 k 元 n 维网格（mesh）或环面（torus）上的一个周期：头微片依次经过路由计算（RC）、虚拟通道分配（VA）和交换分配（SA，iSLIP），每个微片都穿过交叉开关和链路，每个离开输入缓冲区的微片都向上游回送一个信用（credit）。参数键沿用 BookSim 的键名和默认值，只有 &lt;code&gt;routing_function&lt;/code&gt; 例外：它的初始值为 &lt;code&gt;dim_order&lt;/code&gt;，因为 BookSim 的默认值 &lt;code&gt;none&lt;/code&gt; 无法运行。&lt;/p&gt;&lt;p&gt;运行过程遵循 BookSim 的 TrafficManager：伯努利（Bernoulli）或 on_off 流量源配无限长的源队列，每个采样周期为 &lt;code&gt;sample_period&lt;/code&gt; 个周期，还有预热、在 &lt;code&gt;stopping_thres&lt;/code&gt; 以内的收敛判定、&lt;code&gt;latency_thres&lt;/code&gt; 中止以及排空。&lt;code&gt;commviz noc CONFIG&lt;/code&gt; 按 BookSim 的格式打印同样的统计信息。&lt;/p&gt;&lt;p&gt;不同之处：随机数序列与 BookSim 不同（采用 Knuth 的生成器），因此统计结果在百分之几以内一致，而不是逐位相同。只模拟了 dor / dim_order、min_adapt、valiant 和 romm 路由函数、iSLIP 分配器、伯努利和 on_off 注入以及单一流量类别；其他 BookSim 参数键会被拒绝并报出键名。BookSim2 自己的 valiant_torus 会因断言失败而中止（数据包直行时它读取了未初始化的日期线类别）；commviz 保留数据包转入该维度时选定的类别。死锁检测器（检测由 VC 构成、每个都在等待下一个的环）会让运行停止，而不像 BookSim 那样只给出警告；&lt;code&gt;dateline = 0&lt;/code&gt; 是 commviz 自有的参数键，它去掉环面的日期线（dateline）类别，让你能看到这种死锁。&lt;/p&gt;</translation>
     </message>
     <message>
         <location line="+37"/>
@@ -2888,6 +2888,26 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>bernoulli: a packet each cycle with probability injection_rate; on_off: bursty two-state sources</source>
+        <translation>bernoulli：每个周期以 injection_rate 的概率产生一个数据包；on_off：突发的双状态流量源</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>on_off: chance per cycle an off source turns on (&lt;0: derived)</source>
+        <translation>on_off：处于关闭状态的流量源每个周期转为开启的概率（&lt;0：由其他参数推导）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>on_off: chance per cycle an on source turns off (&lt;0: derived)</source>
+        <translation>on_off：处于开启状态的流量源每个周期转为关闭的概率（&lt;0：由其他参数推导）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>on_off: packet chance per cycle while on (&lt;0: derived from injection_rate)</source>
+        <translation>on_off：开启状态下每个周期产生数据包的概率（&lt;0：由 injection_rate 推导）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>latency drains measured packets; throughput does not</source>
         <translation>latency 会排空被测数据包；throughput 不会</translation>
     </message>
@@ -3680,7 +3700,7 @@ a smaller budget makes seeking slower, never wrong.</source>
     <message>
         <location line="+3"/>
         <source>Unstable (BookSim: &quot;Simulation unstable&quot;) from %1 flits/node/cycle: the saturation point.</source>
-        <translation>从 %1 微片/节点/周期起不稳定（BookSim："Simulation unstable"）：即饱和点。</translation>
+        <translation>从 %1 微片/节点/周期起不稳定（BookSim：&quot;Simulation unstable&quot;）：即饱和点。</translation>
     </message>
 </context>
 <context>
