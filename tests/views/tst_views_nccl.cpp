@@ -341,6 +341,9 @@ private slots:
         QVERIFY(!text.contains("accepting"));
         QVERIFY(!text.contains("bootstrapRoot in rank"));
         QVERIFY(!text.contains("magic (bytes 0–7)"));
+        // No rank called ncclCommInitRank, so none opened a socket or knows an address.
+        QVERIFY2(!text.contains("listen ") && !text.contains("callback :"), qPrintable(text));
+        QCOMPARE(text.count("not started"), 4);  // every rank
         render(renderer, *s);
         QVERIFY(regionOf(renderer.hitRegions(), "root").isEmpty());  // no root box to click
     }

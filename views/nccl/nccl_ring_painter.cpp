@@ -26,6 +26,7 @@ bool involved(const NcclView& v, int rank) {
 
 /// The rank's state in a word: where bootstrapInit has got to for it.
 QString rankStatus(const NcclView& v, int r) {
+    if (v.engine.idFailed()) return NcclRenderer::tr("not started");
     if (r == v.engine.config().missing_rank) return NcclRenderer::tr("never started");
     if (v.engine.failed(r)) return NcclRenderer::tr("failed");
     if (v.engine.ringConnected(r)) return NcclRenderer::tr("ring connected");
@@ -88,7 +89,7 @@ void paintRankBox(NcclView& v, int r) {
     row.translate(0, line);
     v.p.text(row, NcclRenderer::tr("pid %1 · GPU %2 · node %3").arg(world.pid(r)).arg(place.gpu).arg(place.node), 11,
              v.p.theme.mutedText);
-    if (n > 8) return;
+    if (n > 8 || v.engine.idFailed()) return;  // without an id no rank opens a socket
     row.translate(0, line);
     const bool classic = v.engine.config().version == nccl::Version::Classic;
     v.p.text(row,
