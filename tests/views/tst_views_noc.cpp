@@ -74,7 +74,8 @@ private slots:
     }
 
     void bundledExamplesOpen() {
-        QCOMPARE(m_scene.exampleScenarios.size(), 5);  // mesh, torus, tornado, hotspot, deadlock
+        // mesh, torus, tornado, hotspot, deadlock; min_adapt (mesh, torus), valiant, romm, randperm, on_off
+        QCOMPARE(m_scene.exampleScenarios.size(), 11);
         for (const QString& path : m_scene.exampleScenarios) {
             auto scenario = views::loadScenario(path, m_scene);
             QVERIFY2(scenario.ok(), qPrintable(path));

@@ -40,9 +40,17 @@ SceneDescriptor nocScene() {
         QStringLiteral(":/lessons/noc_deadlock_dateline.json"),
     };
     scene.exampleScenarios = {
-        QStringLiteral(":/scenarios/noc/mesh44.json"),         QStringLiteral(":/scenarios/noc/torus44.json"),
-        QStringLiteral(":/scenarios/noc/tornado_mesh88.json"), QStringLiteral(":/scenarios/noc/hotspot_mesh88.json"),
+        QStringLiteral(":/scenarios/noc/mesh44.json"),
+        QStringLiteral(":/scenarios/noc/torus44.json"),
+        QStringLiteral(":/scenarios/noc/tornado_mesh88.json"),
+        QStringLiteral(":/scenarios/noc/hotspot_mesh88.json"),
         QStringLiteral(":/scenarios/noc/deadlock_torus.json"),
+        QStringLiteral(":/scenarios/noc/min_adapt_mesh88.json"),
+        QStringLiteral(":/scenarios/noc/min_adapt_torus88.json"),
+        QStringLiteral(":/scenarios/noc/valiant_mesh88.json"),
+        QStringLiteral(":/scenarios/noc/romm_mesh88.json"),
+        QStringLiteral(":/scenarios/noc/randperm_mesh88.json"),
+        QStringLiteral(":/scenarios/noc/onoff_mesh88.json"),
     };
     // The classic curve: hidden at first so the canvas keeps its room (View menu shows it).
     scene.createDocks = [heatmap](SimulationController& controller, QWidget* parent) {
