@@ -25,6 +25,7 @@
 #include "shell/parameters_dock.h"
 #include "shell/presentation_mode.h"
 #include "shell/scene_canvas.h"
+#include "shell/scene_view_actions.h"
 #include "shell/simulation_controller.h"
 #include "shell/transport_bar.h"
 #include "tutorial/tutorial_dock.h"
@@ -372,16 +373,12 @@ bool MainWindow::openScene(const QString& id, const QString& scenarioPath, const
             }
         for (QAction* option : m_sceneOptions) option->deleteLater();
         m_sceneOptions.clear();
-        for (const views::SceneViewOption& option : scene->viewOptions) {
-            auto* action = new QAction(this);
-            action->setCheckable(true);
-            action->setShortcut(option.shortcut);
-            const QString optionId = option.id;
-            connect(action, &QAction::toggled, this, [this, optionId](bool on) { m_canvas->setOption(optionId, on); });
+        m_sceneOptions = views::createViewOptionActions(
+            scene->viewOptions, this, [this](const QString& id, bool on) { m_canvas->setOption(id, on); });
+        for (QAction* action : m_sceneOptions) {
             // Beside zoom and presentation; the window holds the key too, for presentation mode.
             m_viewMenu->insertAction(m_actions.zoomIn, action);
             addAction(action);
-            m_sceneOptions << action;
         }
     }
     if (!sameScene) {

@@ -99,6 +99,7 @@ bool NcclEngine::nextArrival(Event& out) {
                 return true;
             }
             if (sub == 1 && present) {
+                m_rank[std::size_t(r)] |= kStarted;
                 logStartup(r);
                 // Nothing listens at the root's address: unreachable, or (NCCL_COMM_ID) rank 0 never started it.
                 if (c.root_unreachable || m_roots[std::size_t(m_world->rootOf(r))].status == RootStatus::NotStarted) {

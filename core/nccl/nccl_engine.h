@@ -73,6 +73,9 @@ public:
     bool gotReply(int rank) const { return m_rank[std::size_t(rank)] & kReply; }
     bool ringConnected(int rank) const { return m_rank[std::size_t(rank)] & kRing; }
     bool failed(int rank) const { return m_rank[std::size_t(rank)] & kFailed; }
+    /// True once the rank called ncclCommInitRank: bootstrapInit has opened its listen
+    /// sockets, so its own address exists. Never for a missing rank or a failed id.
+    bool started(int rank) const { return m_rank[std::size_t(rank)] & kStarted; }
     /// Slices of the peer-address gather this rank holds now.
     KnownRange known(int rank) const;
     /// The allgather the engine is in (classic: 0 peer, 1 proxy, 2 proxy UDS ids) and its round.
@@ -93,7 +96,7 @@ public:
     bool operator==(const NcclEngine& other) const;
 
 private:
-    static constexpr std::uint8_t kCheckedIn = 1, kReply = 2, kRing = 4, kFailed = 8, kMissing = 16;
+    static constexpr std::uint8_t kCheckedIn = 1, kReply = 2, kRing = 4, kFailed = 8, kMissing = 16, kStarted = 32;
     static constexpr std::uint8_t kHasInfo = 1, kHasRootAddr = 2, kArrived = 4;
     struct Reply {
         std::int32_t dst = 0, peer = 0, root = 0;

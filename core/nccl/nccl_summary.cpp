@@ -170,14 +170,16 @@ sim::Json NcclEngine::summary() const {
     } else if (n <= kSmallRanks) {
         Json tables = Json::array();
         for (int r = 0; r < n; ++r) {
+            // A rank that has not called ncclCommInitRank has no socket yet, not even its own address.
             const KnownRange range = known(r);
+            const bool open = started(r);
             Json addresses = Json::array();
             for (int j = 0; j < n; ++j) {
                 const int d = wrap(j - r, n);
-                const bool has = d == 0 || d <= range.forward || n - d <= range.back;
+                const bool has = open && (d == 0 || d <= range.forward || n - d <= range.back);
                 addresses.push_back(has ? Json(w.listenAddress(j)) : Json());
             }
-            tables.push_back({{"rank", r}, {"known", range.count()}, {"addresses", addresses}});
+            tables.push_back({{"rank", r}, {"known", open ? range.count() : 0}, {"addresses", addresses}});
         }
         s["tables"] = tables;
     }
@@ -246,7 +248,8 @@ sim::Json NcclEngine::inspect(const std::string& id) const {
                 {"got_next_addr", gotReply(r)},
                 {"ring_connected", ringConnected(r)},
                 {"failed", failed(r)},
-                {"known", known(r).count()},
+                {"started", started(r)},
+                {"known", started(r) ? known(r).count() : 0},
                 {"sockets", sockets}};
     }
     return nullptr;

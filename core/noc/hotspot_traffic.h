@@ -16,6 +16,7 @@ namespace commviz::noc {
 struct HotspotTraffic {
     std::vector<int> nodes;
     std::vector<int> rates;  ///< positive integer weights, one per node
+    bool operator==(const HotspotTraffic&) const = default;
 };
 
 /// What `traffic = hotspot...` allows, for error messages.

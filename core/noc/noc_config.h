@@ -84,6 +84,7 @@ struct NocConfig {
     double packetRate() const { return injection_rate_uses_flits ? injection_rate / packet_size : injection_rate; }
     /// The on_off rates after BookSim's derivation (validateNocConfig has checked them).
     OnOffRates onOffRates() const;
+    bool operator==(const NocConfig&) const = default;
 };
 
 /// One key BookSim knows: its name, the value types its parser accepts, its

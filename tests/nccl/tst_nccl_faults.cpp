@@ -57,6 +57,33 @@ private slots:
         QCOMPARE(s["blocked_count"].get<int>(), 4);
     }
 
+    void aRankHasNoAddressBeforeNcclCommInitRank() {
+        // bootstrapInit opens a rank's listen sockets when it calls ncclCommInitRank, so
+        // before that even its own slot is empty. Classic, 3 ranks, one message a step:
+        // 1 ncclGetUniqueId, 2 MPI_Bcast, then rank 0, 1, 2 call ncclCommInitRank and
+        // check in (steps 3, 4, 5). A missing rank never gets there.
+        NcclEngine engine(config({{"nranks", 3}}));
+        auto startedRanks = [&] {
+            std::string out;
+            for (int r = 0; r < 3; ++r) out += engine.started(r) ? '1' : '0';
+            return out;
+        };
+        const std::vector<std::string> expected = {"000", "000", "100", "110", "111"};
+        for (const auto& want : expected) {
+            engine.step();
+            QCOMPARE(startedRanks(), want);
+        }
+        QCOMPARE(engine.inspect("rank:2")["started"], true);
+
+        const NcclEngine hung = run({{"nranks", 4}, {"missing_rank", 2}});
+        const auto s = hung.summary();
+        QCOMPARE(s["tables"][2]["known"].get<int>(), 0);
+        QCOMPARE(s["tables"][2]["addresses"], sim::Json::array({nullptr, nullptr, nullptr, nullptr}));
+        QCOMPARE(s["tables"][1]["known"].get<int>(), 1);  // checked in, waits for the root's reply
+        QCOMPARE(s["tables"][1]["addresses"][1], sim::Json(hung.world().listenAddress(1)));
+        QCOMPARE(hung.inspect("rank:2")["started"], false);
+    }
+
     void missingRank230AnswersWhoItCan() {
         // 2.30: 1 gives 0 its next (N0:1); 3 arrives: 2 is absent so 3 keeps its info, and 3's
         // next (0) is known: N3:0. Ranks 0 and 3 connect their rings; 1 waits for the root;

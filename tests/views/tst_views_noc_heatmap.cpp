@@ -5,6 +5,7 @@
 // numbers in that window. The latency histogram dock draws the packets
 // delivered up to the cursor in the bins of their zero-load latencies.
 
+#include <QAction>
 #include <QHeaderView>
 #include <QImage>
 #include <QLabel>
@@ -22,6 +23,7 @@
 #include "noc/noc_renderer.h"
 #include "noc/noc_scene.h"
 #include "shell/scene_setup.h"
+#include "shell/scene_view_actions.h"
 #include "shell/simulation_controller.h"
 #include "sim/session_access.h"
 
@@ -167,6 +169,30 @@ private slots:
         QCOMPARE(m_scene.viewOptions.size(), std::size_t(3));
         for (const auto& option : m_scene.viewOptions) QVERIFY(!option.shortcut.isEmpty());
         QCOMPARE(NocHeatmap::modeOf({"noc.heatmap.links", "noc.heatmap.stalls=20"}), views::NocHeatmapMode::Stalls);
+    }
+
+    void heatmapActionsAreExclusiveButMayAllBeOff() {
+        // One heatmap at a time: Ctrl+2 after Ctrl+1 swaps links for buffers, and
+        // the checked one pressed again leaves none.
+        QObject owner;
+        QStringList on;
+        const QList<QAction*> actions =
+            views::createViewOptionActions(m_scene.viewOptions, &owner, [&on](const QString& id, bool isOn) {
+                if (isOn)
+                    on << id;
+                else
+                    on.removeAll(id);
+            });
+        QCOMPARE(actions.size(), 3);
+        for (QAction* action : actions) QVERIFY(action->isCheckable());
+        actions[0]->trigger();
+        QCOMPARE(on, QStringList{NocHeatmap::kLinks});
+        actions[1]->trigger();
+        QCOMPARE(on, QStringList{NocHeatmap::kBuffers});
+        QVERIFY(!actions[0]->isChecked());
+        actions[1]->trigger();
+        QVERIFY(on.isEmpty());
+        for (QAction* action : actions) QVERIFY(!action->isChecked());
     }
 
     void histogramDockDrawsTheDeliveredPacketsInTheirBins() {

@@ -138,10 +138,11 @@ void NocRenderer::paint(QPainter& painter, const RenderState& state) {
 
 const noc::NocWindowStats* NocRenderer::heatmapStats(const RenderState& state, const NocEngine& engine, int window) {
     const auto access = sim::SessionAccess<NocEngine>::of(state.session);
-    const CacheKey key{&engine.config(), access ? access->cursor() : 0, window};
-    if (!m_cache || !(key == m_cacheKey)) {
+    const std::size_t cursor = access ? access->cursor() : 0;
+    if (!m_cache || m_cacheKey.cursor != cursor || m_cacheKey.window != window ||
+        !(m_cacheKey.config == engine.config())) {
         m_cache = NocHeatmap::compute(state.session, window);
-        m_cacheKey = key;
+        m_cacheKey = {engine.config(), cursor, window};
     }
     return m_cache ? &*m_cache : nullptr;
 }

@@ -6,6 +6,7 @@
 #include <optional>
 #include <vector>
 
+#include "noc/noc_config.h"
 #include "noc/noc_heatmap.h"
 #include "shell/scene_renderer.h"
 
@@ -58,8 +59,10 @@ private:
     NocHeatmapMode m_heatMode = NocHeatmapMode::Off;
     const noc::NocWindowStats* m_heat = nullptr;  ///< while painting with a buffer or stall heatmap
     double m_heatTop = 1;
+    /// Runs are deterministic, so the same keys at the same cursor give the same
+    /// window, whichever session (even a reloaded one) asks.
     struct CacheKey {
-        const void* config = nullptr;
+        noc::NocConfig config;
         std::size_t cursor = 0;
         int window = 0;
         bool operator==(const CacheKey&) const = default;

@@ -21,13 +21,14 @@ SceneDescriptor nocScene() {
     // The heatmap window is shared by the scene's renderer and its heatmap dock.
     auto heatmap = std::make_shared<NocHeatmapSettings>();
     scene.createRenderer = [heatmap] { return std::make_unique<NocRenderer>(heatmap); };
+    const QString kHeatmaps = QStringLiteral("heatmap");  // one heatmap at a time
     scene.viewOptions = {
         {QString::fromLatin1(NocHeatmap::kLinks), [] { return NocHeatmap::tr("Heatmap: &Link Utilisation"); },
-         QKeySequence(Qt::CTRL | Qt::Key_1)},
+         QKeySequence(Qt::CTRL | Qt::Key_1), kHeatmaps},
         {QString::fromLatin1(NocHeatmap::kBuffers), [] { return NocHeatmap::tr("Heatmap: &Buffer Occupancy"); },
-         QKeySequence(Qt::CTRL | Qt::Key_2)},
+         QKeySequence(Qt::CTRL | Qt::Key_2), kHeatmaps},
         {QString::fromLatin1(NocHeatmap::kStalls), [] { return NocHeatmap::tr("Heatmap: &Stalled VCs"); },
-         QKeySequence(Qt::CTRL | Qt::Key_3)},
+         QKeySequence(Qt::CTRL | Qt::Key_3), kHeatmaps},
     };
     scene.narrate = &NocText::narrate;
     scene.eventKinds = &noc::nocEventKinds;

@@ -51,6 +51,9 @@ struct SceneViewOption {
     QString id;                      ///< what RenderState::options holds when on
     std::function<QString()> label;  ///< translated menu text
     QKeySequence shortcut;
+    /// Options of one non-empty group exclude each other (the NoC heatmaps):
+    /// switching one on switches the others off.
+    QString group = {};
 };
 
 /// Everything the shell, the CLI, export and the tutorial need to know about a
