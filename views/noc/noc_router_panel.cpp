@@ -175,9 +175,26 @@ void NocRouterPanel::paint(ScenePaint& p, const noc::NocEngine& engine, const QR
         p.arrow(QPointF(xbar.left() + 32, laneMid(g.in, g.vc)), QPointF(outLabel.left() - 4, laneMid(g.out, g.outVc)),
                 p.theme.good, 2.2);
     }
+    // hold_switch_for_packet: a connection held for the rest of a packet stays drawn, dashed,
+    // on the cycles its flits wait for a credit too.
+    const noc::SwitchHold* hold = engine.switchHold(router);
+    if (hold) {
+        p.p.setPen(QPen(p.theme.accent, 1.6, Qt::DashLine));
+        for (std::size_t in = 0; in < hold->in.size(); ++in) {
+            if (hold->in[in] < 0) continue;
+            const int port = int(in) / c.input_speedup;
+            const int vc = hold->vc[in];
+            const int out = hold->in[in] / c.output_speedup;
+            p.p.drawLine(QPointF(xbar.left() + 32, laneMid(port, vc)),
+                         QPointF(outLabel.left() - 4, laneMid(out, engine.inputVc(router, port, vc).outVc)));
+        }
+    }
     p.p.restore();
     p.text(QRectF(inner.left(), inner.bottom() - 20, inner.width(), 20),
-           tr("VA, SA: allocated this cycle · arrow: switch grant · filled cell: credit"), 12, p.theme.mutedText);
+           hold ? tr("VA, SA: allocated this cycle · arrow: switch grant · dashed: connection held for the packet · "
+                     "filled cell: credit")
+                : tr("VA, SA: allocated this cycle · arrow: switch grant · filled cell: credit"),
+           12, p.theme.mutedText);
 }
 
 }  // namespace commviz::views
