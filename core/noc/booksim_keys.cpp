@@ -66,7 +66,7 @@ const std::vector<BookSimKey>& bookSimKeys() {
         {"vc_prioritize_empty", I, o, o, "0", no},
         {"vc_priority_donation", I, o, o, "0", no},
         {"vc_shuffle_requests", I, o, o, "0", no},
-        {"hold_switch_for_packet", I, o, o, "0", no},
+        {"hold_switch_for_packet", I, o, o, "0", yes},
         {"input_speedup", I, o, o, "1", yes},
         {"output_speedup", I, o, o, "1", yes},
         {"routing_delay", I, o, o, "1", yes},

@@ -149,6 +149,7 @@ const std::map<std::string, Setter>& setters() {
         {"vc_allocator", only("islip")},
         {"sw_allocator", only("islip")},
         {"alloc_iters", intIn(&NocConfig::alloc_iters, 1, 16)},
+        {"hold_switch_for_packet", flag(&NocConfig::hold_switch_for_packet)},
         {"traffic", trafficSetter()},
         {"injection_rate",
          [](NocConfig& c, const ConfigValue& v) -> std::string {

@@ -49,6 +49,9 @@ struct NocConfig {
     double internal_speedup = 1.0;
     int output_buffer_size = -1;
     int alloc_iters = 1;
+    /// A packet that wins the switch keeps its crossbar connection until its
+    /// tail leaves (IQRouter's switch hold).
+    bool hold_switch_for_packet = false;
     // traffic
     TrafficKind traffic = TrafficKind::Uniform;
     HotspotTraffic hotspot;                       ///< traffic = hotspot(...): the hot nodes and their rates

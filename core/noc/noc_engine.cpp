@@ -38,6 +38,7 @@ NocEngine::NocEngine(NocConfig config, bool emitEvents)
     m_inWork.assign(std::size_t(nodes), 0);
     m_vaAlloc.resize(m_ports * m_vcs, m_ports * m_vcs);
     m_saAlloc.resize(m_ports * c.input_speedup, m_ports * c.output_speedup, true);
+    if (c.hold_switch_for_packet) initSwitchHolds();
     m_sources.assign(std::size_t(nodes), Source{});
     m_onOff = c.injection_process == InjectionProcessKind::OnOff;
     if (m_onOff) {

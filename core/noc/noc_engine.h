@@ -42,6 +42,16 @@ struct RouterState {
     std::vector<std::int32_t> vaGrant, vaAccept, saGrant, saAccept, swRrOffset;
 };
 
+/// hold_switch_for_packet: a router's held crossbar connections, indexed by
+/// expanded crossbar port as IQRouter's _switch_hold_in / _out / _vc are, and
+/// the input VCs whose next flit crosses one this cycle (_sw_hold_vcs).
+struct SwitchHold {
+    std::vector<std::int16_t> in;   ///< per expanded input: the expanded output it holds, -1 none
+    std::vector<std::int16_t> out;  ///< per expanded output: the expanded input holding it, -1 none
+    std::vector<std::int16_t> vc;   ///< per expanded input: the input VC holding it, -1 none
+    Fifo<StageEntry> queue;
+};
+
 /// A terminal's source: BookSim's partial packet, queue-time cursor and the
 /// next Bernoulli success (drawn geometrically, so idle sources cost nothing).
 struct Source {
@@ -113,6 +123,8 @@ public:
     std::int64_t flitsInNetwork() const;
     /// Every invariant of the model; empty when all hold.
     std::vector<std::string> checkInvariants() const;
+    /// Router `r`'s held crossbar connections; null when hold_switch_for_packet is off.
+    const SwitchHold* switchHold(int r) const { return m_holds.empty() ? nullptr : &m_holds[std::size_t(r)]; }
 
 private:
     friend struct NocRouterStep;
@@ -145,6 +157,10 @@ private:
     void scheduleWork(int r);
     // deadlock_detector.cpp
     std::vector<std::string> findDeadlockCycle() const;
+    // noc_router_hold.cpp: hold_switch_for_packet
+    void initSwitchHolds();
+    void checkSwitchHolds(std::vector<std::string>& broken) const;
+    sim::Json switchHoldsOf(int r) const;
 
     std::shared_ptr<const NocConfig> m_config;
     std::shared_ptr<const KNCube> m_net;
@@ -178,6 +194,7 @@ private:
     double m_partialInternal = 0;
     IslipAllocator m_vaAlloc;
     IslipAllocator m_saAlloc;
+    std::vector<SwitchHold> m_holds;  ///< per router with hold_switch_for_packet, else empty
 
     // terminals
     std::vector<Source> m_sources;

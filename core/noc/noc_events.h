@@ -11,7 +11,8 @@ enum class NocEventKind : std::uint8_t {
     FlitBuffered,     ///< IQRouter::_InputQueuing adds a flit to an input VC
     RouteComputed,    ///< IQRouter::_RouteUpdate (outPort = chosen port)
     VcAllocated,      ///< IQRouter::_VCAllocUpdate (outPort/outVc granted)
-    SwitchAllocated,  ///< IQRouter::_SWAllocUpdate: flit leaves its input buffer
+    SwitchAllocated,  ///< IQRouter::_SWAllocUpdate: flit leaves its input buffer (value 1: over a
+                      ///< connection held for its packet, IQRouter::_SWHoldUpdate)
     FlitSent,         ///< IQRouter::_SendFlits: flit enters the output channel
     FlitEjected,      ///< TrafficManager::_RetireFlit
     CreditSent,       ///< IQRouter::_SendCredits (port = input, value = VC mask)

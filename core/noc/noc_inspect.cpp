@@ -95,6 +95,7 @@ std::vector<std::string> NocEngine::checkInvariants() const {
         if (m_injectionVcs[i].occupancy < 0 || m_injectionVcs[i].occupancy > m_bufSize)
             broken.push_back("source " + std::to_string(i / std::size_t(m_vcs)) + " credits out of range");
     }
+    if (!m_holds.empty()) checkSwitchHolds(broken);
     return broken;
 }
 
@@ -113,6 +114,9 @@ std::size_t NocEngine::footprintBytes() const {
     for (const auto& b : m_flitWheel) bytes += b.capacity() * sizeof(FlitArrival);
     for (const auto& b : m_creditWheel) bytes += b.capacity() * sizeof(CreditArrival);
     bytes += m_report.periods.capacity() * sizeof(PeriodStats);
+    for (const SwitchHold& h : m_holds)
+        bytes += sizeof(SwitchHold) + (h.in.size() * 2 + h.out.size()) * sizeof(std::int16_t) +
+                 h.queue.size() * sizeof(StageEntry);
     return bytes;
 }
 
@@ -146,6 +150,10 @@ sim::Json NocEngine::inspect(const std::string& id) const {
         sim::Json flits = sim::Json::array();
         for (int i = 0; i < iv.count; ++i) flits.push_back(bufferedFlit(r, p, v, i).id);
         out["flits"] = flits;
+        if (const SwitchHold* hold = switchHold(r)) {  // hold_switch_for_packet: does it hold the crossbar?
+            const int expandedIn = p * m_config->input_speedup + v % m_config->input_speedup;
+            out["switch_held"] = hold->vc[std::size_t(expandedIn)] == v;
+        }
         return out;
     }
     if (std::sscanf(id.c_str(), "router/%d", &r) == 1) {
@@ -156,7 +164,9 @@ sim::Json NocEngine::inspect(const std::string& id) const {
                 const InputVc& iv = inputVc(r, port, vc);
                 vcs.push_back({{"port", port}, {"vc", vc}, {"state", stateName(iv.state)}, {"flits", iv.count}});
             }
-        return sim::Json{{"router", r}, {"input_vcs", vcs}};
+        sim::Json out{{"router", r}, {"input_vcs", vcs}};
+        if (!m_holds.empty()) out["held_connections"] = switchHoldsOf(r);
+        return out;
     }
     return nullptr;
 }
@@ -177,6 +187,7 @@ sim::EventRecord NocEngine::describe(const NocEvent& e) {
     sim::EventRecord rec;
     rec.kind = std::string(eventKindName(e.kind));
     rec.anchor = anchors[int(e.kind)];
+    if (e.kind == NocEventKind::SwitchAllocated && e.value == 1) rec.anchor = "IQRouter::_SWHoldUpdate";
     if (e.router >= 0) rec.objects.push_back(routerId(e.router));
     rec.fields = {{"router", e.router}, {"port", e.port}, {"vc", e.vc},         {"out_port", e.outPort},
                   {"out_vc", e.outVc},  {"flit", e.flit}, {"packet", e.packet}, {"value", e.value}};

@@ -113,6 +113,8 @@ void NocRouterStep::traverse(const StageEntry& entry, InputVc& iv) {
         if (f.tail) iv.state = VcState::Idle;
     } else if (f.tail) {
         startRouting(entry.input, entry.vc, front(entry.input, entry.vc));
+    } else if (c.hold_switch_for_packet) {  // hook: noc_router_hold.cpp
+        holdConnection(entry);
     } else {
         rs.saQ.push({-1, entry.input, entry.vc, -1});
     }
@@ -229,6 +231,7 @@ void NocRouterStep::switchAllocByPort() {
 
 void NocRouterStep::run() {
     if (!rs.active) return;
+    if (c.hold_switch_for_packet) return runHeld();  // hook: noc_router_hold.cpp
     inputQueuing();
     bool activity = !rs.procCredits.empty();
     if (!rs.routeQ.empty()) routeEvaluate();

@@ -109,6 +109,19 @@ struct NocRouterStep {
     void switchEvaluate();
     void switchUpdate();
     void run();
+
+    // noc_router_hold.cpp: hold_switch_for_packet. run() hands the whole step
+    // to runHeld(), the same stages plus the held connections'.
+    void runHeld();
+    // IQRouter::_SWHoldEvaluate / _SWHoldUpdate
+    void holdEvaluate(SwitchHold& hold);
+    void holdUpdate(SwitchHold& hold);
+    // switchAllocEvaluate with no request from a held input or to a held output.
+    void switchAllocHeld(const SwitchHold& hold);
+    void requestUnlessHeld(const SwitchHold& hold, int input, int vc, int port, int priority);
+    void requestSpeculativeHeld(const SwitchHold& hold, StageEntry& entry);
+    // After traverse sent a flit with more of its packet behind it: keep the connection.
+    void holdConnection(const StageEntry& entry);
 };
 
 }  // namespace commviz::noc

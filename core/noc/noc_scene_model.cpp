@@ -67,6 +67,9 @@ std::vector<ParamSpec> topologyAndRouterKeys() {
                QT_TRANSLATE_NOOP("commviz::params", "Output buffer flits with output speedup (-1 = unlimited)")),
         intKey("alloc_iters", 1, 1, 16,
                QT_TRANSLATE_NOOP("commviz::params", "iSLIP iterations of the VC and switch allocators")),
+        flagKey("hold_switch_for_packet", false,
+                QT_TRANSLATE_NOOP("commviz::params",
+                                  "A packet keeps its crossbar connection from head to tail once it wins the switch")),
     };
 }
 

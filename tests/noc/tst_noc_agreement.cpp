@@ -88,6 +88,101 @@ private slots:
                                        << QStringList{"injection_rate=0.5", "topology=torus",
                                                       "routing_function=dim_order", "k=4"}
                                        << 20.4242 << 0.498875;
+        // hold_switch_for_packet = 1: BookSim2 28f43299 on a1.cfg (the a1 header + the common
+        // blocks of reference §3.0) + the overrides, seed 0. Over seeds 0-4 BookSim2 / commviz average
+        // 41.37 / 41.26 at 0.1, 59.54 (57.51-62.49) / 58.27 (56.93-59.32) at 0.3.
+        const QStringList held{"hold_switch_for_packet=1", "packet_size=5", "injection_rate_uses_flits=1"};
+        QTest::newRow("held 5-flit by flits 0.1")
+            << "a1" << held + QStringList{"injection_rate=0.1"} << 41.3006 << 0.098474;
+        QTest::newRow("held 5-flit by flits 0.3")
+            << "a1" << held + QStringList{"injection_rate=0.3"} << 60.0482 << 0.302182;
+        QTest::newRow("held 5-flit, speculative 0.3")
+            << "a1" << held + QStringList{"injection_rate=0.3", "speculative=1"} << 51.8526 << 0.300207;
+        QTest::newRow("held 5-flit, input_speedup=2 0.3")
+            << "a1" << held + QStringList{"injection_rate=0.3", "input_speedup=2"} << 53.4335 << 0.30237;
+        QTest::newRow("held 5-flit, output_speedup=2 0.3")
+            << "a1" << held + QStringList{"injection_rate=0.3", "output_speedup=2"} << 54.2241 << 0.302323;
+        QTest::newRow("held 2-flit by flits 0.3") << "a1"
+                                                  << QStringList{"hold_switch_for_packet=1", "packet_size=2",
+                                                                 "injection_rate_uses_flits=1", "injection_rate=0.3"}
+                                                  << 39.377 << 0.300677;
+    }
+
+    // With injection_rate = 1.0 a Bernoulli source injects every cycle and these traffic
+    // patterns have fixed destinations, so no random number is drawn at all: the run is then
+    // BookSim's cycle for cycle, and every figure must equal what BookSim2 prints (six
+    // significant digits). Throughput mode, 5 periods, 4-flit packets, switch hold on unless
+    // the row says otherwise; BookSim2 28f43299 on that a1.cfg + injection_rate=1.0
+    // sim_type=throughput max_samples=5 packet_size=4 hold_switch_for_packet=1 + the row's
+    // keys. Columns: packet and network latency average, accepted flit rate average and
+    // minimum, hops average, time taken.
+    void deterministicRunsMatchBookSimDigitForDigit_data() {
+        QTest::addColumn<QStringList>("overrides");
+        QTest::addColumn<QStringList>("bookSim");
+        const auto row = [](const char* name, QStringList keys, const char* printed) {
+            QTest::newRow(name) << keys << QString(printed).split(' ');
+        };
+        row("tornado, not held", {"traffic=tornado", "hold_switch_for_packet=0"},
+            "4058.89 297.685 0.149977 0.014 8.85142 5372");
+        row("tornado", {"traffic=tornado"}, "4067.16 306.061 0.141289 0.008 8.82753 5372");
+        row("bitcomp", {"traffic=bitcomp"}, "4064.14 265.663 0.125906 0.032 6.70804 5308");
+        row("bitrev", {"traffic=bitrev"}, "3474.54 97.7331 0.277523 0.016 3.61637 5273");
+        row("transpose", {"traffic=transpose"}, "3421.23 74.6849 0.34375 0.016 3.18218 5273");
+        row("shuffle", {"traffic=shuffle"}, "3592.63 116.435 0.344422 0.1205 4.31147 5255");
+        row("tornado, speculative", {"traffic=tornado", "speculative=1"}, "4065.56 303.628 0.142344 0.01 8.84902 5355");
+        row("bitrev, look-ahead", {"traffic=bitrev", "routing_delay=0"}, "3473.78 95.0205 0.278687 0.014 3.63451 5268");
+        row("tornado, speculative look-ahead", {"traffic=tornado", "speculative=1", "routing_delay=0"},
+            "4046.25 290.721 0.149031 0.014 8.84177 5359");
+        row("tornado, torus", {"traffic=tornado", "topology=torus", "routing_function=dim_order"},
+            "4175.93 316.398 0.0684609 0 7 5408");
+        row("bitrev, input_speedup=2", {"traffic=bitrev", "input_speedup=2"},
+            "3480.89 97.2164 0.281031 0.016 3.66214 5273");
+        row("tornado, output_speedup=2, output_buffer_size=2",
+            {"traffic=tornado", "output_speedup=2", "output_buffer_size=2"},
+            "4066.65 302.241 0.146555 0.012 8.81974 5351");
+        row("bitrev, both speedups", {"traffic=bitrev", "input_speedup=2", "output_speedup=2"},
+            "3482.58 100.25 0.281305 0.01 3.66296 5283");
+        row("tornado, internal_speedup=1.5", {"traffic=tornado", "internal_speedup=1.5"},
+            "4056.12 292.637 0.149461 0.018 8.82877 5338");
+        row("bitrev, credit_delay=2", {"traffic=bitrev", "credit_delay=2"},
+            "3485.81 101.685 0.27275 0.014 3.60838 5327");
+        row("tornado, wait_for_tail_credit", {"traffic=tornado", "wait_for_tail_credit=1"},
+            "4055.27 283.873 0.145805 0.01 8.85409 5388");
+        row("bitrev, 2-flit VCs", {"traffic=bitrev", "vc_buf_size=2"}, "3795.6 73.6692 0.197703 0.044 4.95053 5140");
+        row("tornado, 2 VCs", {"traffic=tornado", "num_vcs=2"}, "3946.93 164.64 0.145555 0.016 8.85263 5209");
+        row("bitrev, 8-flit packets and VCs", {"traffic=bitrev", "packet_size=8", "vc_buf_size=8"},
+            "3866.43 167.706 0.278875 0.012 3.65554 5505");
+        row("tornado, st_final_delay=2", {"traffic=tornado", "st_final_delay=2"},
+            "4106.19 321.132 0.142234 0.014 8.79158 5362");
+        row("bitrev, 4x4x4 mesh", {"traffic=bitrev", "k=4", "n=3"}, "3498.69 73.8113 0.395625 0.1245 3.05874 5145");
+        // Two-cycle allocators: a held connection still takes one cycle. The stock BookSim2 build
+        // asserts there, so these are from the same source built with -DNDEBUG.
+        row("tornado, SA 2", {"traffic=tornado", "sw_alloc_delay=2"}, "4306.82 439.481 0.0953125 0.006 8.83497 5554");
+        row("tornado, VA 2", {"traffic=tornado", "vc_alloc_delay=2"}, "4084.94 309.602 0.143672 0.012 8.81901 5375");
+        row("bitrev, VA 2 + SA 2", {"traffic=bitrev", "vc_alloc_delay=2", "sw_alloc_delay=2"},
+            "3737.87 144.921 0.18275 0.008 3.61487 5407");
+        row("tornado, speculative, SA 2", {"traffic=tornado", "speculative=1", "sw_alloc_delay=2"},
+            "4304.17 449.345 0.0957188 0.012 8.80664 5536");
+        row("bitrev, SA 2, look-ahead", {"traffic=bitrev", "sw_alloc_delay=2", "routing_delay=0"},
+            "3731.03 137.68 0.185125 0.008 3.61551 5405");
+    }
+
+    void deterministicRunsMatchBookSimDigitForDigit() {
+        QFETCH(QStringList, overrides);
+        QFETCH(QStringList, bookSim);
+        std::vector<std::string> keys{"injection_rate=1.0", "sim_type=throughput", "max_samples=5", "packet_size=4",
+                                      "hold_switch_for_packet=1"};
+        for (const QString& o : overrides) keys.push_back(o.toStdString());
+        const NocReport r = runNocBatch(noctest::config(keys));
+        QCOMPARE(r.outcome, NocOutcome::Completed);
+        const OverallStats& o = r.overall;
+        const QStringList printed{QString::number(o.plat.average(), 'g', 6),
+                                  QString::number(o.nlat.average(), 'g', 6),
+                                  QString::number(o.acceptedFlits.average, 'g', 6),
+                                  QString::number(o.acceptedFlits.min, 'g', 6),
+                                  QString::number(o.hops, 'g', 6),
+                                  QString::number(o.timeTaken)};
+        QCOMPARE(printed, bookSim);
     }
 
     void stablePointsAgree() {
@@ -114,6 +209,11 @@ private slots:
         // BookSim: 8x8 aborts from 0.44 upward, 4x4 at 0.8 ("Simulation unstable")
         QCOMPARE(runNocBatch(noctest::config({"injection_rate=0.46"})).outcome, NocOutcome::Unstable);
         QCOMPARE(runNocBatch(noctest::config({"injection_rate=0.8"}, kMesh44)).outcome, NocOutcome::Unstable);
+        // held 5-flit packets (BookSim2: seed 0 unstable at 0.4 flits, seeds 0-4 stable at 0.35)
+        QCOMPARE(runNocBatch(noctest::config({"hold_switch_for_packet=1", "packet_size=5",
+                                              "injection_rate_uses_flits=1", "injection_rate=0.4"}))
+                     .outcome,
+                 NocOutcome::Unstable);
     }
 
     void overdrivenThroughputModeDeliversTheSaturationRate() {

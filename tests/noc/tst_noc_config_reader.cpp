@@ -87,9 +87,12 @@ private slots:
     }
 
     void unsupportedBookSimKeyIsNamedUnlessAtItsDefault() {
-        const std::string e = errorOf(std::string(noctest::kA1) + "hold_switch_for_packet = 1;\n");
-        QVERIFY2(e.find("does not model BookSim's 'hold_switch_for_packet'") != std::string::npos, e.c_str());
-        QVERIFY(build(std::string(noctest::kA1) + "hold_switch_for_packet = 0;\nsim_power = 0;\n").ok());
+        const std::string e = errorOf(std::string(noctest::kA1) + "vc_prioritize_empty = 1;\n");
+        QVERIFY2(e.find("does not model BookSim's 'vc_prioritize_empty'") != std::string::npos, e.c_str());
+        QVERIFY(build(std::string(noctest::kA1) + "vc_prioritize_empty = 0;\nsim_power = 0;\n").ok());
+        // hold_switch_for_packet is modelled: both values are read
+        QVERIFY(build(std::string(noctest::kA1) + "hold_switch_for_packet = 1;\n")->hold_switch_for_packet);
+        QVERIFY(!build(std::string(noctest::kA1) + "hold_switch_for_packet = 0;\n")->hold_switch_for_packet);
         QVERIFY(errorOf(std::string(noctest::kA1) + "vc_allocator = wavefront;\n").find("islip") != std::string::npos);
     }
 

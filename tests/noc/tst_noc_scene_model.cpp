@@ -84,6 +84,23 @@ private slots:
         QCOMPARE(int(config.value().topology), int(noc::Topology::Torus));
     }
 
+    void switchHoldReachesTheEngineFromAConfigText() {
+        // the GUI keeps only keys it has a ParamSpec for, so the hold must be one
+        QCOMPARE(sim::findParam(noc::nocParams(), "hold_switch_for_packet")->defaultValue, sim::Json(false));
+        const sim::Json scenario{{"scene", "noc"},
+                                 {"format", 1},
+                                 {"booksim_config",
+                                  "topology = mesh; k = 4; n = 2; routing_function = dor;\n"
+                                  "hold_switch_for_packet = 1;\n"}};
+        auto keys = noc::scenarioKeys(scenario);
+        QVERIFY(keys.ok());
+        QCOMPARE(keys.value().at("hold_switch_for_packet"), sim::Json(true));
+        auto config = noc::configFromKeys(keys.value());
+        QVERIFY(config.ok());
+        QVERIFY(config.value().hold_switch_for_packet);
+        QVERIFY(!noc::configFromKeys({}).value().hold_switch_for_packet);
+    }
+
     void badValuesNameTheKeyTheValueAndWhatIsAllowed() {
         auto bad = noc::sceneModel().build({{"num_vcs", 3}}, std::nullopt);
         QVERIFY(!bad);

@@ -90,15 +90,17 @@ void NocRouterPanel::paint(ScenePaint& p, const noc::NocEngine& engine, const QR
     // This cycle's allocations at this router.
     struct Grant {
         int in, vc, out, outVc;
+        bool held;  // hold_switch_for_packet: crossed the connection its packet keeps, no allocation
     };
     std::vector<Grant> grants;  // switch grants: input VC → output (VC)
-    std::vector<std::pair<int, int>> vaLanes, saLanes;
+    std::vector<std::pair<int, int>> vaLanes, saLanes, heldLanes;
     for (const auto& r : cycle) {
         if (field(r, "router") != router) continue;
         if (r.kind == noc::kinds::kVcAllocated) vaLanes.emplace_back(field(r, "port"), field(r, "vc"));
         if (r.kind == noc::kinds::kSwitchAllocated) {
-            saLanes.emplace_back(field(r, "port"), field(r, "vc"));
-            grants.push_back({field(r, "port"), field(r, "vc"), field(r, "out_port"), field(r, "out_vc")});
+            const bool held = field(r, "value") == 1;
+            (held ? heldLanes : saLanes).emplace_back(field(r, "port"), field(r, "vc"));
+            grants.push_back({field(r, "port"), field(r, "vc"), field(r, "out_port"), field(r, "out_vc"), held});
         }
     }
     const auto has = [](const std::vector<std::pair<int, int>>& v, int a, int b) {
@@ -150,6 +152,9 @@ void NocRouterPanel::paint(ScenePaint& p, const noc::NocEngine& engine, const QR
             if (has(saLanes, port, vc))
                 p.tag(QPointF(xbar.left() + 16, ly + rows.row / 2), tr("SA"), p.theme.good, p.theme.background,
                       rows.font * 0.8);
+            if (has(heldLanes, port, vc))
+                p.tag(QPointF(xbar.left() + 16, ly + rows.row / 2), tr("hold"), p.theme.accent, p.theme.background,
+                      rows.font * 0.8);
 
             // Output VC `vc` of output `port`: credits left at the downstream input.
             const noc::OutputVc& ov = engine.outputVc(router, port, vc);
@@ -173,11 +178,13 @@ void NocRouterPanel::paint(ScenePaint& p, const noc::NocEngine& engine, const QR
     for (const Grant& g : grants) {
         if (g.in < 0 || g.out < 0 || g.in >= ports || g.out >= ports) continue;
         p.arrow(QPointF(xbar.left() + 32, laneMid(g.in, g.vc)), QPointF(outLabel.left() - 4, laneMid(g.out, g.outVc)),
-                p.theme.good, 2.2);
+                g.held ? p.theme.accent : p.theme.good, 2.2);
     }
     p.p.restore();
     p.text(QRectF(inner.left(), inner.bottom() - 20, inner.width(), 20),
-           tr("VA, SA: allocated this cycle · arrow: switch grant · filled cell: credit"), 12, p.theme.mutedText);
+           engine.switchHold(router) ? tr("VA, SA: allocated · hold: held connection · arrow: crossing · cell: credit")
+                                     : tr("VA, SA: allocated this cycle · arrow: switch grant · filled cell: credit"),
+           12, p.theme.mutedText);
 }
 
 }  // namespace commviz::views

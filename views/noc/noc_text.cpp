@@ -42,6 +42,11 @@ QString vcAllocated(const sim::EventRecord& r) {
         .arg(num(r, "router"), port(r, "out_port"), num(r, "out_vc"), port(r, "port"), num(r, "vc"));
 }
 QString switchAllocated(const sim::EventRecord& r) {
+    if (field(r, "value") == 1)  // hold_switch_for_packet: no allocation, the packet's connection is kept
+        return NocText::tr(
+                   "Held connection: router %1 sends flit %2 from input %3 VC %4 to output %5 over the crossbar "
+                   "connection its packet keeps; no switch allocation is needed.")
+            .arg(num(r, "router"), num(r, "flit"), port(r, "port"), num(r, "vc"), port(r, "out_port"));
     return NocText::tr(
                "SA: router %1 gives the crossbar to flit %2 (input %3 VC %4 to output %5); it leaves the buffer "
                "and its slot's credit will go upstream.")
