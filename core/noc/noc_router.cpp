@@ -268,13 +268,13 @@ void NocRouterStep::run() {
     if (!rs.routeQ.empty()) routeEvaluate();
     if (c.speculative) e.m_vaAlloc.clear(e.m_ports * e.m_vcs, e.m_ports * e.m_vcs);  // read by the SA re-check
     if (!rs.vaQ.empty()) {
-        if (!c.speculative && c.vc_alloc_delay <= 1 && e.m_ports * vcs <= 64)
+        if (maskVa)
             vcAllocByMask();
         else
             vcAllocEvaluate();
     }
     if (!rs.saQ.empty()) {
-        if (!c.speculative && c.sw_alloc_delay <= 1 && inSpeedup == 1 && outSpeedup == 1 && e.m_ports <= 32)
+        if (portSa)
             switchAllocByPort();
         else
             switchAllocEvaluate();
@@ -298,11 +298,15 @@ void NocRouterStep::run() {
 // default router inlines into the loop over the busy routers (the stage
 // functions each ran as a call per router per cycle).
 [[gnu::flatten]] void NocEngine::stepRouters(int internalSteps) {
+    const NocConfig& c = *m_config;
+    const bool maskVa = !c.speculative && c.vc_alloc_delay <= 1 && m_ports * m_vcs <= 64;
+    const bool portSa =
+        !c.speculative && c.sw_alloc_delay <= 1 && c.input_speedup == 1 && c.output_speedup == 1 && m_ports <= 32;
     for (int i = 0; i < internalSteps; ++i) {
         for (int r : m_work) {
             RouterState& rs = m_routers[std::size_t(r)];
             if (!rs.active) continue;  // only credits or outputs left to send
-            NocRouterStep step{*this, r, rs, *m_config, std::int32_t(m_time)};
+            NocRouterStep step{*this, r, rs, c, std::int32_t(m_time), maskVa, portSa};
             step.run();
         }
     }
