@@ -23,31 +23,49 @@ inline int firstFrom(Mask mask, int pointer) {
 template <class Mask>
 Mask islipOnMasks(const Mask* requests, Mask outputs, int inputs, int outputCount, int iterations,
                   std::int32_t* grantPointers, std::int32_t* acceptPointers, std::int32_t* inMatch) {
-    Mask matchedInputs = 0;
-    Mask matchedOutputs = 0;
+    if (iterations < 1) return 0;
     Mask grantsTo[sizeof(Mask) * 8];
-    for (int iter = 0; iter < iterations; ++iter) {
-        Mask granted = 0;
+    // The first iteration on its own (alloc_iters = 1 is the default): nothing
+    // is matched yet, every granted input accepts, and the pointers move.
+    Mask granted = 0;
+    for (Mask m = outputs; m != 0; m &= m - 1) {
+        const int out = __builtin_ctzll(m);
+        const Mask candidates = requests[out];
+        if (candidates == 0) continue;
+        const int in = firstFrom(candidates, grantPointers[out]);
+        const Mask bit = Mask(1) << in;
+        grantsTo[in] = (granted & bit ? grantsTo[in] : 0) | Mask(1) << out;
+        granted |= bit;
+    }
+    Mask matchedInputs = granted;
+    Mask matchedOutputs = 0;
+    for (Mask m = granted; m != 0; m &= m - 1) {
+        const int in = __builtin_ctzll(m);
+        const int out = firstFrom(grantsTo[in], acceptPointers[in]);
+        inMatch[in] = out;
+        matchedOutputs |= Mask(1) << out;
+        grantPointers[out] = in + 1 == inputs ? 0 : in + 1;
+        acceptPointers[in] = out + 1 == outputCount ? 0 : out + 1;
+    }
+    if (granted == 0) return 0;
+    for (int iter = 1; iter < iterations; ++iter) {
+        Mask regranted = 0;
         for (Mask m = outputs & ~matchedOutputs; m != 0; m &= m - 1) {
             const int out = __builtin_ctzll(m);
             const Mask candidates = requests[out] & ~matchedInputs;
             if (candidates == 0) continue;
             const int in = firstFrom(candidates, grantPointers[out]);
             const Mask bit = Mask(1) << in;
-            grantsTo[in] = (granted & bit ? grantsTo[in] : 0) | Mask(1) << out;
-            granted |= bit;
+            grantsTo[in] = (regranted & bit ? grantsTo[in] : 0) | Mask(1) << out;
+            regranted |= bit;
         }
-        if (granted == 0) break;
-        for (Mask m = granted; m != 0; m &= m - 1) {
+        if (regranted == 0) break;
+        for (Mask m = regranted; m != 0; m &= m - 1) {
             const int in = __builtin_ctzll(m);
             const int out = firstFrom(grantsTo[in], acceptPointers[in]);
             inMatch[in] = out;
             matchedInputs |= Mask(1) << in;
             matchedOutputs |= Mask(1) << out;
-            if (iter == 0) {
-                grantPointers[out] = in + 1 == inputs ? 0 : in + 1;
-                acceptPointers[in] = out + 1 == outputCount ? 0 : out + 1;
-            }
         }
     }
     return matchedInputs;

@@ -40,6 +40,7 @@ NocEngine::NocEngine(NocConfig config, bool emitEvents)
     m_saAlloc.resize(m_ports * c.input_speedup, m_ports * c.output_speedup, true);
     if (c.hold_switch_for_packet) initSwitchHolds();
     m_sources.assign(std::size_t(nodes), Source{});
+    m_log1pMissRate = std::log1p(-c.packetRate());  // log(1 - p), the same value every draw
     m_onOff = c.injection_process == InjectionProcessKind::OnOff;
     if (m_onOff) {
         // InjectionProcess::New: each source starts on or off at random
@@ -163,9 +164,7 @@ void NocEngine::simulateCycle() {
         ++internalSteps;
         m_partialInternal -= 1.0;
     }
-    for (int i = 0; i < internalSteps; ++i)
-        for (int r : m_work) routerInternalStep(r);
-    for (int r : m_work) routerWriteOutputs(r);
+    stepRouters(internalSteps);
     std::size_t kept = 0;
     for (int r : m_work) {
         const RouterState& rs = m_routers[std::size_t(r)];

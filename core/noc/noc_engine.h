@@ -152,9 +152,9 @@ private:
     std::int64_t nextBernoulli(std::int64_t from);
     bool onOffArrival(Source& s, std::int64_t now, std::int64_t& at);
     // noc_router.cpp: IQRouter::_InternalStep and WriteOutputs
-    void routerInternalStep(int r);
     void routerWriteOutputs(int r);
     void scheduleWork(int r);
+    void stepRouters(int internalSteps);
     // deadlock_detector.cpp
     std::vector<std::string> findDeadlockCycle() const;
     // noc_router_hold.cpp: hold_switch_for_packet
@@ -202,7 +202,8 @@ private:
     std::vector<Packet> m_packets;
     std::vector<std::int32_t> m_freePackets;
     sim::Rng m_rng;
-    bool m_onOff = false;  ///< injection_process = on_off
+    double m_log1pMissRate = 0;  ///< log1p(-packetRate()), for nextBernoulli
+    bool m_onOff = false;        ///< injection_process = on_off
     OnOffRates m_onOffRates;
     std::int32_t m_nextPid = 0;
     std::int32_t m_nextFlitId = 0;

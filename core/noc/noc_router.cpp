@@ -27,7 +27,7 @@ void NocRouterStep::inputQueuing() {
         const int index = local(port, flit.vc);
         InputVc& iv = inVcs[index];
         int slot = iv.head + iv.count;
-        if (slot >= bufSize) slot %= bufSize;  // divides only on wrap-around
+        if (slot >= bufSize) slot -= bufSize;  // head and count are both below bufSize
         buffers[std::size_t(index) * std::size_t(bufSize) + std::size_t(slot)] = flit;
         ++iv.count;
         if (e.m_emit)
@@ -52,7 +52,8 @@ void NocRouterStep::inputQueuing() {
 }
 
 void NocRouterStep::routeEvaluate() {
-    for (std::size_t i = 0, n = unstarted(rs.routeQ); i < n; ++i) rs.routeQ.at(i).time = t + c.routing_delay - 1;
+    const std::int32_t done = t + c.routing_delay - 1;  // read once: the stores below could alias the config
+    for (std::size_t i = 0, n = unstarted(rs.routeQ); i < n; ++i) rs.routeQ.at(i).time = done;
 }
 
 void NocRouterStep::routeUpdate() {
@@ -121,8 +122,8 @@ void NocRouterStep::traverse(const StageEntry& entry, InputVc& iv) {
 }
 
 void NocRouterStep::switchEvaluate() {
-    const int delay = c.st_prepare_delay + c.st_final_delay;
-    for (std::size_t i = 0, n = unstarted(rs.crossbar); i < n; ++i) rs.crossbar.at(i).time = t + delay - 1;
+    const std::int32_t done = t + c.st_prepare_delay + c.st_final_delay - 1;
+    for (std::size_t i = 0, n = unstarted(rs.crossbar); i < n; ++i) rs.crossbar.at(i).time = done;
 }
 
 void NocRouterStep::switchUpdate() {
@@ -148,14 +149,16 @@ void NocRouterStep::vcAllocByMask() {
     }
     std::uint64_t requests[64];  // per output VC (port * vcs + vc): the input VCs requesting it
     std::uint64_t outputs = 0;
+    const std::int32_t done = t + c.vc_alloc_delay - 1;
     for (std::size_t i = 0; i < n; ++i) {
         StageEntry& entry = rs.vaQ.at(i);
         const RouteSet& route = ivc(entry.input, entry.vc).route;
         const int in = local(entry.input, entry.vc);
-        std::uint64_t free = 0;  // the output VCs it may take
-        for (int out = route.vcStart; out <= route.vcEnd; ++out)
-            if (ovc(route.port, out).inUseBy < 0) free |= std::uint64_t(1) << local(route.port, out);
-        entry.time = t + c.vc_alloc_delay - 1;
+        const OutputVc* const portVcs = &ovc(route.port, 0);
+        std::uint64_t free = 0;  // the output VCs it may take, first as VCs of its port
+        for (int out = route.vcStart; out <= route.vcEnd; ++out) free |= std::uint64_t(portVcs[out].inUseBy < 0) << out;
+        free <<= local(route.port, 0);
+        entry.time = done;
         if (free == 0) {
             entry.result = kStallBusy;
         } else if ((wanting[route.port] & (wanting[route.port] - 1)) == 0) {
@@ -179,6 +182,31 @@ void NocRouterStep::vcAllocByMask() {
         if (entry.result != -1) continue;
         const int in = local(entry.input, entry.vc);
         entry.result = matched >> in & 1 ? match[in] : kStallConflict;
+    }
+}
+
+void NocRouterStep::vcAllocUpdate() {
+    while (!rs.vaQ.empty() && rs.vaQ.front().time >= 0 && rs.vaQ.front().time <= t) {
+        const StageEntry entry = rs.vaQ.front();
+        rs.vaQ.pop();
+        if (entry.result < 0) {
+            rs.vaQ.push({-1, entry.input, entry.vc, -1});
+            continue;
+        }
+        const int port = entry.result / vcs;
+        const int out = entry.result % vcs;
+        OutputVc& ov = ovc(port, out);
+        ov.inUseBy = entry.input * vcs + entry.vc;  // BufferState::TakeBuffer
+        ov.tailSent = false;
+        InputVc& iv = ivc(entry.input, entry.vc);
+        iv.outPort = std::int16_t(port);
+        iv.outVc = std::int16_t(out);
+        iv.state = VcState::Active;
+        const Flit& head = front(entry.input, entry.vc);
+        if (e.m_emit)
+            e.noteEvent({NocEventKind::VcAllocated, r, entry.input, entry.vc, std::int16_t(port), std::int16_t(out),
+                         head.id, packetOf(head).pid, 0});
+        if (!c.speculative) rs.saQ.push({-1, entry.input, entry.vc, -1});
     }
 }
 
@@ -209,19 +237,25 @@ void NocRouterStep::switchAllocByPort() {
         }
         // IQRouter::_SWAllocAddReq: a later VC of the same input replaces the
         // request only if it comes first in round-robin order from the offset.
+        // Both distances from the offset without a division (VCs and offset are below vcs).
         const int offset = rs.swRrOffset[std::size_t(in)];
-        if ((entry.vc - offset + vcs) % vcs < (label[in][out] - offset + vcs) % vcs) label[in][out] = entry.vc;
+        int mine = entry.vc - offset;
+        if (mine < 0) mine += vcs;
+        int held = label[in][out] - offset;
+        if (held < 0) held += vcs;
+        if (mine < held) label[in][out] = entry.vc;
     }
     std::int32_t match[32];
     const std::uint32_t matched = islipOnMasks<std::uint32_t>(requests, outputs, ports, ports, c.alloc_iters,
                                                               rs.saGrant.data(), rs.saAccept.data(), match);
+    const std::int32_t done = t + c.sw_alloc_delay - 1;
     for (std::size_t i = 0; i < n; ++i) {
         StageEntry& entry = rs.saQ.at(i);
-        entry.time = t + c.sw_alloc_delay - 1;
+        entry.time = done;
         if (entry.result < -1) continue;
         const int in = entry.input;
         if (matched >> in & 1 && label[in][match[in]] == entry.vc) {
-            rs.swRrOffset[std::size_t(in)] = (entry.vc + 1) % vcs;
+            rs.swRrOffset[std::size_t(in)] = entry.vc + 1 == vcs ? 0 : entry.vc + 1;
             entry.result = match[in];
         } else {
             entry.result = kStallCrossbar;
@@ -237,13 +271,13 @@ void NocRouterStep::run() {
     if (!rs.routeQ.empty()) routeEvaluate();
     if (c.speculative) e.m_vaAlloc.clear(e.m_ports * e.m_vcs, e.m_ports * e.m_vcs);  // read by the SA re-check
     if (!rs.vaQ.empty()) {
-        if (!c.speculative && c.vc_alloc_delay <= 1 && e.m_ports * vcs <= 64)
+        if (maskVa)
             vcAllocByMask();
         else
             vcAllocEvaluate();
     }
     if (!rs.saQ.empty()) {
-        if (!c.speculative && c.sw_alloc_delay <= 1 && inSpeedup == 1 && outSpeedup == 1 && e.m_ports <= 32)
+        if (portSa)
             switchAllocByPort();
         else
             switchAllocEvaluate();
@@ -263,9 +297,23 @@ void NocRouterStep::run() {
     rs.pendingCreditPorts = 0;
 }
 
-void NocEngine::routerInternalStep(int r) {
-    NocRouterStep step{*this, r, m_routers[std::size_t(r)], *m_config, std::int32_t(m_time)};
-    step.run();
+// The routers' half of the cycle in one function, so that every stage of the
+// default router inlines into the loop over the busy routers (the stage
+// functions each ran as a call per router per cycle).
+[[gnu::flatten]] void NocEngine::stepRouters(int internalSteps) {
+    const NocConfig& c = *m_config;
+    const bool maskVa = !c.speculative && c.vc_alloc_delay <= 1 && m_ports * m_vcs <= 64;
+    const bool portSa =
+        !c.speculative && c.sw_alloc_delay <= 1 && c.input_speedup == 1 && c.output_speedup == 1 && m_ports <= 32;
+    for (int i = 0; i < internalSteps; ++i) {
+        for (int r : m_work) {
+            RouterState& rs = m_routers[std::size_t(r)];
+            if (!rs.active) continue;  // only credits or outputs left to send
+            NocRouterStep step{*this, r, rs, c, std::int32_t(m_time), maskVa, portSa};
+            step.run();
+        }
+    }
+    for (int r : m_work) routerWriteOutputs(r);
 }
 
 void NocEngine::routerWriteOutputs(int r) {
@@ -273,10 +321,14 @@ void NocEngine::routerWriteOutputs(int r) {
     const KNCube& net = *m_net;
     const int eject = net.ejectPort();
     // Ejection and injection channels take 1 cycle, links linkLatency(): the wheel slots this cycle writes.
-    std::vector<FlitArrival>& ejectFlits = m_flitWheel[std::size_t((m_time + 2) % kWheel)];
-    std::vector<FlitArrival>& linkFlits = m_flitWheel[std::size_t((m_time + net.linkLatency() + 1) % kWheel)];
-    std::vector<CreditArrival>& ejectCredits = m_creditWheel[std::size_t((m_time + 2) % kWheel)];
-    std::vector<CreditArrival>& linkCredits = m_creditWheel[std::size_t((m_time + net.linkLatency() + 1) % kWheel)];
+    // (kWheel is a power of two and the time is never negative: a mask, not a division)
+    static_assert((kWheel & (kWheel - 1)) == 0);
+    const std::size_t ejectSlot = std::size_t(m_time + 2) & (kWheel - 1);
+    const std::size_t linkSlot = std::size_t(m_time + net.linkLatency() + 1) & (kWheel - 1);
+    std::vector<FlitArrival>& ejectFlits = m_flitWheel[ejectSlot];
+    std::vector<FlitArrival>& linkFlits = m_flitWheel[linkSlot];
+    std::vector<CreditArrival>& ejectCredits = m_creditWheel[ejectSlot];
+    std::vector<CreditArrival>& linkCredits = m_creditWheel[linkSlot];
     for (std::uint32_t ports = rs.outputPorts; ports != 0; ports &= ports - 1) {
         const int port = __builtin_ctz(ports);
         Fifo<Flit>& out = rs.outputBuffer[std::size_t(port)];

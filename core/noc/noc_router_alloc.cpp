@@ -1,5 +1,6 @@
-// IQRouter's VC and switch allocation stages (_VCAllocEvaluate/Update,
-// _SWAllocAddReq, _SWAllocEvaluate) with BookSim's iSLIP allocators.
+// IQRouter's VC and switch allocation stages (_VCAllocEvaluate,
+// _SWAllocAddReq, _SWAllocEvaluate) with BookSim's iSLIP allocators; their
+// updates and the default router's mask allocators are in noc_router.cpp.
 
 #include "noc/noc_router_step.h"
 
@@ -93,31 +94,6 @@ void NocRouterStep::vcAllocEvaluate() {
     for (std::size_t i = 0; i < rs.vaQ.size() && rs.vaQ.at(i).time <= t; ++i) {
         StageEntry& entry = rs.vaQ.at(i);
         if (entry.result >= 0 && ovc(entry.result / vcs, entry.result % vcs).inUseBy >= 0) entry.result = kStallBusy;
-    }
-}
-
-void NocRouterStep::vcAllocUpdate() {
-    while (!rs.vaQ.empty() && rs.vaQ.front().time >= 0 && rs.vaQ.front().time <= t) {
-        const StageEntry entry = rs.vaQ.front();
-        rs.vaQ.pop();
-        if (entry.result < 0) {
-            rs.vaQ.push({-1, entry.input, entry.vc, -1});
-            continue;
-        }
-        const int port = entry.result / vcs;
-        const int out = entry.result % vcs;
-        OutputVc& ov = ovc(port, out);
-        ov.inUseBy = entry.input * vcs + entry.vc;  // BufferState::TakeBuffer
-        ov.tailSent = false;
-        InputVc& iv = ivc(entry.input, entry.vc);
-        iv.outPort = std::int16_t(port);
-        iv.outVc = std::int16_t(out);
-        iv.state = VcState::Active;
-        const Flit& head = front(entry.input, entry.vc);
-        if (e.m_emit)
-            e.noteEvent({NocEventKind::VcAllocated, r, entry.input, entry.vc, std::int16_t(port), std::int16_t(out),
-                         head.id, packetOf(head).pid, 0});
-        if (!c.speculative) rs.saQ.push({-1, entry.input, entry.vc, -1});
     }
 }
 

@@ -28,6 +28,8 @@ struct NocRouterStep {
     RouterState& rs;
     const NocConfig& c;
     std::int32_t t;
+    bool maskVa;  ///< vcAllocByMask serves this router's configuration
+    bool portSa;  ///< switchAllocByPort does
 
     // This router's slices of the engine's arrays and the sizes the stages
     // index with, read once per router step instead of once per access.

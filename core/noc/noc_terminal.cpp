@@ -17,7 +17,7 @@ std::int64_t NocEngine::nextBernoulli(std::int64_t from) {
     if (p <= 0.0) return std::numeric_limits<std::int64_t>::max() / 2;
     if (p >= 1.0) return from;
     const double u = 1.0 - m_rng.uniform();  // (0, 1]
-    const double gap = std::floor(std::log(u) / std::log1p(-p));
+    const double gap = std::floor(std::log(u) / m_log1pMissRate);
     return from + (gap > 1e15 ? std::int64_t(1e15) : std::int64_t(gap));
 }
 

@@ -92,7 +92,9 @@ struct CrossbarEntry {
 };
 
 /// Small FIFO: a ring over a power-of-two vector that doubles when full
-/// (copyable; push and pop are O(1) with no division and no shifting).
+/// (copyable; push and pop are O(1) with no division and no shifting). The
+/// capacity is kept beside the indices so a push compares two integers
+/// instead of working out the vector's size from its pointers.
 template <class T>
 class Fifo {
 public:
@@ -100,10 +102,11 @@ public:
     std::size_t size() const { return m_size; }
     T& front() { return m_items[m_head]; }
     const T& front() const { return m_items[m_head]; }
-    T& at(std::size_t i) { return m_items[(m_head + i) & m_mask]; }
-    const T& at(std::size_t i) const { return m_items[(m_head + i) & m_mask]; }
+    T& at(std::size_t i) { return m_items[(m_head + std::uint32_t(i)) & m_mask]; }
+    const T& at(std::size_t i) const { return m_items[(m_head + std::uint32_t(i)) & m_mask]; }
     void push(const T& item) {
-        if (m_size == m_items.size()) grow();
+        if (m_size == m_capacity) [[unlikely]]
+            grow();
         m_items[(m_head + m_size) & m_mask] = item;
         ++m_size;
     }
@@ -113,18 +116,20 @@ public:
     }
 
 private:
-    void grow() {
+    [[gnu::noinline]] void grow() {
         std::vector<T> bigger(m_items.empty() ? 4 : m_items.size() * 2);
-        for (std::size_t i = 0; i < m_size; ++i) bigger[i] = at(i);
+        for (std::uint32_t i = 0; i < m_size; ++i) bigger[i] = at(i);
         m_items.swap(bigger);
         m_head = 0;
-        m_mask = m_items.size() - 1;
+        m_capacity = std::uint32_t(m_items.size());
+        m_mask = m_capacity - 1;
     }
 
     std::vector<T> m_items;
-    std::size_t m_head = 0;
-    std::size_t m_size = 0;
-    std::size_t m_mask = 0;
+    std::uint32_t m_head = 0;
+    std::uint32_t m_size = 0;
+    std::uint32_t m_mask = 0;
+    std::uint32_t m_capacity = 0;
 };
 
 }  // namespace commviz::noc
