@@ -72,6 +72,25 @@ Setter burst(double NocConfig::*field) {
         return "";
     };
 }
+// `islip` or `islip(N)`: BookSim's allocator name with its iteration count.
+Setter islip(int NocConfig::*iterations) {
+    return [=](NocConfig& c, const ConfigValue& v) -> std::string {
+        const char* allowed = "islip or islip(N) with N from 1 to 16";
+        if (v.text == "islip") {
+            c.*iterations = 1;
+            return "";
+        }
+        const std::string_view text = v.text;
+        if (!text.starts_with("islip(") || !text.ends_with(")")) return allowed;
+        const std::string digits(text.substr(6, text.size() - 7));
+        if (digits.empty() || digits.size() > 2 || digits.find_first_not_of("0123456789") != std::string::npos)
+            return allowed;
+        const int n = std::stoi(digits);
+        if (n < 1 || n > 16) return allowed;
+        c.*iterations = n;
+        return "";
+    };
+}
 Setter only(const std::string& accepted) {
     return [=](NocConfig&, const ConfigValue& v) -> std::string { return v.text == accepted ? "" : accepted; };
 }
@@ -146,8 +165,8 @@ const std::map<std::string, Setter>& setters() {
         {"sw_alloc_delay", intIn(&NocConfig::sw_alloc_delay, 1, 16)},
         {"st_prepare_delay", intIn(&NocConfig::st_prepare_delay, 0, 16)},
         {"st_final_delay", intIn(&NocConfig::st_final_delay, 0, 16)},
-        {"vc_allocator", only("islip")},
-        {"sw_allocator", only("islip")},
+        {"vc_allocator", islip(&NocConfig::vc_alloc_iters)},
+        {"sw_allocator", islip(&NocConfig::sw_alloc_iters)},
         {"alloc_iters", intIn(&NocConfig::alloc_iters, 1, 16)},
         {"hold_switch_for_packet", flag(&NocConfig::hold_switch_for_packet)},
         {"traffic", trafficSetter()},

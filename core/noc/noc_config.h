@@ -48,7 +48,12 @@ struct NocConfig {
     int output_speedup = 1;
     double internal_speedup = 1.0;
     int output_buffer_size = -1;
+    /// BookSim's key, read and kept but without effect: the iq router builds its
+    /// allocators without the config, so iSLIP runs once unless the allocator is
+    /// named `islip(N)` (vc_alloc_iters / sw_alloc_iters below).
     int alloc_iters = 1;
+    int vc_alloc_iters = 1;  ///< N of vc_allocator = islip(N)
+    int sw_alloc_iters = 1;  ///< N of sw_allocator = islip(N)
     /// A packet that wins the switch keeps its crossbar connection until its
     /// tail leaves (IQRouter's switch hold).
     bool hold_switch_for_packet = false;

@@ -175,7 +175,7 @@ void NocRouterStep::vcAllocByMask() {
     }
     if (outputs == 0) return;
     std::int32_t match[64];
-    const std::uint64_t matched = islipOnMasks<std::uint64_t>(requests, outputs, size, size, c.alloc_iters,
+    const std::uint64_t matched = islipOnMasks<std::uint64_t>(requests, outputs, size, size, c.vc_alloc_iters,
                                                               rs.vaGrant.data(), rs.vaAccept.data(), match);
     for (std::size_t i = 0; i < n; ++i) {
         StageEntry& entry = rs.vaQ.at(i);
@@ -246,7 +246,7 @@ void NocRouterStep::switchAllocByPort() {
         if (mine < held) label[in][out] = entry.vc;
     }
     std::int32_t match[32];
-    const std::uint32_t matched = islipOnMasks<std::uint32_t>(requests, outputs, ports, ports, c.alloc_iters,
+    const std::uint32_t matched = islipOnMasks<std::uint32_t>(requests, outputs, ports, ports, c.sw_alloc_iters,
                                                               rs.saGrant.data(), rs.saAccept.data(), match);
     const std::int32_t done = t + c.sw_alloc_delay - 1;
     for (std::size_t i = 0; i < n; ++i) {

@@ -79,7 +79,7 @@ void NocRouterStep::vcAllocEvaluate() {
         if (!eligible) entry.result = kStallBusy;
     }
     if (shared) {
-        alloc.allocate(c.alloc_iters, rs.vaGrant.data(), rs.vaAccept.data());
+        alloc.allocate(c.vc_alloc_iters, rs.vaGrant.data(), rs.vaAccept.data());
         for (std::size_t i = 0; i < n; ++i) {
             StageEntry& entry = rs.vaQ.at(i);
             if (decompose && perPort[ivc(entry.input, entry.vc).route.port] == 1) continue;
@@ -180,7 +180,7 @@ void NocRouterStep::switchAllocEvaluate() {
             requestSpeculative(entry);
         }
     }
-    alloc.allocate(c.alloc_iters, rs.saGrant.data(), rs.saAccept.data());
+    alloc.allocate(c.sw_alloc_iters, rs.saGrant.data(), rs.saAccept.data());
     for (std::size_t i = 0; i < n; ++i) {
         StageEntry& entry = rs.saQ.at(i);
         entry.time = t + c.sw_alloc_delay - 1;

@@ -40,7 +40,7 @@ void NocRouterStep::runHeld() {
     if (!rs.routeQ.empty()) routeEvaluate();
     if (c.speculative) e.m_vaAlloc.clear(e.m_ports * e.m_vcs, e.m_ports * e.m_vcs);
     if (!rs.vaQ.empty()) {
-        if (!c.speculative && c.vc_alloc_delay <= 1 && e.m_ports * vcs <= 64)
+        if (maskVa)
             vcAllocByMask();
         else
             vcAllocEvaluate();
@@ -160,7 +160,7 @@ void NocRouterStep::switchAllocHeld(const SwitchHold& hold) {
                 requestUnlessHeld(hold, entry.input, entry.vc, iv.outPort, 0);
             }
         }
-        alloc.allocate(c.alloc_iters, rs.saGrant.data(), rs.saAccept.data());
+        alloc.allocate(c.sw_alloc_iters, rs.saGrant.data(), rs.saAccept.data());
         for (std::size_t i = 0; i < n; ++i) {
             StageEntry& entry = rs.saQ.at(i);
             entry.time = t + c.sw_alloc_delay - 1;

@@ -32,6 +32,14 @@ ParamSpec choiceKey(const char* key, const char* value, std::vector<std::string>
     return {key, ParamType::Choice, value, 0, 0, std::move(choices), help};
 }
 
+// BookSim's iq router takes iSLIP's iterations from the allocator's name
+// (alloc_iters does not reach it): islip, islip(2) … islip(16).
+std::vector<std::string> islipNames() {
+    std::vector<std::string> names = {"islip"};
+    for (int n = 2; n <= 16; ++n) names.push_back("islip(" + std::to_string(n) + ")");
+    return names;
+}
+
 std::vector<ParamSpec> topologyAndRouterKeys() {
     return {
         choiceKey("topology", "torus", {"mesh", "torus"},
@@ -65,8 +73,10 @@ std::vector<ParamSpec> topologyAndRouterKeys() {
                  QT_TRANSLATE_NOOP("commviz::params", "Router core speed relative to the channels")),
         intKey("output_buffer_size", -1, -1, 1 << 20,
                QT_TRANSLATE_NOOP("commviz::params", "Output buffer flits with output speedup (-1 = unlimited)")),
-        intKey("alloc_iters", 1, 1, 16,
-               QT_TRANSLATE_NOOP("commviz::params", "iSLIP iterations of the VC and switch allocators")),
+        choiceKey("vc_allocator", "islip", islipNames(),
+                  QT_TRANSLATE_NOOP("commviz::params", "VC allocator: islip(N) runs N iSLIP iterations")),
+        choiceKey("sw_allocator", "islip", islipNames(),
+                  QT_TRANSLATE_NOOP("commviz::params", "Switch allocator: islip(N) runs N iSLIP iterations")),
         flagKey("hold_switch_for_packet", false,
                 QT_TRANSLATE_NOOP("commviz::params",
                                   "A packet keeps its crossbar connection from head to tail once it wins the switch")),

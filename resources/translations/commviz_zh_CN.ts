@@ -5,7 +5,7 @@
     <name>NcclRenderer</name>
     <message>
         <location filename="../../views/nccl/nccl_band_painter.cpp" line="+91"/>
-        <location filename="../../views/nccl/nccl_ring_painter.cpp" line="+84"/>
+        <location filename="../../views/nccl/nccl_ring_painter.cpp" line="+85"/>
         <source>rank %1</source>
         <translation>rank %1</translation>
     </message>
@@ -62,6 +62,7 @@
     </message>
     <message>
         <location line="+2"/>
+        <location filename="../../views/nccl/nccl_ring_painter.cpp" line="-61"/>
         <source>not started</source>
         <translation>未启动</translation>
     </message>
@@ -241,7 +242,7 @@
         <translation>深色 = 自己的槽位 · 空白 = 尚未获知 · 每种颜色对应一轮 allgather</translation>
     </message>
     <message>
-        <location filename="../../views/nccl/nccl_renderer.cpp" line="+102"/>
+        <location filename="../../views/nccl/nccl_renderer.cpp" line="+103"/>
         <source>NCCL bootstrap — %1 ranks, %2%3</source>
         <translation>NCCL 引导（bootstrap）——%1 个 rank，%2%3</translation>
     </message>
@@ -314,7 +315,7 @@
         <translation>classic</translation>
     </message>
     <message>
-        <location filename="../../views/nccl/nccl_ring_painter.cpp" line="-60"/>
+        <location filename="../../views/nccl/nccl_ring_painter.cpp" line="+1"/>
         <source>never started</source>
         <translation>从未启动</translation>
     </message>
@@ -605,7 +606,7 @@
         <translation>%1 — 周期 %2–%3（共 %4 个周期）</translation>
     </message>
     <message>
-        <location filename="../../views/noc/noc_scene.cpp" line="+25"/>
+        <location filename="../../views/noc/noc_scene.cpp" line="+26"/>
         <source>Heatmap: &amp;Link Utilisation</source>
         <translation>热力图：链路利用率(&amp;L)</translation>
     </message>
@@ -678,7 +679,7 @@
         <translation>单步前进：每一步是一个周期。源节点生成数据包，微片（flit）进入所在路由器的本地输入端口，每个路由器执行路由计算（RC）、虚拟通道分配（VA）、交换分配（SA）和交换传输（ST）。</translation>
     </message>
     <message>
-        <location line="+145"/>
+        <location line="+146"/>
         <source>VC routing (RC)</source>
         <translation>VC 路由计算中（RC）</translation>
     </message>
@@ -746,7 +747,7 @@
         <translation>输出端口：信用</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+34"/>
         <source>in %1</source>
         <translation>输入 %1</translation>
     </message>
@@ -757,12 +758,12 @@
     </message>
     <message>
         <location line="+7"/>
-        <location line="+35"/>
+        <location line="+38"/>
         <source>vc %1</source>
         <translation>vc %1</translation>
     </message>
     <message>
-        <location line="-8"/>
+        <location line="-11"/>
         <source>VA</source>
         <translation>VA</translation>
     </message>
@@ -772,7 +773,17 @@
         <translation>SA</translation>
     </message>
     <message>
+        <location line="+3"/>
+        <source>hold</source>
+        <translation>保持</translation>
+    </message>
+    <message>
         <location line="+29"/>
+        <source>VA, SA: allocated · hold: held connection · arrow: crossing · cell: credit</source>
+        <translation>VA、SA：完成分配 · 保持：保持的连接 · 箭头：穿越交叉开关 · 格：信用</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>VA, SA: allocated this cycle · arrow: switch grant · filled cell: credit</source>
         <translation>VA、SA：本周期完成分配 · 箭头：交叉开关授予 · 填充格：信用</translation>
     </message>
@@ -842,6 +853,11 @@
         <location line="+4"/>
         <source>VA: router %1 grants output %2 VC %3 to the packet in input %4 VC %5.</source>
         <translation>VA：路由器 %1 把输出端口 %2 的 VC %3 分配给输入端口 %4 VC %5 中的数据包。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Held connection: router %1 sends flit %2 from input %3 VC %4 to output %5 over the crossbar connection its packet keeps; no switch allocation is needed.</source>
+        <translation>保持的连接：路由器 %1 经其数据包保持的交叉开关连接，把微片 %2 从输入端口 %3 VC %4 送到输出端口 %5，无需交换分配。</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -2318,7 +2334,7 @@
 <context>
     <name>commviz::app::MainWindow</name>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="+78"/>
+        <location filename="../../app/gui/main_window.cpp" line="+79"/>
         <source>Running: step %1 of at most %2 (End or the stop button cancels)</source>
         <translation>正在运行：第 %1 步，最多 %2 步（按 End 或停止按钮取消）</translation>
     </message>
@@ -2329,12 +2345,12 @@
     </message>
     <message>
         <location line="+0"/>
-        <location line="+232"/>
+        <location line="+228"/>
         <source>commviz</source>
         <translation>commviz</translation>
     </message>
     <message>
-        <location line="-231"/>
+        <location line="-227"/>
         <source>Scenes</source>
         <translation>场景</translation>
     </message>
@@ -2489,7 +2505,7 @@
         <translation>未知场景“%1”</translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+69"/>
         <source>%1 — %2</source>
         <translation>%1——%2</translation>
     </message>
@@ -2757,7 +2773,7 @@
         <translation>magic、端口、pid 和指针的随机种子</translation>
     </message>
     <message>
-        <location filename="../../core/noc/noc_scene_model.cpp" line="+38"/>
+        <location filename="../../core/noc/noc_scene_model.cpp" line="+46"/>
         <source>k-ary n-cube: mesh or torus (BookSim: topology)</source>
         <translation>k 元 n 立方：网格（mesh）或环面（torus）（BookSim: topology）</translation>
     </message>
@@ -2858,11 +2874,21 @@
     </message>
     <message>
         <location line="+2"/>
-        <source>iSLIP iterations of the VC and switch allocators</source>
-        <translation>VC 分配器和交换分配器的 iSLIP 迭代次数</translation>
+        <source>VC allocator: islip(N) runs N iSLIP iterations</source>
+        <translation>虚拟通道分配器：islip(N) 运行 N 轮 iSLIP 迭代</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+2"/>
+        <source>Switch allocator: islip(N) runs N iSLIP iterations</source>
+        <translation>交换分配器：islip(N) 运行 N 轮 iSLIP 迭代</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A packet keeps its crossbar connection from head to tail once it wins the switch</source>
+        <translation>数据包赢得交换分配后，从头微片到尾微片一直保持其交叉开关连接</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>Destination pattern</source>
         <translation>目的节点模式</translation>
     </message>

@@ -155,6 +155,15 @@ private slots:
         row("tornado, st_final_delay=2", {"traffic=tornado", "st_final_delay=2"},
             "4106.19 321.132 0.142234 0.014 8.79158 5362");
         row("bitrev, 4x4x4 mesh", {"traffic=bitrev", "k=4", "n=3"}, "3498.69 73.8113 0.395625 0.1245 3.05874 5145");
+        // The iq router builds its allocators without the config: alloc_iters changes nothing
+        // (the same figures as "tornado, not held"); islip(N) in the allocator's name does.
+        row("tornado, not held, alloc_iters=2", {"traffic=tornado", "hold_switch_for_packet=0", "alloc_iters=2"},
+            "4058.89 297.685 0.149977 0.014 8.85142 5372");
+        row("tornado, not held, islip(2) allocators",
+            {"traffic=tornado", "hold_switch_for_packet=0", "vc_allocator=islip(2)", "sw_allocator=islip(2)"},
+            "4062.55 294.014 0.151133 0.02 8.84237 5368");
+        row("bitrev, sw_allocator=islip(3)", {"traffic=bitrev", "sw_allocator=islip(3)"},
+            "3475.55 97.7333 0.277602 0.016 3.62278 5273");
         // Two-cycle allocators: a held connection still takes one cycle. The stock BookSim2 build
         // asserts there, so these are from the same source built with -DNDEBUG.
         row("tornado, SA 2", {"traffic=tornado", "sw_alloc_delay=2"}, "4306.82 439.481 0.0953125 0.006 8.83497 5554");

@@ -94,6 +94,11 @@ private slots:
         QVERIFY(build(std::string(noctest::kA1) + "hold_switch_for_packet = 1;\n")->hold_switch_for_packet);
         QVERIFY(!build(std::string(noctest::kA1) + "hold_switch_for_packet = 0;\n")->hold_switch_for_packet);
         QVERIFY(errorOf(std::string(noctest::kA1) + "vc_allocator = wavefront;\n").find("islip") != std::string::npos);
+        for (const char* bad : {"islip(0)", "islip(17)", "islip()", "islip(2", "islip(x)"})
+            QVERIFY2(errorOf(std::string(noctest::kA1) + "sw_allocator = " + bad + ";\n")
+                             .find("islip or islip(N) with N from 1 to 16") != std::string::npos,
+                     bad);
+        QVERIFY(build(std::string(noctest::kA1) + "sw_allocator = islip(16);\nvc_allocator = islip;\n").ok());
     }
 
     void badValuesNameKeyValueAndWhatIsAllowed() {

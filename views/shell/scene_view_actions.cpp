@@ -23,8 +23,7 @@ QList<QAction*> createViewOptionActions(const std::vector<SceneViewOption>& opti
             }
             group->addAction(action);
         }
-        QObject::connect(action, &QAction::toggled, parent,
-                         [toggled, id = option.id](bool on) { toggled(id, on); });
+        QObject::connect(action, &QAction::toggled, parent, [toggled, id = option.id](bool on) { toggled(id, on); });
         actions << action;
     }
     return actions;
