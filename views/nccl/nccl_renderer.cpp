@@ -57,7 +57,7 @@ bool boxesClear(int n, const QPointF& centre, double radius, const QSizeF& size,
 }
 
 /// The root boxes: one of three lines, or up to four in two columns.
-QSizeF rootSize(int nroots) { return nroots == 1 ? QSizeF(248, 84) : QSizeF(180, 78); }
+QSizeF rootSize(int nroots) { return nroots == 1 ? QSizeF(248, 84) : QSizeF(216, 78); }
 constexpr double kRootGap = 10;
 QSizeF rootBlock(int nroots) {
     const int count = std::min(nroots, 4), columns = std::min(count, 2), rows = (count + 1) / 2;
