@@ -141,6 +141,7 @@ void paintBand(NcclView& v) {
     paintDetailRank(v, r, v.rankBox(r), NcclRenderer::tr("selected"));
     paintDetailRank(v, next, v.rankBox(next), NcclRenderer::tr("next"));
     // What the band means, under the boxes while the circle has room for it (not in a side-by-side pane).
+    if (v.rankBox(prev).isEmpty()) return;
     const QRectF below = v.rankBox(r);
     const double inner = v.layout.radius - kBandWidth / 2 - 8,
                  noteBottom = below.bottom() + 8 + 76 - v.layout.centre.y();
