@@ -72,13 +72,14 @@ void paintSegments(NcclView& v) {
     // Ticks every n/8 ranks, so positions can be read.
     for (int k = 0; k < 8; ++k) {
         const int r = int(std::int64_t(k) * n / 8);
-        const QPointF at = v.rankPoint(r, v.layout.radius + kBandWidth / 2 + 16);
-        v.p.text(QRectF(at.x() - 40, at.y() - 10, 80, 20), QString::number(r), 12, v.p.theme.mutedText,
-                 Qt::AlignCenter);
+        const QPointF at = v.rankPoint(r, v.layout.radius + kBandWidth / 2 + 20);
+        v.p.text(QRectF(at.x() - 40, at.y() - 11, 80, 22), QString::number(r), NcclLayout::kLabelPx,
+                 v.p.theme.mutedText, Qt::AlignCenter);
     }
 }
 
 void paintDetailRank(NcclView& v, int r, const QRectF& box, const QString& role) {
+    if (box.isEmpty()) return;  // a pane too small for the neighbours shows the selected rank only
     const auto& world = v.engine.world();
     const bool missing = r == v.engine.config().missing_rank;
     const QColor border = missing || v.engine.failed(r) ? v.p.theme.bad
@@ -86,20 +87,33 @@ void paintDetailRank(NcclView& v, int r, const QRectF& box, const QString& role)
                                                         : v.p.theme.panelBorder;
     v.p.box(box, v.p.theme.panel, border, 6, r == v.selected ? 2.5 : 1, missing ? Qt::DashLine : Qt::SolidLine);
     v.p.object(box, QStringLiteral("rank:%1").arg(r));
-    QRectF row = box.adjusted(6, 3, -6, 0);
-    row.setHeight(17);
-    v.p.text(row, NcclRenderer::tr("rank %1").arg(r), 13, v.p.theme.text, Qt::AlignLeft | Qt::AlignVCenter, true);
-    v.p.text(row, role, 11, v.p.theme.mutedText, Qt::AlignRight | Qt::AlignVCenter);
-    row.translate(0, 17);
-    const auto place = world.topology.placement(r);
-    v.p.text(row, NcclRenderer::tr("pid %1 · GPU %2 · node %3").arg(world.pid(r)).arg(place.gpu).arg(place.node), 11,
-             v.p.theme.mutedText);
-    row.translate(0, 17);
-    v.p.text(row, QString::fromStdString(world.listenAddress(r)), 11, v.p.theme.text, Qt::AlignLeft | Qt::AlignVCenter,
-             false, true);
-    row.translate(0, 17);
-    v.p.text(row, NcclRenderer::tr("knows %1 of %2 addresses").arg(v.engine.known(r).count()).arg(v.n()), 11,
-             v.p.theme.mutedText);
+    // Wide boxes: rank and role on a line, what it knows (one or two lines), then process and socket as detail.
+    // Narrow ones (a pane of the side-by-side view): rank, role, count, one to a line.
+    const bool wide = box.width() >= 190;
+    const int known = v.engine.known(r).count();
+    QRectF row = box.adjusted(7, 3, -7, 0);
+    row.setHeight(22);
+    v.p.text(row, NcclRenderer::tr("rank %1").arg(r), NcclLayout::kHeadingPx, v.p.theme.text,
+             Qt::AlignLeft | Qt::AlignVCenter, true);
+    if (!wide) row.translate(0, 21);
+    v.p.text(row, role, NcclLayout::kLabelPx, v.p.theme.mutedText,
+             wide ? Qt::AlignRight | Qt::AlignVCenter : Qt::AlignLeft | Qt::AlignVCenter);
+    row.translate(0, 22);
+    if (wide) {
+        row.setHeight(42);  // two lines when the count is long
+        v.p.wrapped(row, NcclRenderer::tr("knows %1 of %2 addresses").arg(known).arg(v.n()), NcclLayout::kLabelPx,
+                    v.p.theme.text, false, NcclLayout::kLabelPx);
+        row.translate(0, 42);
+        row.setHeight(17);
+        const auto place = world.topology.placement(r);
+        v.p.detail(row, NcclRenderer::tr("GPU %1 · node %2").arg(place.gpu).arg(place.node), NcclLayout::kDetailPx,
+                   v.p.theme.mutedText);
+        row.translate(0, 16);
+        v.p.detail(row, QString::fromStdString(world.listenAddress(r)), NcclLayout::kDetailPx, v.p.theme.text,
+                   Qt::AlignLeft | Qt::AlignVCenter, false, true);
+    } else {
+        v.p.text(row, QStringLiteral("%1/%2").arg(known).arg(v.n()), NcclLayout::kLabelPx, v.p.theme.text);
+    }
     // A leader line from the box to the rank's place on the band.
     v.p.p.setPen(QPen(ScenePaint::tint(border, 160), 1, Qt::DashLine));
     v.p.p.drawLine(QPointF(box.center().x(), box.top()), v.rankPoint(r, v.layout.radius - kBandWidth / 2));
@@ -126,13 +140,19 @@ void paintBand(NcclView& v) {
     paintDetailRank(v, prev, v.rankBox(prev), NcclRenderer::tr("prev"));
     paintDetailRank(v, r, v.rankBox(r), NcclRenderer::tr("selected"));
     paintDetailRank(v, next, v.rankBox(next), NcclRenderer::tr("next"));
+    // What the band means, under the boxes while the circle has room for it (not in a side-by-side pane).
+    if (v.rankBox(prev).isEmpty()) return;
     const QRectF below = v.rankBox(r);
-    v.p.wrapped(QRectF(v.layout.centre.x() - 250, below.bottom() + 8, 500, 40),
+    const double inner = v.layout.radius - kBandWidth / 2 - 8,
+                 noteBottom = below.bottom() + 8 + 76 - v.layout.centre.y();
+    if (noteBottom >= inner) return;
+    const double noteW = std::min(540.0, 2 * std::sqrt(inner * inner - noteBottom * noteBottom) - 16);
+    v.p.wrapped(QRectF(v.layout.centre.x() - noteW / 2, below.bottom() + 8, noteW, 76),
                 NcclRenderer::tr("%1 ranks, aggregated: the band colours each arc by how far its ranks have got in "
                                  "this phase. Below the root: the selected rank (rank 0 unless another is picked) "
                                  "and its neighbours.")
                     .arg(n),
-                11, v.p.theme.mutedText, false, 10);
+                NcclLayout::kLabelPx, v.p.theme.mutedText, false, NcclLayout::kLabelPx);
 }
 
 }  // namespace commviz::views

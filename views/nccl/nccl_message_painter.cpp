@@ -56,7 +56,8 @@ void envelope(NcclView& v, QPointF a, QPointF b, const QColor& color, const QStr
     v.p.p.setBrush(Qt::NoBrush);
     v.p.p.drawPath(flap);
     v.p.object(env.adjusted(-3, -3, 3, 3), QString::fromStdString(nccl::messageId(message)));
-    if (!label.isEmpty()) v.p.tag(at + QPointF(0, -20), label, ScenePaint::tint(color, 220), v.p.theme.background, 11);
+    if (!label.isEmpty())
+        v.p.tag(at + QPointF(0, -24), label, ScenePaint::tint(color, 220), v.p.theme.background, NcclLayout::kLabelPx);
 }
 
 /// Draws one typed message; `label` shows on small n only (large n would be unreadable).
@@ -142,34 +143,41 @@ void paintRoots(NcclView& v) {
             // No root thread exists yet (NCCL_COMM_ID: rank 0 starts it in ncclCommInitRank) or ever
             // (ncclGetUniqueId failed), so no box: only a note where it would be.
             const bool failed = world.idFailed();
-            QRectF line = box.adjusted(4, 0, -4, -box.height() / 2);
-            v.p.text(line, failed ? NcclRenderer::tr("no root thread") : NcclRenderer::tr("no root thread yet"), 12,
-                     failed ? v.p.theme.bad : v.p.theme.mutedText, Qt::AlignHCenter | Qt::AlignBottom, true);
-            line.translate(0, box.height() / 2);
+            QRectF line(box.center().x() - 170, box.center().y() - 24, 340, 24);
+            v.p.text(line, failed ? NcclRenderer::tr("no root thread") : NcclRenderer::tr("no root thread yet"),
+                     NcclLayout::kHeadingPx, failed ? v.p.theme.bad : v.p.theme.mutedText,
+                     Qt::AlignHCenter | Qt::AlignBottom, true);
+            line.translate(0, 26);
             v.p.text(line,
                      failed ? NcclRenderer::tr("ncclGetUniqueId failed")
                             : NcclRenderer::tr("rank 0 starts it in ncclCommInitRank"),
-                     11, v.p.theme.mutedText, Qt::AlignHCenter | Qt::AlignTop);
+                     NcclLayout::kLabelPx, v.p.theme.mutedText, Qt::AlignHCenter | Qt::AlignTop);
             continue;
         }
         const bool stopped = state.status == nccl::RootStatus::Stopped;
         v.p.box(box, ScenePaint::tint(v.p.theme.accent2, 35), stopped ? v.p.theme.bad : v.p.theme.accent2, 8, 2);
         v.p.object(box, v.nroots() > 1 ? QStringLiteral("root:%1").arg(root) : QStringLiteral("root"));
+        // The root and where it stands readable at fit; which process runs it is detail.
         QRectF row = box.adjusted(8, 4, -8, 0);
-        row.setHeight(19);
+        row.setHeight(23);
         const QString name = v.nroots() > 1 ? NcclRenderer::tr("root%1").arg(root) : NcclRenderer::tr("root thread");
-        v.p.text(row, name, 14, v.p.theme.text, Qt::AlignCenter, true);
-        row.translate(0, 18);
-        v.p.text(row, NcclRenderer::tr("bootstrapRoot in rank %1's process").arg(world.rootHostRank(root)), 10,
-                 v.p.theme.mutedText, Qt::AlignCenter);
-        row.translate(0, 17);
+        v.p.text(row, name, NcclLayout::kHeadingPx, v.p.theme.text, Qt::AlignCenter, true);
+        row.translate(0, 23);
         const int expected = state.nrecv > 0 ? state.nrecv : nccl::nRankFromRoot(root, v.n(), v.nroots());
         v.p.text(row, NcclRenderer::tr("%1/%2 in · %3").arg(state.received).arg(expected).arg(rootStatus(state.status)),
-                 11, stopped ? v.p.theme.bad : v.p.theme.text, Qt::AlignCenter);
+                 NcclLayout::kLabelPx, stopped ? v.p.theme.bad : v.p.theme.text, Qt::AlignCenter);
+        row.translate(0, 23);
+        row.setHeight(18);
+        v.p.detail(row,
+                   v.nroots() > 1
+                       ? NcclRenderer::tr("in rank %1's process").arg(world.rootHostRank(root))
+                       : NcclRenderer::tr("bootstrapRoot in rank %1's process").arg(world.rootHostRank(root)),
+                   NcclLayout::kDetailPx, v.p.theme.mutedText, Qt::AlignCenter);
     }
     if (v.nroots() > shown)
-        v.p.text(QRectF(v.layout.centre.x() - 200, v.rootRect(0).bottom() + 4, 400, 18),
-                 NcclRenderer::tr("… %1 roots in all").arg(v.nroots()), 11, v.p.theme.mutedText, Qt::AlignCenter);
+        v.p.text(QRectF(v.layout.centre.x() - 200, v.rootRect(shown - 1).bottom() + 4, 400, 22),
+                 NcclRenderer::tr("… %1 roots in all").arg(v.nroots()), NcclLayout::kLabelPx, v.p.theme.mutedText,
+                 Qt::AlignCenter);
 }
 
 void paintMessages(NcclView& v) {

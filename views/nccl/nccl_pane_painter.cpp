@@ -1,8 +1,7 @@
 // One pane of the side-by-side view (classic vs 2.30 on the same n): the
-// version's name with its allgather shape and message count, the ring scaled
-// into the pane, and the progress panel under it.
+// version's name with its allgather shape and message count, the ring laid
+// out in the pane, and the progress panel under it.
 
-#include <QTransform>
 #include <algorithm>
 
 #include "nccl/nccl_renderer.h"
@@ -22,63 +21,54 @@ std::uint64_t messagesSoFar(const nccl::NcclEngine& e) {
 void paintPaneTitle(ScenePaint& p, const nccl::NcclEngine& e, const QRectF& pane) {
     const bool classic = e.config().version == nccl::Version::Classic;
     const int rounds = e.roundsPerGather();
-    QRectF row(pane.left() + 8, pane.top(), pane.width() - 16, 26);
+    QRectF row(pane.left() + 8, pane.top(), pane.width() - 16, 28);
     p.text(row, classic ? NcclRenderer::tr("classic (≤ 2.22)") : NcclRenderer::tr("2.30"), 20, p.theme.text,
            Qt::AlignLeft | Qt::AlignVCenter, true);
-    p.text(row, NcclRenderer::tr("%1 messages so far").arg(messagesSoFar(e)), 15, p.theme.text,
+    p.text(row, NcclRenderer::tr("%1 messages so far").arg(messagesSoFar(e)), 16, p.theme.text,
            Qt::AlignRight | Qt::AlignVCenter);
-    row.translate(0, 26);
-    row.setHeight(22);
+    row.translate(0, 28);
+    row.setHeight(24);
     // The difference the pane is for: n − 1 rounds three times against ⌊n/2⌋ rounds once (reference §3.3–§3.5).
     p.text(row,
            classic
                ? NcclRenderer::tr("three ring allgathers (peer, proxy, UDS), one way: %1 + %1 + %1 rounds").arg(rounds)
                : NcclRenderer::tr("one packed allgather, both ways: %1 rounds").arg(rounds),
-           15, p.theme.mutedText, Qt::AlignLeft | Qt::AlignVCenter);
+           NcclLayout::kLabelPx, p.theme.mutedText, Qt::AlignLeft | Qt::AlignVCenter);
 }
 
 }  // namespace
 
-QTransform paintPane(ScenePaint& p, const PaneInput& in, const QRectF& pane, bool clickable) {
+NcclLayout paintPane(ScenePaint& p, const PaneInput& in, const QRectF& pane, bool clickable) {
     paintPaneTitle(p, in.engine, pane);
-    const NcclLayout layout;
-    // The ring area scaled into the room between the title and the progress panel.
-    const QRectF ringRoom(pane.left(), pane.top() + 54, pane.width(),
-                          pane.height() - 54 - layout.progress.height() - 8);
-    const double scale =
-        std::min(ringRoom.width() / layout.ringArea.width(), ringRoom.height() / layout.ringArea.height());
-    QTransform toPane;
-    toPane.translate(ringRoom.center().x(), ringRoom.top());
-    toPane.scale(scale, scale);
-    toPane.translate(-layout.ringArea.center().x(), -layout.ringArea.top());
-
-    const std::size_t firstHit = p.hits.size();
-    p.p.save();
-    p.p.setTransform(toPane, true);
-    NcclView v{p, in.engine, in.events, in.t, NcclLayout{}};
+    NcclLayout layout;
+    // The ring in the room between the title and the progress panel, at the scene's own scale: a pane
+    // is half as wide, so its circle is smaller and its rank boxes simpler (NcclLayout::placeRanks),
+    // while every text keeps the size it has in the single view.
+    const QRectF ringRoom(pane.left(), pane.top() + 56, pane.width(),
+                          pane.height() - 56 - layout.progress.height() - 8);
+    NcclView v{p, in.engine, in.events, in.t, layout};
     v.selected = std::clamp(in.selected, 0, v.n() - 1);
-    if (v.n() <= 8) v.layout.radius = 350;
+    v.layout.placeRanks(v.n(), v.nroots(), ringRoom);
+    const std::size_t firstHit = p.hits.size();
     if (v.n() <= NcclRenderer::kDetailedRanks)
         paintRanks(v);
     else
         paintBand(v);
     paintRoots(v);
     paintMessages(v);
-    p.p.restore();
-    // Hit regions come back in pane coordinates. The other version's pane offers its ranks only:
-    // the Inspector reads the session's engine, which runs this pane's other version.
-    std::vector<HitRegion> kept(p.hits.begin(), p.hits.begin() + std::ptrdiff_t(firstHit));
-    for (std::size_t i = firstHit; i < p.hits.size(); ++i)
-        if (clickable || p.hits[i].objectId.startsWith(QLatin1String("rank:")))
-            kept.push_back({toPane.mapRect(p.hits[i].rect), p.hits[i].objectId});
-    p.hits = std::move(kept);
-
-    NcclView panel{p, in.engine, in.events, in.t, NcclLayout{}};
-    panel.layout.progress =
+    // The other version's pane offers its ranks only: the Inspector reads the session's engine, which
+    // runs this pane's other version.
+    if (!clickable) {
+        std::vector<HitRegion> kept(p.hits.begin(), p.hits.begin() + std::ptrdiff_t(firstHit));
+        for (std::size_t i = firstHit; i < p.hits.size(); ++i)
+            if (p.hits[i].objectId.startsWith(QLatin1String("rank:"))) kept.push_back(p.hits[i]);
+        p.hits = std::move(kept);
+    }
+    v.layout.progress =
         QRectF(pane.center().x() - layout.progress.width() / 2, pane.bottom() - layout.progress.height(),
                layout.progress.width(), layout.progress.height());
-    paintProgress(panel);
-    return toPane;
+    paintProgress(v);
+    return v.layout;
 }
 
 }  // namespace commviz::views

@@ -16,39 +16,44 @@ QString hex64(std::uint64_t value) { return QStringLiteral("0x%1").arg(value, 16
 
 void panel(NcclView& v, const QRectF& rect, const QString& title) {
     v.p.box(rect, v.p.theme.panel, v.p.theme.panelBorder, 8);
-    v.p.text(QRectF(rect.left() + 10, rect.top() + 4, rect.width() - 20, 22), title, 14, v.p.theme.text,
-             Qt::AlignLeft | Qt::AlignVCenter, true);
+    v.p.text(QRectF(rect.left() + 12, rect.top() + 4, rect.width() - 24, 26), title, NcclLayout::kHeadingPx,
+             v.p.theme.text, Qt::AlignLeft | Qt::AlignVCenter, true);
 }
 
+/// A phase's progress: its name and count on one line, the bar under them.
 void bar(NcclView& v, const QRectF& row, const QString& label, double done, const QString& value) {
-    v.p.text(QRectF(row.left(), row.top(), 150, row.height()), label, 12, v.p.theme.text);
-    const QRectF track(row.left() + 150, row.top() + 4, row.width() - 150 - 150, row.height() - 8);
+    const QRectF line(row.left(), row.top(), row.width(), 21);
+    const double used = v.p.text(line, label, NcclLayout::kLabelPx, v.p.theme.text);
+    v.p.text(line.adjusted(used + 12, 0, 0, 0), value, NcclLayout::kLabelPx, v.p.theme.mutedText,
+             Qt::AlignRight | Qt::AlignVCenter);
+    const QRectF track(row.left(), row.top() + 22, row.width(), 9);
     v.p.box(track, v.p.theme.background, v.p.theme.panelBorder, 3);
     if (done > 0) {
         QRectF fill = track;
         fill.setWidth(track.width() * std::clamp(done, 0.0, 1.0));
         v.p.box(fill, done >= 1 ? v.p.theme.good : v.p.theme.accent, Qt::transparent, 3, 0);
     }
-    v.p.text(QRectF(track.right() + 6, row.top(), 144, row.height()), value, 11, v.p.theme.mutedText,
-             Qt::AlignRight | Qt::AlignVCenter);
 }
 
 // ncclGetUniqueId failed in bootstrapNetInit: say why instead of the field legend.
 void paintIdFailure(NcclView& v, QRectF row) {
     const nccl::World& w = v.engine.world();
     const nccl::Config& c = w.config;
-    v.p.text(row, NcclRenderer::tr("ncclGetUniqueId returned %1: no id was filled").arg(w.idFailureResult()), 11,
-             v.p.theme.bad, Qt::AlignLeft | Qt::AlignVCenter, true);
-    row.translate(0, 18);
-    v.p.text(
+    // Over the empty byte grid, each sentence on up to two lines.
+    row.setHeight(46);
+    v.p.wrapped(row, NcclRenderer::tr("ncclGetUniqueId returned %1: no id was filled").arg(w.idFailureResult()),
+                NcclLayout::kLabelPx, v.p.theme.bad, true, NcclLayout::kLabelPx);
+    row.translate(0, row.height() + 4);
+    v.p.wrapped(
         row,
         c.comm_id.empty()
             ? NcclRenderer::tr("NCCL_SOCKET_IFNAME=%1 matches none of %2")
                   .arg(QString::fromStdString(c.socket_ifname), QString::fromStdString(c.interfaces))
             : NcclRenderer::tr("no interface in the subnet of NCCL_COMM_ID=%1").arg(QString::fromStdString(c.comm_id)),
-        11, v.p.theme.text, Qt::AlignLeft | Qt::AlignVCenter, false, true);
-    row.translate(0, 18);
-    v.p.text(row, NcclRenderer::tr("no root thread, nothing to broadcast"), 11, v.p.theme.text);
+        NcclLayout::kLabelPx, v.p.theme.text, false, NcclLayout::kLabelPx);
+    row.translate(0, row.height() + 4);
+    row.setHeight(24);
+    v.p.text(row, NcclRenderer::tr("no root thread, nothing to broadcast"), NcclLayout::kLabelPx, v.p.theme.text);
 }
 
 }  // namespace
@@ -64,7 +69,8 @@ void paintIdCard(NcclView& v) {
     v.p.object(card, v.nroots() > 1 ? QStringLiteral("unique_id:0") : QStringLiteral("unique_id"));
     const QColor magic = ScenePaint::tint(v.p.theme.warn, 90), addr = ScenePaint::tint(v.p.theme.accent2, 80),
                  nranks = ScenePaint::tint(v.p.theme.good, 70);
-    const double cellW = 28, cellH = 17, left = card.left() + 14, top = card.top() + 30;
+    // The bytes are detail: at fit the marked fields show as colour, the legend below names them.
+    const double cellW = 27, cellH = 15, left = card.left() + 22, top = card.top() + 34;
     for (int i = 0; i < nccl::kUniqueIdBytes; ++i) {
         const QRectF cell(left + (i % 16) * cellW, top + (i / 16) * cellH, cellW - 2, cellH - 2);
         QColor fill = Qt::transparent;
@@ -77,26 +83,28 @@ void paintIdCard(NcclView& v) {
         if (fill != Qt::transparent && !failed) v.p.box(cell, fill, Qt::transparent, 2, 0);
         const QString byte =
             made ? QStringLiteral("%1").arg(id.bytes[std::size_t(i)], 2, 16, QLatin1Char('0')) : QStringLiteral("··");
-        v.p.text(cell, byte, 11, id.bytes[std::size_t(i)] ? v.p.theme.text : v.p.theme.mutedText, Qt::AlignCenter,
-                 false, true);
+        if (failed && v.engine.steps() > 0) continue;  // no id: the failure is told over the grid
+        v.p.detail(cell, byte, NcclLayout::kFinePx, id.bytes[std::size_t(i)] ? v.p.theme.text : v.p.theme.mutedText,
+                   Qt::AlignCenter, false, true);
     }
-    const double legendTop = top + 8 * cellH + 6;
-    QRectF row(left, legendTop, card.width() - 28, 18);
-    if (failed && v.engine.steps() > 0) return paintIdFailure(v, row);
-    v.p.box(QRectF(row.left(), row.top() + 4, 10, 10), magic, Qt::transparent, 2, 0);
-    v.p.text(row.adjusted(16, 0, 0, 0), NcclRenderer::tr("magic (bytes 0–7): %1").arg(hex64(id.magic())), 11,
-             v.p.theme.text, Qt::AlignLeft | Qt::AlignVCenter, false, true);
-    row.translate(0, 18);
-    v.p.box(QRectF(row.left(), row.top() + 4, 10, 10), addr, Qt::transparent, 2, 0);
-    v.p.text(row.adjusted(16, 0, 0, 0),
+    const double legendTop = top + 8 * cellH + 8;
+    QRectF row(card.left() + 12, legendTop, card.width() - 24, 22);
+    if (failed && v.engine.steps() > 0) return paintIdFailure(v, QRectF(row.left(), top, row.width(), 26));
+    const QRectF chip(row.left(), row.top() + 5, 12, 12);
+    v.p.box(chip, magic, Qt::transparent, 2, 0);
+    v.p.text(row.adjusted(18, 0, 0, 0), NcclRenderer::tr("magic (bytes 0–7): %1").arg(hex64(id.magic())),
+             NcclLayout::kLabelPx, v.p.theme.text);
+    row.translate(0, 23);
+    v.p.box(chip.translated(0, 23), addr, Qt::transparent, 2, 0);
+    v.p.text(row.adjusted(18, 0, 0, 0),
              NcclRenderer::tr("addr (bytes 8–35): %1 on %2")
                  .arg(QString::fromStdString(nccl::socketString(id.ipv4(), id.port())),
                       QString::fromStdString(v.engine.world().interfaceName())),
-             11, v.p.theme.text, Qt::AlignLeft | Qt::AlignVCenter, false, true);
-    row.translate(0, 18);
-    v.p.box(QRectF(row.left(), row.top() + 4, 10, 10), nranks, Qt::transparent, 2, 0);
-    v.p.text(row.adjusted(16, 0, 0, 0), NcclRenderer::tr("nRanks (bytes 36–39): 0; the rest is zero"), 11,
-             v.p.theme.text);
+             NcclLayout::kLabelPx, v.p.theme.text);
+    row.translate(0, 23);
+    v.p.box(chip.translated(0, 46), nranks, Qt::transparent, 2, 0);
+    v.p.text(row.adjusted(18, 0, 0, 0), NcclRenderer::tr("nRanks (bytes 36–39): 0; the rest is zero"),
+             NcclLayout::kLabelPx, v.p.theme.text);
 }
 
 void paintProgress(NcclView& v) {
@@ -119,20 +127,20 @@ void paintProgress(NcclView& v) {
     const bool pastGather =
         v.engine.phase() == nccl::Phase::Init || (v.engine.phase() == nccl::Phase::Finished && v.engine.complete());
     const int stage = v.engine.complete() ? nccl::kInitStages : int(v.engine.nextStage());
-    QRectF row(box.left() + 10, box.top() + 30, box.width() - 20, 24);
+    QRectF row(box.left() + 12, box.top() + 36, box.width() - 24, 34);
     auto ratio = [](int a, int b) { return QStringLiteral("%1/%2").arg(a).arg(b); };
     bar(v, row, NcclRenderer::tr("check-ins (extInfo)"), double(checked) / n, ratio(checked, n));
-    row.translate(0, 28);
+    row.translate(0, 35);
     bar(v, row, NcclRenderer::tr("root replies"), double(replies) / n, ratio(replies, n));
-    row.translate(0, 28);
+    row.translate(0, 35);
     bar(v, row, NcclRenderer::tr("ring connects"), double(connected) / n, ratio(connected, n));
-    row.translate(0, 28);
+    row.translate(0, 35);
     const int gatherTotal = gathers * rounds;
     const int gatherShown = pastGather ? gatherTotal : gatherDone;
     bar(v, row, NcclRenderer::tr("allgather rounds"), n > 1 ? double(gatherShown) / gatherTotal : (pastGather ? 1 : 0),
         classic ? NcclRenderer::tr("%1 (3 × %2)").arg(ratio(gatherShown, gatherTotal)).arg(rounds)
                 : NcclRenderer::tr("%1 (⌊n/2⌋)").arg(ratio(gatherShown, gatherTotal)));
-    row.translate(0, 28);
+    row.translate(0, 35);
     bar(v, row, NcclRenderer::tr("initTransportsRank"), double(stage) / nccl::kInitStages,
         stage < nccl::kInitStages ? NcclText::stageLabel(nccl::InitStage(stage)) : NcclRenderer::tr("COMPLETE"));
 }
@@ -141,8 +149,10 @@ void paintTables(NcclView& v) {
     const QRectF& box = v.layout.tables;
     panel(v, box, NcclRenderer::tr("Known addresses (row: rank, column: slot)"));
     const int n = v.n();
-    const QRectF area = box.adjusted(52, 32, -12, -30);
+    // Rows, then the first rounds' colours (two rows of chips), then the legend (two lines).
+    const double legendH = 46, chipsH = 48;
     const bool all = n <= NcclRenderer::kDetailedRanks;
+    const QRectF area = box.adjusted(all ? 40 : 60, 36, -14, -(legendH + chipsH + 6));
     // Small n: every rank's table, so the diagonals of the ring pattern show. Large n:
     // the selected rank and its neighbours, each row squeezed into pixel columns.
     std::vector<int> rows;
@@ -157,9 +167,14 @@ void paintTables(NcclView& v) {
         const int r = rows[i];
         const nccl::KnownRange known = v.engine.known(r);
         const double y = area.top() + i * rowH;
-        if (rowH >= 9 || r % 8 == 0)
-            v.p.text(QRectF(box.left() + 2, y, 46, std::max(rowH, 10.0)), QString::number(r), rowH >= 12 ? 11 : 9,
-                     v.p.theme.mutedText, Qt::AlignRight | Qt::AlignVCenter);
+        // Row numbers are detail (the rows run 0, 1, 2 … from the top); the aggregated rows say whose they are.
+        const QRectF label(box.left() + 2, y + rowH / 2 - 10, area.left() - box.left() - 8, 20);
+        if (!all)
+            v.p.text(label, QString::number(r), NcclLayout::kLabelPx, v.p.theme.mutedText,
+                     Qt::AlignRight | Qt::AlignVCenter);
+        else if (rowH >= 12 || r % 8 == 0)
+            v.p.detail(label, QString::number(r), NcclLayout::kFinePx, v.p.theme.mutedText,
+                       Qt::AlignRight | Qt::AlignVCenter);
         for (int c = 0; c < columns; ++c) {
             // A column of many slots shows the earliest round any of them arrived in.
             const int first = int(std::int64_t(c) * n / columns), last = int(std::int64_t(c + 1) * n / columns);
@@ -174,16 +189,16 @@ void paintTables(NcclView& v) {
     }
     // The first rounds' colours, so a reader can tell which round brought which slot.
     const int rounds = std::min(v.engine.roundsPerGather(), 8);
-    const double legendY = area.top() + rows.size() * rowH + 10;
-    for (int i = 0; i < rounds && legendY + 18 < box.bottom() - 28; ++i) {
-        const QRectF chip(area.left() + (i % 4) * 100, legendY + (i / 4) * 20, 12, 12);
+    const double chipsTop = box.bottom() - legendH - chipsH;
+    for (int i = 0; i < rounds; ++i) {
+        const QRectF chip(box.left() + 14 + (i % 4) * 112, chipsTop + (i / 4) * 24 + 5, 13, 13);
         v.p.box(chip, v.roundColor(i), Qt::transparent, 2, 0);
-        v.p.text(QRectF(chip.right() + 4, chip.top() - 3, 80, 18), NcclRenderer::tr("round %1").arg(i), 11,
-                 v.p.theme.text);
+        v.p.text(QRectF(chip.right() + 5, chip.top() - 5, 92, 23), NcclRenderer::tr("round %1").arg(i),
+                 NcclLayout::kLabelPx, v.p.theme.text);
     }
-    v.p.text(QRectF(area.left(), box.bottom() - 26, area.width(), 20),
-             NcclRenderer::tr("dark = own slot · blank = not yet known · each colour one allgather round"), 11,
-             v.p.theme.mutedText, Qt::AlignLeft | Qt::AlignVCenter);
+    v.p.wrapped(QRectF(box.left() + 14, box.bottom() - legendH - 2, box.width() - 28, legendH),
+                NcclRenderer::tr("dark = own slot · blank = not yet known · each colour one allgather round"),
+                NcclLayout::kLabelPx, v.p.theme.mutedText, false, NcclLayout::kLabelPx);
 }
 
 }  // namespace commviz::views

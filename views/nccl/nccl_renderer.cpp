@@ -13,12 +13,6 @@
 
 namespace commviz::views {
 
-QPointF NcclView::rankPoint(int rank, double radius) const {
-    const double r = radius < 0 ? layout.radius : radius;
-    const double angle = -M_PI / 2 + 2 * M_PI * double(rank) / double(std::max(1, n()));
-    return layout.centre + QPointF(r * std::cos(angle), r * std::sin(angle));
-}
-
 namespace {
 
 /// Where the ray from the rectangle's centre towards `towards` leaves it.
@@ -30,18 +24,76 @@ QPointF clipToRect(const QRectF& r, const QPointF& towards) {
     return c + d * std::min({sx, sy, 1.0});
 }
 
-QSizeF rankBoxSize(int n) {
-    if (n <= 8) return {224, 94};
-    if (n <= 16) return {112, 52};
-    if (n <= 32) return {58, 30};
-    return {34, 22};
+/// The rank boxes of each style, richest first (NcclLayout::placeRanks).
+struct BoxChoice {
+    RankBoxStyle style;
+    QSizeF size;
+    int maxRanks;
+};
+constexpr BoxChoice kBoxChoices[] = {
+    {RankBoxStyle::Card, {224, 112}, 8}, {RankBoxStyle::TwoLines, {136, 76}, 16}, {RankBoxStyle::Number, {26, 20}, 64}};
+constexpr double kBoxGap = 4;
+
+QPointF onCircle(const QPointF& centre, double radius, int rank, int n) {
+    const double angle = -M_PI / 2 + 2 * M_PI * double(rank) / double(std::max(1, n));
+    return centre + QPointF(radius * std::cos(angle), radius * std::sin(angle));
+}
+
+/// True when no two neighbours' boxes of `size` touch on that circle, and
+/// none comes near the root(s) in the middle (messages need room to travel).
+bool boxesClear(int n, const QPointF& centre, double radius, const QSizeF& size, const QSizeF& roots) {
+    const QSizeF zone = roots + QSizeF(48, 48);
+    const QRectF middle(centre.x() - zone.width() / 2, centre.y() - zone.height() / 2, zone.width(), zone.height());
+    for (int r = 0; r < n; ++r) {
+        const QPointF at = onCircle(centre, radius, r, n);
+        if (middle.intersects(
+                QRectF(at.x() - size.width() / 2, at.y() - size.height() / 2, size.width(), size.height())))
+            return false;
+        if (n < 2) continue;
+        const QPointF d = at - onCircle(centre, radius, (r + 1) % n, n);
+        if (std::abs(d.x()) < size.width() + kBoxGap && std::abs(d.y()) < size.height() + kBoxGap) return false;
+    }
+    return true;
+}
+
+/// The root boxes: one of three lines, or up to four in two columns.
+QSizeF rootSize(int nroots) { return nroots == 1 ? QSizeF(248, 84) : QSizeF(216, 78); }
+constexpr double kRootGap = 10;
+QSizeF rootBlock(int nroots) {
+    const int count = std::min(nroots, 4), columns = std::min(count, 2), rows = (count + 1) / 2;
+    const QSizeF one = rootSize(nroots);
+    return {columns * one.width() + (columns - 1) * kRootGap, rows * one.height() + (rows - 1) * kRootGap};
 }
 
 }  // namespace
 
+void NcclLayout::placeRanks(int n, int nroots, const QRectF& area) {
+    centre = area.center();
+    if (n > NcclRenderer::kDetailedRanks) {
+        // The band, with its tick labels outside it (nccl_band_painter.cpp).
+        radius = std::min(area.width(), area.height()) / 2 - 44;
+        return;
+    }
+    for (const BoxChoice& choice : kBoxChoices) {
+        if (n > choice.maxRanks) continue;
+        const double r = std::min(area.width() - choice.size.width(), area.height() - choice.size.height()) / 2 - 4;
+        if (!boxesClear(n, centre, r, choice.size, rootBlock(nroots))) continue;
+        style = choice.style;
+        rankBox = choice.size;
+        radius = r;
+        return;
+    }
+    // Dots: as large as the spacing allows, the numbers that stay outside the circle.
+    radius = std::min(area.width(), area.height()) / 2 - 30;
+    const double spacing = 2 * radius * std::sin(M_PI / n);
+    const double side = std::clamp(spacing * 0.62, 6.0, 20.0);
+    style = RankBoxStyle::Dot;
+    rankBox = {side, side};
+}
+
 QRectF NcclView::rankBox(int rank) const {
     if (!banded()) {
-        const QSizeF size = rankBoxSize(n());
+        const QSizeF size = layout.rankBox;
         const QPointF at = rankPoint(rank);
         return {at.x() - size.width() / 2, at.y() - size.height() / 2, size.width(), size.height()};
     }
@@ -50,9 +102,17 @@ QRectF NcclView::rankBox(int rank) const {
                      : rank == (selected + 1) % n()          ? 2
                                                              : -1;
     if (slot < 0) return {};
-    const double w = 180, h = 76, gap = 10;
-    const double left = layout.centre.x() - (3 * w + 2 * gap) / 2;
-    return {left + slot * (w + gap), layout.centre.y() + 56, w, h};
+    // Three boxes side by side inside the band, below the root, as wide as the circle lets them be; a
+    // circle too small for three (a pane of the side-by-side view) keeps the selected rank's only, above
+    // the root, so the messages from its neighbours on the band do not cross the root's box.
+    const double gap = 10, inner = layout.radius - 30, top = 56;
+    const double room = 2 * std::sqrt(std::max(0.0, inner * inner - (top + 104) * (top + 104)));
+    const bool three = room >= 3 * 140 + 2 * gap;
+    if (!three && slot != 1) return {};
+    const double w = three ? std::min(212.0, (room - 2 * gap) / 3) : std::min(212.0, room);
+    const double h = w >= 190 ? 104 : 76;
+    const double left = layout.centre.x() - (three ? (3 * w + 2 * gap) / 2 - slot * (w + gap) : w / 2);
+    return {left, three ? layout.centre.y() + top : layout.centre.y() - top - h, w, h};
 }
 
 QPointF NcclView::rankEnd(int rank, const QPointF& towards) const {
@@ -61,11 +121,15 @@ QPointF NcclView::rankEnd(int rank, const QPointF& towards) const {
 }
 
 QRectF NcclView::rootRect(int root) const {
-    const int count = std::min(nroots(), 4);  // more roots share the last slot's row
-    const double w = count == 1 ? 220 : 120, h = count == 1 ? 78 : 64, gap = 10;
-    const double total = count * w + (count - 1) * gap;
-    const int slot = std::min(root, count - 1);
-    return {layout.centre.x() - total / 2 + slot * (w + gap), layout.centre.y() - h / 2, w, h};
+    // One root: a box of three lines. Several: two columns (more than four share the last box).
+    const int slot = std::min(root, std::min(nroots(), 4) - 1);
+    const QSizeF one = rootSize(nroots()), block = rootBlock(nroots());
+    return {layout.centre.x() - block.width() / 2 + (slot % 2) * (one.width() + kRootGap),
+            layout.centre.y() - block.height() / 2 + (slot / 2) * (one.height() + kRootGap), one.width(), one.height()};
+}
+
+QPointF NcclView::rankPoint(int rank, double radius) const {
+    return onCircle(layout.centre, radius < 0 ? layout.radius : radius, rank, n());
 }
 
 QColor NcclView::roundColor(int round) const {
@@ -104,14 +168,15 @@ void paintTitle(NcclView& v, const RenderState& state, std::size_t cursor) {
             .arg(c.nranks)
             .arg(c.version == nccl::Version::Classic ? NcclRenderer::tr("classic (≤ 2.22)") : NcclRenderer::tr("2.30"))
             .arg(c.nroots > 1 ? NcclRenderer::tr(", %1 roots").arg(c.nroots) : QString());
-    const double used = v.p.text(v.layout.title, title, 22, state.theme.text, Qt::AlignLeft | Qt::AlignVCenter, true);
+    const double used =
+        v.p.text(v.layout.title, title, NcclLayout::kTitlePx, state.theme.text, Qt::AlignLeft | Qt::AlignVCenter, true);
     QRectF right = v.layout.title;
     right.setLeft(right.left() + used + 20);
     v.p.text(right,
              NcclRenderer::tr("step %1 · %2")
                  .arg(cursor)
                  .arg(NcclText::runLabel(int(v.engine.phase()), v.engine.complete())),
-             15, state.theme.mutedText, Qt::AlignRight | Qt::AlignVCenter);
+             16, state.theme.mutedText, Qt::AlignRight | Qt::AlignVCenter);
 }
 
 void paintCaption(NcclView& v, const RenderState& state, std::size_t cursor) {
@@ -128,7 +193,8 @@ void paintCaption(NcclView& v, const RenderState& state, std::size_t cursor) {
             "Step forward: rank 0 creates the ncclUniqueId, every rank checks in with the root, the root tells "
             "each rank its next neighbour, and the ranks allgather everyone's addresses around the ring.");
     v.p.box(v.layout.caption, state.theme.panel, state.theme.panelBorder, 8);
-    v.p.wrapped(v.layout.caption.adjusted(16, 4, -16, -4), joinSentences(sentences), 16, state.theme.text);
+    v.p.wrapped(v.layout.caption.adjusted(16, 2, -16, -2), joinSentences(sentences), 16, state.theme.text, false,
+                NcclLayout::kLabelPx);
 }
 
 }  // namespace
@@ -143,8 +209,11 @@ QString NcclRenderer::objectForEvent(const sim::Session& session, std::size_t st
 QString NcclRenderer::objectAt(const QPointF& logical) const {
     const QString hit = SceneRenderer::objectAt(logical);
     if (!hit.isEmpty() || m_bandRanks == 0) return hit;
-    for (const QTransform& transform : m_bandTransforms) {
-        const int rank = bandRankAt(NcclLayout{}, m_bandRanks, transform.inverted().map(logical));
+    for (const BandCircle& circle : m_bandCircles) {
+        NcclLayout layout;
+        layout.centre = circle.centre;
+        layout.radius = circle.radius;
+        const int rank = bandRankAt(layout, m_bandRanks, logical);
         if (rank >= 0) return QStringLiteral("rank:%1").arg(rank);
     }
     return {};
@@ -153,7 +222,7 @@ QString NcclRenderer::objectAt(const QPointF& logical) const {
 void NcclRenderer::paint(QPainter& painter, const RenderState& state) {
     m_hits.clear();
     m_bandRanks = 0;
-    m_bandTransforms.clear();
+    m_bandCircles.clear();
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing);
     painter.setRenderHint(QPainter::TextAntialiasing);
@@ -171,7 +240,6 @@ void NcclRenderer::paint(QPainter& painter, const RenderState& state) {
     const double t = QEasingCurve(QEasingCurve::InOutCubic).valueForProgress(std::clamp(state.progress, 0.0, 1.0));
     NcclView v{p, access->engine(), events ? *events : none, t};
     v.selected = m_lastRank = selectedRank(state.selected, v.n(), m_lastRank);
-    if (v.n() <= 8) v.layout.radius = 350;  // the big boxes of few ranks need the room
     if (state.options.contains(QLatin1String(kSideBySide))) {
         paintSideBySide(p, state, access->engine(), v.events, t, access->cursor());
         v.layout = {};
@@ -182,12 +250,13 @@ void NcclRenderer::paint(QPainter& painter, const RenderState& state) {
     }
 
     paintTitle(v, state, access->cursor());
+    v.layout.placeRanks(v.n(), v.nroots(), v.layout.ringArea);
     if (v.n() <= kDetailedRanks)
         paintRanks(v);
     else {
         paintBand(v);
         m_bandRanks = v.n();
-        m_bandTransforms = {QTransform()};
+        m_bandCircles = {{v.layout.centre, v.layout.radius}};
     }
     paintRoots(v);
     paintMessages(v);
@@ -205,15 +274,15 @@ void NcclRenderer::paintSideBySide(ScenePaint& p, const RenderState& state, cons
     const nccl::NcclEngine& other = m_other.alignedWith(engine);
     const bool mainClassic = engine.config().version == nccl::Version::Classic;
     const int n = engine.config().nranks;
-    const double used = p.text(layout.title, tr("NCCL bootstrap — %1 ranks, classic vs 2.30 side by side").arg(n), 22,
-                               state.theme.text, Qt::AlignLeft | Qt::AlignVCenter, true);
+    const double used = p.text(layout.title, tr("NCCL bootstrap — %1 ranks, classic vs 2.30 side by side").arg(n),
+                               NcclLayout::kTitlePx, state.theme.text, Qt::AlignLeft | Qt::AlignVCenter, true);
     QRectF right = layout.title;
     right.setLeft(right.left() + used + 20);
     p.text(right,
            tr("step %1 of the %2 run · the other pane at the same point")
                .arg(cursor)
                .arg(mainClassic ? tr("classic") : tr("2.30")),
-           15, state.theme.mutedText, Qt::AlignRight | Qt::AlignVCenter);
+           16, state.theme.mutedText, Qt::AlignRight | Qt::AlignVCenter);
     const double top = layout.ringArea.top(), bottom = layout.ringArea.bottom();
     const double half = (layout.title.width() - 16) / 2;
     const QRectF leftPane(layout.title.left(), top, half, bottom - top);
@@ -222,11 +291,11 @@ void NcclRenderer::paintSideBySide(ScenePaint& p, const RenderState& state, cons
     p.p.drawLine(QPointF(leftPane.right() + 8, top), QPointF(leftPane.right() + 8, bottom));
     const PaneInput mine{engine, events, t, m_lastRank}, others{other, m_other.events(), t, m_lastRank};
     // Classic on the left, 2.30 on the right, whichever the session runs.
-    const QTransform a = paintPane(p, mainClassic ? mine : others, leftPane, mainClassic);
-    const QTransform b = paintPane(p, mainClassic ? others : mine, rightPane, !mainClassic);
+    const NcclLayout a = paintPane(p, mainClassic ? mine : others, leftPane, mainClassic);
+    const NcclLayout b = paintPane(p, mainClassic ? others : mine, rightPane, !mainClassic);
     if (n > kDetailedRanks) {
         m_bandRanks = n;
-        m_bandTransforms = {a, b};
+        m_bandCircles = {{a.centre, a.radius}, {b.centre, b.radius}};
     }
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 
 #include <QCoreApplication>
-#include <QTransform>
+#include <QPointF>
 #include <vector>
 
 #include "nccl/nccl_side_by_side.h"
@@ -39,8 +39,12 @@ private:
 
     std::vector<HitRegion> m_hits;
     NcclOtherVersion m_other;
-    /// Where the band's ring coordinates land: the full view, or the two panes side by side.
-    std::vector<QTransform> m_bandTransforms;
+    /// The band's circle(s) of the last paint: the full view's, or the two panes' side by side.
+    struct BandCircle {
+        QPointF centre;
+        double radius = 0;
+    };
+    std::vector<BandCircle> m_bandCircles;
     int m_bandRanks = 0;  ///< ranks on the band of the last paint (0: no band drawn)
     int m_lastRank = 0;   ///< the rank last selected, kept while a message is inspected
 };

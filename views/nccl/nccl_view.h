@@ -6,7 +6,7 @@
 #include <QColor>
 #include <QPointF>
 #include <QRectF>
-#include <QTransform>
+#include <QSizeF>
 #include <vector>
 
 #include "nccl/nccl_engine.h"
@@ -14,17 +14,44 @@
 
 namespace commviz::views {
 
+/// How much of a rank box the circle leaves room for (NcclLayout::placeRanks).
+enum class RankBoxStyle {
+    Card,      ///< rank, state, process/GPU and socket lines, its table of known addresses (n ≤ 8)
+    TwoLines,  ///< rank, state, one detail line, its table (n ≤ 16)
+    Number,    ///< the rank number only
+    Dot,       ///< a small mark; numbers only where a reader needs them (rankNumberShown)
+};
+
+/// Where everything goes, in logical units. 1400 × 1000 is the shape of the
+/// canvas the default window leaves (1000 × 713), so "fit" draws it at 0.713:
+/// kLabelPx (15 units) comes out at 10.7 px, 8 pt at 96 dpi. Whatever a reader
+/// needs at fit is drawn at kLabelPx or more; the rest goes through
+/// ScenePaint::detail and comes back on zoom.
 struct NcclLayout {
-    static constexpr double kWidth = 1600;
+    static constexpr double kWidth = 1400;
     static constexpr double kHeight = 1000;
-    QRectF title{24, 10, 1552, 44};
-    QRectF ringArea{24, 60, 1060, 850};
-    QPointF centre{554, 485};
+    static constexpr double kTitlePx = 22;    ///< the scene title
+    static constexpr double kHeadingPx = 17;  ///< panel titles, rank and root names
+    static constexpr double kLabelPx = 15;    ///< states, counts, legends, message tags
+    static constexpr double kDetailPx = 12;   ///< process and socket lines: readable from zoom 1.25
+    static constexpr double kFinePx = 11;     ///< id bytes, table row numbers: readable from zoom 1.4
+    QRectF title{20, 8, 1360, 44};
+    QRectF ringArea{16, 56, 884, 826};
+    QRectF idCard{908, 56, 476, 262};
+    QRectF progress{908, 326, 476, 214};
+    QRectF tables{908, 548, 476, 334};
+    QRectF caption{20, 890, 1360, 102};
+    // The circle, set by placeRanks.
+    QPointF centre{458, 469};
     double radius = 330;
-    QRectF idCard{1100, 60, 476, 262};
-    QRectF progress{1100, 332, 476, 190};
-    QRectF tables{1100, 532, 476, 378};
-    QRectF caption{24, 920, 1552, 70};
+    QSizeF rankBox{224, 112};
+    RankBoxStyle style = RankBoxStyle::Card;
+
+    /// Chooses the richest rank box whose boxes do not touch their neighbours
+    /// when n of them sit on the largest circle `area` holds, and that circle.
+    /// Above 64 ranks: the density band's circle.
+    /// The root(s) in the middle keep room around them for the messages.
+    void placeRanks(int n, int nroots, const QRectF& area);
 };
 
 struct NcclView {
@@ -41,6 +68,8 @@ struct NcclView {
     QPointF rankPoint(int rank, double radius = -1) const;
     /// Above 64 ranks: the selected rank and its neighbours are drawn as boxes inside the circle.
     bool banded() const { return n() > 64; }
+    /// Whether rank r's number is drawn readable at fit (else as detail); see nccl_ring_painter.cpp.
+    bool rankNumberShown(int rank) const;
     /// The box a rank is drawn as (empty for a rank only on the band).
     QRectF rankBox(int rank) const;
     QPointF rankCentre(int rank) const {
@@ -78,9 +107,10 @@ struct PaneInput {
     double t = 1;
     int selected = 0;
 };
-/// Draws a pane of the side-by-side view (nccl_pane_painter.cpp) and returns the
-/// transform from the full layout's ring coordinates into the pane. `clickable`:
-/// every object can be picked (the session's own version); else ranks only.
-QTransform paintPane(ScenePaint& p, const PaneInput& in, const QRectF& pane, bool clickable);
+/// Draws a pane of the side-by-side view (nccl_pane_painter.cpp) at the scene's
+/// own scale (so text stays as readable as in the single view) and returns the
+/// layout its ring was drawn with. `clickable`: every object can be picked (the
+/// session's own version); else ranks only.
+NcclLayout paintPane(ScenePaint& p, const PaneInput& in, const QRectF& pane, bool clickable);
 
 }  // namespace commviz::views
