@@ -4,24 +4,29 @@
 <context>
     <name>NcclRenderer</name>
     <message>
-        <location filename="../../views/nccl/nccl_band_painter.cpp" line="+91"/>
-        <location filename="../../views/nccl/nccl_ring_painter.cpp" line="+85"/>
+        <location filename="../../views/nccl/nccl_band_painter.cpp" line="+96"/>
+        <location filename="../../views/nccl/nccl_ring_painter.cpp" line="+89"/>
         <source>rank %1</source>
         <translation>rank %1</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <location filename="../../views/nccl/nccl_ring_painter.cpp" line="+5"/>
+        <location filename="../../views/nccl/nccl_ring_painter.cpp" line="+10"/>
         <source>pid %1 · GPU %2 · node %3</source>
         <translation>pid %1 · GPU %2 · 节点 %3</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location filename="../../views/nccl/nccl_band_painter.cpp" line="+8"/>
         <source>knows %1 of %2 addresses</source>
         <translation>已知 %1 个地址（共 %2 个）</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+5"/>
+        <location filename="../../views/nccl/nccl_ring_painter.cpp" line="+1"/>
+        <source>GPU %1 · node %2</source>
+        <translation>GPU %1 · 节点 %2</translation>
+    </message>
+    <message>
+        <location line="+32"/>
         <source>prev</source>
         <translation>前一个</translation>
     </message>
@@ -36,7 +41,7 @@
         <translation>后一个</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+9"/>
         <source>%1 ranks, aggregated: the band colours each arc by how far its ranks have got in this phase. Below the root: the selected rank (rank 0 unless another is picked) and its neighbours.</source>
         <translation>%1 个 rank，聚合显示：色带按每段弧上的 rank 在本阶段的进展为其着色。root 下方：选中的 rank（未另选时为 rank 0）及其相邻 rank。</translation>
     </message>
@@ -62,12 +67,13 @@
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../../views/nccl/nccl_ring_painter.cpp" line="-61"/>
+        <location filename="../../views/nccl/nccl_ring_painter.cpp" line="-70"/>
+        <location line="+3"/>
         <source>not started</source>
         <translation>未启动</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+46"/>
         <source>wrong magic</source>
         <translation>错误 magic</translation>
     </message>
@@ -102,7 +108,7 @@
         <translation>尚无 root 线程</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>ncclGetUniqueId failed</source>
         <translation>ncclGetUniqueId 失败</translation>
     </message>
@@ -112,7 +118,7 @@
         <translation>由 rank 0 在 ncclCommInitRank 中启动</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>root%1</source>
         <translation>root%1</translation>
     </message>
@@ -122,22 +128,27 @@
         <translation>根（root）线程</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+10"/>
+        <source>in rank %1&apos;s process</source>
+        <translation>在 rank %1 的进程中</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>bootstrapRoot in rank %1&apos;s process</source>
         <translation>rank %1 进程中的 bootstrapRoot</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-7"/>
         <source>%1/%2 in · %3</source>
         <translation>已报到 %1/%2 · %3</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+12"/>
         <source>… %1 roots in all</source>
         <translation>……共 %1 个 root</translation>
     </message>
     <message>
-        <location filename="../../views/nccl/nccl_panels.cpp" line="+40"/>
+        <location filename="../../views/nccl/nccl_panels.cpp" line="+44"/>
         <source>ncclGetUniqueId returned %1: no id was filled</source>
         <translation>ncclGetUniqueId 返回 %1：没有填入任何 id</translation>
     </message>
@@ -152,7 +163,7 @@
         <translation>没有位于 NCCL_COMM_ID=%1 子网中的网络接口</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>no root thread, nothing to broadcast</source>
         <translation>无 root 线程，无可广播的内容</translation>
     </message>
@@ -167,7 +178,7 @@
         <translation>ncclUniqueId（128 字节）</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+27"/>
         <source>magic (bytes 0–7): %1</source>
         <translation>magic（字节 0–7）：%1</translation>
     </message>
@@ -232,7 +243,7 @@
         <translation>已知地址（行：rank，列：槽位）</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+46"/>
         <source>round %1</source>
         <translation>第 %1 轮</translation>
     </message>
@@ -242,12 +253,12 @@
         <translation>深色 = 自己的槽位 · 空白 = 尚未获知 · 每种颜色对应一轮 allgather</translation>
     </message>
     <message>
-        <location filename="../../views/nccl/nccl_renderer.cpp" line="+103"/>
+        <location filename="../../views/nccl/nccl_renderer.cpp" line="+167"/>
         <source>NCCL bootstrap — %1 ranks, %2%3</source>
         <translation>NCCL 引导（bootstrap）——%1 个 rank，%2%3</translation>
     </message>
     <message>
-        <location filename="../../views/nccl/nccl_pane_painter.cpp" line="+26"/>
+        <location filename="../../views/nccl/nccl_pane_painter.cpp" line="+25"/>
         <location filename="../../views/nccl/nccl_renderer.cpp" line="+2"/>
         <source>classic (≤ 2.22)</source>
         <translation>classic（≤ 2.22）</translation>
@@ -255,7 +266,7 @@
     <message>
         <location line="+0"/>
         <location filename="../../views/nccl/nccl_renderer.cpp" line="+0"/>
-        <location line="+110"/>
+        <location line="+115"/>
         <source>2.30</source>
         <translation>2.30</translation>
     </message>
@@ -275,12 +286,12 @@
         <translation>一次打包的 allgather，双向：%1 轮</translation>
     </message>
     <message>
-        <location filename="../../views/nccl/nccl_renderer.cpp" line="-109"/>
+        <location filename="../../views/nccl/nccl_renderer.cpp" line="-114"/>
         <source>, %1 roots</source>
         <translation>，%1 个 root</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>step %1 · %2</source>
         <translation>第 %1 步 · %2</translation>
     </message>
@@ -295,7 +306,7 @@
         <translation>单步前进：rank 0 创建 ncclUniqueId，每个 rank 向 root 报到，root 告诉每个 rank 它的下一个邻居，然后各 rank 沿环 allgather 所有 rank 的地址。</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+41"/>
         <source>No NCCL bootstrap session loaded</source>
         <translation>未加载 NCCL 引导仿真会话</translation>
     </message>
@@ -315,7 +326,7 @@
         <translation>classic</translation>
     </message>
     <message>
-        <location filename="../../views/nccl/nccl_ring_painter.cpp" line="+1"/>
+        <location filename="../../views/nccl/nccl_ring_painter.cpp" line="-2"/>
         <source>never started</source>
         <translation>从未启动</translation>
     </message>
@@ -325,7 +336,7 @@
         <translation>失败</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>ring connected</source>
         <translation>环已连接</translation>
     </message>
@@ -345,7 +356,7 @@
         <translation>等待中</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+33"/>
         <source>listen %1</source>
         <translation>监听 %1</translation>
     </message>

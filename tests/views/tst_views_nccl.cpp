@@ -352,6 +352,27 @@ private slots:
         QVERIFY(regionOf(renderer.hitRegions(), "root").isEmpty());  // no root box to click
     }
 
+    void aRankShowsNoSocketBeforeNcclCommInitRank() {
+        // bootstrapInit opens a rank's listen sockets when it calls ncclCommInitRank; in the
+        // engine rank r does so at its check-in (classic, 4 ranks: rank 0 at step 3).
+        const auto scene = views::ncclBootstrapScene();
+        auto s = session(scene, {{"nranks", 4}, {"missing_rank", 2}});
+        const auto address = [&](int r) {
+            return QString::fromStdString(str(s->inspect("rank:" + std::to_string(r))["sockets"]["ring_listen"]));
+        };
+        views::NcclRenderer renderer;
+        s->seek(3);
+        QString text = allText(renderer, *s);
+        QVERIFY2(text.contains(address(0)), qPrintable(text));
+        QVERIFY(!text.contains(address(1)));
+        QCOMPARE(text.count("not started"), 2);  // ranks 1 and 3; rank 2 never starts
+        s->runToEnd(scene.model.stepCap);
+        text = allText(renderer, *s);
+        QVERIFY(text.contains(address(3)));
+        QVERIFY2(!text.contains(address(2)), qPrintable(text));  // the missing rank opened nothing
+        QCOMPARE(text.count("never started"), 1);
+    }
+
     void commIdRootAppearsWhenRank0StartsIt() {
         // Reference §1.3: with NCCL_COMM_ID the root starts in rank 0's ncclCommInitRank (step 3).
         const auto scene = views::ncclBootstrapScene();

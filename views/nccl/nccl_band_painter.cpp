@@ -32,7 +32,7 @@ double rankProgress(const NcclView& v, int r) {
             return double(v.engine.known(r).count()) / v.n();
         case Phase::Init:
         case Phase::Finished:
-            return v.engine.failed(r) ? 0 : v.engine.known(r).count() > 0 ? 1 : 0;
+            return v.engine.failed(r) || !v.engine.started(r) ? 0 : 1;
     }
     return 0;
 }
@@ -90,7 +90,7 @@ void paintDetailRank(NcclView& v, int r, const QRectF& box, const QString& role)
     // Wide boxes: rank and role on a line, what it knows (one or two lines), then process and socket as detail.
     // Narrow ones (a pane of the side-by-side view): rank, role, count, one to a line.
     const bool wide = box.width() >= 190;
-    const int known = v.engine.known(r).count();
+    const int known = v.engine.started(r) ? v.engine.known(r).count() : 0;
     QRectF row = box.adjusted(7, 3, -7, 0);
     row.setHeight(22);
     v.p.text(row, NcclRenderer::tr("rank %1").arg(r), NcclLayout::kHeadingPx, v.p.theme.text,
@@ -109,8 +109,9 @@ void paintDetailRank(NcclView& v, int r, const QRectF& box, const QString& role)
         v.p.detail(row, NcclRenderer::tr("GPU %1 · node %2").arg(place.gpu).arg(place.node), NcclLayout::kDetailPx,
                    v.p.theme.mutedText);
         row.translate(0, 16);
-        v.p.detail(row, QString::fromStdString(world.listenAddress(r)), NcclLayout::kDetailPx, v.p.theme.text,
-                   Qt::AlignLeft | Qt::AlignVCenter, false, true);
+        if (v.engine.started(r))  // its listen socket exists from ncclCommInitRank on
+            v.p.detail(row, QString::fromStdString(world.listenAddress(r)), NcclLayout::kDetailPx, v.p.theme.text,
+                       Qt::AlignLeft | Qt::AlignVCenter, false, true);
     } else {
         v.p.text(row, QStringLiteral("%1/%2").arg(known).arg(v.n()), NcclLayout::kLabelPx, v.p.theme.text);
     }

@@ -139,7 +139,7 @@ QColor NcclView::roundColor(int round) const {
 }
 
 int NcclView::slotRound(int rank, int slot, const nccl::KnownRange& known) const {
-    if (engine.idFailed()) return -2;  // no rank ever called ncclCommInitRank: no socket, no address
+    if (!engine.started(rank)) return -2;  // before ncclCommInitRank: no socket, not even its own address
     const int back = nccl::wrap(rank - slot, n());
     if (back == 0) return -1;
     if (back <= known.back) return back - 1;  // came along the forward ring in round back - 1

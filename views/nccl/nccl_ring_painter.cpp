@@ -30,6 +30,7 @@ QString rankStatus(const NcclView& v, int r) {
     if (v.engine.idFailed()) return NcclRenderer::tr("not started");
     if (r == v.engine.config().missing_rank) return NcclRenderer::tr("never started");
     if (v.engine.failed(r)) return NcclRenderer::tr("failed");
+    if (!v.engine.started(r)) return NcclRenderer::tr("not started");  // ncclCommInitRank still to come
     if (v.engine.ringConnected(r)) return NcclRenderer::tr("ring connected");
     if (v.engine.gotReply(r)) return NcclRenderer::tr("knows next");
     if (v.engine.checkedIn(r)) return NcclRenderer::tr("checked in");
@@ -98,7 +99,7 @@ void paintRankLines(NcclView& v, const QRectF& box, int r) {
                card ? NcclRenderer::tr("pid %1 · GPU %2 · node %3").arg(world.pid(r)).arg(place.gpu).arg(place.node)
                     : NcclRenderer::tr("GPU %1 · node %2").arg(place.gpu).arg(place.node),
                NcclLayout::kDetailPx, v.p.theme.mutedText);
-    if (card && !v.engine.idFailed()) paintSocketLines(v, row.translated(0, 18), r);  // no id: no rank opens a socket
+    if (card && v.engine.started(r)) paintSocketLines(v, row.translated(0, 18), r);  // opened in ncclCommInitRank
     paintTableRow(v, QRectF(inner.left(), inner.bottom() - 9, inner.width(), 9), r);
 }
 
