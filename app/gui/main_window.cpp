@@ -94,6 +94,10 @@ void MainWindow::buildDocks() {
     m_picker = new QListWidget;
     m_picker->setIconSize(QSize(32, 32));
     m_picker->setWordWrap(true);
+    // Lay the items out again when the dock is resized, so the text wraps to
+    // the width on screen instead of the width the list first had.
+    m_picker->setResizeMode(QListView::Adjust);
+    m_picker->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_pickerDock = new QDockWidget;
     m_pickerDock->setObjectName(QStringLiteral("ScenesDock"));
     m_pickerDock->setWidget(m_picker);
