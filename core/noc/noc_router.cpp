@@ -288,7 +288,12 @@ void NocRouterStep::run() {
     if (!rs.saQ.empty()) switchAllocUpdate(), activity = activity || !rs.saQ.empty();
     if (!rs.crossbar.empty()) switchUpdate(), activity = activity || !rs.crossbar.empty();
     rs.active = activity;
-    for (std::uint32_t ports = rs.pendingCreditPorts; ports != 0; ports &= ports - 1) {  // _OutputQueuing
+    outputQueuing();
+}
+
+// IQRouter::_OutputQueuing: this cycle's credits join the queue to go upstream.
+void NocRouterStep::outputQueuing() {
+    for (std::uint32_t ports = rs.pendingCreditPorts; ports != 0; ports &= ports - 1) {
         const int input = __builtin_ctz(ports);
         rs.creditBuffer[std::size_t(input)].push(rs.pendingCredit[std::size_t(input)]);
         rs.pendingCredit[std::size_t(input)] = 0;

@@ -111,8 +111,9 @@ void NocRouterStep::addSwitchRequest(int input, int vc, int port, int priority) 
 }
 
 // One speculative request per element of the route set, as BookSim iterates
-// its OutputSet; a stall found on a later element overwrites an earlier one.
-void NocRouterStep::requestSpeculative(StageEntry& entry) {
+// its OutputSet; a stall found on a later element overwrites an earlier one
+// (also on an element whose connection is held).
+void NocRouterStep::requestSpeculative(StageEntry& entry, const SwitchHold* hold) {
     const RouteSet& route = ivc(entry.input, entry.vc).route;
     for (int part = 0; part < route.parts(); ++part) {
         const int port = route.portOf(part);
@@ -129,6 +130,8 @@ void NocRouterStep::requestSpeculative(StageEntry& entry) {
             entry.result = kStallBusy;
         } else if (!credit) {
             entry.result = kStallFull;
+        } else if (hold) {
+            requestUnlessHeld(*hold, entry.input, entry.vc, port, INT_MIN);
         } else {
             addSwitchRequest(entry.input, entry.vc, port, INT_MIN);  // below every non-speculative request
         }

@@ -54,13 +54,7 @@ void NocRouterStep::runHeld() {
     if (!rs.saQ.empty()) switchAllocUpdate(), activity = activity || !rs.saQ.empty();
     if (!rs.crossbar.empty()) switchUpdate(), activity = activity || !rs.crossbar.empty();
     rs.active = activity;
-    for (std::uint32_t ports = rs.pendingCreditPorts; ports != 0; ports &= ports - 1) {  // _OutputQueuing
-        const int input = __builtin_ctz(ports);
-        rs.creditBuffer[std::size_t(input)].push(rs.pendingCredit[std::size_t(input)]);
-        rs.pendingCredit[std::size_t(input)] = 0;
-        rs.creditPorts |= 1u << input;
-    }
-    rs.pendingCreditPorts = 0;
+    outputQueuing();
 }
 
 // A held connection takes one cycle whatever sw_alloc_delay is: it is used
@@ -119,31 +113,6 @@ void NocRouterStep::requestUnlessHeld(const SwitchHold& hold, int input, int vc,
     addSwitchRequest(input, vc, port, priority);
 }
 
-// requestSpeculative with held connections skipped; the stall found on an
-// element of the route set is recorded whether or not it is held.
-void NocRouterStep::requestSpeculativeHeld(const SwitchHold& hold, StageEntry& entry) {
-    const RouteSet& route = ivc(entry.input, entry.vc).route;
-    for (int part = 0; part < route.parts(); ++part) {
-        const int port = route.portOf(part);
-        bool eligible = false;
-        bool credit = false;
-        for (int out = route.startOf(part); out <= route.endOf(part) && !credit; ++out) {
-            if (ovc(port, out).inUseBy >= 0) continue;
-            if (c.output_buffer_size != -1 && int(rs.outputBuffer[std::size_t(port)].size()) >= c.output_buffer_size)
-                continue;
-            eligible = true;
-            credit = ovc(port, out).occupancy < bufSize;
-        }
-        if (!eligible) {
-            entry.result = kStallBusy;
-        } else if (!credit) {
-            entry.result = kStallFull;
-        } else {
-            requestUnlessHeld(hold, entry.input, entry.vc, port, INT_MIN);
-        }
-    }
-}
-
 void NocRouterStep::switchAllocHeld(const SwitchHold& hold) {
     IslipAllocator& alloc = e.m_saAlloc;
     const std::size_t n = unstarted(rs.saQ);
@@ -153,7 +122,7 @@ void NocRouterStep::switchAllocHeld(const SwitchHold& hold) {
             StageEntry& entry = rs.saQ.at(i);
             const InputVc& iv = ivc(entry.input, entry.vc);
             if (iv.state != VcState::Active) {
-                requestSpeculativeHeld(hold, entry);
+                requestSpeculative(entry, &hold);
             } else if (outputFull(iv.outPort, iv.outVc)) {
                 entry.result = kStallFull;
             } else {

@@ -77,6 +77,7 @@ struct NocRouterStep {
 
     void startRouting(int port, int vc, const Flit& head);
     void inputQueuing();
+    void outputQueuing();
     void routeEvaluate();
     void routeUpdate();
     // iSLIP with a single requesting input VC, without the allocator: every
@@ -95,7 +96,8 @@ struct NocRouterStep {
     // IQRouter::_SWAllocAddReq: one request per (input port, output) pair; a
     // later VC replaces it only if it comes first in round-robin order.
     void addSwitchRequest(int input, int vc, int port, int priority);
-    void requestSpeculative(StageEntry& entry);
+    /// `hold`: skip held inputs and outputs (hold_switch_for_packet).
+    void requestSpeculative(StageEntry& entry, const SwitchHold* hold = nullptr);
     // A single non-speculative request wins its output outright.
     void switchAllocSingle(StageEntry& entry);
     void switchAllocEvaluate();
@@ -121,7 +123,6 @@ struct NocRouterStep {
     // switchAllocEvaluate with no request from a held input or to a held output.
     void switchAllocHeld(const SwitchHold& hold);
     void requestUnlessHeld(const SwitchHold& hold, int input, int vc, int port, int priority);
-    void requestSpeculativeHeld(const SwitchHold& hold, StageEntry& entry);
     // After traverse sent a flit with more of its packet behind it: keep the connection.
     void holdConnection(const StageEntry& entry);
 };
