@@ -11,7 +11,7 @@
 #include <QRegularExpression>
 #include <QtTest>
 
-#include "export/figure_exporter.h"
+#include "fit_check.h"
 #include "nccl/nccl_renderer.h"
 #include "nccl/nccl_scene.h"
 #include "shell/scene_canvas.h"
@@ -19,21 +19,15 @@
 #include "shell/simulation_controller.h"
 
 using namespace commviz;
+using tests::checkReadable;
+using tests::kDefaultCanvas;
+using tests::texts;
 using views::DrawnText;
 using views::NcclRenderer;
 
+// The default window's canvas (tests::kDefaultCanvas) is the same here: the NCCL
+// log and chart docks share the bottom dock area as tabs.
 namespace {
-
-// The canvas the default main window leaves on a 1600 × 1000 screen (measured
-// for tst_views_rdma_fit.cpp; the NCCL log and chart docks share the bottom
-// dock area as tabs, so the canvas is the same).
-const QSize kDefaultCanvas(1000, 713);
-
-QStringList texts(const std::vector<DrawnText>& drawn) {
-    QStringList out;
-    for (const auto& t : drawn) out << t.text;
-    return out;
-}
 
 /// The words a rank box states where bootstrapInit has got to for the rank.
 const QStringList kStateWords{"waiting",       "checked in",  "knows next", "ring connected",
@@ -83,19 +77,6 @@ class NcclFitTest : public QObject {
         state.selected = selected;
         renderer.paint(painter, state);
         return drawn;
-    }
-
-    static void checkReadable(const std::vector<DrawnText>& drawn, const QString& where) {
-        QVERIFY2(!drawn.empty(), qPrintable(where));
-        for (const auto& t : drawn) {
-            QVERIFY2(t.shownPx >= t.readablePx - 1e-9,
-                     qPrintable(QStringLiteral("%1: '%2' at %3 px (%4 units), below %5 px")
-                                    .arg(where, t.text)
-                                    .arg(t.shownPx, 0, 'f', 2)
-                                    .arg(t.px)
-                                    .arg(t.readablePx, 0, 'f', 2)));
-            QVERIFY2(!t.elided, qPrintable(QStringLiteral("%1: elided '%2'").arg(where, t.text)));
-        }
     }
 
     // What each paint at fit must say, besides being readable.
@@ -201,7 +182,7 @@ private slots:
             if (step % std::size_t(stride) == 0 || last) {
                 const auto drawn = paintAt(renderer, *s, 1, options);
                 const QString where = QStringLiteral("%1 step %2").arg(QTest::currentDataTag()).arg(step);
-                checkReadable(drawn, where);
+                checkReadable(drawn, where, true);
                 if (QTest::currentTestFailed()) return;
                 const QStringList shown = texts(drawn);
                 checkEssentials(shown, nranks, sideBySide, where);
@@ -243,7 +224,7 @@ private slots:
         NcclRenderer renderer;
         const QStringList atFit = texts(paintAt(renderer, *s, 1));
         const auto zoomed = paintAt(renderer, *s, 2);
-        checkReadable(zoomed, QStringLiteral("zoom 2"));
+        checkReadable(zoomed, QStringLiteral("zoom 2"), true);
         const QStringList atZoom = texts(zoomed);
         const auto byteCells = [](const QStringList& shown) {
             return shown.filter(QRegularExpression(QStringLiteral("^[0-9a-f]{2}$"))).size();
@@ -279,7 +260,7 @@ private slots:
         atFit = texts(paintAt(renderer, *s, 1, sideBySide, QStringLiteral("rank:37")));
         QCOMPARE(atFit.count(QStringLiteral("37")), 2);
         const auto zoomed = paintAt(renderer, *s, 2, sideBySide);
-        checkReadable(zoomed, QStringLiteral("zoom 2"));
+        checkReadable(zoomed, QStringLiteral("zoom 2"), true);
         QCOMPARE(texts(zoomed).count(QStringLiteral("37")), 2);
         // The single view has room for every number.
         const QStringList single = texts(paintAt(renderer, *s, 1));
@@ -291,29 +272,15 @@ private slots:
         QVERIFY(s);
         NcclRenderer renderer;
         auto exported = [&](views::FigureOptions::Format format, double scale) {
-            std::vector<DrawnText> drawn;
-            views::RenderState state;
-            state.session = s.get();
-            state.drawnTexts = &drawn;
-            views::FigureOptions options;
-            options.format = format;
-            options.scale = scale;
-            if (format == views::FigureOptions::Format::Png) {
-                renderFigure(renderer, state, options);
-            } else {
-                QTemporaryDir dir;
-                const QString path = dir.filePath(QStringLiteral("f.") + views::figureFormatSuffix(format));
-                exportFigure(renderer, state, options, path);
-            }
-            return drawn;
+            return tests::drawnInFigure(renderer, *s, format, scale);
         };
         // 1x: one image pixel per unit; what is drawn is readable, the 12-unit process lines among it.
         const auto png1 = exported(views::FigureOptions::Format::Png, 1);
-        checkReadable(png1, QStringLiteral("PNG 1x"));
+        checkReadable(png1, QStringLiteral("PNG 1x"), true);
         QVERIFY(!texts(png1).filter(QStringLiteral("pid ")).isEmpty());
         // 2x and vector: all detail.
         const auto png2 = exported(views::FigureOptions::Format::Png, 2);
-        checkReadable(png2, QStringLiteral("PNG 2x"));
+        checkReadable(png2, QStringLiteral("PNG 2x"), true);
         QCOMPARE(texts(png2).filter(QRegularExpression(QStringLiteral("^[0-9a-f]{2}$"))).size(), 128);
         QVERIFY(texts(exported(views::FigureOptions::Format::Svg, 1)).contains(QStringLiteral("7")));
     }

@@ -9,7 +9,7 @@
 #include <QRegularExpression>
 #include <QtTest>
 
-#include "export/figure_exporter.h"
+#include "fit_check.h"
 #include "rdma/rdma_scene.h"
 #include "rdma/rdma_scene_renderer.h"
 #include "shell/scene_canvas.h"
@@ -17,24 +17,11 @@
 #include "shell/simulation_controller.h"
 
 using namespace commviz;
+using tests::checkReadable;
+using tests::kDefaultCanvas;
+using tests::texts;
 using views::DrawnText;
 using views::RdmaSceneRenderer;
-
-namespace {
-
-// The canvas the default main window leaves on a 1600 × 1000 screen: the window
-// takes 0.92 of the screen, the docks 190 px (Scenes/Tutorial), 270 px
-// (Narration, Inspector/Parameters) and 130 px (Events), measured with the
-// real window under Xvfb (SceneCanvas::resizeEvent): 1000 × 713.
-const QSize kDefaultCanvas(1000, 713);
-
-QStringList texts(const std::vector<DrawnText>& drawn) {
-    QStringList out;
-    for (const auto& t : drawn) out << t.text;
-    return out;
-}
-
-}  // namespace
 
 class RdmaFitTest : public QObject {
     Q_OBJECT
@@ -69,17 +56,6 @@ class RdmaFitTest : public QObject {
         RdmaSceneRenderer renderer;
         renderer.paint(painter, state);
         return drawn;
-    }
-
-    static void checkReadable(const std::vector<DrawnText>& drawn, const QString& where) {
-        QVERIFY2(!drawn.empty(), qPrintable(where));
-        for (const auto& t : drawn)
-            QVERIFY2(t.shownPx >= t.readablePx - 1e-9,
-                     qPrintable(QStringLiteral("%1: '%2' at %3 px (%4 units), below %5 px")
-                                    .arg(where, t.text)
-                                    .arg(t.shownPx, 0, 'f', 2)
-                                    .arg(t.px)
-                                    .arg(t.readablePx, 0, 'f', 2)));
     }
 
 private slots:
@@ -163,21 +139,7 @@ private slots:
         QVERIFY(s);
         RdmaSceneRenderer renderer;
         auto exported = [&](views::FigureOptions::Format format, double scale) {
-            std::vector<DrawnText> drawn;
-            views::RenderState state;
-            state.session = s.get();
-            state.drawnTexts = &drawn;
-            views::FigureOptions options;
-            options.format = format;
-            options.scale = scale;
-            if (format == views::FigureOptions::Format::Png) {
-                renderFigure(renderer, state, options);
-            } else {
-                QTemporaryDir dir;
-                const QString path = dir.filePath(QStringLiteral("f.") + views::figureFormatSuffix(format));
-                exportFigure(renderer, state, options, path);
-            }
-            return drawn;
+            return tests::drawnInFigure(renderer, *s, format, scale);
         };
         // 1x: one image pixel per unit; the 12-unit detail shows, the 10-unit slot numbers do not.
         const auto png1 = exported(views::FigureOptions::Format::Png, 1);
