@@ -64,7 +64,7 @@ enum class StageId {
     NicDmaToUser,
     AckAndCqe,  ///< RDMA WRITE: the ACK returns, the sender's CQE is written
     RecvCqe,    ///< SEND: the receive WQE is consumed, the receiver's CQE is written
-    PollCq,     ///< keep last: WhyRdmaEngine::eventKinds() walks the ids up to this one
+    PollCq,     ///< keep last: RdmaVsSocketEngine::eventKinds() walks the ids up to this one
 };
 
 /// "send_syscall", "copy_user_to_skb", … "poll_cq": the event kind of a stage.

@@ -4,8 +4,8 @@
 #include <vector>
 
 #include "perftest/link_model.h"
+#include "rdma_vs_socket/rdma_vs_socket_config.h"
 #include "rdma_vs_socket/stage.h"
-#include "rdma_vs_socket/why_rdma_config.h"
 
 namespace commviz::rdma_vs_socket {
 
