@@ -16,7 +16,7 @@ SceneDescriptor ncclBootstrapScene() {
     scene.name = &NcclText::name;
     scene.description = &NcclText::description;
     scene.about = &NcclText::about;
-    scene.iconPath = QStringLiteral(":/icons/nccl-bootstrap.svg");
+    scene.iconPath = QStringLiteral(":/icons/nccl.svg");
     scene.createRenderer = [] { return std::make_unique<NcclRenderer>(); };
     scene.narrate = &NcclText::narrate;
     scene.eventKinds = &nccl::NcclEngine::eventKinds;

@@ -17,7 +17,7 @@ SceneDescriptor rdmaVsSocketScene() {
     scene.name = &RdmaVsSocketText::name;
     scene.description = &RdmaVsSocketText::description;
     scene.about = &RdmaVsSocketText::about;
-    scene.iconPath = QStringLiteral(":/icons/rdma-vs-socket.svg");
+    scene.iconPath = QStringLiteral(":/icons/rdma_vs_socket.svg");
     scene.createRenderer = [] { return std::make_unique<RdmaVsSocketRenderer>(); };
     scene.narrate = &RdmaVsSocketText::narrate;
     scene.eventKinds = &rdma_vs_socket::RdmaVsSocketEngine::eventKinds;
