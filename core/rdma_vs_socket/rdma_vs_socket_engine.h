@@ -37,7 +37,7 @@ struct LaneState {
 };
 
 /// The "Why RDMA" scene: the kernel TCP socket path and the verbs path side by
-/// side, one stage of one message per step (reference rdma.md §7). Times are
+/// side, one stage of one message per step. Times are
 /// illustrative order-of-magnitude costs, not measurements.
 class RdmaVsSocketEngine {
 public:

@@ -1,6 +1,6 @@
 // Proves the Why-RDMA engine steps one stage of one message per step, races the
 // lanes on one clock (or runs them one after the other), accumulates the
-// counters of reference rdma.md §7, and is a value type the Timeline can rewind.
+// copy / syscall / context-switch / interrupt counters of each path, and is a value type the Timeline can rewind.
 
 #include <QtTest>
 

@@ -1,4 +1,4 @@
-// Proves the two lanes' stage plans follow reference rdma.md §7 step by step:
+// Proves the two lanes' stage plans follow the kernel TCP and verbs paths step by step:
 // the socket path pays two copies, two syscalls, one context switch and one
 // interrupt per message; the verbs data path pays none and only its setup goes
 // through the kernel. Times are the documented illustrative constants, added up
