@@ -28,8 +28,9 @@ struct SocketCosts {
     int segment_overhead = 90;
 };
 
-/// The socket lane's eleven stages for one message of `bytes` (Linux net/socket.c
-/// __sys_sendto, net/ipv4/tcp.c tcp_sendmsg / tcp_recvmsg). The wire uses the same link rate and propagation as the
+/// The socket lane's eleven stages for one message of `bytes` (Linux
+/// net/socket.c __sys_sendto, net/ipv4/tcp.c tcp_sendmsg / tcp_recvmsg). The
+/// wire uses the same link rate and propagation as the
 /// verbs lane, so only the host software differs.
 std::vector<StageDef> socketPlan(std::int64_t bytes, const SocketCosts& costs = {},
                                  const perftest::LinkModel& link = {});
