@@ -6,12 +6,12 @@
 #include <iostream>
 #include <memory>
 
+#include "all_scenes.h"
 #include "cli/cli_translations.h"
 #include "cli/exit_status.h"
 #include "cli/export_command.h"
 #include "cli/run_command.h"
 #include "cli/scenes_command.h"
-#include "scene_registry.h"
 #include "shell/scene_commands.h"
 
 namespace commviz::app::cli {
@@ -67,7 +67,7 @@ int runHeadless(const Command& command, const char* programName) {
     installTranslations(*app, languageOf(command));
 
     try {
-        const views::SceneRegistry registry = buildSceneRegistry();
+        const views::SceneRegistry registry = allScenes();
         const auto status = dispatch(command, registry);
         return status ? kExitOk : reportBadInput(status.error().message);
     } catch (const std::exception& e) {

@@ -4,8 +4,8 @@
 #include <QIcon>
 #include <QSettings>
 
+#include "all_scenes.h"
 #include "gui/main_window.h"
-#include "scene_registry.h"
 #include "shell/language.h"
 
 namespace commviz::app {
@@ -20,7 +20,7 @@ int runGui(int& argc, char** argv, const GuiOptions& options) {
     QGuiApplication::setDesktopFileName(QStringLiteral("commviz"));
 
     views::Language language;
-    const views::SceneRegistry registry = buildSceneRegistry();
+    const views::SceneRegistry registry = allScenes();
     MainWindow window(registry, language);
     QSettings settings;
     window.setLanguage(options.language.isEmpty()

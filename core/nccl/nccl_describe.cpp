@@ -180,4 +180,11 @@ struct Describer {
 
 sim::EventRecord NcclEngine::describe(const Event& event) { return std::visit(Describer{}, event); }
 
+std::vector<std::string> NcclEngine::eventKinds() {
+    return {std::string(kind::kUniqueId),  std::string(kind::kIdDistribution),    std::string(kind::kExtInfo),
+            std::string(kind::kBadMagic),  std::string(kind::kNextAddr),          std::string(kind::kRingConnect),
+            std::string(kind::kAllGather), std::string(kind::kRootConnectFailed), std::string(kind::kInitStage),
+            std::string(kind::kHang),      std::string(kind::kInitFailed)};
+}
+
 }  // namespace commviz::nccl

@@ -61,6 +61,8 @@ public:
     /// flight by its messageId (message_inspect.h). Null when unknown.
     sim::Json inspect(const std::string& id) const;
     static sim::EventRecord describe(const Event& event);
+    /// Every kind describe() can produce.
+    static std::vector<std::string> eventKinds();
 
     const World& world() const { return *m_world; }
     const Config& config() const { return m_world->config; }

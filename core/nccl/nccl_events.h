@@ -175,14 +175,6 @@ inline constexpr std::string_view kHang = "hang";
 inline constexpr std::string_view kInitFailed = "init_failed";
 }  // namespace kind
 
-/// Every kind NcclEngine::describe can produce.
-inline std::vector<std::string> eventKinds() {
-    return {std::string(kind::kUniqueId),  std::string(kind::kIdDistribution),    std::string(kind::kExtInfo),
-            std::string(kind::kBadMagic),  std::string(kind::kNextAddr),          std::string(kind::kRingConnect),
-            std::string(kind::kAllGather), std::string(kind::kRootConnectFailed), std::string(kind::kInitStage),
-            std::string(kind::kHang),      std::string(kind::kInitFailed)};
-}
-
 using NcclEvent = std::variant<UniqueIdCreated, IdDistributed, ExtInfoSent, NextAddrSent, RingConnected, AllGatherSent,
                                MessageBatch, RootConnectFailed, InitStageDone, Stopped>;
 

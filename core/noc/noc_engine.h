@@ -96,6 +96,8 @@ public:
     /// "router/R", "router/R/in/P/vc/V", "packet/SLOT"; null when unknown.
     sim::Json inspect(const std::string& id) const;
     static sim::EventRecord describe(const NocEvent& event);
+    /// Every event kind describe() emits, in NocEventKind order.
+    static std::vector<std::string> eventKinds();
     std::size_t footprintBytes() const;
 
     const NocConfig& config() const { return *m_config; }

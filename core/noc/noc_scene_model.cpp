@@ -220,7 +220,7 @@ sim::Result<NocConfig> configFromKeys(const sim::ParamValues& values) {
     return makeNocConfig(document);
 }
 
-std::vector<std::string> nocEventKinds() {
+std::vector<std::string> NocEngine::eventKinds() {
     std::vector<std::string> out;
     for (std::string_view kind : kNocEventKindNames) out.emplace_back(kind);
     return out;

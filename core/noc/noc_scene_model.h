@@ -27,9 +27,6 @@ sim::Result<sim::ParamValues> scenarioKeys(const sim::Json& scenario);
 /// checks `commviz noc` makes (errors name `name`, the line, key and value).
 sim::Result<sim::Json> scenarioFromBookSimConfig(const std::string& text, const std::string& name);
 
-/// Every event kind NocEngine::describe emits, in NocEventKind order.
-std::vector<std::string> nocEventKinds();
-
 /// The NoC scene without GUI: id "noc", one step = one simulated cycle (a
 /// macro-step whose events are that cycle's flit and credit moves), a
 /// sim::TimelineSession<NocEngine>.

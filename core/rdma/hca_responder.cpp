@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
+#include "rdma/engine_text.h"
 #include "rdma/psn.h"
-#include "rdma/rdma_text.h"
 #include "rdma/verbs_driver.h"
 #include "rdma/verbs_names.h"
 

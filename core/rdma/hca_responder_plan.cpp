@@ -1,9 +1,9 @@
 // The checking half of rxe_resp.c: decides what the responder will do with a
 // request packet. Executing the plan is in hca_responder.cpp.
 
+#include "rdma/engine_text.h"
 #include "rdma/hca_responder.h"
 #include "rdma/psn.h"
-#include "rdma/rdma_text.h"
 
 namespace commviz::rdma {
 

@@ -1,6 +1,6 @@
 #include "rdma/qp_state_machine.h"
 
-#include "rdma/rdma_text.h"
+#include "rdma/engine_text.h"
 #include "rdma/verbs_names.h"
 
 namespace commviz::rdma {

@@ -1,10 +1,10 @@
 #include "rdma/rdma_engine.h"
 
+#include "rdma/engine_text.h"
 #include "rdma/hca_completer.h"
 #include "rdma/hca_requester.h"
 #include "rdma/hca_responder.h"
 #include "rdma/rdma_footprint.h"
-#include "rdma/rdma_text.h"
 #include "rdma/script_runner.h"
 #include "rdma/verbs_names.h"
 

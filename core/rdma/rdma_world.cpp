@@ -2,7 +2,7 @@
 
 #include <array>
 
-#include "rdma/rdma_text.h"
+#include "rdma/engine_text.h"
 #include "rdma/verbs_names.h"
 
 namespace commviz::rdma {

@@ -1,6 +1,6 @@
 #include "rdma/script_runner.h"
 
-#include "rdma/rdma_text.h"
+#include "rdma/engine_text.h"
 #include "rdma/verbs_driver.h"
 #include "rdma/verbs_names.h"
 

@@ -1,11 +1,11 @@
 #include "rdma_vs_socket/rdma_vs_socket_scene_model.h"
 
-#include "rdma_vs_socket/why_rdma_engine.h"
+#include "rdma_vs_socket/rdma_vs_socket_engine.h"
 #include "sim/session.h"
 
 namespace commviz::rdma_vs_socket {
 
-static_assert(sim::Engine<WhyRdmaEngine>);
+static_assert(sim::Engine<RdmaVsSocketEngine>);
 
 sim::SceneModel sceneModel() {
     sim::SceneModel model;
@@ -14,10 +14,10 @@ sim::SceneModel sceneModel() {
     // 64 messages × (11 socket + 7 verbs stages) + 4 setup stages = 1156 steps at most.
     model.stepCap = 10'000;
     model.scenarioKeys = scenarioKeys;
-    return sim::makeSceneModel<WhyRdmaEngine>(
+    return sim::makeSceneModel<RdmaVsSocketEngine>(
         std::move(model),
-        [](const sim::MergedKeys& keys, const std::optional<sim::Json>&) -> sim::Result<WhyRdmaEngine> {
-            return WhyRdmaEngine(configOf(keys));
+        [](const sim::MergedKeys& keys, const std::optional<sim::Json>&) -> sim::Result<RdmaVsSocketEngine> {
+            return RdmaVsSocketEngine(configOf(keys));
         });
 }
 

@@ -10,8 +10,8 @@ namespace commviz::rdma_vs_socket {
 
 /// Illustrative costs of the kernel TCP path on a datacenter host. They are
 /// order-of-magnitude only, chosen so one small message costs ≈ 11.5 µs one
-/// way: reference rdma.md §7 gives "kernel stack ≈ 1–10 µs per small packet"
-/// and "kernel TCP ≈ 10+ µs (tens of µs typical)". Not a benchmark.
+/// way, the figure commonly quoted for a kernel TCP round through the stack
+/// (a few µs per small packet in the stack, 10+ µs one way). Not a benchmark.
 struct SocketCosts {
     double syscall_ns = 300;       ///< send(2) entry: mode switch, fd lookup, socket lock
     double skb_alloc_ns = 200;     ///< sk_stream_alloc_skb and friends before the copy
@@ -28,8 +28,9 @@ struct SocketCosts {
     int segment_overhead = 90;
 };
 
-/// The socket lane's eleven stages for one message of `bytes` (rdma.md §7,
-/// socket path). The wire uses the same link rate and propagation as the
+/// The socket lane's eleven stages for one message of `bytes` (Linux
+/// net/socket.c __sys_sendto, net/ipv4/tcp.c tcp_sendmsg / tcp_recvmsg). The
+/// wire uses the same link rate and propagation as the
 /// verbs lane, so only the host software differs.
 std::vector<StageDef> socketPlan(std::int64_t bytes, const SocketCosts& costs = {},
                                  const perftest::LinkModel& link = {});

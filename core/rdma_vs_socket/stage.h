@@ -39,7 +39,7 @@ struct Counters {
 
 /// Stable ids of every stage; the view and the lessons key narration on kind().
 enum class StageId {
-    // Socket lane, one message [rdma.md §7, socket path 1-7].
+    // Socket lane, one message: send(2) → tcp_sendmsg → driver → NIC → IRQ/NAPI → tcp_v4_rcv → recv(2).
     SendSyscall,
     CopyUserToSkb,
     TcpIpTransmit,
@@ -56,7 +56,7 @@ enum class StageId {
     SetupRegMr,
     SetupCreateCqQp,
     SetupConnectQp,
-    // Verbs lane, one message [rdma.md §7, verbs path 2-5].
+    // Verbs lane, one message: ibv_post_send doorbell → NIC DMA → wire → remote DMA → CQE.
     PostSendDoorbell,
     NicDmaFromUser,
     TransportOffload,
@@ -64,7 +64,7 @@ enum class StageId {
     NicDmaToUser,
     AckAndCqe,  ///< RDMA WRITE: the ACK returns, the sender's CQE is written
     RecvCqe,    ///< SEND: the receive WQE is consumed, the receiver's CQE is written
-    PollCq,     ///< keep last: WhyRdmaEngine::eventKinds() walks the ids up to this one
+    PollCq,     ///< keep last: RdmaVsSocketEngine::eventKinds() walks the ids up to this one
 };
 
 /// "send_syscall", "copy_user_to_skb", … "poll_cq": the event kind of a stage.
@@ -84,7 +84,7 @@ struct StageDef {
     bool cpu = false;            ///< a CPU executes it (user or kernel), not the NIC
     bool setup = false;          ///< once per connection, not per message
     bool delivers = false;       ///< after this stage the payload is in host_b's user buffer
-    double cost_ns = 0;          ///< illustrative order-of-magnitude time (reference §7); 0 for setup
+    double cost_ns = 0;          ///< illustrative order-of-magnitude time; 0 for setup
     Counters delta;              ///< what the stage adds to the lane's counters
     std::string_view anchor;     ///< the real function (Linux, rdma-core, rxe) this stage stands for
     bool operator==(const StageDef&) const = default;

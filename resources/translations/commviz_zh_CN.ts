@@ -1192,7 +1192,7 @@
     </message>
 </context>
 <context>
-    <name>RdmaNarration</name>
+    <name>RdmaText</name>
     <message>
         <location filename="../../views/rdma/rdma_narration.cpp" line="+46"/>
         <source>The script runs %1 (entry %2).</source>
@@ -1553,9 +1553,9 @@
     </message>
 </context>
 <context>
-    <name>RdmaSceneRenderer</name>
+    <name>RdmaRenderer</name>
     <message>
-        <location filename="../../views/rdma/rdma_scene_renderer.cpp" line="+17"/>
+        <location filename="../../views/rdma/rdma_renderer.cpp" line="+17"/>
         <source>%1 ns</source>
         <translation>%1 ns</translation>
     </message>
@@ -1591,7 +1591,7 @@
     </message>
 </context>
 <context>
-    <name>RdmaSceneText</name>
+    <name>RdmaText</name>
     <message>
         <location filename="../../views/rdma/rdma_scene.cpp" line="+21"/>
         <source>RDMA verbs queues</source>
@@ -1622,8 +1622,8 @@
     </message>
     <message>
         <location line="+5"/>
-        <source>&lt;p&gt;Two lanes share one clock. The socket lane follows one message through the Linux kernel (rdma.md §7): send(2) enters the kernel, tcp_sendmsg copies the user buffer into skbs, TCP/IP runs on the CPU, the driver rings the NIC, the receiving NIC DMAs into the kernel&apos;s RX ring, an interrupt starts NAPI, TCP receives and ACKs, the sleeping reader is woken and recv(2) copies the data out. The verbs lane pays its setup once (open device, ibv_reg_mr, CQ/QP, RESET→INIT→RTR→RTS, all through the kernel), then per message only ibv_post_send&apos;s MMIO doorbell, NIC DMA from the registered buffer, transport in the NIC, DMA into the remote buffer and a polled CQE.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Times are illustrative, order-of-magnitude costs&lt;/b&gt; chosen after the reference&apos;s figures (kernel TCP ≈ 10+ µs, RDMA ≈ 1–2 µs one way); they are not measurements of any machine. Stages are drawn one after another, while real hosts overlap them.&lt;/p&gt;&lt;p&gt;Left out: TSO/GRO and zero-copy socket options (MSG_ZEROCOPY, io_uring), busy polling, interrupt coalescing, NUMA and cache effects, congestion, loss and retransmission, the out-of-band exchange of QPN/PSN/rkey, and the cost of pinning memory per page. One message is in flight per lane, like a ping-pong benchmark.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;两条泳道共用一个时钟。Socket 泳道跟踪一条消息穿过 Linux 内核的全过程（rdma.md §7）：send(2) 陷入内核，tcp_sendmsg 把用户缓冲区拷贝到 skb，TCP/IP 在 CPU 上运行，驱动敲网卡门铃，接收端网卡把数据 DMA 到内核的 RX 环，中断触发 NAPI，TCP 接收并回复 ACK，唤醒睡眠中的读进程，recv(2) 再把数据拷贝出来。Verbs 泳道只付一次初始化开销（打开设备、ibv_reg_mr、CQ/QP、RESET→INIT→RTR→RTS，全部经过内核），之后每条消息只需 ibv_post_send 的 MMIO 门铃、网卡从已注册缓冲区 DMA 读取、网卡内完成传输、DMA 写入远端缓冲区，再轮询到一个 CQE。&lt;/p&gt;&lt;p&gt;&lt;b&gt;时间均为示意性的数量级开销&lt;/b&gt;，参照参考资料中的数据选取（内核 TCP ≈ 10+ µs，RDMA 单向 ≈ 1–2 µs）；并非任何机器上的测量值。各阶段依次绘制，而真实主机上它们相互重叠。&lt;/p&gt;&lt;p&gt;未涉及：TSO/GRO 与零拷贝 socket 选项（MSG_ZEROCOPY、io_uring）、忙轮询（busy polling）、中断合并、NUMA 与缓存效应、拥塞、丢包与重传、QPN/PSN/rkey 的带外交换，以及按页锁定（pin）内存的开销。每条泳道同一时刻只有一条消息在途，类似 ping-pong 基准测试。&lt;/p&gt;</translation>
+        <source>&lt;p&gt;Two lanes share one clock. The socket lane follows one message through the Linux kernel: send(2) enters the kernel, tcp_sendmsg copies the user buffer into skbs, TCP/IP runs on the CPU, the driver rings the NIC, the receiving NIC DMAs into the kernel&apos;s RX ring, an interrupt starts NAPI, TCP receives and ACKs, the sleeping reader is woken and recv(2) copies the data out. The verbs lane pays its setup once (open device, ibv_reg_mr, CQ/QP, RESET→INIT→RTR→RTS, all through the kernel), then per message only ibv_post_send&apos;s MMIO doorbell, NIC DMA from the registered buffer, transport in the NIC, DMA into the remote buffer and a polled CQE.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Times are illustrative, order-of-magnitude costs&lt;/b&gt; chosen after the reference&apos;s figures (kernel TCP ≈ 10+ µs, RDMA ≈ 1–2 µs one way); they are not measurements of any machine. Stages are drawn one after another, while real hosts overlap them.&lt;/p&gt;&lt;p&gt;Left out: TSO/GRO and zero-copy socket options (MSG_ZEROCOPY, io_uring), busy polling, interrupt coalescing, NUMA and cache effects, congestion, loss and retransmission, the out-of-band exchange of QPN/PSN/rkey, and the cost of pinning memory per page. One message is in flight per lane, like a ping-pong benchmark.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;两条泳道共用一个时钟。Socket 泳道跟踪一条消息穿过 Linux 内核的全过程：send(2) 陷入内核，tcp_sendmsg 把用户缓冲区拷贝到 skb，TCP/IP 在 CPU 上运行，驱动敲网卡门铃，接收端网卡把数据 DMA 到内核的 RX 环，中断触发 NAPI，TCP 接收并回复 ACK，唤醒睡眠中的读进程，recv(2) 再把数据拷贝出来。Verbs 泳道只付一次初始化开销（打开设备、ibv_reg_mr、CQ/QP、RESET→INIT→RTR→RTS，全部经过内核），之后每条消息只需 ibv_post_send 的 MMIO 门铃、网卡从已注册缓冲区 DMA 读取、网卡内完成传输、DMA 写入远端缓冲区，再轮询到一个 CQE。&lt;/p&gt;&lt;p&gt;&lt;b&gt;时间均为示意性的数量级开销&lt;/b&gt;，参照参考资料中的数据选取（内核 TCP ≈ 10+ µs，RDMA 单向 ≈ 1–2 µs）；并非任何机器上的测量值。各阶段依次绘制，而真实主机上它们相互重叠。&lt;/p&gt;&lt;p&gt;未涉及：TSO/GRO 与零拷贝 socket 选项（MSG_ZEROCOPY、io_uring）、忙轮询（busy polling）、中断合并、NUMA 与缓存效应、拥塞、丢包与重传、QPN/PSN/rkey 的带外交换，以及按页锁定（pin）内存的开销。每条泳道同一时刻只有一条消息在途，类似 ping-pong 基准测试。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -1735,9 +1735,9 @@
     </message>
 </context>
 <context>
-    <name>WhyCountersPainter</name>
+    <name>RdmaVsSocketCountersPainter</name>
     <message>
-        <location filename="../../views/rdma_vs_socket/why_counters_painter.cpp" line="+58"/>
+        <location filename="../../views/rdma_vs_socket/rdma_vs_socket_counters_painter.cpp" line="+58"/>
         <source>Per-message cost on this path</source>
         <translation>该路径上每条消息的开销</translation>
     </message>
@@ -1788,9 +1788,9 @@
     </message>
 </context>
 <context>
-    <name>WhyLanePainter</name>
+    <name>RdmaVsSocketLanePainter</name>
     <message>
-        <location filename="../../views/rdma_vs_socket/why_lane_motion.cpp" line="+77"/>
+        <location filename="../../views/rdma_vs_socket/rdma_vs_socket_lane_motion.cpp" line="+77"/>
         <source>syscall ×%1</source>
         <translation>系统调用 ×%1</translation>
     </message>
@@ -1877,7 +1877,7 @@
         <translation>ibv_poll_cq：只是一次内存读</translation>
     </message>
     <message>
-        <location filename="../../views/rdma_vs_socket/why_lane_painter.cpp" line="+57"/>
+        <location filename="../../views/rdma_vs_socket/rdma_vs_socket_lane_painter.cpp" line="+57"/>
         <source>message %1 of %2 · %3 · one way ≈ %4 (illustrative)</source>
         <translation>第 %1/%2 条消息 · %3 · 单向 ≈ %4（示意）</translation>
     </message>
@@ -2024,9 +2024,9 @@
     </message>
 </context>
 <context>
-    <name>WhyRdmaRenderer</name>
+    <name>RdmaVsSocketRenderer</name>
     <message>
-        <location filename="../../views/rdma_vs_socket/why_rdma_renderer.cpp" line="+26"/>
+        <location filename="../../views/rdma_vs_socket/rdma_vs_socket_renderer.cpp" line="+26"/>
         <source>No &quot;Why RDMA&quot; session loaded</source>
         <translation>未加载“为什么要用 RDMA”仿真会话</translation>
     </message>
@@ -2052,9 +2052,9 @@
     </message>
 </context>
 <context>
-    <name>WhyRdmaText</name>
+    <name>RdmaVsSocketText</name>
     <message>
-        <location filename="../../views/rdma_vs_socket/why_rdma_text.cpp" line="+6"/>
+        <location filename="../../views/rdma_vs_socket/rdma_vs_socket_text.cpp" line="+6"/>
         <source>%1 ns</source>
         <translation>%1 ns</translation>
     </message>
@@ -2212,7 +2212,7 @@
         <translation>ibv_poll_cq</translation>
     </message>
     <message>
-        <location filename="../../views/rdma_vs_socket/why_rdma_narration.cpp" line="+72"/>
+        <location filename="../../views/rdma_vs_socket/rdma_vs_socket_narration.cpp" line="+72"/>
         <source>Message %1 done on the socket lane: %2 one way (illustrative).</source>
         <translation>Socket 泳道第 %1 条消息完成：单向 %2（示意）。</translation>
     </message>
@@ -2654,7 +2654,7 @@
         <translation>初始 PSN 的随机种子</translation>
     </message>
     <message>
-        <location filename="../../core/rdma_vs_socket/why_rdma_config.cpp" line="+18"/>
+        <location filename="../../core/rdma_vs_socket/rdma_vs_socket_config.cpp" line="+18"/>
         <source>Bytes per message (1 B to 8 MiB)</source>
         <translation>每条消息的字节数（1 B 到 8 MiB）</translation>
     </message>

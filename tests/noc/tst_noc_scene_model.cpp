@@ -304,7 +304,7 @@ private slots:
     }
 
     void everyEventKindIsListed() {
-        const auto kinds = noc::nocEventKinds();
+        const auto kinds = noc::NocEngine::eventKinds();
         QCOMPARE(kinds.size(), std::size_t(NocEventKind::Deadlock) + 1);
         NocEvent e;
         e.kind = NocEventKind::CreditSent;

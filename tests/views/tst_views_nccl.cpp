@@ -433,7 +433,7 @@ private slots:
 
     void clickingTheBandPicksTheNearestRank() {
         const auto scene = views::ncclBootstrapScene();
-        auto scenario = views::loadScenario(":/scenarios/nccl-bootstrap/ranks_1024.json", scene);
+        auto scenario = views::loadScenario(":/scenarios/nccl/ranks_1024.json", scene);
         QVERIFY(scenario);
         views::SceneSetup setup;
         setup.scene = &scene;
@@ -518,7 +518,7 @@ private slots:
         QFETCH(QString, summaryKey);
         QFETCH(int, summaryValue);
         const auto scene = views::ncclBootstrapScene();
-        const QString path = QStringLiteral(":/scenarios/nccl-bootstrap/%1.json").arg(name);
+        const QString path = QStringLiteral(":/scenarios/nccl/%1.json").arg(name);
         QVERIFY(scene.exampleScenarios.contains(path));
         auto scenario = views::loadScenario(path, scene);
         QVERIFY2(scenario, qPrintable(path));

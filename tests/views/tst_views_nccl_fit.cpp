@@ -132,9 +132,8 @@ private slots:
         QTest::addColumn<int>("stride");  // paint every stride-th step (and the last)
         const auto row = [](const char* tag, const char* scenario, int n, const char* version, const char* detail,
                             bool sideBySide, int stride) {
-            const QString path = *scenario
-                                     ? QStringLiteral(":/scenarios/nccl-bootstrap/%1.json").arg(QLatin1String(scenario))
-                                     : QString();
+            const QString path =
+                *scenario ? QStringLiteral(":/scenarios/nccl/%1.json").arg(QLatin1String(scenario)) : QString();
             QTest::newRow(tag) << path << n << QString::fromLatin1(version) << QString::fromLatin1(detail) << sideBySide
                                << stride;
         };
@@ -212,7 +211,7 @@ private slots:
 
     // v230_8 at its first allgather message: the ring is closed, the id made, the tables filling.
     std::unique_ptr<sim::Session> eightRanksInTheAllgather() {
-        auto s = fromScenario(QStringLiteral(":/scenarios/nccl-bootstrap/v230_8.json"));
+        auto s = fromScenario(QStringLiteral(":/scenarios/nccl/v230_8.json"));
         while (s && s->stepForward())
             if (s->summary()["messages"]["allgather"].get<int>() > 0) return s;
         return nullptr;

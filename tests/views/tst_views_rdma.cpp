@@ -11,8 +11,8 @@
 
 #include "rdma/rdma_layout.h"
 #include "rdma/rdma_qp_painter.h"
+#include "rdma/rdma_renderer.h"
 #include "rdma/rdma_scene.h"
-#include "rdma/rdma_scene_renderer.h"
 #include "rdma/rdma_script_dock.h"
 #include "rdma/rdma_snapshot.h"
 #include "rdma/rdma_step_painter.h"
@@ -22,7 +22,7 @@
 #include "tutorial/lesson.h"
 
 using namespace commviz;
-using views::RdmaSceneRenderer;
+using views::RdmaRenderer;
 
 namespace {
 
@@ -54,7 +54,7 @@ class RdmaViewTest : public QObject {
         }
         return std::move(built).value();
     }
-    QImage render(RdmaSceneRenderer& renderer, const sim::Session& s, const QStringList& highlights = {}) {
+    QImage render(RdmaRenderer& renderer, const sim::Session& s, const QStringList& highlights = {}) {
         QImage image(1600, 1000, QImage::Format_ARGB32);
         QPainter painter(&image);
         views::RenderState state;
@@ -63,12 +63,12 @@ class RdmaViewTest : public QObject {
         renderer.paint(painter, state);
         return image;
     }
-    static bool hasRegion(const RdmaSceneRenderer& r, const QString& id) {
+    static bool hasRegion(const RdmaRenderer& r, const QString& id) {
         for (const auto& hit : r.hitRegions())
             if (hit.objectId == id) return true;
         return false;
     }
-    static QString clickAt(const RdmaSceneRenderer& r, QPointF point) {
+    static QString clickAt(const RdmaRenderer& r, QPointF point) {
         QString hit;
         for (const auto& region : r.hitRegions())
             if (region.rect.contains(point)) hit = region.objectId;  // topmost wins, like SceneCanvas
@@ -107,7 +107,7 @@ private slots:
     void qpBadgeFollowsStateMachine() {
         auto s = session(QStringLiteral(":/scenarios/rdma/send_recv.json"));
         QVERIFY(s);
-        RdmaSceneRenderer renderer;
+        RdmaRenderer renderer;
         QVERIFY(stepUntil(*s, [](const views::RdmaSnapshot& n) { return !n.hosts[0]->qps.empty(); }));
         const QString qp = idOf(views::rdmaSnapshot(s.get()).hosts[0]->qps.front().id);
         QCOMPARE(int(views::rdmaSnapshot(s.get()).hosts[0]->qps.front().state), int(rdma::QpState::Reset));
@@ -128,7 +128,7 @@ private slots:
     void packetsAppearOnlyWhileInFlight() {
         auto s = session(QStringLiteral(":/scenarios/rdma/send_recv.json"));
         QVERIFY(s);
-        RdmaSceneRenderer renderer;
+        RdmaRenderer renderer;
         QVERIFY(stepUntil(*s, [](const views::RdmaSnapshot& n) { return !n.wire->inFlight.empty(); }));
         const QString packet = idOf(views::rdmaSnapshot(s.get()).wire->inFlight.front());
         QImage image = render(renderer, *s);
@@ -152,7 +152,7 @@ private slots:
     void queueSlotsAreClickableUnderEngineIds() {
         auto s = session(QStringLiteral(":/scenarios/rdma/send_recv.json"));
         QVERIFY(s);
-        RdmaSceneRenderer renderer;
+        RdmaRenderer renderer;
         int checkedWqes = 0, checkedCqes = 0;
         while (s->stepForward()) {
             render(renderer, *s);
@@ -305,7 +305,7 @@ private slots:
         int questions = 0;
         QString scenario;
         std::unique_ptr<sim::Session> s;
-        RdmaSceneRenderer renderer;
+        RdmaRenderer renderer;
         for (const auto& step : lesson.value().steps) {
             if (!step.scenario.isEmpty() && step.scenario != scenario) {
                 scenario = step.scenario;

@@ -10,8 +10,8 @@
 #include <QtTest>
 
 #include "fit_check.h"
+#include "rdma/rdma_renderer.h"
 #include "rdma/rdma_scene.h"
-#include "rdma/rdma_scene_renderer.h"
 #include "shell/scene_canvas.h"
 #include "shell/scene_setup.h"
 #include "shell/simulation_controller.h"
@@ -21,7 +21,7 @@ using tests::checkReadable;
 using tests::kDefaultCanvas;
 using tests::texts;
 using views::DrawnText;
-using views::RdmaSceneRenderer;
+using views::RdmaRenderer;
 
 class RdmaFitTest : public QObject {
     Q_OBJECT
@@ -43,7 +43,7 @@ class RdmaFitTest : public QObject {
     // returns every text drawn.
     std::vector<DrawnText> paintAt(const sim::Session& s, double zoom) {
         views::SceneCanvas canvas(m_controller);
-        canvas.setRenderer(std::make_unique<RdmaSceneRenderer>());
+        canvas.setRenderer(std::make_unique<RdmaRenderer>());
         canvas.resize(kDefaultCanvas);
         if (zoom != 1) canvas.zoomBy(zoom);
         QPixmap frame(kDefaultCanvas);
@@ -53,7 +53,7 @@ class RdmaFitTest : public QObject {
         views::RenderState state = canvas.renderState();
         state.session = &s;
         state.drawnTexts = &drawn;
-        RdmaSceneRenderer renderer;
+        RdmaRenderer renderer;
         renderer.paint(painter, state);
         return drawn;
     }
@@ -61,7 +61,7 @@ class RdmaFitTest : public QObject {
 private slots:
     void fitScaleIsTheDefaultWindows() {
         views::SceneCanvas canvas(m_controller);
-        canvas.setRenderer(std::make_unique<RdmaSceneRenderer>());
+        canvas.setRenderer(std::make_unique<RdmaRenderer>());
         canvas.resize(kDefaultCanvas);
         // The scene fills the canvas's width and height alike (its shape is the canvas's).
         QVERIFY2(canvas.scale() > 0.70, qPrintable(QString::number(canvas.scale())));
@@ -137,7 +137,7 @@ private slots:
     void exportsKeepDetailTheirPixelsCanShow() {
         auto s = withWqe();
         QVERIFY(s);
-        RdmaSceneRenderer renderer;
+        RdmaRenderer renderer;
         auto exported = [&](views::FigureOptions::Format format, double scale) {
             return tests::drawnInFigure(renderer, *s, format, scale);
         };

@@ -1,4 +1,4 @@
-// Walks the scene registry the application uses (app/scene_registry.cpp) and
+// Walks the scene registry the application uses (app/all_scenes.cpp) and
 // proves, for every scene, what the scene kit promises: every event kind the
 // engine can emit (derived from its event variant) has a sentence in English
 // and in Chinese, the narration table has no row for a kind the engine cannot
@@ -12,8 +12,8 @@
 #include <QtTest>
 #include <algorithm>
 
+#include "all_scenes.h"
 #include "export/figure_exporter.h"
-#include "scene_registry.h"
 #include "scene_walk.h"
 #include "shell/language.h"
 
@@ -45,7 +45,7 @@ void paintOnce(views::SceneRenderer& renderer, const sim::Session& session, cons
 class SceneRegistryTest : public QObject {
     Q_OBJECT
 
-    views::SceneRegistry m_registry = app::buildSceneRegistry();
+    views::SceneRegistry m_registry = app::allScenes();
     views::Language m_language;
 
 private slots:

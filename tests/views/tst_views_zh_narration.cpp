@@ -23,8 +23,8 @@
 #include <QtTest>
 #include <vector>
 
+#include "all_scenes.h"
 #include "perftest/perftest_chart_widget.h"
-#include "scene_registry.h"
 #include "scene_walk.h"
 #include "shell/language.h"
 #include "shell/narration_table.h"
@@ -126,7 +126,7 @@ sim::Json illegalModifyScenario(const views::SceneDescriptor& scene) {
 class ChineseNarrationTest : public QObject {
     Q_OBJECT
 
-    views::SceneRegistry m_registry = app::buildSceneRegistry();
+    views::SceneRegistry m_registry = app::allScenes();
     views::Language m_language;
     int m_sentences = 0;
     QSet<QString> m_reasonsSeen;

@@ -1,6 +1,7 @@
 #include "nccl/nccl_scene.h"
 
 #include "nccl/nccl_chart_dock.h"
+#include "nccl/nccl_engine.h"
 #include "nccl/nccl_events.h"
 #include "nccl/nccl_log_dock.h"
 #include "nccl/nccl_renderer.h"
@@ -15,19 +16,19 @@ SceneDescriptor ncclBootstrapScene() {
     scene.name = &NcclText::name;
     scene.description = &NcclText::description;
     scene.about = &NcclText::about;
-    scene.iconPath = QStringLiteral(":/icons/nccl-bootstrap.svg");
+    scene.iconPath = QStringLiteral(":/icons/nccl.svg");
     scene.createRenderer = [] { return std::make_unique<NcclRenderer>(); };
     scene.narrate = &NcclText::narrate;
-    scene.eventKinds = &nccl::eventKinds;
+    scene.eventKinds = &nccl::NcclEngine::eventKinds;
     scene.narration = &NcclText::table();
-    scene.lessonPath = QStringLiteral(":/lessons/nccl-bootstrap.json");
+    scene.lessonPath = QStringLiteral(":/lessons/nccl_bootstrap.json");
     scene.moreLessons = {QStringLiteral(":/lessons/nccl_unique_id.json"),
                          QStringLiteral(":/lessons/nccl_ring_allgather.json"),
                          QStringLiteral(":/lessons/nccl_init_after_bootstrap.json"),
                          QStringLiteral(":/lessons/nccl_bootstrap_hang.json")};
     const char* examples[] = {"classic_4", "v230_8", "two_roots_16", "missing_rank", "bad_magic", "ranks_1024"};
     for (const char* name : examples)
-        scene.exampleScenarios << QStringLiteral(":/scenarios/nccl-bootstrap/%1.json").arg(QLatin1String(name));
+        scene.exampleScenarios << QStringLiteral(":/scenarios/nccl/%1.json").arg(QLatin1String(name));
     scene.viewOptions.push_back({QString::fromLatin1(NcclRenderer::kSideBySide),
                                  [] { return NcclRenderer::tr("Classic vs 2.30 &Side by Side"); },
                                  QKeySequence(Qt::CTRL | Qt::Key_D)});

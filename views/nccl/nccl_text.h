@@ -14,7 +14,7 @@ class NcclText {
     Q_DECLARE_TR_FUNCTIONS(NcclText)
 
 public:
-    /// One sentence per event kind of nccl::eventKinds() (nccl_narration.cpp).
+    /// One sentence per event kind of nccl::NcclEngine::eventKinds() (nccl_narration.cpp).
     static const NarrationTable& table();
     static QString narrate(const sim::EventRecord& record) { return table().narrate(record); }
     static QString name();

@@ -1,6 +1,7 @@
 #include "noc/noc_scene.h"
 
 #include "noc/noc_command.h"
+#include "noc/noc_engine.h"
 #include "noc/noc_heatmap.h"
 #include "noc/noc_heatmap_dock.h"
 #include "noc/noc_histogram_dock.h"
@@ -31,7 +32,7 @@ SceneDescriptor nocScene() {
          QKeySequence(Qt::CTRL | Qt::Key_3), kHeatmaps},
     };
     scene.narrate = &NocText::narrate;
-    scene.eventKinds = &noc::nocEventKinds;
+    scene.eventKinds = &noc::NocEngine::eventKinds;
     scene.narration = &NocText::table();
     scene.lessonPath = QStringLiteral(":/lessons/noc_packet_life.json");
     scene.moreLessons = {

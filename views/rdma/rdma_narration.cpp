@@ -1,14 +1,13 @@
-#include "rdma/rdma_narration.h"
-
 #include "rdma/rdma_engine.h"
 #include "rdma/rdma_event_fields.h"
+#include "rdma/rdma_text.h"
 
 namespace commviz::views {
 
 using namespace rdma;
 using Fields = RdmaEventFields;
 
-const NarrationTable& RdmaNarration::table() {
+const NarrationTable& RdmaText::table() {
     // One row per alternative of rdma::Event; tst_views_narration_table checks
     // it against RdmaEngine::eventKinds().
     static const NarrationTable kTable{
@@ -41,13 +40,13 @@ const NarrationTable& RdmaNarration::table() {
     return kTable;
 }
 
-QString RdmaNarration::callStarted(const sim::EventRecord& r) {
+QString RdmaText::callStarted(const sim::EventRecord& r) {
     const Fields f{r.fields};
     if (f.s("host").isEmpty()) return tr("The script runs %1 (entry %2).").arg(f.s("call")).arg(f.n("index"));
     return tr("Host %1's CPU calls %2 (script entry %3).").arg(f.s("host"), f.s("call")).arg(f.n("index"));
 }
 
-QString RdmaNarration::callReturned(const sim::EventRecord& r) {
+QString RdmaText::callReturned(const sim::EventRecord& r) {
     const Fields f{r.fields};
     const QString host = f.s("host");
     // ret is the WC count for ibv_poll_cq, otherwise 0 or the errno name.
@@ -59,7 +58,7 @@ QString RdmaNarration::callReturned(const sim::EventRecord& r) {
     return joinSentences(s);
 }
 
-QString RdmaNarration::wrPosted(const sim::EventRecord& r) {
+QString RdmaText::wrPosted(const sim::EventRecord& r) {
     const Fields f{r.fields};
     return tr("(1) The application on host %1 posts a %2 work request (wr_id %3) to %4 of %5.")
         .arg(f.s("host"), f.s("opcode"))
@@ -67,7 +66,7 @@ QString RdmaNarration::wrPosted(const sim::EventRecord& r) {
         .arg(f.s("queue").toUpper(), f.s("qp"));
 }
 
-QString RdmaNarration::wqeWritten(const sim::EventRecord& r) {
+QString RdmaText::wqeWritten(const sim::EventRecord& r) {
     const Fields f{r.fields};
     return tr("(2) The driver copies the WR into a WQE in %1 slot %2 of %3%4.")
         .arg(f.s("queue").toUpper())
@@ -75,14 +74,14 @@ QString RdmaNarration::wqeWritten(const sim::EventRecord& r) {
         .arg(f.s("qp"), f.b("inline") ? tr(", payload inline") : QString());
 }
 
-QString RdmaNarration::doorbell(const sim::EventRecord& r) {
+QString RdmaText::doorbell(const sim::EventRecord& r) {
     const Fields f{r.fields};
     return tr("The driver rings the %1 doorbell of %2: producer index %3, the HCA now knows about the new WQE.")
         .arg(f.s("queue").toUpper(), f.s("qp"))
         .arg(f.n("producer_index"));
 }
 
-QString RdmaNarration::cqeWritten(const sim::EventRecord& r) {
+QString RdmaText::cqeWritten(const sim::EventRecord& r) {
     const Fields f{r.fields};
     return tr("(3) Host %1's HCA writes a CQE into CQ %2 slot %3: wr_id %4, %5.")
         .arg(f.s("host"), f.s("cq"))
@@ -91,14 +90,14 @@ QString RdmaNarration::cqeWritten(const sim::EventRecord& r) {
         .arg(f.s("status"));
 }
 
-QString RdmaNarration::cqOverflow(const sim::EventRecord& r) {
+QString RdmaText::cqOverflow(const sim::EventRecord& r) {
     const Fields f{r.fields};
     return tr("CQ %1 on host %2 is full: the %3 completion of wr_id %4 is lost and the CQ breaks.")
         .arg(f.s("cq"), f.s("host"), f.s("lost_status"))
         .arg(f.n("wr_id"));
 }
 
-QString RdmaNarration::cqPolled(const sim::EventRecord& r) {
+QString RdmaText::cqPolled(const sim::EventRecord& r) {
     const Fields f{r.fields};
     return tr("ibv_poll_cq on host %1 reads the CQE in CQ %2 slot %3 (wr_id %4).")
         .arg(f.s("host"), f.s("cq"))
@@ -106,7 +105,7 @@ QString RdmaNarration::cqPolled(const sim::EventRecord& r) {
         .arg(f.n("wr_id"));
 }
 
-QString RdmaNarration::wcReturned(const sim::EventRecord& r) {
+QString RdmaText::wcReturned(const sim::EventRecord& r) {
     const Fields f{r.fields};
     if (f.s("status") != QLatin1String("IBV_WC_SUCCESS"))
         return tr("(4) The application on host %1 gets an error WC: wr_id %2, %3 (opcode and byte_len are not valid).")
@@ -120,7 +119,7 @@ QString RdmaNarration::wcReturned(const sim::EventRecord& r) {
         .arg(f.n("byte_len"));
 }
 
-QString RdmaNarration::qpStateChanged(const sim::EventRecord& r) {
+QString RdmaText::qpStateChanged(const sim::EventRecord& r) {
     const Fields f{r.fields};
     QStringList s{tr("QP %1 on host %2 moves %3 → %4.").arg(f.s("qp"), f.s("host"), f.s("from"), f.s("to"))};
     const QString reason = translatedCoreText(r.fields, "reason");
@@ -129,13 +128,13 @@ QString RdmaNarration::qpStateChanged(const sim::EventRecord& r) {
     return joinSentences(s);
 }
 
-QString RdmaNarration::asyncEvent(const sim::EventRecord& r) {
+QString RdmaText::asyncEvent(const sim::EventRecord& r) {
     const Fields f{r.fields};
     return tr("Host %1 gets async event %2 for %3 (ibv_get_async_event).")
         .arg(f.s("host"), f.s("event_type"), f.s("object"));
 }
 
-QString RdmaNarration::slotFreed(const sim::EventRecord& r) {
+QString RdmaText::slotFreed(const sim::EventRecord& r) {
     const Fields f{r.fields};
     const auto wqes = r.fields.find("wqes");
     return tr("Host %1 hands %2 slot(s) of %3 %4 back to the driver (tail %5).")

@@ -4,7 +4,7 @@
 // family is left to the platform so CJK text falls back cleanly), boxes, text
 // that never overflows its rectangle, arrows with heads, tints, tags, the list
 // of clickable objects and the halos of lesson highlights and the selection.
-// A scene's own helper (RdmaPaint, WhyPaint) derives from it and adds only
+// A scene's own helper (RdmaPaint, RdmaVsSocketPaint) derives from it and adds only
 // what is particular to that scene.
 
 #include <QColor>

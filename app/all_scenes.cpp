@@ -1,0 +1,19 @@
+#include "all_scenes.h"
+
+#include "nccl/nccl_scene.h"
+#include "noc/noc_scene.h"
+#include "rdma/rdma_scene.h"
+#include "rdma_vs_socket/rdma_vs_socket_scene.h"
+
+namespace commviz::app {
+
+views::SceneRegistry allScenes() {
+    views::SceneRegistry registry;
+    registry.add(views::rdmaScene());
+    registry.add(views::rdmaVsSocketScene());
+    registry.add(views::ncclBootstrapScene());
+    registry.add(views::nocScene());
+    return registry;
+}
+
+}  // namespace commviz::app

@@ -1,0 +1,26 @@
+#pragma once
+
+#include <QCoreApplication>
+
+#include "shell/scene_renderer.h"
+
+namespace commviz::views {
+
+/// Draws the "Why RDMA" scene: the socket lane above the verbs lane, each with
+/// host A and host B (User space / Kernel / NIC), the payload moving stage by
+/// stage, running counters and the verbs lane's one-time setup strip.
+class RdmaVsSocketRenderer : public SceneRenderer {
+    Q_DECLARE_TR_FUNCTIONS(RdmaVsSocketRenderer)
+
+public:
+    QSizeF logicalSize() const override;
+    void paint(QPainter& painter, const RenderState& state) override;
+    std::vector<HitRegion> hitRegions() const override { return m_hits; }
+    /// The caption strip at the bottom shows the narration.
+    bool drawsCaption() const override { return true; }
+
+private:
+    std::vector<HitRegion> m_hits;
+};
+
+}  // namespace commviz::views
