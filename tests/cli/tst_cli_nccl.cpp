@@ -1,6 +1,6 @@
 // The nccl-bootstrap command-line contract of issue 8 through the real binary:
-// the message sequence for small n worked out by hand from reference/nccl.md
-// §3.3–§3.5 (who sends what to whom in which round), round counts, several
+// the message sequence for small n worked out by hand from NCCL src/bootstrap.cc
+// (bootstrapRoot, bootstrapInit, bootstrapRingAllGather: who sends what to whom in which round), round counts, several
 // roots, every fault, the INFO log, detail=rounds, and bad input.
 
 #include "cli_runner.h"

@@ -11,12 +11,22 @@
 
 namespace commviz::testing {
 
+/// The counter's sentences: the event's kind and fields, e.g. "moved {"from":0,"to":1}".
+inline QString counterSentence(const sim::EventRecord& record) {
+    return QStringLiteral("%1 %2").arg(QString::fromStdString(record.kind),
+                                       QString::fromStdString(record.fields.dump()));
+}
+
+inline const views::NarrationTable& counterNarration() {
+    static const views::NarrationTable table{{"moved", &counterSentence}, {"wrapped", &counterSentence}};
+    return table;
+}
+
 /// Draws the counter as a bar from the centre: accent colour, 4 logical units per step of value.
 class CounterRenderer : public views::SceneRenderer {
 public:
     QSizeF logicalSize() const override { return {800, 400}; }
-    void paint(QPainter& painter, const views::RenderState& state) override {
-        painter.fillRect(QRectF(QPointF(0, 0), logicalSize()), state.theme.background);
+    bool paintScene(QPainter& painter, const views::RenderState& state) override {
         const auto* engine = sim::engineOf<CounterEngine>(state.session);
         const long value = engine ? engine->value() : 0;
         m_bar = QRectF(400, 150, std::max(4.0, 4.0 * double(std::labs(value))), 100);
@@ -24,6 +34,7 @@ public:
         painter.fillRect(m_bar, state.theme.accent);
         painter.setPen(state.theme.text);
         painter.drawText(QRectF(0, 300, 800, 60), Qt::AlignCenter, QStringLiteral("value %1").arg(value));
+        return true;  // without a counter session it draws 0
     }
     std::vector<views::HitRegion> hitRegions() const override { return {{m_bar, QStringLiteral("counter")}}; }
 
@@ -51,10 +62,7 @@ inline views::SceneDescriptor counterScene() {
     scene.description = [] { return QStringLiteral("A seeded random walk for tests"); };
     scene.about = [] { return QStringLiteral("Test-only."); };
     scene.createRenderer = [] { return std::make_unique<CounterRenderer>(); };
-    scene.narrate = [](const sim::EventRecord& record) {
-        return QStringLiteral("%1 %2").arg(QString::fromStdString(record.kind),
-                                           QString::fromStdString(record.fields.dump()));
-    };
+    scene.narration = &counterNarration();
     return scene;
 }
 

@@ -33,19 +33,32 @@ inline QStringList scenarioPaths(const views::SceneDescriptor& scene) {
     return paths;
 }
 
-/// A session of the scene from a scenario (none: the scene's defaults); null
-/// with a warning when it cannot be built.
-inline std::unique_ptr<sim::Session> sceneSession(const views::SceneDescriptor& scene,
-                                                  std::optional<sim::Json> scenario) {
+/// What a session (or a SimulationController) is built from: the scene, the
+/// keys a person set, and a scenario.
+inline views::SceneSetup sceneSetup(const views::SceneDescriptor& scene, sim::ParamValues values = {},
+                                    std::optional<sim::Json> scenario = std::nullopt) {
     views::SceneSetup setup;
     setup.scene = &scene;
+    setup.values = std::move(values);
     setup.scenario = std::move(scenario);
+    return setup;
+}
+
+/// A session built from a setup; null with a warning when it cannot be built.
+inline std::unique_ptr<sim::Session> sceneSession(const views::SceneSetup& setup) {
     auto built = views::buildSession(setup);
     if (!built) {
         qWarning("%s", built.error().message.c_str());
         return nullptr;
     }
     return std::move(built).value();
+}
+
+/// A session of the scene from a scenario (none: the scene's defaults); null
+/// with a warning when it cannot be built.
+inline std::unique_ptr<sim::Session> sceneSession(const views::SceneDescriptor& scene,
+                                                  std::optional<sim::Json> scenario) {
+    return sceneSession(sceneSetup(scene, {}, std::move(scenario)));
 }
 
 inline std::unique_ptr<sim::Session> sceneSession(const views::SceneDescriptor& scene, const QString& path) {

@@ -22,7 +22,7 @@ namespace {
 class BoxRenderer : public SceneRenderer {
 public:
     QSizeF logicalSize() const override { return {200, 100}; }
-    void paint(QPainter& painter, const RenderState& state) override {
+    bool paintScene(QPainter& painter, const RenderState& state) override {
         painter.fillRect(QRectF(20, 20, 60, 40), state.theme.accent);
         painter.setPen(state.theme.text);
         QFont font;
@@ -30,6 +30,7 @@ public:
         painter.setFont(font);
         painter.drawText(QRectF(90, 30, 110, 40), Qt::AlignCenter, QStringLiteral("figure text"));
         ++paints;
+        return true;
     }
     int paints = 0;
 };
@@ -205,7 +206,7 @@ void TestFigureExport::failedExportKeepsOldFile() {
     class EmptyRenderer : public SceneRenderer {
     public:
         QSizeF logicalSize() const override { return {0, 0}; }
-        void paint(QPainter&, const RenderState&) override {}
+        bool paintScene(QPainter&, const RenderState&) override { return true; }
     } empty;
     const QString path = m_dir.filePath("kept.png");
     QFile old(path);
@@ -222,9 +223,9 @@ void TestFigureExport::sceneThatDrawsItsCaptionGetsNoBand() {
     class StripRenderer : public BoxRenderer {
     public:
         bool drawsCaption() const override { return true; }
-        void paint(QPainter& painter, const RenderState& state) override {
-            BoxRenderer::paint(painter, state);
+        bool paintScene(QPainter& painter, const RenderState& state) override {
             shown = state.caption;
+            return BoxRenderer::paintScene(painter, state);
         }
         QString shown;
     } renderer;

@@ -18,6 +18,7 @@
 #include "nccl/nccl_log_dock.h"
 #include "nccl/nccl_renderer.h"
 #include "nccl/nccl_scene.h"
+#include "scene_walk.h"
 #include "shell/event_list_model.h"
 #include "shell/events_dock.h"
 #include "shell/scene_setup.h"
@@ -87,11 +88,7 @@ private:
 };
 
 std::unique_ptr<sim::Session> session(const views::SceneDescriptor& scene, const sim::ParamValues& values) {
-    views::SceneSetup setup;
-    setup.scene = &scene;
-    setup.values = values;
-    auto built = views::buildSession(setup);
-    return built ? std::move(built).value() : nullptr;
+    return tests::sceneSession(tests::sceneSetup(scene, values));
 }
 
 QImage render(views::NcclRenderer& renderer, const sim::Session& s) {
@@ -230,8 +227,8 @@ private slots:
     }
 
     void clickingAnEnvelopeOpensTheMessage() {
-        // Classic n = 4 (reference §3.3): steps 3–6 are the extInfos of ranks 0–3, steps 7–10 the root's
-        // replies in rank order, each carrying rank (r + 1) mod 4's extAddressListen.
+        // Classic n = 4 (NCCL src/bootstrap.cc, bootstrapRoot): steps 3–6 are the extInfos of ranks 0–3, steps 7–10 the
+        // root's replies in rank order, each carrying rank (r + 1) mod 4's extAddressListen.
         const auto scene = views::ncclBootstrapScene();
         auto s = session(scene, {{"nranks", 4}});
         views::NcclRenderer renderer;
@@ -280,8 +277,8 @@ private slots:
     }
 
     void classicThirdAllgatherCarriesUdsIds() {
-        // Classic n = 4 (reference §3.3 step 9): steps 39–50 are the third allgather, of
-        // peerProxyAddressesUDS. Step 44 is its round 1, second message: rank 1 sends slice (1 − 1) mod 4 = 0.
+        // Classic n = 4 (NCCL src/bootstrap.cc, bootstrapInit's third allgather): steps 39–50 are the third allgather,
+        // of peerProxyAddressesUDS. Step 44 is its round 1, second message: rank 1 sends slice (1 − 1) mod 4 = 0.
         const auto scene = views::ncclBootstrapScene();
         auto s = session(scene, {{"nranks", 4}});
         views::NcclRenderer renderer;
@@ -305,10 +302,7 @@ private slots:
         // the renderer turns it into the envelope id the Inspector opens, as a canvas click does.
         const auto scene = views::ncclBootstrapScene();
         views::SimulationController controller;
-        views::SceneSetup setup;
-        setup.scene = &scene;
-        setup.values = {{"nranks", 4}};
-        QVERIFY(controller.load(setup).ok());
+        QVERIFY(controller.load(tests::sceneSetup(scene, {{"nranks", 4}})).ok());
         views::EventsDock dock(controller);
         controller.seek(60);
         auto* table = dock.findChild<QTableView*>();
@@ -396,7 +390,7 @@ private slots:
 
     void v230MessagesCarryTheirFields() {
         // 2.30, n = 4: extInfo adds iroot, nroots, offset; the allgather runs both ways, slice (r + i) mod n
-        // travelling to prev in round i (reference §3.4, §3.5).
+        // travelling to prev in round i (NCCL src/bootstrap.cc, socketRingAllGather).
         const auto scene = views::ncclBootstrapScene();
         auto s = session(scene, {{"nranks", 4}, {"version", "2.30"}});
         views::NcclRenderer renderer;
@@ -433,14 +427,8 @@ private slots:
 
     void clickingTheBandPicksTheNearestRank() {
         const auto scene = views::ncclBootstrapScene();
-        auto scenario = views::loadScenario(":/scenarios/nccl/ranks_1024.json", scene);
-        QVERIFY(scenario);
-        views::SceneSetup setup;
-        setup.scene = &scene;
-        setup.scenario = scenario.value();
-        auto built = views::buildSession(setup);
-        QVERIFY(built);
-        auto s = std::move(built).value();
+        auto s = tests::sceneSession(scene, QStringLiteral(":/scenarios/nccl/ranks_1024.json"));
+        QVERIFY(s);
         s->seek(12);
         views::NcclRenderer renderer;
         render(renderer, *s);
@@ -462,8 +450,9 @@ private slots:
     }
 
     void sideBySideDrawsBothVersions() {
-        // n = 8 (reference §3.3, §3.5): classic gathers three times, one way, n − 1 = 7 rounds each; 2.30 once,
-        // both ways, ⌊8/2⌋ = 4 rounds. At the end: classic 3 × 8 + 3 × 8 × 7 = 192 messages, 2.30 3 × 8 + 8 × 7 = 80.
+        // n = 8 (NCCL src/bootstrap.cc, bootstrapRingAllGather / socketRingAllGather): classic gathers three times, one
+        // way, n − 1 = 7 rounds each; 2.30 once, both ways, ⌊8/2⌋ = 4 rounds. At the end: classic 3 × 8 + 3 × 8 × 7 =
+        // 192 messages, 2.30 3 × 8 + 8 × 7 = 80.
         const auto scene = views::ncclBootstrapScene();
         QCOMPARE(scene.viewOptions.size(), std::size_t(1));
         QCOMPARE(scene.viewOptions[0].id, QString(views::NcclRenderer::kSideBySide));
@@ -504,7 +493,7 @@ private slots:
         QTest::addColumn<bool>("complete");
         QTest::addColumn<QString>("summaryKey");
         QTest::addColumn<int>("summaryValue");
-        // What each example is for, from its description: counts worked out from reference §3.
+        // What each example is for, from its description: counts worked out from NCCL src/bootstrap.cc.
         QTest::newRow("classic_4") << "classic_4" << true << "allgather" << 36;      // 3 gathers × 3 rounds × 4
         QTest::newRow("v230_8") << "v230_8" << true << "allgather" << 56;            // 3 rounds × 16 + 1 × 8
         QTest::newRow("two_roots_16") << "two_roots_16" << true << "extinfo" << 18;  // 16 + one extra per root
@@ -520,14 +509,8 @@ private slots:
         const auto scene = views::ncclBootstrapScene();
         const QString path = QStringLiteral(":/scenarios/nccl/%1.json").arg(name);
         QVERIFY(scene.exampleScenarios.contains(path));
-        auto scenario = views::loadScenario(path, scene);
-        QVERIFY2(scenario, qPrintable(path));
-        views::SceneSetup setup;
-        setup.scene = &scene;
-        setup.scenario = scenario.value();
-        auto built = views::buildSession(setup);
-        QVERIFY(built);
-        auto s = std::move(built).value();
+        auto s = tests::sceneSession(scene, path);
+        QVERIFY2(s, qPrintable(path));
         s->runToEnd(scene.model.stepCap);
         QVERIFY(s->atEnd());
         const sim::Json summary = s->summary();
@@ -570,10 +553,7 @@ private slots:
     void logDockShowsLinesUpToTheCursor() {
         const auto scene = views::ncclBootstrapScene();
         views::SimulationController controller;
-        views::SceneSetup setup;
-        setup.scene = &scene;
-        setup.values = {{"nranks", 4}};
-        QVERIFY(controller.load(setup).ok());
+        QVERIFY(controller.load(tests::sceneSetup(scene, {{"nranks", 4}})).ok());
         views::NcclLogDock dock(controller);
         QCOMPARE(dock.objectName(), QStringLiteral("NcclLogDock"));
         const int atStart = dock.lineCount();

@@ -14,6 +14,7 @@
 #include "fit_check.h"
 #include "nccl/nccl_renderer.h"
 #include "nccl/nccl_scene.h"
+#include "scene_walk.h"
 #include "shell/scene_canvas.h"
 #include "shell/scene_setup.h"
 #include "shell/simulation_controller.h"
@@ -41,22 +42,10 @@ class NcclFitTest : public QObject {
     views::SceneDescriptor m_scene = views::ncclBootstrapScene();
     views::SimulationController m_controller;
 
-    std::unique_ptr<sim::Session> fromScenario(const QString& path) {
-        auto scenario = views::loadScenario(path, m_scene);
-        if (!scenario) return nullptr;
-        views::SceneSetup setup;
-        setup.scene = &m_scene;
-        setup.scenario = std::move(scenario).value();
-        auto built = views::buildSession(setup);
-        return built ? std::move(built).value() : nullptr;
-    }
+    std::unique_ptr<sim::Session> fromScenario(const QString& path) { return tests::sceneSession(m_scene, path); }
 
     std::unique_ptr<sim::Session> fromKeys(const sim::ParamValues& values) {
-        views::SceneSetup setup;
-        setup.scene = &m_scene;
-        setup.values = values;
-        auto built = views::buildSession(setup);
-        return built ? std::move(built).value() : nullptr;
+        return tests::sceneSession(tests::sceneSetup(m_scene, values));
     }
 
     // Paints the current step the way SceneCanvas does at `zoom` (1 = fit) and returns every text drawn.

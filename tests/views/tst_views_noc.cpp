@@ -21,6 +21,7 @@
 #include "noc/noc_renderer.h"
 #include "noc/noc_scene.h"
 #include "noc/noc_sweep_dock.h"
+#include "scene_walk.h"
 #include "shell/parameters_dock.h"
 #include "shell/scene_setup.h"
 #include "shell/simulation_controller.h"
@@ -186,16 +187,17 @@ private slots:
 
     void sweepDockPlotsTheLatencyCurveInTheBackground() {
         views::SimulationController controller;
-        views::SceneSetup setup;
-        setup.scene = &m_scene;
-        setup.values = {{"topology", "mesh"}, {"k", 4}, {"num_vcs", 4}, {"vc_buf_size", 4}, {"sample_period", 300}};
-        QVERIFY(controller.load(setup).ok());
+        QVERIFY(controller
+                    .load(tests::sceneSetup(
+                        m_scene,
+                        {{"topology", "mesh"}, {"k", 4}, {"num_vcs", 4}, {"vc_buf_size", 4}, {"sample_period", 300}}))
+                    .ok());
         views::NocSweepDock dock(controller, nullptr);
         dock.start();
         QVERIFY(dock.running());
         QTRY_VERIFY_WITH_TIMEOUT(!dock.running(), 120000);
         const auto points = dock.curve()->points();
-        // 4x4 mesh DOR uniform is stable up to ~0.7 (reference §3.4): every load of the sweep is.
+        // 4x4 mesh DOR uniform is stable up to ~0.7 (as BookSim2 measures it): every load of the sweep is.
         QCOMPARE(points.size(), views::NocSweepDock::loads().size());
         QVERIFY(std::is_sorted(points.begin(), points.end(), [](auto a, auto b) { return a.x() < b.x(); }));
         QVERIFY2(points.front().y() > 17 && points.front().y() < 22, qPrintable(QString::number(points.front().y())));
@@ -213,10 +215,10 @@ private slots:
     // links, so they fill at 1/3 flits/node/cycle) is marked on the throughput chart.
     void sweepOverlaysConfigurationsAndMarksSaturation() {
         views::SimulationController controller;
-        views::SceneSetup setup;
-        setup.scene = &m_scene;
-        setup.values = {{"topology", "mesh"}, {"k", 4}, {"num_vcs", 4}, {"vc_buf_size", 4}};
-        QVERIFY(controller.load(setup).ok());
+        QVERIFY(
+            controller
+                .load(tests::sceneSetup(m_scene, {{"topology", "mesh"}, {"k", 4}, {"num_vcs", 4}, {"vc_buf_size", 4}}))
+                .ok());
         views::NocSweepDock dock(controller, nullptr);
         dock.start();
         QTRY_VERIFY_WITH_TIMEOUT(!dock.running(), 120000);
@@ -256,9 +258,7 @@ private slots:
     // The Parameters dock names every key as BookSim does and gives BookSim's default.
     void parametersShowBookSimNamesAndDefaults() {
         views::SimulationController controller;
-        views::SceneSetup setup;
-        setup.scene = &m_scene;
-        QVERIFY(controller.load(setup).ok());
+        QVERIFY(controller.load(tests::sceneSetup(m_scene)).ok());
         QUndoStack undo;
         views::ParametersDock dock(controller, undo);
         const auto tipOf = [&](const QString& key) {

@@ -22,6 +22,7 @@
 #include "noc/noc_layout.h"
 #include "noc/noc_renderer.h"
 #include "noc/noc_scene.h"
+#include "scene_walk.h"
 #include "shell/scene_setup.h"
 #include "shell/scene_view_actions.h"
 #include "shell/simulation_controller.h"
@@ -197,13 +198,12 @@ private slots:
 
     void histogramDockDrawsTheDeliveredPacketsInTheirBins() {
         // At 0.1 % load nothing contends: a packet crossing H routers takes 5H + 2
-        // cycles (reference §2.3) and transpose on 4x4 gives H = 1, 3, 5 or 7.
+        // cycles (BookSim2 src/routers/iq_router.cpp: routing, VC and switch
+        // allocation, switch traversal; plus the link) and transpose on 4x4 gives H = 1, 3, 5 or 7.
         views::SimulationController controller;
-        views::SceneSetup setup;
-        setup.scene = &m_scene;
-        setup.values = kTranspose;
-        setup.values["injection_rate"] = 0.001;
-        QVERIFY(controller.load(setup).ok());
+        sim::ParamValues values = kTranspose;
+        values["injection_rate"] = 0.001;
+        QVERIFY(controller.load(tests::sceneSetup(m_scene, values)).ok());
         controller.seek(4000);
         QTRY_COMPARE_WITH_TIMEOUT(controller.cursor(), std::size_t(4000), 20000);
         views::NocHistogramDock dock(controller, nullptr);

@@ -17,6 +17,7 @@
 #include "rdma/rdma_snapshot.h"
 #include "rdma/rdma_step_painter.h"
 #include "rdma/verbs_enums.h"
+#include "scene_walk.h"
 #include "shell/scene_setup.h"
 #include "shell/simulation_controller.h"
 #include "tutorial/lesson.h"
@@ -35,24 +36,9 @@ class RdmaViewTest : public QObject {
 
     views::SceneDescriptor m_scene = views::rdmaScene();
 
-    std::unique_ptr<sim::Session> session(const QString& path) {
-        auto scenario = views::loadScenario(path, m_scene);
-        if (!scenario) {
-            qWarning("%s", scenario.error().message.c_str());
-            return nullptr;
-        }
-        return session(std::move(scenario).value());
-    }
+    std::unique_ptr<sim::Session> session(const QString& path) { return tests::sceneSession(m_scene, path); }
     std::unique_ptr<sim::Session> session(sim::Json scenario) {
-        views::SceneSetup setup;
-        setup.scene = &m_scene;
-        setup.scenario = std::move(scenario);
-        auto built = views::buildSession(setup);
-        if (!built) {
-            qWarning("%s", built.error().message.c_str());
-            return nullptr;
-        }
-        return std::move(built).value();
+        return tests::sceneSession(m_scene, std::move(scenario));
     }
     QImage render(RdmaRenderer& renderer, const sim::Session& s, const QStringList& highlights = {}) {
         QImage image(1600, 1000, QImage::Format_ARGB32);
@@ -326,12 +312,9 @@ private slots:
 
     void scriptDockEditsAreUndoable() {
         views::SimulationController controller;
-        views::SceneSetup setup;
-        setup.scene = &m_scene;
         auto scenario = views::loadScenario(QStringLiteral(":/scenarios/rdma/send_recv.json"), m_scene);
         QVERIFY(scenario);
-        setup.scenario = scenario.value();
-        QVERIFY(controller.load(setup).ok());
+        QVERIFY(controller.load(tests::sceneSetup(m_scene, {}, scenario.value())).ok());
         views::RdmaScriptDock dock(controller);
         QCOMPARE(dock.objectName(), QStringLiteral("RdmaScriptDock"));
         const sim::Json original = dock.script();
@@ -367,10 +350,8 @@ private slots:
 
     void scriptDockKeepsItsHistoryWhenAKeyChanges() {
         views::SimulationController controller;
-        views::SceneSetup setup;
-        setup.scene = &m_scene;
-        setup.scenario = views::loadScenario(QStringLiteral(":/scenarios/rdma/send_recv.json"), m_scene).value();
-        QVERIFY(controller.load(setup).ok());
+        const auto scenario = views::loadScenario(QStringLiteral(":/scenarios/rdma/send_recv.json"), m_scene).value();
+        QVERIFY(controller.load(tests::sceneSetup(m_scene, {}, scenario)).ok());
         views::RdmaScriptDock dock(controller);
         const sim::Json original = dock.script();
         QCOMPARE(dock.removeCall(int(original.size()) - 1), QString());
@@ -388,12 +369,9 @@ private slots:
 
     void scriptDockMarksReturnValues() {
         views::SimulationController controller;
-        views::SceneSetup setup;
-        setup.scene = &m_scene;
         auto scenario = views::loadScenario(QStringLiteral(":/scenarios/rdma/send_recv.json"), m_scene);
         QVERIFY(scenario);
-        setup.scenario = scenario.value();
-        QVERIFY(controller.load(setup).ok());
+        QVERIFY(controller.load(tests::sceneSetup(m_scene, {}, scenario.value())).ok());
         views::RdmaScriptDock dock(controller);
         controller.seek(1'000'000);
         auto* list = dock.findChild<QListWidget*>();

@@ -12,6 +12,7 @@
 #include "fit_check.h"
 #include "rdma/rdma_renderer.h"
 #include "rdma/rdma_scene.h"
+#include "scene_walk.h"
 #include "shell/scene_canvas.h"
 #include "shell/scene_setup.h"
 #include "shell/simulation_controller.h"
@@ -29,15 +30,7 @@ class RdmaFitTest : public QObject {
     views::SceneDescriptor m_scene = views::rdmaScene();
     views::SimulationController m_controller;
 
-    std::unique_ptr<sim::Session> session(const QString& path) {
-        auto scenario = views::loadScenario(path, m_scene);
-        if (!scenario) return nullptr;
-        views::SceneSetup setup;
-        setup.scene = &m_scene;
-        setup.scenario = std::move(scenario).value();
-        auto built = views::buildSession(setup);
-        return built ? std::move(built).value() : nullptr;
-    }
+    std::unique_ptr<sim::Session> session(const QString& path) { return tests::sceneSession(m_scene, path); }
 
     // Paints the current step the way SceneCanvas does at `zoom` (1 = fit) and
     // returns every text drawn.

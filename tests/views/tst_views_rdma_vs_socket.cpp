@@ -57,7 +57,7 @@ private slots:
         QVERIFY(m_scene.about().contains(QStringLiteral("illustrative")));
         QVERIFY(QFile::exists(m_scene.iconPath));
         for (const auto& path : m_scene.exampleScenarios) QVERIFY2(QFile::exists(path), qPrintable(path));
-        QVERIFY(m_scene.createRenderer && m_scene.narrate);
+        QVERIFY(m_scene.createRenderer && m_scene.narration);
     }
 
     void countersChangeBetweenSteps() {

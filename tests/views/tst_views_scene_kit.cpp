@@ -21,6 +21,7 @@
 #include "rdma/rdma_scene.h"
 #include "rdma/rdma_scene_model.h"
 #include "rdma/script.h"
+#include "scene_walk.h"
 #include "shell/focused_space_filter.h"
 #include "shell/parameters_dock.h"
 #include "shell/presentation_mode.h"
@@ -41,10 +42,7 @@ class SceneKitTest : public QObject {
     views::SceneDescriptor m_scene = testing::counterScene();
 
     void load(SimulationController& controller) {
-        views::SceneSetup setup;
-        setup.scene = &m_scene;
-        setup.values = {{"limit", 500}};
-        QVERIFY(controller.load(std::move(setup)).ok());
+        QVERIFY(controller.load(tests::sceneSetup(m_scene, {{"limit", 500}})).ok());
     }
     // The centre of the counter bar, in canvas pixels, as drawn last.
     static QPoint barCentre(const SceneCanvas& canvas) {
@@ -235,10 +233,9 @@ private slots:
         const views::SceneDescriptor rdmaScene = views::rdmaScene();
         SimulationController controller;
         QUndoStack undo;
-        views::SceneSetup setup;
-        setup.scene = &rdmaScene;
-        setup.scenario = views::loadScenario(QStringLiteral(":/scenarios/rdma/packet_loss.json"), rdmaScene).value();
-        QVERIFY(controller.load(setup).ok());
+        const auto scenario =
+            views::loadScenario(QStringLiteral(":/scenarios/rdma/packet_loss.json"), rdmaScene).value();
+        QVERIFY(controller.load(tests::sceneSetup(rdmaScene, {}, scenario)).ok());
         views::ParametersDock dock(controller, undo);
         auto* timeout = qobject_cast<QSpinBox*>(dock.editorFor(QStringLiteral("timeout")));
         QVERIFY(timeout);

@@ -17,6 +17,7 @@
 #include <QtTest>
 
 #include "counter_scene.h"
+#include "scene_walk.h"
 #include "shell/event_list_model.h"
 #include "shell/events_dock.h"
 #include "shell/inspector_dock.h"
@@ -36,11 +37,9 @@ class ShellTest : public QObject {
     views::SceneDescriptor m_scene = testing::counterScene();
 
     void load(SimulationController& controller, long limit = 100) {
-        views::SceneSetup setup;
-        setup.scene = &m_scene;
-        setup.values = sim::defaults(m_scene.model.params);
-        setup.values["limit"] = limit;
-        QVERIFY(controller.load(std::move(setup)).ok());
+        sim::ParamValues values = sim::defaults(m_scene.model.params);
+        values["limit"] = limit;
+        QVERIFY(controller.load(tests::sceneSetup(m_scene, values)).ok());
     }
     static long valueOf(const SimulationController& controller) {
         return sim::engineOf<testing::CounterEngine>(controller.session())->value();

@@ -11,6 +11,7 @@
 #include <QtTest>
 
 #include "big_scenes.h"
+#include "scene_walk.h"
 #include "shell/event_list_model.h"
 #include "shell/events_dock.h"
 #include "shell/narration_dock.h"
@@ -26,10 +27,7 @@ class ShellScaleTest : public QObject {
     views::SceneDescriptor m_slow = testing::slowScene();
 
     static void load(SimulationController& controller, const views::SceneDescriptor& scene, sim::ParamValues set) {
-        views::SceneSetup setup;
-        setup.scene = &scene;
-        setup.values = std::move(set);
-        QVERIFY(controller.load(std::move(setup)).ok());
+        QVERIFY(controller.load(tests::sceneSetup(scene, std::move(set))).ok());
     }
 
     // Event i of step n as a straight run of the burst engine makes it.

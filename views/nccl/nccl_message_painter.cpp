@@ -107,7 +107,8 @@ struct MessageDrawer {
                     (*this)(nccl::RingConnected{.src = r, .dst = (r + 1) % n});
                     break;
                 case nccl::MessageKind::AllGather:
-                    // Round i: slice r − i goes to next; in 2.30 also slice r + i to prev (reference §3.5).
+                    // Round i: slice r − i goes to next; in 2.30 also slice r + i to prev
+                    // (NCCL src/bootstrap.cc, socketRingAllGather).
                     (*this)(nccl::AllGatherSent{.src = r,
                                                 .dst = (r + 1) % n,
                                                 .round = b.round,

@@ -2,21 +2,16 @@
 // the kind names core declares (nccl::kind), filled from the event's fields.
 
 #include "nccl/nccl_text.h"
+#include "shell/event_fields.h"
 
 namespace commviz::views {
 
 namespace {
 
-QString field(const sim::EventRecord& r, const char* key) {
-    const auto it = r.fields.find(key);
-    if (it == r.fields.end()) return {};
-    return it->is_string() ? QString::fromStdString(it->get<std::string>()) : QString::fromStdString(it->dump());
-}
-int intField(const sim::EventRecord& r, const char* key) {
-    const auto it = r.fields.find(key);
-    return it != r.fields.end() && it->is_number_integer() ? it->get<int>() : -1;
-}
-bool isBatch(const sim::EventRecord& r) { return r.fields.contains("macro_step"); }
+// A missing field leaves its place in the sentence empty; a missing round reads -1.
+QString field(const sim::EventRecord& r, const char* key) { return EventFields(r).text(key).value_or(QString()); }
+int intField(const sim::EventRecord& r, const char* key) { return int(EventFields(r).integer(key).value_or(-1)); }
+bool isBatch(const sim::EventRecord& r) { return EventFields(r).has("macro_step"); }
 
 }  // namespace
 
@@ -38,11 +33,11 @@ const NarrationTable& NcclText::table() {
 }
 
 QString NcclText::uniqueId(const sim::EventRecord& r) {
-    if (!r.fields.value("interface_found", true))
+    if (!EventFields(r).flag("interface_found").value_or(true))
         return tr("Rank %1 calls ncclGetUniqueId, but bootstrapNetInit finds no usable interface: WARN, and the call "
                   "returns %2 before any id is filled. No root thread starts.")
             .arg(field(r, "host_rank"), field(r, "result"));
-    if (r.fields.value("from_env", false))
+    if (EventFields(r).flag("from_env").value_or(false))
         return tr(
             "NCCL_COMM_ID is set: every process builds the same ncclUniqueId itself (magic 0x0280028002800280, "
             "the given address); rank 0 will start the root thread inside ncclCommInitRank.");
@@ -133,7 +128,7 @@ QString NcclText::rootConnectFailed(const sim::EventRecord& r) {
 }
 
 QString NcclText::initStage(const sim::EventRecord& r) {
-    if (r.fields.value("failed", false))
+    if (EventFields(r).flag("failed").value_or(false))
         return tr("%1 fails on every rank: the communicator is not created.").arg(QString::fromStdString(r.anchor));
     return tr("initTransportsRank: %1 runs on every rank (%2 bootstrap messages).")
         .arg(QString::fromStdString(r.anchor), field(r, "messages"));

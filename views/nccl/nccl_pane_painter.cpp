@@ -28,7 +28,8 @@ void paintPaneTitle(ScenePaint& p, const nccl::NcclEngine& e, const QRectF& pane
            Qt::AlignRight | Qt::AlignVCenter);
     row.translate(0, 28);
     row.setHeight(24);
-    // The difference the pane is for: n − 1 rounds three times against ⌊n/2⌋ rounds once (reference §3.3–§3.5).
+    // The difference the pane is for: n − 1 rounds three times against ⌊n/2⌋ rounds once
+    // (NCCL src/bootstrap.cc, bootstrapRingAllGather vs socketRingAllGather).
     p.text(row,
            classic
                ? NcclRenderer::tr("three ring allgathers (peer, proxy, UDS), one way: %1 + %1 + %1 rounds").arg(rounds)

@@ -185,7 +185,7 @@ void paintCaption(NcclView& v, const RenderState& state, std::size_t cursor) {
     if (sentences.isEmpty() && cursor > 0 && state.session) {
         const std::size_t count = state.session->eventCount(cursor);
         for (std::size_t i = 0; i < std::min<std::size_t>(count, 2); ++i)
-            sentences << NcclText::narrate(state.session->eventRecord(cursor, i));
+            sentences << NcclText::table().narrate(state.session->eventRecord(cursor, i));
         if (count > 2) sentences << NcclRenderer::tr("(%1 more messages in this step)").arg(count - 2);
     }
     if (sentences.isEmpty())
@@ -219,22 +219,15 @@ QString NcclRenderer::objectAt(const QPointF& logical) const {
     return {};
 }
 
-void NcclRenderer::paint(QPainter& painter, const RenderState& state) {
+QString NcclRenderer::noSessionText() const { return tr("No NCCL bootstrap session loaded"); }
+
+bool NcclRenderer::paintScene(QPainter& painter, const RenderState& state) {
     m_hits.clear();
     m_bandRanks = 0;
     m_bandCircles.clear();
-    painter.save();
-    painter.setRenderHint(QPainter::Antialiasing);
-    painter.setRenderHint(QPainter::TextAntialiasing);
-    painter.fillRect(QRectF(QPointF(0, 0), logicalSize()), state.theme.background);
-    ScenePaint p(painter, state, m_hits);
     const auto access = sim::SessionAccess<nccl::NcclEngine>::of(state.session);
-    if (!access) {
-        p.text(QRectF(QPointF(0, 0), logicalSize()), tr("No NCCL bootstrap session loaded"), 20, state.theme.mutedText,
-               Qt::AlignCenter);
-        painter.restore();
-        return;
-    }
+    if (!access) return false;
+    ScenePaint p(painter, state, m_hits);
     static const std::vector<nccl::NcclEvent> none;
     const auto* events = access->eventsAtCursor();
     const double t = QEasingCurve(QEasingCurve::InOutCubic).valueForProgress(std::clamp(state.progress, 0.0, 1.0));
@@ -245,8 +238,7 @@ void NcclRenderer::paint(QPainter& painter, const RenderState& state) {
         v.layout = {};
         paintCaption(v, state, access->cursor());
         p.drawHalos();
-        painter.restore();
-        return;
+        return true;
     }
 
     paintTitle(v, state, access->cursor());
@@ -265,7 +257,7 @@ void NcclRenderer::paint(QPainter& painter, const RenderState& state) {
     paintTables(v);
     paintCaption(v, state, access->cursor());
     p.drawHalos();
-    painter.restore();
+    return true;
 }
 
 void NcclRenderer::paintSideBySide(ScenePaint& p, const RenderState& state, const nccl::NcclEngine& engine,

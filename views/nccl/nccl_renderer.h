@@ -25,13 +25,16 @@ public:
     static constexpr const char* kSideBySide = "nccl.side_by_side";
 
     QSizeF logicalSize() const override;
-    void paint(QPainter& painter, const RenderState& state) override;
     std::vector<HitRegion> hitRegions() const override { return m_hits; }
     bool drawsCaption() const override { return true; }
     /// A hit region, else on the density band the rank nearest by angle ("rank:R").
     QString objectAt(const QPointF& logical) const override;
     /// A message event's envelope ("msg:…", message_inspect.h); empty for other events.
     QString objectForEvent(const sim::Session& session, std::size_t step, std::size_t index) const override;
+
+protected:
+    bool paintScene(QPainter& painter, const RenderState& state) override;
+    QString noSessionText() const override;
 
 private:
     void paintSideBySide(ScenePaint& p, const RenderState& state, const nccl::NcclEngine& engine,

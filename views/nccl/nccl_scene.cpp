@@ -18,7 +18,6 @@ SceneDescriptor ncclBootstrapScene() {
     scene.about = &NcclText::about;
     scene.iconPath = QStringLiteral(":/icons/nccl.svg");
     scene.createRenderer = [] { return std::make_unique<NcclRenderer>(); };
-    scene.narrate = &NcclText::narrate;
     scene.eventKinds = &nccl::NcclEngine::eventKinds;
     scene.narration = &NcclText::table();
     scene.lessonPath = QStringLiteral(":/lessons/nccl_bootstrap.json");

@@ -19,7 +19,7 @@ QString NcclText::about() {
         "addresses and, since 2.20, the proxy UDS ids) and <b>2.30</b> (the root "
         "answers as soon as both neighbours have checked in, several roots, one packed bidirectional allgather of "
         "⌊n/2⌋ rounds). Message order, contents, the 128-byte ncclUniqueId, the fault behaviour and the INFO/WARN "
-        "lines follow the reference sheet (nccl.md §1–§4, §6).</p>"
+        "lines follow NCCL's bootstrap.cc, init.cc and socket.cc.</p>"
         "<p><b>Connections:</b> with runtime connect (NCCL_RUNTIME_CONNECT with cuMem, the default of 2.22 and "
         "2.30, key runtime_connect) ring and tree links are built at the first collective, after Init COMPLETE, "
         "so the log shows no Channel … via … or Connected all rings lines before it; runtime_connect=false "

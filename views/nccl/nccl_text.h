@@ -16,7 +16,6 @@ class NcclText {
 public:
     /// One sentence per event kind of nccl::NcclEngine::eventKinds() (nccl_narration.cpp).
     static const NarrationTable& table();
-    static QString narrate(const sim::EventRecord& record) { return table().narrate(record); }
     static QString name();
     static QString description();
     static QString about();

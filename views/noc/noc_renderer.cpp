@@ -59,18 +59,13 @@ QColor NocRenderer::packetColor(int pid) {
     return QColor::fromHsvF(float(hue), 0.62f, 0.93f);
 }
 
-void NocRenderer::paint(QPainter& painter, const RenderState& state) {
+QString NocRenderer::noSessionText() const { return tr("No NoC session loaded"); }
+
+bool NocRenderer::paintScene(QPainter& painter, const RenderState& state) {
     m_hits.clear();
-    painter.save();
-    painter.fillRect(QRectF(QPointF(0, 0), logicalSize()), state.theme.background);
-    ScenePaint p(painter, state, m_hits);
     const auto access = sim::SessionAccess<NocEngine>::of(state.session);
-    if (!access) {
-        p.text(QRectF(QPointF(0, 0), logicalSize()), tr("No NoC session loaded"), 20, state.theme.mutedText,
-               Qt::AlignCenter);
-        painter.restore();
-        return;
-    }
+    if (!access) return false;
+    ScenePaint p(painter, state, m_hits);
     const NocEngine& engine = access->engine();
     const noc::NocConfig& config = engine.config();
     // A selected router (or one of its VCs) opens its panel beside the grid.
@@ -133,7 +128,7 @@ void NocRenderer::paint(QPainter& painter, const RenderState& state) {
     p.box(layout.caption(), state.theme.panel, state.theme.panelBorder, 8);
     p.wrapped(layout.caption().adjusted(16, 4, -16, -4), caption, 16, state.theme.text);
     p.drawHalos();
-    painter.restore();
+    return true;
 }
 
 const noc::NocWindowStats* NocRenderer::heatmapStats(const RenderState& state, const NocEngine& engine, int window) {

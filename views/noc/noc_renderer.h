@@ -31,7 +31,6 @@ public:
     /// `heatmap`: the window length the heatmap dock sets (null: the default window).
     explicit NocRenderer(std::shared_ptr<NocHeatmapSettings> heatmap = {}) : m_heatmap(std::move(heatmap)) {}
     QSizeF logicalSize() const override;
-    void paint(QPainter& painter, const RenderState& state) override;
     std::vector<HitRegion> hitRegions() const override { return m_hits; }
     bool drawsCaption() const override { return true; }
 
@@ -44,6 +43,10 @@ public:
     static QColor stateColor(const Theme& theme, noc::VcState state);
     /// The fill of a flit of packet `pid` (golden-ratio hues, so neighbours differ).
     static QColor packetColor(int pid);
+
+protected:
+    bool paintScene(QPainter& painter, const RenderState& state) override;
+    QString noSessionText() const override;
 
 private:
     void paintLinks(ScenePaint& p, const noc::NocEngine& engine, const NocLayout& layout);

@@ -7,13 +7,15 @@
 #include "noc/noc_event_kinds.h"
 #include "noc/noc_renderer.h"
 #include "noc/noc_text.h"
+#include "shell/event_fields.h"
 #include "shell/scene_paint.h"
 
 namespace commviz::views {
 
 namespace {
 
-int field(const sim::EventRecord& r, const char* key) { return r.fields.value(key, -1); }
+// A missing field reads -1, which no router, port, VC or packet is.
+int field(const sim::EventRecord& r, const char* key) { return int(EventFields(r).integer(key).value_or(-1)); }
 
 QString stateWord(noc::VcState state) {
     switch (state) {

@@ -31,7 +31,6 @@ SceneDescriptor nocScene() {
         {QString::fromLatin1(NocHeatmap::kStalls), [] { return NocHeatmap::tr("Heatmap: &Stalled VCs"); },
          QKeySequence(Qt::CTRL | Qt::Key_3), kHeatmaps},
     };
-    scene.narrate = &NocText::narrate;
     scene.eventKinds = &noc::NocEngine::eventKinds;
     scene.narration = &NocText::table();
     scene.lessonPath = QStringLiteral(":/lessons/noc_packet_life.json");

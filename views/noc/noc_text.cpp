@@ -3,6 +3,7 @@
 #include <map>
 
 #include "noc/noc_event_kinds.h"
+#include "shell/event_fields.h"
 
 namespace commviz::views {
 
@@ -10,8 +11,11 @@ namespace kinds = noc::kinds;
 
 namespace {
 
-int field(const sim::EventRecord& r, const char* key) { return r.fields.value(key, -1); }
-QString num(const sim::EventRecord& r, const char* key) { return QString::number(r.fields.value(key, -1LL)); }
+// A missing field reads -1, which no router, port, VC or packet is.
+int field(const sim::EventRecord& r, const char* key) { return int(EventFields(r).integer(key).value_or(-1)); }
+QString num(const sim::EventRecord& r, const char* key) {
+    return QString::number(EventFields(r).integer(key).value_or(-1));
+}
 
 // Ports are not known from the record alone; the narration names them by number
 // and the renderer draws where they are. 2d = +dimension d, 2d+1 = -d, 2n = local.
@@ -121,8 +125,6 @@ const NarrationTable& NocText::table() {
     return t;
 }
 
-QString NocText::narrate(const sim::EventRecord& record) { return table().narrate(record); }
-
 QString NocText::portName(int p, int ports) {
     if (p == ports - 1) return tr("local");
     static const char* dims = "xyz";
@@ -164,7 +166,7 @@ QString NocText::cycleSummary(std::size_t cycle, const std::vector<sim::EventRec
     QStringList moments;
     for (const auto& r : records)
         if (r.kind == kinds::kPeriodEnded || r.kind == kinds::kPhaseChanged || r.kind == kinds::kDeadlock)
-            moments << narrate(r);
+            moments << table().narrate(r);
     if (parts.isEmpty() && moments.isEmpty()) return tr("Cycle %1: nothing moves.").arg(cycle);
     if (parts.isEmpty()) return tr("Cycle %1:").arg(cycle) + QLatin1Char(' ') + joinSentences(moments);
     return joinSentences(QStringList{tr("Cycle %1: %2.").arg(cycle).arg(parts.join(tr(", ")))} + moments);

@@ -18,7 +18,6 @@ public:
     static QString description();
     static QString about();
     static const NarrationTable& table();
-    static QString narrate(const sim::EventRecord& record);
     /// "+x", "−y", "local" for port `port` of a router with `ports` ports.
     static QString portName(int port, int ports);
     /// warming up, measuring, … for a NocPhase value.

@@ -136,10 +136,10 @@ QString RdmaText::asyncEvent(const sim::EventRecord& r) {
 
 QString RdmaText::slotFreed(const sim::EventRecord& r) {
     const Fields f{r.fields};
-    const auto wqes = r.fields.find("wqes");
+    const auto wqes = f.fields.list("wqes");
     return tr("Host %1 hands %2 slot(s) of %3 %4 back to the driver (tail %5).")
         .arg(f.s("host"))
-        .arg(wqes != r.fields.end() && wqes->is_array() ? qint64(wqes->size()) : f.n("count"))
+        .arg(wqes ? qint64(wqes->size()) : f.n("count"))
         .arg(f.s("qp"), f.s("queue").toUpper())
         .arg(f.n("tail"));
 }

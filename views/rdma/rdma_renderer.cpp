@@ -32,18 +32,15 @@ double RdmaRenderer::animatedClock(std::size_t cursor, std::uint64_t nowNs, doub
     return double(prev->second) + (double(nowNs) - double(prev->second)) * progress;
 }
 
-void RdmaRenderer::paint(QPainter& painter, const RenderState& state) {
+QString RdmaRenderer::noSessionText() const { return tr("No RDMA session loaded"); }
+
+bool RdmaRenderer::paintScene(QPainter& painter, const RenderState& state) {
     m_hits.clear();
     m_anchors.clear();
-    const RdmaLayout layout = RdmaLayout::make();
-    painter.fillRect(QRectF(QPointF(0, 0), logicalSize()), state.theme.background);
-    RdmaPaint p(painter, state, m_hits, m_anchors);
     const RdmaSnapshot snap = rdmaSnapshot(state.session);
-    if (!snap.valid()) {
-        p.text(QRectF(QPointF(0, 0), logicalSize()), tr("No RDMA session loaded"), 20, state.theme.mutedText,
-               Qt::AlignCenter);
-        return;
-    }
+    if (!snap.valid()) return false;
+    const RdmaLayout layout = RdmaLayout::make();
+    RdmaPaint p(painter, state, m_hits, m_anchors);
     // Title: the story and the simulated clock.
     // The clock first, so the title gets the room left of it.
     const double clock = animatedClock(snap.cursor, snap.nowNs, state.progress);
@@ -74,13 +71,14 @@ void RdmaRenderer::paint(QPainter& painter, const RenderState& state) {
                 sentences << QStringLiteral("…");
                 break;
             }
-            sentences << RdmaText::narrate(record);
+            sentences << RdmaText::table().narrate(record);
         }
     if (sentences.isEmpty()) sentences << tr("Step forward to run the verbs script; every micro-step is drawn.");
     p.box(layout.caption, state.theme.panel, state.theme.panelBorder, 6);
     // Up to two lines; never shrunk below a readable size (the rest is clipped).
     p.wrapped(layout.caption.adjusted(12, 1, -12, -1), joinSentences(sentences), RdmaPaint::kLabelPx, state.theme.text,
               false, RdmaPaint::kLabelPx);
+    return true;
 }
 
 }  // namespace commviz::views

@@ -15,12 +15,15 @@ class RdmaRenderer : public SceneRenderer {
 
 public:
     QSizeF logicalSize() const override;
-    void paint(QPainter& painter, const RenderState& state) override;
     std::vector<HitRegion> hitRegions() const override { return m_hits; }
     /// The narration strip under the hosts shows the caption.
     bool drawsCaption() const override { return true; }
     /// Where an object (or part anchor like "A#driver") was drawn last.
     QRectF anchorOf(const QString& id) const { return m_anchors.value(id); }
+
+protected:
+    bool paintScene(QPainter& painter, const RenderState& state) override;
+    QString noSessionText() const override;
 
 private:
     double animatedClock(std::size_t cursor, std::uint64_t nowNs, double progress);

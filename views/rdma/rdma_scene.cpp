@@ -32,7 +32,6 @@ SceneDescriptor rdmaScene() {
     scene.about = &RdmaText::about;
     scene.iconPath = QStringLiteral(":/icons/rdma.svg");
     scene.createRenderer = [] { return std::make_unique<RdmaRenderer>(); };
-    scene.narrate = &RdmaText::narrate;
     scene.eventKinds = &rdma::RdmaEngine::eventKinds;
     scene.narration = &RdmaText::table();
     // The main lesson; the RNR / error-flushing lesson is :/lessons/rdma_rnr.json.

@@ -19,7 +19,6 @@ public:
     /// "About this model": what the scene models and what it simplifies.
     static QString about();
     static const NarrationTable& table();
-    static QString narrate(const sim::EventRecord& record) { return table().narrate(record); }
 
 private:
     // The verbs calls and the application side (rdma_narration.cpp).

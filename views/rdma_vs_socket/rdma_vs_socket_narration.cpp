@@ -1,8 +1,9 @@
 // The "Why RDMA" scene's narration: one sentence per stage kind plus
-// message_done [rdma.md §7], in one table.
+// message_done (one message's end-to-end latency on its lane), in one table.
 
 #include "rdma_vs_socket/rdma_vs_socket_engine.h"
 #include "rdma_vs_socket/rdma_vs_socket_text.h"
+#include "shell/event_fields.h"
 
 namespace commviz::views {
 
@@ -10,20 +11,13 @@ namespace {
 
 using rdma_vs_socket::StageId;
 
-double number(const sim::Json& fields, const char* key) {
-    const auto it = fields.find(key);
-    return it != fields.end() && it->is_number() ? it->get<double>() : 0.0;
-}
-
-std::string string(const sim::Json& fields, const char* key) {
-    const auto it = fields.find(key);
-    return it != fields.end() && it->is_string() ? it->get<std::string>() : std::string();
-}
+// A stage's missing figure reads 0.
+double number(const sim::Json& fields, const char* key) { return EventFields(fields).number(key).value_or(0.0); }
 
 // Payload bytes a CPU copied in this stage (the event's delta).
 double copiedBytes(const sim::Json& fields) {
-    const auto it = fields.find("delta");
-    return it != fields.end() && it->is_object() ? number(*it, "cpu_copied_bytes") : 0.0;
+    const auto delta = EventFields(fields).object("delta");
+    return delta ? delta->number("cpu_copied_bytes").value_or(0.0) : 0.0;
 }
 
 // The verbs lane narrates the same kinds for WRITE and SEND except the remote
@@ -66,7 +60,7 @@ const NarrationTable& RdmaVsSocketText::table() {
 
 QString RdmaVsSocketText::messageDone(const sim::EventRecord& r) {
     const sim::Json& f = r.fields;
-    const bool socket = string(f, "lane") == "socket";
+    const bool socket = EventFields(f).text("lane") == QLatin1String("socket");
     const QString latency = duration(number(f, "latency_ns"));
     const int message = int(number(f, "message")) + 1;
     return socket ? tr("Message %1 done on the socket lane: %2 one way (illustrative).").arg(message).arg(latency)

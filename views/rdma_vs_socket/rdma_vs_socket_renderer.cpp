@@ -14,20 +14,13 @@ using rdma_vs_socket::Lane;
 
 QSizeF RdmaVsSocketRenderer::logicalSize() const { return {RdmaVsSocketLayout::kWidth, RdmaVsSocketLayout::kHeight}; }
 
-void RdmaVsSocketRenderer::paint(QPainter& painter, const RenderState& state) {
+QString RdmaVsSocketRenderer::noSessionText() const { return tr("No \"Why RDMA\" session loaded"); }
+
+bool RdmaVsSocketRenderer::paintScene(QPainter& painter, const RenderState& state) {
     m_hits.clear();
-    painter.save();
-    painter.setRenderHint(QPainter::Antialiasing);
-    painter.setRenderHint(QPainter::TextAntialiasing);
-    painter.fillRect(QRectF(QPointF(0, 0), logicalSize()), state.theme.background);
-    RdmaVsSocketPaint p(painter, state, m_hits);
     const RdmaVsSocketSnapshot snap = rdmaVsSocketSnapshot(state);
-    if (!snap.valid()) {
-        p.text(QRectF(QPointF(0, 0), logicalSize()), tr("No \"Why RDMA\" session loaded"), 20, state.theme.mutedText,
-               Qt::AlignCenter);
-        painter.restore();
-        return;
-    }
+    if (!snap.valid()) return false;
+    RdmaVsSocketPaint p(painter, state, m_hits);
     const RdmaVsSocketLayout layout = RdmaVsSocketLayout::make();
     const double used =
         p.text(layout.title, tr("Why RDMA: one message through the kernel socket path and the verbs path"), 22,
@@ -49,7 +42,7 @@ void RdmaVsSocketRenderer::paint(QPainter& painter, const RenderState& state) {
     if (!state.caption.isEmpty()) sentences << state.caption;
     if (sentences.isEmpty() && snap.cursor > 0 && state.session)
         for (const auto& record : state.session->eventRecords(snap.cursor))
-            sentences << RdmaVsSocketText::narrate(record);
+            sentences << RdmaVsSocketText::table().narrate(record);
     if (sentences.isEmpty())
         sentences << tr(
             "Step forward: each step runs one stage on whichever lane is behind on the shared clock. "
@@ -64,7 +57,7 @@ void RdmaVsSocketRenderer::paint(QPainter& painter, const RenderState& state) {
     p.box(layout.caption, state.theme.panel, state.theme.panelBorder, 8);
     p.wrapped(layout.caption.adjusted(16, 4, -16, -4), joinSentences(sentences), 16, state.theme.text);
     p.drawHalos();
-    painter.restore();
+    return true;
 }
 
 }  // namespace commviz::views

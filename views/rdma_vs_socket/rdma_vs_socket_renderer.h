@@ -14,10 +14,13 @@ class RdmaVsSocketRenderer : public SceneRenderer {
 
 public:
     QSizeF logicalSize() const override;
-    void paint(QPainter& painter, const RenderState& state) override;
     std::vector<HitRegion> hitRegions() const override { return m_hits; }
     /// The caption strip at the bottom shows the narration.
     bool drawsCaption() const override { return true; }
+
+protected:
+    bool paintScene(QPainter& painter, const RenderState& state) override;
+    QString noSessionText() const override;
 
 private:
     std::vector<HitRegion> m_hits;

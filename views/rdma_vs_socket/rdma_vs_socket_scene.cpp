@@ -19,7 +19,6 @@ SceneDescriptor rdmaVsSocketScene() {
     scene.about = &RdmaVsSocketText::about;
     scene.iconPath = QStringLiteral(":/icons/rdma_vs_socket.svg");
     scene.createRenderer = [] { return std::make_unique<RdmaVsSocketRenderer>(); };
-    scene.narrate = &RdmaVsSocketText::narrate;
     scene.eventKinds = &rdma_vs_socket::RdmaVsSocketEngine::eventKinds;
     scene.narration = &RdmaVsSocketText::table();
     scene.lessonPath = QStringLiteral(":/lessons/rdma_vs_socket.json");

@@ -21,7 +21,6 @@ public:
     static QString about();
     /// One sentence per engine event kind: one per stage kind plus "message_done" (rdma_vs_socket_narration.cpp).
     static const NarrationTable& table();
-    static QString narrate(const sim::EventRecord& record) { return table().narrate(record); }
     /// A short name for a stage chip: "send()", "copy → skb", "ibv_post_send" …
     static QString stageLabel(rdma_vs_socket::StageId id);
     /// "socket (kernel TCP/IP)" / "verbs (RDMA WRITE)".

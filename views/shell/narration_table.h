@@ -42,10 +42,14 @@ public:
         return out;
     }
 
-    /// The sentence for one event; a kind the table lacks reads "kind (anchor)".
+    /// The sentence for one event; a kind the table lacks reads as unnarrated().
     QString narrate(const sim::EventRecord& record) const {
         const auto it = m_sentences.find(record.kind);
-        if (it != m_sentences.end()) return it->second(record);
+        return it != m_sentences.end() ? it->second(record) : unnarrated(record);
+    }
+
+    /// What an event without a sentence reads: "kind (anchor)".
+    static QString unnarrated(const sim::EventRecord& record) {
         return QStringLiteral("%1 (%2)").arg(QString::fromStdString(record.kind),
                                              QString::fromStdString(record.anchor));
     }

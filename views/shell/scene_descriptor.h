@@ -65,12 +65,16 @@ struct SceneDescriptor {
     std::function<QString()> about;        ///< "About this model": what is simplified
     QString iconPath;                      ///< resource path of the picker icon
     std::function<std::unique_ptr<SceneRenderer>()> createRenderer;
-    /// One translated sentence for an event, used by narration and captions.
-    std::function<QString(const sim::EventRecord&)> narrate;
     /// Every event kind the engine can emit (derived from its event variant) and
-    /// the scene's table of sentences, which must cover them all.
+    /// the scene's table of sentences, which must cover them all. A scene
+    /// without a table narrates nothing (stepNarration is empty).
     std::function<std::vector<std::string>()> eventKinds;
     const NarrationTable* narration = nullptr;
+    /// One translated sentence for an event, used by narration and captions:
+    /// the table's, or NarrationTable::unnarrated without one.
+    QString narrate(const sim::EventRecord& record) const {
+        return narration ? narration->narrate(record) : NarrationTable::unnarrated(record);
+    }
     QString lessonPath;            ///< resource path of the main lesson JSON, may be empty
     QStringList moreLessons;       ///< further lessons, offered in the Tutorial panel
     QStringList exampleScenarios;  ///< resource paths, shown in File > Open Example

@@ -59,7 +59,11 @@ class SceneRenderer {
 public:
     virtual ~SceneRenderer() = default;
     virtual QSizeF logicalSize() const = 0;
-    virtual void paint(QPainter& painter, const RenderState& state) = 0;
+    /// Draws one moment in the frame every scene shares: the painter saved and
+    /// restored around it, antialiasing on, the background filled, then the
+    /// scene (paintScene), or noSessionText() centred when the state holds no
+    /// session of this scene.
+    void paint(QPainter& painter, const RenderState& state);
     /// Regions of the last paint, topmost last.
     virtual std::vector<HitRegion> hitRegions() const { return {}; }
     /// The object under a logical point of the last paint: the topmost hit
@@ -80,6 +84,14 @@ public:
     /// True when paint() shows RenderState::caption inside the scene (a
     /// narration strip), so export adds no caption band under it.
     virtual bool drawsCaption() const { return false; }
+
+protected:
+    /// The scene's own drawing inside the frame, in logical units. Returns
+    /// false, having drawn nothing, when the state holds no session this
+    /// renderer can draw (sim::SessionAccess finds none); the frame then says so.
+    virtual bool paintScene(QPainter& painter, const RenderState& state) = 0;
+    /// What the frame writes without a session, e.g. tr("No RDMA session loaded").
+    virtual QString noSessionText() const { return {}; }
 };
 
 }  // namespace commviz::views

@@ -10,7 +10,7 @@ namespace commviz::views {
 
 /// Every sentence of step n (1-based), as the Narration dock and figure captions show it.
 inline QString stepNarration(const SceneDescriptor& scene, const sim::Session& session, std::size_t step) {
-    if (!scene.narrate || step == 0 || step > session.recordedSteps()) return {};
+    if (!scene.narration || step == 0 || step > session.recordedSteps()) return {};
     QStringList sentences;
     for (const auto& record : session.eventRecords(step)) sentences << scene.narrate(record);
     return joinSentences(sentences);
