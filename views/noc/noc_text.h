@@ -17,6 +17,7 @@ public:
     static QString name();
     static QString description();
     static QString about();
+    /// One sentence per event kind (noc_narration.cpp).
     static const NarrationTable& table();
     /// "+x", "−y", "local" for port `port` of a router with `ports` ports.
     static QString portName(int port, int ports);
