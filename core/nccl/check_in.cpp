@@ -1,6 +1,7 @@
 // The check-in phase: every rank's extInfo to its root, and the roots' replies
 // (bootstrapRoot). Classic roots answer after the last check-in; 2.30 roots
-// answer as soon as both ring neighbours of a rank are known (reference §3.3, §3.4).
+// answer as soon as both ring neighbours of a rank are known (NCCL src/bootstrap.cc,
+// bootstrapRoot and sendToRoot; v2.22.3 for classic).
 
 #include "nccl/bootstrap_math.h"
 #include "nccl/nccl_engine.h"

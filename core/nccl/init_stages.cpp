@@ -1,11 +1,14 @@
-// initTransportsRank: one coarse stage per step, every rank together (reference §4).
+// initTransportsRank: one coarse stage per step, every rank together (NCCL src/init.cc,
+// initTransportsRank).
 
 #include "nccl/bootstrap_math.h"
 #include "nccl/nccl_engine.h"
 
 namespace commviz::nccl {
 
-// The lines one rank prints during a stage (reference §6.2 rows 10–31).
+// The lines one rank prints during a stage: the INFO calls of NCCL src/init.cc
+// (initTransportsRank, ncclCommInitRankFunc), src/graph/rings.cc (ncclBuildRings),
+// src/proxy.cc and src/transport/generic.cc (ncclTransportRingConnect).
 void NcclEngine::logStage(InitStage stage, int r) {
     const World& w = *m_world;
     const Config& c = w.config;
@@ -44,7 +47,8 @@ void NcclEngine::logStage(InitStage stage, int r) {
             break;
         case InitStage::Connect:
             // Runtime connect (2.22+ with cuMem, the default): links are built at the first
-            // collective, so these lines come after Init COMPLETE (reference §4 item 17).
+            // collective, so these lines come after Init COMPLETE (NCCL src/init.cc,
+            // initTransportsRank, comm->runtimeConn; src/group.cc, ncclCollPreconnect).
             if (c.runtime_connect) break;
             for (int ch = 0; ch < w.plan.nChannels(); ++ch) {
                 log(LogCode::ChannelConnect, r, ch, 0);

@@ -1,7 +1,8 @@
 // Message ids and their contents for the Inspector: what each bootstrap message
-// carries, field by field, as NCCL's bootstrap.cc lays it out (reference nccl.md
-// §3.3 classic extInfo, §3.4 the 2.30 extInfo and ringConnectInfo, §3.5 the
-// allgather slices).
+// carries, field by field, as NCCL src/bootstrap.cc lays it out: struct extInfo
+// (v2.22.3 for classic, 2.30 with iroot, nroots, offset), union ringConnectInfo
+// sent by rootSend, and the slices of bootstrapAllGather (struct bootstrapRingData
+// in ringAllInfo, 2.30).
 
 #include "nccl/message_inspect.h"
 

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <charconv>
 
+#include "sim/scene_model.h"
 #include "sim/translatable.h"
 
 namespace commviz::nccl {
@@ -64,28 +65,6 @@ bool validInterfaceList(const std::string& text) {
         start = comma + 1;
     }
     return true;
-}
-
-sim::Result<sim::ParamValues> mergedValues(const sim::ParamValues& values, const std::optional<sim::Json>& scenario) {
-    const auto specs = params();
-    sim::ParamValues chosen = sim::defaults(specs);
-    auto take = [&](const std::string& key, const sim::Json& value, const char* what) -> sim::Status {
-        const ParamSpec* spec = sim::findParam(specs, key);
-        if (!spec) return sim::fail(std::string("unknown ") + what + " '" + key + "' for scene nccl-bootstrap");
-        if (auto status = sim::checkParam(*spec, value); !status) return status;
-        chosen[key] = value;
-        return sim::Ok{};
-    };
-    if (scenario) {
-        if (!scenario->is_object()) return sim::fail("nccl-bootstrap scenario must be a JSON object");
-        for (const auto& [key, value] : scenario->items()) {
-            if (key == "scene" || key == "format" || key == "title" || key == "description") continue;
-            if (auto status = take(key, value, "scenario field"); !status) return status.error();
-        }
-    }
-    for (const auto& [key, value] : values)
-        if (auto status = take(key, value, "key"); !status) return status.error();
-    return chosen;
 }
 
 // Rules that involve two keys; each failure names the key, its value and what is allowed.
@@ -199,10 +178,13 @@ std::vector<sim::ParamSpec> params() {
     };
 }
 
-sim::Result<Config> configFrom(const sim::ParamValues& values, const std::optional<sim::Json>& scenario) {
-    auto merged = mergedValues(values, scenario);
-    if (!merged) return merged.error();
-    const sim::ParamValues& v = merged.value();
+sim::Result<sim::ParamValues> scenarioKeys(const sim::Json& scenario) {
+    // Every field of this scene's scenario is a key; the envelope aside, any other is refused.
+    return sim::topLevelKeys(params(), scenario, true, kSceneId);
+}
+
+sim::Result<Config> configOf(const sim::MergedKeys& keys) {
+    const sim::ParamValues& v = keys.values;
     Config c;
     c.nranks = v.at("nranks").get<int>();
     c.version = v.at("version") == "2.30" ? Version::V2_30 : Version::Classic;
@@ -229,6 +211,17 @@ sim::Result<Config> configFrom(const sim::ParamValues& values, const std::option
     c.seed = v.at("seed").get<std::uint64_t>();
     if (auto status = checkRelations(c, v); !status) return status.error();
     return c;
+}
+
+sim::Result<Config> configFrom(const sim::ParamValues& values, const std::optional<sim::Json>& scenario) {
+    // The scene's own merge (sim::resolveKeys), without the engine factory of sceneModel().
+    sim::SceneModel keysOnly;
+    keysOnly.id = kSceneId;
+    keysOnly.params = params();
+    keysOnly.scenarioKeys = scenarioKeys;
+    auto keys = sim::resolveKeys(keysOnly, values, scenario);
+    if (!keys) return keys.error();
+    return configOf(keys.value());
 }
 
 const char* versionName(Version version) { return version == Version::Classic ? "classic" : "2.30"; }

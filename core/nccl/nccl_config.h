@@ -11,14 +11,16 @@
 
 namespace commviz::nccl {
 
-/// Which bootstrap the engine follows (reference nccl.md §3.3 and §3.4).
+/// Which bootstrap the engine follows: NCCL src/bootstrap.cc, bootstrapInit and
+/// bootstrapRoot, as tagged v2.22.3-1 (classic) or v2.30.7-1.
 enum class Version : std::uint8_t {
-    Classic,  ///< ≤ 2.22: root waits for all, two unidirectional allgathers (logs as 2.22.3)
+    Classic,  ///< ≤ 2.22: root waits for all, three one-way allgathers (logs as 2.22.3)
     V2_30,    ///< 2.30.7: pipelined root, several roots, one packed bidirectional allgather
 };
 /// One step = one message, or one step = one round (macro-step, one message per rank).
 enum class Detail : std::uint8_t { Messages, Rounds };
-/// How the 128-byte id reaches the ranks (reference §2).
+/// How the 128-byte id reaches the ranks (NCCL docs/examples/01_communicators:
+/// 03_one_device_per_process_mpi and 01_multiple_devices_single_process).
 enum class Distribution : std::uint8_t {
     MpiBcast,  ///< one process per GPU; rank 0 creates the id, MPI_Bcast delivers it
     InitAll,   ///< ncclCommInitAll: one process drives every GPU of one node
@@ -56,6 +58,9 @@ struct Config {
     int nodeCount() const { return nodes > 0 ? nodes : (nranks + gpus_per_node - 1) / gpus_per_node; }
 };
 
+/// The scene id, in scenario files and `--scene`.
+inline constexpr const char* kSceneId = "nccl-bootstrap";
+
 /// Largest communicator, and the largest one `detail=messages` may step message by message.
 inline constexpr int kMaxRanks = 16384;
 inline constexpr int kMaxMessageRanks = 1024;
@@ -64,9 +69,18 @@ inline constexpr int kSmallRanks = 64;
 
 std::vector<sim::ParamSpec> params();
 
-/// Builds a Config from a scenario document's fields and then `values` (which win).
-/// Cross-key rules (a fault rank below nranks, nroots ≤ nranks, …) fail with one
-/// line naming the key, its value and what is allowed.
+/// The key values a scenario document gives: every field except the envelope
+/// (scene, format, title, description, notes) is a key; any other field is an
+/// error naming the scene and the allowed keys (sim::topLevelKeys, strict).
+sim::Result<sim::ParamValues> scenarioKeys(const sim::Json& scenario);
+
+/// The Config of resolved keys (sim::resolveKeys). Cross-key rules (a fault rank
+/// below nranks, nroots ≤ nranks, …) fail with one line naming the key, its value
+/// and what is allowed.
+sim::Result<Config> configOf(const sim::MergedKeys& keys);
+
+/// configOf() the keys resolved by the one merge rule: `values` (keys a person
+/// set) win over the scenario's fields, which win over the defaults.
 sim::Result<Config> configFrom(const sim::ParamValues& values, const std::optional<sim::Json>& scenario);
 
 sim::Json toJson(const Config& config);

@@ -105,7 +105,8 @@ std::vector<NcclEngine::Event> NcclEngine::stepDistribute() {
     return {IdDistributed{c.distribution, !c.comm_id.empty(), c.nranks, std::int16_t(c.nroots)}};
 }
 
-// What a rank prints from ncclCommInitRank up to bootstrapInit (reference §6.2 rows 1–9).
+// What a rank prints from ncclCommInitRank up to bootstrapInit: NCCL src/bootstrap.cc,
+// bootstrapNetInit; src/init.cc, ncclCommInitRankDev (showVersion) and ncclCommInitRankFunc.
 void NcclEngine::logStartup(int rank) {
     const World& w = *m_world;
     const Config& c = w.config;
@@ -124,7 +125,8 @@ void NcclEngine::logStartup(int rank) {
     }
     if (!c.comm_id.empty() && rank == 0) {
         // ncclCommInitRankDev, before ncclAsyncLaunch: rank 0 logs the variable and calls
-        // bootstrapCreateRoot, so the root exists from here on (reference §1.3, §3.1).
+        // bootstrapCreateRoot, so the root exists from here on (NCCL src/init.cc,
+        // ncclCommInitRankDev; src/bootstrap.cc, bootstrapGetUniqueId starts none).
         log(LogCode::CommIdEnv, rank);
         m_roots[0].status = RootStatus::Accepting;
     }

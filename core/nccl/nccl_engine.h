@@ -43,7 +43,8 @@ struct KnownRange {
 };
 
 /// NCCL's bootstrap and communicator init, from ncclGetUniqueId to Init COMPLETE,
-/// for 1 to 16,384 ranks (reference nccl.md §1–§4, §6). One step is one message
+/// for 1 to 16,384 ranks (NCCL src/init.cc, ncclGetUniqueId, ncclCommInitRankFunc and
+/// initTransportsRank; src/bootstrap.cc, bootstrapInit; src/debug.cc, ncclDebugLog). One step is one message
 /// (detail=messages) or one round / phase of messages (detail=rounds). The ranks
 /// move through the phases together; what a real run overlaps (ring connects with
 /// late check-ins) the engine shows one after the other. State is O(nranks).

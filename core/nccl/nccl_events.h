@@ -57,7 +57,7 @@ inline const char* outcomeName(Outcome outcome) {
     }
     return "";
 }
-/// The initTransportsRank stages, coarse (reference §4).
+/// The initTransportsRank stages, coarse (NCCL src/init.cc, initTransportsRank).
 enum class InitStage : std::uint8_t {
     AllGather1,
     CheckPeers,

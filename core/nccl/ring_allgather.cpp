@@ -1,4 +1,5 @@
-// Ring connect and the ring allgather(s) of bootstrapInit (reference §3.3–§3.5):
+// Ring connect and the ring allgather(s) of bootstrapInit (NCCL src/bootstrap.cc,
+// socketRingConnect, ringAllInfo, socketRingAllGather; v2.22.3 bootstrapRingAllGather):
 // classic runs three one-way allgathers (peerCommAddresses, peerProxyAddresses,
 // and from 2.20 peerProxyAddressesUDS), 2.30 one packed bidirectional one.
 

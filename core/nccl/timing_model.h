@@ -28,10 +28,10 @@ struct TimingModel {
         return ranksOfRoot > config.stagger_threshold ? double(long(localId / (kStaggerRate / 1e6))) * 1e-6 : 0.0;
     }
 
-    /// Bootstrap messages of one complete run with one root (reference §3.3–§3.5):
-    /// n extInfo + n replies + n ring connects, then the allgather(s): classic
-    /// gathers three times (peer, proxy, proxy UDS), n − 1 rounds of n messages; 2.30 once, each rank receiving
-    /// n − 1 slices over both directions.
+    /// Bootstrap messages of one complete run with one root (NCCL src/bootstrap.cc,
+    /// bootstrapInit and bootstrapRoot; v2.22.3 for classic): n extInfo + n replies + n ring connects, then the
+    /// allgather(s): classic gathers three times (peer, proxy, proxy UDS), n − 1 rounds of n messages; 2.30 once, each
+    /// rank receiving n − 1 slices over both directions.
     static std::uint64_t bootstrapMessages(Version version, int n) {
         const std::uint64_t ranks = std::uint64_t(n), perGather = ranks * (ranks - 1);
         return 3 * ranks + (version == Version::Classic ? 3 * perGather : perGather);

@@ -16,7 +16,7 @@ struct RankPlacement {
 /// The simple default machine: nodes × GPUs per node × NICs, ranks filled node by
 /// node. When `nodes` is set too small, later ranks wrap onto GPUs already in use
 /// (the duplicate-GPU check then fires). This is the seam a later topology issue
-/// replaces with real XML systems (reference §5): keep every question the init
+/// replaces with real XML systems (NCCL src/graph/topo.cc, ncclTopoGetSystem): keep every question the init
 /// stages ask of the machine here.
 class Topology {
 public:
@@ -55,7 +55,8 @@ struct TreeLinks {
 /// search finds one ring channel on a node (one per NIC across nodes), the ring
 /// visits ranks in rank order, Postset doubles the channels and the second half
 /// uses the mirrored (or shifted) tree of ncclGetDtree. A later issue replaces
-/// this with the real search (reference §5.7).
+/// this with the real search (NCCL src/graph/search.cc, ncclTopoCompute; src/graph/connect.cc,
+/// ncclTopoPostset).
 class GraphPlan {
 public:
     explicit GraphPlan(const Topology& topology);

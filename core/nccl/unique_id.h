@@ -42,7 +42,8 @@ std::string socketString(std::uint32_t ipv4, std::uint16_t port);
 
 /// The 128-byte ncclUniqueId: ncclBootstrapHandle {uint64_t magic; union
 /// ncclSocketAddress addr (28 bytes, a sockaddr_in here); int nRanks (2.29+, 0)}
-/// at offsets 0, 8 and 36, every later byte zero (reference nccl.md §1.3).
+/// at offsets 0, 8 and 36, every later byte zero (NCCL src/include/bootstrap.h,
+/// struct ncclBootstrapHandle; src/bootstrap.cc, bootstrapGetUniqueId).
 struct UniqueId {
     std::array<std::uint8_t, kUniqueIdBytes> bytes{};
 

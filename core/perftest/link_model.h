@@ -15,8 +15,9 @@ std::string_view opcodeName(Opcode op);
 /// "ib_write", "ib_send", "ib_read": the perftest tool family for the opcode.
 std::string_view toolName(Opcode op);
 
-/// Bytes each RoCEv2 (IPv4) packet carries besides its payload, after reference
-/// rdma.md §5.1 [ib_pack, rxe_hdr.h]. All fields are editable so a view can show
+/// Bytes each RoCEv2 (IPv4) packet carries besides its payload, after Linux
+/// include/rdma/ib_pack.h and drivers/infiniband/sw/rxe/rxe_hdr.h (BTH, RETH,
+/// AETH lengths) and the RoCEv2 UDP encapsulation (port 4791). All fields are editable so a view can show
 /// "what if" (IPv6: ip = 40; VLAN: add 4 to ethernet).
 struct HeaderBytes {
     int ethernet = 14;   ///< MAC header (dst 6, src 6, EtherType 2)
@@ -38,7 +39,8 @@ struct HeaderBytes {
 /// The documented model behind the perftest-style charts. Every time constant is
 /// order-of-magnitude for a ConnectX-4/5-class 100 GbE NIC in a PCIe Gen3 x16
 /// slot; the fixed latency terms are calibrated so that the model reproduces the
-/// measurements quoted in reference rdma.md §7 (see perftest_model.h).
+/// published ib_send_lat / ib_send_bw measurements (perftest src/send_lat.c and
+/// src/send_bw.c runs; see perftest_model.h).
 struct LinkModel {
     double link_gbps = 100;  ///< Ethernet line rate, 10^9 bit/s
     /// Effective DMA rate between NIC and host memory. PCIe Gen3 x16 is 126 Gb/s
@@ -57,7 +59,7 @@ struct LinkModel {
     double poll_ns = 50;          ///< ibv_poll_cq sees the new CQE (half a poll loop + cache miss)
     /// Extra PCIe read round trip when data is not inline: the HCA must fetch
     /// the WQE and then DMA-read the payload from host memory. Calibrated so
-    /// 1 KiB ib_send_lat ≈ 1.5 µs (reference §7).
+    /// 1 KiB ib_send_lat ≈ 1.5 µs (a published perftest measurement).
     double dma_fetch_ns = 480;
 
     // perftest defaults [perftest_parameters.h].
@@ -77,7 +79,7 @@ sim::Status validate(const LinkModel& model);
 /// its payload (requester → responder for WRITE/SEND, responder → requester for
 /// READ responses).
 struct WireCost {
-    std::int64_t packets = 0;     ///< ceil(bytes / MTU), at least 1 [rdma.md §5.3]
+    std::int64_t packets = 0;     ///< ceil(bytes / MTU), at least 1 (rxe_req.c, next_opcode)
     std::int64_t payload = 0;     ///< bytes
     std::int64_t wire_bytes = 0;  ///< everything serialised: framing, headers, padding, payload
     double efficiency = 0;        ///< payload / wire_bytes

@@ -32,7 +32,8 @@ double legNs(const LinkModel& m) { return m.nic_tx_ns + m.propagation_ns + m.nic
 
 // Time from ibv_post_send to the polled completion of one non-inline message,
 // as the *_bw tests see it. WRITE/SEND complete when the ACK is back
-// (rdma.md §5.4); READ when the last response packet has landed.
+// (Linux drivers/infiniband/sw/rxe/rxe_comp.c, rxe_completer: a SEND/WRITE WQE
+// completes on the ACK covering its last PSN); READ when the last response packet has landed.
 double completionNs(const LinkModel& m, Opcode op, std::int64_t bytes) {
     if (op == Opcode::Read) return latency(m, op, bytes).total_ns;
     const double ack = m.propagation_ns + controlPacketBytes(m, m.headers.aeth) / bytesPerNs(m.link_gbps) + m.nic_rx_ns;

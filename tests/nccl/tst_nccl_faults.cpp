@@ -1,8 +1,9 @@
-// Proves each fault of issue 8 behaves as NCCL's source does (reference nccl.md
-// §3.2–§3.6): a missing rank hangs everyone with no timeout and the summary says
-// who waits on whom; a wrong-magic connection is dropped and accepting goes on; a
-// wrong nranks or a second check-in makes the root WARN and stop; an unreachable
-// root gives the version's retry schedule and WARN; two ranks on one GPU fail init.
+// Proves each fault of issue 8 behaves as NCCL's source does (src/bootstrap.cc,
+// bootstrapRoot; src/misc/socket.cc, socketFinalizeAccept; src/os/linux.cc,
+// ncclOsSocketStartConnect; src/init.cc, initTransportsRank): a missing rank hangs everyone with no timeout and the
+// summary says who waits on whom; a wrong-magic connection is dropped and accepting goes on; a wrong nranks or a second
+// check-in makes the root WARN and stop; an unreachable root gives the version's retry schedule and WARN; two ranks on
+// one GPU fail init.
 
 #include "nccl_test_support.h"
 
@@ -218,7 +219,8 @@ private slots:
     }
 
     void unmatchedSocketIfnameLeavesNoIdAndNoRoot() {
-        // Reference §1.2: NCCL_SOCKET_IFNAME=foo matches none of ib0, eth0, docker0, lo, so
+        // NCCL src/bootstrap.cc, bootstrapNetInit, and src/misc/socket.cc, ncclFindInterfaces:
+        // NCCL_SOCKET_IFNAME=foo matches none of ib0, eth0, docker0, lo, so
         // bootstrapNetInit WARNs and ncclGetUniqueId returns ncclInvalidUsage before
         // bootstrapGetUniqueId: nothing is filled, no root thread starts, nobody checks in.
         std::vector<NcclEngine::Event> events;
@@ -260,7 +262,7 @@ private slots:
     }
 
     void commIdRootStartsWithRank0AndNotBefore() {
-        // Reference §1.3: with NCCL_COMM_ID, bootstrapGetUniqueId starts no root; rank 0's
+        // NCCL src/bootstrap.cc, bootstrapGetUniqueId: with NCCL_COMM_ID it starts no root; rank 0's
         // ncclCommInitRankDev calls bootstrapCreateRoot. Until that step nothing listens.
         NcclEngine e(config({{"nranks", 3}, {"comm_id", "10.0.0.1:29500"}}));
         e.step();  // the id (NCCL_MAGIC, the given address)

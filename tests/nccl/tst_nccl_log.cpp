@@ -1,5 +1,7 @@
-// Proves the NCCL_DEBUG=INFO lines match the formats of reference nccl.md §6
-// (prefix, order, per-version wording, Channel/Trees/Ring lines, default subsystems).
+// Proves the NCCL_DEBUG=INFO lines match the formats NCCL prints (src/debug.cc,
+// ncclDebugLog for the prefix; the INFO calls of src/init.cc, src/bootstrap.cc and
+// src/graph/rings.cc for the messages): prefix, order, per-version wording,
+// Channel/Trees/Ring lines, default subsystems.
 
 #include <QRegularExpression>
 
@@ -36,7 +38,8 @@ class NcclLogTest : public QObject {
 
 private slots:
     void everyLineHasTheRealPrefix() {
-        // §6.2 regex hint: ^(?:\[[^\]]+\] )?(\S+):(\d+):(\d+) \[(\d+)\] NCCL (INFO|WARN) (WARN with file:line).
+        // The prefix ncclDebugLog (NCCL src/debug.cc) writes: ^(?:\[[^\]]+\] )?(\S+):(\d+):(\d+) \[(\d+)\] NCCL
+        // (INFO|WARN) (WARN with file:line).
         const QRegularExpression info(R"(^(\S+):(\d+):(\d+) \[(\d+)\] NCCL INFO \S)");
         const QRegularExpression warn(
             R"(^(?:\[[^\]]+\] )?(\S+):(\d+):(\d+) \[(\d+)\] \S+:\d+ (?:\(\w+\) )?NCCL WARN )");
@@ -160,7 +163,8 @@ private slots:
     }
 
     void commIdLinesWhereNcclPrintsThem() {
-        // Reference §1.2, §1.3, §3.1: rank 0 calls ncclGetUniqueId (bootstrapNetInit, then
+        // NCCL src/init.cc (ncclGetUniqueId, ncclCommInitRankDev) and src/bootstrap.cc
+        // (bootstrapNetInit, bootstrapGetUniqueId): rank 0 calls ncclGetUniqueId (bootstrapNetInit, then
         // bootstrapGetUniqueId logs the variable). In ncclCommInitRank: cudaDriverVersion
         // (ncclCudaLibraryInit), the banner (showVersion), then rank 0 logs the variable again and
         // creates the root, then ncclAsyncLaunch → commAlloc → ncclNetInit prints NET/IB and Using network.
@@ -203,7 +207,8 @@ private slots:
     }
 
     void runtimeConnectDefersTheConnectLines() {
-        // Reference §4 item 17, §6.2 row 25: 2.22+ with cuMem connects at the first collective,
+        // NCCL src/init.cc, initTransportsRank (comm->runtimeConn) and src/group.cc,
+        // ncclCollPreconnect: 2.22+ with cuMem connects at the first collective,
         // so neither version prints Channel … via … or Connected all rings before Init COMPLETE.
         for (const char* version : {"classic", "2.30"}) {
             const auto m = messagesOf(linesOf({{"nranks", 4}, {"version", version}, {"log_rank", 0}}));

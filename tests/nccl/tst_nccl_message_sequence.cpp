@@ -1,6 +1,7 @@
 // Proves who sends what to whom, in which round, for 1 to 5 ranks in both
 // bootstrap versions and with several roots, against sequences worked out by hand
-// from reference nccl.md §3.3–§3.5; that every rank ends with all n addresses;
+// from NCCL src/bootstrap.cc (bootstrapRoot, bootstrapInit, socketRingAllGather;
+// v2.22.3 bootstrapRingAllGather); that every rank ends with all n addresses;
 // the round counts (n - 1 per gather vs n / 2); and, every step, that no rank
 // receives a slice twice and a slice only comes from the neighbour holding it.
 
@@ -107,7 +108,7 @@ private slots:
         NcclEngine engine(config({{"nranks", n}}));
         const auto events = runAll(engine);
         // Peer addresses first, then proxy addresses, then (2.20+) the proxy UDS ids,
-        // the same way (n - 1 rounds each, reference §3.3 steps 7–9).
+        // the same way (n - 1 rounds each: NCCL v2.22.3 src/bootstrap.cc, bootstrapInit).
         QCOMPARE(q(gatherMessages(events, Payload::PeerAddresses)), q(split(expected.toStdString())));
         QCOMPARE(q(gatherMessages(events, Payload::ProxyAddresses)), q(split(expected.toStdString())));
         QCOMPARE(q(gatherMessages(events, Payload::ProxyUdsAddresses)), q(split(expected.toStdString())));

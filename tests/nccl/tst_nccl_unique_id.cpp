@@ -1,6 +1,7 @@
 // Proves the 128-byte ncclUniqueId layout, the commId hash, the NCCL_SOCKET_IFNAME
 // rules over a list of host interfaces, NCCL_COMM_ID, and where the root thread
-// runs (reference nccl.md §1.2, §1.3, §2).
+// runs (NCCL src/bootstrap.cc, bootstrapNetInit and bootstrapGetUniqueId;
+// src/misc/socket.cc, ncclFindInterfaces; docs/examples/01_communicators).
 
 #include "nccl/unique_id.h"
 #include "nccl_test_support.h"

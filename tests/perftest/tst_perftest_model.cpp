@@ -1,5 +1,6 @@
-// Proves the perftest-style latency/bandwidth model reproduces the numbers of
-// reference rdma.md §7 within stated tolerances, with every expectation worked
+// Proves the perftest-style latency/bandwidth model reproduces published
+// ib_send_lat / ib_send_bw measurements (perftest src/send_lat.c, src/send_bw.c on a
+// ConnectX-4-class 100 GbE NIC) within stated tolerances, with every expectation worked
 // out by hand from the default LinkModel:
 //   link = pcie = 100 Gb/s = 12.5 B/ns; MTU 4096; 82 B per packet on the wire;
 //   one leg = nic_tx 200 + propagation 200 + nic_rx 140 = 540 ns;
@@ -39,7 +40,7 @@ private slots:
         QVERIFY(s.inlined);
         QCOMPARE(s.fetch_ns, 0.0);
         EXPECT_NEAR(s.total_ns, 801.68, 1e-6);
-        // Reference §7: ≈ 0.8 µs (ib_send_lat RC 32 B inline); tolerance ±0.05 µs.
+        // Published ib_send_lat RC 32 B inline: ≈ 0.8 µs; tolerance ±0.05 µs.
         EXPECT_NEAR(s.usec(), 0.8, 0.05);
         QCOMPARE(s.rtt_factor, 2);
     }
@@ -52,7 +53,7 @@ private slots:
         EXPECT_NEAR(latency(m, Opcode::Send, 4096).total_ns, 2259.60, 1e-6);
         // 32 KiB = 8 packets: 2259.60 + 7 × 334.24 (wire is slower than PCIe's 327.68) = 4599.28 ns.
         EXPECT_NEAR(latency(m, Opcode::Send, 32768).total_ns, 4599.28, 1e-6);
-        // Reference §7: ≈ 1.5 / 2.3 / 4.6 µs; tolerance ±0.1 µs ("roughly").
+        // Published ib_send_lat 1 / 4 / 32 KiB: ≈ 1.5 / 2.3 / 4.6 µs; tolerance ±0.1 µs ("roughly").
         EXPECT_NEAR(latency(m, Opcode::Send, 1024).usec(), 1.5, 0.1);
         EXPECT_NEAR(latency(m, Opcode::Send, 4096).usec(), 2.3, 0.1);
         EXPECT_NEAR(latency(m, Opcode::Send, 32768).usec(), 4.6, 0.1);
@@ -103,7 +104,7 @@ private slots:
         EXPECT_NEAR(b.bw_avg_gbps, 97.9957, 1e-3);
         // Peak: 65536 × 8 / 5347.84 = 98.0373 Gb/s = line rate × 4096/4178.
         EXPECT_NEAR(b.bw_peak_gbps, 100.0 * 4096 / 4178, 1e-9);
-        // Reference §7: ≈ 97 Gb/s on 100 GbE ConnectX-4. The model ignores PCIe TLP and
+        // Published ib_send_bw 64 KiB: ≈ 97 Gb/s on 100 GbE ConnectX-4. The model ignores PCIe TLP and
         // descriptor traffic, so it reads ≈ 1 Gb/s high; tolerance ±1.5 Gb/s.
         EXPECT_NEAR(b.bw_avg_gbps, 97.0, 1.5);
     }
@@ -181,7 +182,8 @@ private slots:
                 QVERIFY(b.packets == (rows[i].bytes + m.mtu - 1) / m.mtu);
                 if (i > 0) QVERIFY(b.bw_avg_gbps >= rows[i - 1].bandwidth.bw_avg_gbps);
             }
-            // Plateau by 4–64 KiB (reference §8): from 4 KiB on within 1 % of the 8 MiB value.
+            // Plateau by 4–64 KiB, as an `-a` sweep (perftest src/perftest_parameters.c, 2 B to
+            // MAX_SIZE) shows: from 4 KiB on within 1 % of the 8 MiB value.
             const double plateau = rows.back().bandwidth.bw_avg_gbps;
             QVERIFY(rows[11].bytes == 4096 && rows[11].bandwidth.bw_avg_gbps > 0.99 * plateau);
             QVERIFY(rows[9].bandwidth.bw_avg_gbps < 0.9 * plateau);  // 1 KiB is still rate-bound

@@ -1,5 +1,6 @@
 // Proves the per-packet byte accounting of the perftest model against
-// reference rdma.md §5.1 (header sizes) and §5.3 (segmentation by path MTU).
+// Linux include/rdma/ib_pack.h and drivers/infiniband/sw/rxe/rxe_hdr.h (header
+// sizes) and rxe_req.c, next_opcode (segmentation by path MTU).
 // RoCEv2/IPv4 per packet: Ethernet 14 + IPv4 20 + UDP 8 + BTH 12 + ICRC 4 +
 // FCS 4 = 62 B of frame, + 20 B preamble/SFD/IFG on the wire = 82 B.
 
@@ -24,7 +25,7 @@ private slots:
         QCOMPARE(wireCost(m, Opcode::Send, 1).packets, std::int64_t(1));
         QCOMPARE(wireCost(m, Opcode::Send, 4096).packets, std::int64_t(1));
         QCOMPARE(wireCost(m, Opcode::Send, 4097).packets, std::int64_t(2));
-        QCOMPARE(wireCost(m, Opcode::Send, 10000).packets, std::int64_t(3));        // §5.3 example: 4096 + 4096 + 1808
+        QCOMPARE(wireCost(m, Opcode::Send, 10000).packets, std::int64_t(3));        // 4096 + 4096 + 1808
         QCOMPARE(wireCost(m, Opcode::Write, 8388608).packets, std::int64_t(2048));  // 2^23 / 2^12
         LinkModel small;
         small.mtu = 1024;
