@@ -1,8 +1,8 @@
-// Simulated cycles per second of the NoC engine on the reference sheet's §4
+// Simulated cycles per second of the NoC engine on BookSim2 speed
 // rows: 8x8 mesh DOR uniform at 0.1 and 0.3, 16x16 and 32x32 at 0.1, 4 VCs x 4
 // flits, 1-flit packets, with the fixed-length block (never converge, exactly
 // 20 sample periods, then drain). "booksim_cycles_per_s" is BookSim2's figure
-// for the same row from the reference (median wall clock on a quiet 2-vCPU VM);
+// for the same row (booksim 28f43299, median wall clock on a quiet 2-vCPU VM);
 // compare it with "cycles_per_s" measured on an equally quiet machine.
 
 #include <benchmark/benchmark.h>

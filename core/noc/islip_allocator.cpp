@@ -23,9 +23,9 @@ void IslipAllocator::resize(int maxInputs, int maxOutputs, bool findable) {
 
 void IslipAllocator::reset(int inputs, int outputs) {
     if (m_small) {
-        for (std::uint64_t m = m_activeOutputs; m != 0; m &= m - 1) m_outRequests[std::size_t(__builtin_ctzll(m))] = 0;
-        for (std::uint64_t m = m_matchedInputs; m != 0; m &= m - 1) m_inMatch[std::size_t(__builtin_ctzll(m))] = -1;
-        for (std::uint64_t m = m_matchedOutputs; m != 0; m &= m - 1) m_outMatch[std::size_t(__builtin_ctzll(m))] = -1;
+        for (std::uint64_t m = m_activeOutputs; m != 0; m &= m - 1) m_outRequests[std::size_t(std::countr_zero(m))] = 0;
+        for (std::uint64_t m = m_matchedInputs; m != 0; m &= m - 1) m_inMatch[std::size_t(std::countr_zero(m))] = -1;
+        for (std::uint64_t m = m_matchedOutputs; m != 0; m &= m - 1) m_outMatch[std::size_t(std::countr_zero(m))] = -1;
         m_activeOutputs = m_matchedInputs = m_matchedOutputs = 0;
     } else {
         for (const Request& r : m_requests) {
@@ -60,7 +60,7 @@ void IslipAllocator::allocateSmall(int iterations, std::int32_t* grantPointers, 
                                                   iterations, grantPointers, acceptPointers, m_inMatch.data());
     m_matchedOutputs = 0;
     for (std::uint64_t m = m_matchedInputs; m != 0; m &= m - 1) {
-        const int in = __builtin_ctzll(m);
+        const int in = std::countr_zero(m);
         m_outMatch[std::size_t(m_inMatch[std::size_t(in)])] = in;
         m_matchedOutputs |= std::uint64_t(1) << m_inMatch[std::size_t(in)];
     }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <bit>
 #include <cstdint>
 #include <vector>
 
@@ -10,7 +11,7 @@ namespace commviz::noc {
 template <class Mask>
 inline int firstFrom(Mask mask, int pointer) {
     const Mask after = mask >> pointer;
-    return after != 0 ? pointer + __builtin_ctzll(after) : __builtin_ctzll(mask);
+    return after != 0 ? pointer + std::countr_zero(after) : std::countr_zero(mask);
 }
 
 /// iSLIP (allocators/islip.cpp) on bit masks, for up to 64 inputs and outputs:
@@ -29,7 +30,7 @@ Mask islipOnMasks(const Mask* requests, Mask outputs, int inputs, int outputCoun
     // is matched yet, every granted input accepts, and the pointers move.
     Mask granted = 0;
     for (Mask m = outputs; m != 0; m &= m - 1) {
-        const int out = __builtin_ctzll(m);
+        const int out = std::countr_zero(m);
         const Mask candidates = requests[out];
         if (candidates == 0) continue;
         const int in = firstFrom(candidates, grantPointers[out]);
@@ -40,7 +41,7 @@ Mask islipOnMasks(const Mask* requests, Mask outputs, int inputs, int outputCoun
     Mask matchedInputs = granted;
     Mask matchedOutputs = 0;
     for (Mask m = granted; m != 0; m &= m - 1) {
-        const int in = __builtin_ctzll(m);
+        const int in = std::countr_zero(m);
         const int out = firstFrom(grantsTo[in], acceptPointers[in]);
         inMatch[in] = out;
         matchedOutputs |= Mask(1) << out;
@@ -51,7 +52,7 @@ Mask islipOnMasks(const Mask* requests, Mask outputs, int inputs, int outputCoun
     for (int iter = 1; iter < iterations; ++iter) {
         Mask regranted = 0;
         for (Mask m = outputs & ~matchedOutputs; m != 0; m &= m - 1) {
-            const int out = __builtin_ctzll(m);
+            const int out = std::countr_zero(m);
             const Mask candidates = requests[out] & ~matchedInputs;
             if (candidates == 0) continue;
             const int in = firstFrom(candidates, grantPointers[out]);
@@ -61,7 +62,7 @@ Mask islipOnMasks(const Mask* requests, Mask outputs, int inputs, int outputCoun
         }
         if (regranted == 0) break;
         for (Mask m = regranted; m != 0; m &= m - 1) {
-            const int in = __builtin_ctzll(m);
+            const int in = std::countr_zero(m);
             const int out = firstFrom(grantsTo[in], acceptPointers[in]);
             inMatch[in] = out;
             matchedInputs |= Mask(1) << in;
@@ -79,7 +80,10 @@ Mask islipOnMasks(const Mask* requests, Mask outputs, int inputs, int outputCoun
 /// scratch reused across routers.
 class IslipAllocator {
 public:
-    /// `findable`: keep an (input, output) index so find() is O(1) (switch allocation).
+    /// `findable`: keep an (input, output) index so find() is O(1), and up to
+    /// 64 x 64 ports allocate on bit masks (switch allocation). Without it
+    /// find() scans the request list and every size allocates from that list:
+    /// the general path (NocConfig::general_paths).
     void resize(int maxInputs, int maxOutputs, bool findable = false);
     /// Starts an allocation with `inputs` x `outputs` ports. Inline, and
     /// nearly free when nothing was requested since the last start (most

@@ -29,7 +29,7 @@ KNCube::KNCube(const NocConfig& config)
         }
     }
     const bool dor = config.routing_function == RoutingFunction::DimOrder;
-    if (mesh && dor && std::size_t(m_nodes) * std::size_t(m_nodes) <= (std::size_t(1) << 24)) {
+    if (!config.general_paths && mesh && dor && std::size_t(m_nodes) * std::size_t(m_nodes) <= (std::size_t(1) << 24)) {
         m_meshPort.resize(std::size_t(m_nodes) * std::size_t(m_nodes));
         for (int cur = 0; cur < m_nodes; ++cur)
             for (int dest = 0; dest < m_nodes; ++dest)

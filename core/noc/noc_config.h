@@ -83,6 +83,11 @@ struct NocConfig {
     bool include_queuing = true;
     std::uint64_t seed = 0;
     int deadlock_warn_timeout = 256;
+    /// Test-only, no config key sets it: route and allocate through the
+    /// general code (computeRoute, the request-list IslipAllocator, no
+    /// single-request or bit-mask shortcuts), which every fast path must match
+    /// flit for flit (tests/noc/tst_noc_fast_paths.cpp).
+    bool general_paths = false;
 
     int nodes() const;
     int ports() const { return 2 * n + 1; }

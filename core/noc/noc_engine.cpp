@@ -37,7 +37,7 @@ NocEngine::NocEngine(NocConfig config, bool emitEvents)
     m_creditWheel.resize(kWheel);
     m_inWork.assign(std::size_t(nodes), 0);
     m_vaAlloc.resize(m_ports * m_vcs, m_ports * m_vcs);
-    m_saAlloc.resize(m_ports * c.input_speedup, m_ports * c.output_speedup, true);
+    m_saAlloc.resize(m_ports * c.input_speedup, m_ports * c.output_speedup, !c.general_paths);
     if (c.hold_switch_for_packet) initSwitchHolds();
     m_sources.assign(std::size_t(nodes), Source{});
     m_log1pMissRate = std::log1p(-c.packetRate());  // log(1 - p), the same value every draw

@@ -15,6 +15,11 @@ constexpr std::int32_t kStallConflict = -3;  // STALL_BUFFER_CONFLICT
 constexpr std::int32_t kStallFull = -4;      // STALL_BUFFER_FULL
 constexpr std::int32_t kStallCrossbar = -5;  // STALL_CROSSBAR_CONFLICT
 
+/// An expanded crossbar input or output taken by a held connection.
+inline bool isHeld(const SwitchHold& hold, int expandedIn, int expandedOut) {
+    return hold.in[std::size_t(expandedIn)] >= 0 || hold.out[std::size_t(expandedOut)] >= 0;
+}
+
 /// Entries a stage may start now: all of them when the front one is unstarted.
 template <class T>
 std::size_t unstarted(const Fifo<T>& q) {
@@ -23,24 +28,26 @@ std::size_t unstarted(const Fifo<T>& q) {
 }
 
 struct NocRouterStep {
-    NocEngine& e;
-    int r;
-    RouterState& rs;
-    const NocConfig& c;
-    std::int32_t t;
+    NocEngine& engine;
+    int routerId;
+    RouterState& state;
+    const NocConfig& config;
+    std::int32_t now;
     bool maskVa;  ///< vcAllocByMask serves this router's configuration
     bool portSa;  ///< switchAllocByPort does
 
     // This router's slices of the engine's arrays and the sizes the stages
     // index with, read once per router step instead of once per access.
-    const int vcs = e.m_vcs;
-    const int bufSize = e.m_bufSize;
-    const int inSpeedup = c.input_speedup;
-    const int outSpeedup = c.output_speedup;
-    InputVc* const inVcs = e.m_inputVcs.data() + std::size_t(r) * std::size_t(e.m_ports) * std::size_t(vcs);
-    OutputVc* const outVcs = e.m_outputVcs.data() + std::size_t(r) * std::size_t(e.m_ports) * std::size_t(vcs);
-    Flit* const buffers =
-        e.m_buffers.data() + std::size_t(r) * std::size_t(e.m_ports) * std::size_t(vcs) * std::size_t(bufSize);
+    const int vcs = engine.m_vcs;
+    const int bufSize = engine.m_bufSize;
+    const int inSpeedup = config.input_speedup;
+    const int outSpeedup = config.output_speedup;
+    InputVc* const inVcs =
+        engine.m_inputVcs.data() + std::size_t(routerId) * std::size_t(engine.m_ports) * std::size_t(vcs);
+    OutputVc* const outVcs =
+        engine.m_outputVcs.data() + std::size_t(routerId) * std::size_t(engine.m_ports) * std::size_t(vcs);
+    Flit* const buffers = engine.m_buffers.data() +
+                          std::size_t(routerId) * std::size_t(engine.m_ports) * std::size_t(vcs) * std::size_t(bufSize);
 
     int local(int port, int vc) const { return port * vcs + vc; }
     InputVc& ivc(int port, int vc) { return inVcs[local(port, vc)]; }
@@ -49,12 +56,12 @@ struct NocRouterStep {
         const int index = local(port, vc);
         return buffers[std::size_t(index) * std::size_t(bufSize) + std::size_t(inVcs[index].head)];
     }
-    Packet& packetOf(const Flit& f) { return e.m_packets[std::size_t(f.packet)]; }
+    Packet& packetOf(const Flit& f) { return engine.m_packets[std::size_t(f.packet)]; }
     // computeRoute with its mesh-table case inline (the common one: a table lookup).
     RouteSet routeAt(int router, int inPort, int inVc, Packet& packet) {
-        if (e.m_net->hasMeshTable())
-            return RouteSet{std::int16_t(e.m_net->meshPort(router, packet.dest)), 0, std::int16_t(vcs - 1)};
-        return computeRoute(c, *e.m_net, router, inPort, inVc, packet, e.m_rng);
+        if (engine.m_net->hasMeshTable())
+            return RouteSet{std::int16_t(engine.m_net->meshPort(router, packet.dest)), 0, std::int16_t(vcs - 1)};
+        return computeRoute(config, *engine.m_net, router, inPort, inVc, packet, engine.m_rng);
     }
     // The crossbar's expanded ports (input_speedup, output_speedup); speedups
     // of 1, the default, need no division.
@@ -65,7 +72,8 @@ struct NocRouterStep {
     int outputOf(int expanded) const { return outSpeedup == 1 ? expanded : expanded / outSpeedup; }
     bool outputFull(int port, int vc) {
         return ovc(port, vc).occupancy >= bufSize ||
-               (c.output_buffer_size != -1 && int(rs.outputBuffer[std::size_t(port)].size()) >= c.output_buffer_size);
+               (config.output_buffer_size != -1 &&
+                int(state.outputBuffer[std::size_t(port)].size()) >= config.output_buffer_size);
     }
     Flit popFront(int port, int vc) {
         InputVc& iv = ivc(port, vc);
@@ -94,16 +102,21 @@ struct NocRouterStep {
     void vcAllocByMask();
     void vcAllocUpdate();
     // IQRouter::_SWAllocAddReq: one request per (input port, output) pair; a
-    // later VC replaces it only if it comes first in round-robin order.
-    void addSwitchRequest(int input, int vc, int port, int priority);
-    /// `hold`: skip held inputs and outputs (hold_switch_for_packet).
-    void requestSpeculative(StageEntry& entry, const SwitchHold* hold = nullptr);
+    // later VC replaces it only if it comes first in round-robin order. With
+    // `hold` (hold_switch_for_packet) a held input asks for nothing and a held
+    // output is asked by no one.
+    void addSwitchRequest(int input, int vc, int port, int priority, const SwitchHold* hold);
+    void requestSpeculative(StageEntry& entry, const SwitchHold* hold);
     // A single non-speculative request wins its output outright.
     void switchAllocSingle(StageEntry& entry);
-    void switchAllocEvaluate();
+    // IQRouter::_SWAllocEvaluate, for every router; `hold`: the router's held
+    // connections (hold_switch_for_packet), which take no part.
+    void switchAllocEvaluate(const SwitchHold* hold = nullptr);
+    void switchRequests(std::size_t count, const SwitchHold* hold);
+    void switchGrants(std::size_t count);
     // switchAllocEvaluate for the default router (not speculative, one-cycle
-    // SA, no speedup): the same requests, supersession and iSLIP on per-port
-    // bit masks, without the general allocator.
+    // SA, no speedup, no hold): the same requests, supersession and iSLIP on
+    // per-port bit masks, without the general allocator.
     void switchAllocByPort();
     // A speculative grant stands only if VC allocation succeeded this cycle for
     // the same output and the VC has a credit; delayed grants are re-checked.
@@ -112,17 +125,18 @@ struct NocRouterStep {
     void traverse(const StageEntry& entry, InputVc& iv);
     void switchEvaluate();
     void switchUpdate();
+    // IQRouter::_InternalStep. `Hold` (hold_switch_for_packet) adds the held
+    // connections' stages; without it they compile away.
     void run();
+    template <bool Hold>
+    void runStages();
 
-    // noc_router_hold.cpp: hold_switch_for_packet. run() hands the whole step
-    // to runHeld(), the same stages plus the held connections'.
-    void runHeld();
+    // noc_router_hold.cpp: hold_switch_for_packet.
     // IQRouter::_SWHoldEvaluate / _SWHoldUpdate
     void holdEvaluate(SwitchHold& hold);
     void holdUpdate(SwitchHold& hold);
-    // switchAllocEvaluate with no request from a held input or to a held output.
-    void switchAllocHeld(const SwitchHold& hold);
-    void requestUnlessHeld(const SwitchHold& hold, int input, int vc, int port, int priority);
+    // A delayed grant completing now loses to a connection held since it was made.
+    void dropGrantsToHeld(const SwitchHold& hold);
     // After traverse sent a flit with more of its packet behind it: keep the connection.
     void holdConnection(const StageEntry& entry);
 };

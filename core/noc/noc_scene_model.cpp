@@ -202,7 +202,7 @@ sim::Result<Json> scenarioFromBookSimConfig(const std::string& text, const std::
 std::vector<ParamSpec> nocParams() {
     std::vector<ParamSpec> specs = topologyAndRouterKeys();
     for (ParamSpec& spec : trafficAndControlKeys()) specs.push_back(std::move(spec));
-    // Every default is booksim_config.cpp's (reference §2.12) but these: BookSim
+    // Every default is BookSim2 src/booksim_config.cpp's but these: BookSim
     // has no default routing function, and `dateline` is commviz's own switch.
     for (ParamSpec& spec : specs)
         if (spec.key != "routing_function" && spec.key != "dateline") spec.defaultOrigin = "BookSim";

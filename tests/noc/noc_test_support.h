@@ -8,7 +8,7 @@
 
 namespace noctest {
 
-/// Header of the reference sheet's experiment a1 (8x8 mesh, DOR, uniform,
+/// Header of experiment a1, the config BookSim2's figures in these tests came from (8x8 mesh, DOR, uniform,
 /// 1-flit packets, 4 VCs x 4 flits, default router and run control).
 inline const char* kA1 = R"(
 topology = mesh;

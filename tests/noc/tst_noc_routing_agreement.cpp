@@ -1,7 +1,7 @@
 // Agreement with BookSim2 for the routing functions and traffic added after
 // dimension order: min_adapt (mesh, torus), valiant and romm (mesh), and
-// randperm. Oracle: BookSim2 28f43299 built at -O3, config = the reference's
-// a1 header (/work/oracle/a1.cfg: 8x8 mesh, dor, uniform, 1-flit packets,
+// randperm. Oracle: BookSim2 28f43299 built at -O3, config = the
+// a1 header (noc_test_support.h: 8x8 mesh, dor, uniform, 1-flit packets,
 // 4 VCs x 4 flits, default router and run control, seed = 0) with the lines of
 // each row appended, default-length runs ("booksim a1_plus_row.cfg"). Figures
 // are BookSim's "Packet latency average" and "Accepted flit rate average".

@@ -1,6 +1,6 @@
 // The `noc` scene model: keys with BookSim's names and defaults, one step =
 // one cycle with that cycle's moves as events (a packet's life worked out by
-// hand from the reference's pipeline), seek = straight run, bounded memory.
+// hand from IQRouter's pipeline, BookSim2 src/routers/iq_router.cpp), seek = straight run, bounded memory.
 
 #include <QtTest>
 #include <algorithm>
@@ -65,7 +65,7 @@ private slots:
     void keysAreBookSimsWithItsDefaults() {
         const auto params = noc::nocParams();
         const auto get = [&](const char* key) { return sim::findParam(params, key); };
-        // booksim_config.cpp's defaults (reference §2.12)
+        // BookSim2 src/booksim_config.cpp's defaults
         QCOMPARE(get("topology")->defaultValue, sim::Json("torus"));
         QCOMPARE(get("k")->defaultValue, sim::Json(8));
         QCOMPARE(get("n")->defaultValue, sim::Json(2));
@@ -112,7 +112,7 @@ private slots:
     }
 
     // One packet at zero load on a 4-router line, followed cycle by cycle.
-    // Reference §2.2/§2.3: t_router = routing_delay + vc_alloc_delay +
+    // BookSim2 src/routers/iq_router.cpp, _InternalStep: t_router = routing_delay + vc_alloc_delay +
     // sw_alloc_delay + st_final_delay = 4 with the defaults, so the head is
     // routed in the cycle it is written into the input buffer (RC), allocated
     // a VC the next cycle (VA), wins the switch the cycle after (SA; its slot's
@@ -279,7 +279,7 @@ private slots:
     }
 
     // The NoC lessons narrate exact cycles of their scenarios. Worked out from
-    // the reference: a mesh hop is RC, VA, SA, ST and a 1-cycle link (5 cycles),
+    // BookSim2 src/routers/iq_router.cpp: a mesh hop is RC, VA, SA, ST and a 1-cycle link (5 cycles),
     // zero-load latency 5H + 2 + (L - 1); the credit round trip with the default
     // delays is 1 + 1 + 1 + 1 + 2 + 1 + 0 = 7 cycles.
     void lessonCyclesHold() {

@@ -117,8 +117,8 @@ private slots:
 
     void histogramBinsAreTheZeroLoadLatencies() {
         // At 0.1 % load nothing contends: a packet crossing H routers takes
-        // T0 = 5H + 2 cycles (reference §2.3). Transpose on 4x4: H = 2|x-y| + 1,
-        // so sources on the diagonal land in bin 7, |x-y| = 1 in 17, 2 in 27, 3 in 37.
+        // T0 = 5H + 2 cycles (RC, VA, SA, ST and a link per hop, IQRouter::_InternalStep). Transpose on 4x4: H = 2|x-y|
+        // + 1, so sources on the diagonal land in bin 7, |x-y| = 1 in 17, 2 in 27, 3 in 37.
         NocEngine engine(noctest::config({"injection_rate=0.001"}, kTranspose44));
         std::array<std::int64_t, 4> created{};
         NocEngine copy = engine;

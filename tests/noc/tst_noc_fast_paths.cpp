@@ -1,0 +1,165 @@
+// The router's shortcuts against the general code they replace. With
+// NocConfig::general_paths every route goes through computeRoute (no mesh
+// table), every allocation through the request-list IslipAllocator (no
+// vcAllocByMask, switchAllocByPort, bit-mask allocator, vcAllocSingle or
+// switchAllocSingle). BookSim2 has only the general form (src/routers/
+// iq_router.cpp, _VCAllocEvaluate and _SWAllocEvaluate over
+// src/allocators/islip.cpp), so both runs must agree event for event: every
+// step's EventRecords, the state summary and the batch run's whole report.
+
+#include <QtTest>
+
+#include "noc/noc_engine.h"
+#include "noc/noc_report.h"
+#include "noc_test_support.h"
+
+using namespace commviz::noc;
+
+namespace {
+
+constexpr int kCycles = 3000;
+
+// 4x4, 4-flit packets (so held connections matter), loads in flits per node
+// and cycle; 0.9 is past saturation on every row.
+const char* kBase = R"(
+topology = mesh;
+k = 4;
+n = 2;
+routing_function = dor;
+num_vcs = 2;
+vc_buf_size = 4;
+traffic = uniform;
+packet_size = 4;
+injection_rate_uses_flits = 1;
+injection_rate = 0.3;
+sim_type = latency;
+sample_period = 500;
+seed = 7;
+)";
+
+QString describeEvent(const NocEvent& event) {
+    const commviz::sim::EventRecord record = NocEngine::describe(event);
+    QString text = QString::fromStdString(record.kind + " " + record.anchor);
+    for (const std::string& object : record.objects) text += " " + QString::fromStdString(object);
+    return text + " " + QString::fromStdString(record.fields.dump());
+}
+
+}  // namespace
+
+class TstNocFastPaths : public QObject {
+    Q_OBJECT
+private slots:
+    void generalPathsDropTheShortcuts() {
+        NocConfig general = noctest::config({}, kBase);
+        QVERIFY(NocEngine(general).network().hasMeshTable());  // dor on a mesh: the table lookup
+        general.general_paths = true;
+        QVERIFY(!NocEngine(general).network().hasMeshTable());
+    }
+
+    void sameRunBothWays_data() {
+        QTest::addColumn<QStringList>("overrides");
+        const auto row = [](const char* name, const QStringList& keys) { QTest::newRow(name) << keys; };
+        // topology x routing, with traffic, VCs, speculation, hold and iSLIP iterations rotated over them
+        row("mesh dor uniform 1vc 0.05", {"num_vcs=1", "injection_rate=0.05"});
+        row("mesh dor transpose 2vc 0.3 spec", {"traffic=transpose", "speculative=1"});
+        row("mesh dor hotspot 16vc 0.9 hold",
+            {"traffic=hotspot(5)", "num_vcs=16", "injection_rate=0.9", "hold_switch_for_packet=1"});
+        row("mesh dor uniform 2vc 0.9 islip(2)",
+            {"injection_rate=0.9", "vc_allocator=islip(2)", "sw_allocator=islip(2)"});
+        row("mesh dor uniform 16vc 0.3 spec hold", {"num_vcs=16", "speculative=1", "hold_switch_for_packet=1"});
+        row("mesh dor transpose 1vc 0.9 hold",
+            {"traffic=transpose", "num_vcs=1", "injection_rate=0.9", "hold_switch_for_packet=1"});
+        row("mesh dor uniform 8vc 0.9 1-flit", {"num_vcs=8", "injection_rate=0.9", "packet_size=1"});
+        row("mesh min_adapt uniform 2vc 0.3", {"routing_function=min_adapt"});
+        row("mesh min_adapt transpose 16vc 0.9 spec",
+            {"routing_function=min_adapt", "traffic=transpose", "num_vcs=16", "injection_rate=0.9", "speculative=1"});
+        row("mesh min_adapt hotspot 2vc 0.9 hold islip(3)",
+            {"routing_function=min_adapt", "traffic=hotspot(5)", "injection_rate=0.9", "hold_switch_for_packet=1",
+             "vc_allocator=islip(3)", "sw_allocator=islip(3)"});
+        row("mesh valiant uniform 2vc 0.9 spec hold",
+            {"routing_function=valiant", "injection_rate=0.9", "speculative=1", "hold_switch_for_packet=1"});
+        row("mesh valiant transpose 16vc 0.05 islip(2)", {"routing_function=valiant", "traffic=transpose", "num_vcs=16",
+                                                          "injection_rate=0.05", "sw_allocator=islip(2)"});
+        row("mesh valiant hotspot 2vc 0.3", {"routing_function=valiant", "traffic=hotspot(5)"});
+        row("mesh romm uniform 2vc 0.9", {"routing_function=romm", "injection_rate=0.9"});
+        row("torus uniform 2vc 0.3", {"topology=torus", "routing_function=dim_order"});
+        row("torus transpose 16vc 0.9 hold", {"topology=torus", "routing_function=dim_order", "traffic=transpose",
+                                              "num_vcs=16", "injection_rate=0.9", "hold_switch_for_packet=1"});
+        row("torus hotspot 2vc 0.9 spec islip(2)",
+            {"topology=torus", "routing_function=dim_order", "traffic=hotspot(5)", "injection_rate=0.9",
+             "speculative=1", "vc_allocator=islip(2)"});
+        row("torus uniform 16vc 0.05 spec hold", {"topology=torus", "routing_function=dim_order", "num_vcs=16",
+                                                  "injection_rate=0.05", "speculative=1", "hold_switch_for_packet=1"});
+        row("torus min_adapt uniform 4vc 0.9",
+            {"topology=torus", "routing_function=min_adapt", "num_vcs=4", "injection_rate=0.9"});
+        row("torus min_adapt transpose 16vc 0.3 spec hold islip(2)",
+            {"topology=torus", "routing_function=min_adapt", "traffic=transpose", "num_vcs=16", "speculative=1",
+             "hold_switch_for_packet=1", "vc_allocator=islip(2)", "sw_allocator=islip(2)"});
+        row("torus min_adapt hotspot 4vc 0.9 hold",
+            {"topology=torus", "routing_function=min_adapt", "traffic=hotspot(5)", "num_vcs=4", "injection_rate=0.9",
+             "hold_switch_for_packet=1"});
+        row("torus valiant uniform 4vc 0.3 spec",
+            {"topology=torus", "routing_function=valiant", "num_vcs=4", "speculative=1"});
+        row("torus valiant hotspot 16vc 0.9 islip(2)",
+            {"topology=torus", "routing_function=valiant", "traffic=hotspot(5)", "num_vcs=16", "injection_rate=0.9",
+             "sw_allocator=islip(2)"});
+        row("torus valiant transpose 4vc 0.9 hold", {"topology=torus", "routing_function=valiant", "traffic=transpose",
+                                                     "num_vcs=4", "injection_rate=0.9", "hold_switch_for_packet=1"});
+        row("torus without dateline 2vc 0.9 (deadlocks)",
+            {"topology=torus", "routing_function=dim_order", "dateline=0", "injection_rate=0.9"});
+        // the pipeline's other shapes, saturated
+        row("VA 2 + SA 2", {"injection_rate=0.9", "vc_alloc_delay=2", "sw_alloc_delay=2"});
+        row("SA 2 hold", {"injection_rate=0.9", "sw_alloc_delay=2", "hold_switch_for_packet=1"});
+        row("look-ahead spec hold",
+            {"injection_rate=0.9", "routing_delay=0", "speculative=1", "hold_switch_for_packet=1"});
+        row("speedup 2x2 4vc", {"injection_rate=0.9", "num_vcs=4", "input_speedup=2", "output_speedup=2"});
+        row("speedup 2x2 4vc hold spec", {"injection_rate=0.9", "num_vcs=4", "input_speedup=2", "output_speedup=2",
+                                          "hold_switch_for_packet=1", "speculative=1"});
+        row("output buffer 2, tail credit", {"injection_rate=0.9", "output_buffer_size=2", "wait_for_tail_credit=1"});
+        row("internal speedup 2 hold", {"injection_rate=0.9", "internal_speedup=2.0", "hold_switch_for_packet=1"});
+        row("8x8 mesh 4vc 0.5", {"k=8", "num_vcs=4", "injection_rate=0.5"});
+    }
+
+    void sameRunBothWays() {
+        QFETCH(QStringList, overrides);
+        std::vector<std::string> keys;
+        for (const QString& key : overrides) keys.push_back(key.toStdString());
+        const NocConfig fast = noctest::config(keys, kBase);
+        NocConfig general = fast;
+        general.general_paths = true;
+
+        NocEngine fastEngine(fast);
+        NocEngine generalEngine(general);
+        std::size_t events = 0;
+        for (int cycle = 0; cycle < kCycles && !fastEngine.done(); ++cycle) {
+            const std::vector<NocEvent> expected = generalEngine.step();
+            const std::vector<NocEvent> actual = fastEngine.step();
+            QVERIFY2(actual.size() == expected.size(), qPrintable(QString("cycle %1: %2 events, general path %3")
+                                                                      .arg(cycle)
+                                                                      .arg(actual.size())
+                                                                      .arg(expected.size())));
+            for (std::size_t i = 0; i < actual.size(); ++i) {
+                const QString got = describeEvent(actual[i]);
+                const QString want = describeEvent(expected[i]);
+                QVERIFY2(
+                    got == want,
+                    qPrintable(QString("cycle %1 event %2: %3\ngeneral path: %4").arg(cycle).arg(i).arg(got, want)));
+            }
+            events += actual.size();
+        }
+        QVERIFY(events > 1000);  // the rows are meant to be busy
+        QCOMPARE(fastEngine.done(), generalEngine.done());
+        QCOMPARE(QString::fromStdString(fastEngine.summary().dump()),
+                 QString::fromStdString(generalEngine.summary().dump()));
+
+        const NocReport fastReport = runNocBatch(fast);
+        const NocReport generalReport = runNocBatch(general);
+        QCOMPARE(QString::fromStdString(formatBookSimReport(fastReport)),
+                 QString::fromStdString(formatBookSimReport(generalReport)));
+        QCOMPARE(QString::fromStdString(reportJson(fastReport).dump()),
+                 QString::fromStdString(reportJson(generalReport).dump()));
+    }
+};
+
+QTEST_APPLESS_MAIN(TstNocFastPaths)
+#include "tst_noc_fast_paths.moc"
