@@ -34,7 +34,7 @@ int nvSwitchNode(TopoSystem& system) {
     // NCCL makes a single NVS node for every switch target (ncclTopoAddNvLinks).
     std::vector<int> switches = system.ofType(NodeType::NVS);
     if (!switches.empty()) return switches.front();
-    return system.addNode(TopoNode{.type = NodeType::NVS});
+    return system.addNode(makeNode(NodeType::NVS));
 }
 
 sim::Status addOneNvLink(const XmlElement& nvlink, int gpu, TopoBuild& build) {

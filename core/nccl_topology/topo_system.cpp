@@ -2,6 +2,14 @@
 
 namespace commviz::nccl_topology {
 
+TopoNode makeNode(NodeType type, int line, std::string busId) {
+    TopoNode node;
+    node.type = type;
+    node.line = line;
+    node.busId = std::move(busId);
+    return node;
+}
+
 std::vector<int> TopoSystem::ofType(NodeType type) const {
     std::vector<int> indices;
     for (size_t i = 0; i < nodes.size(); ++i)

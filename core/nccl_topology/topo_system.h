@@ -46,6 +46,9 @@ struct TopoNode {
     std::vector<TopoLink> links;
 };
 
+/// A node of a type, declared at `line`, with a PCI address when it has one.
+TopoNode makeNode(NodeType type, int line = 0, std::string busId = {});
+
 /// A value the file did not give and that NCCL would have probed from the
 /// hardware (NVML, sysfs, the net plugin): we took it from a key or a default.
 struct AssumedValue {

@@ -174,13 +174,16 @@ sim::Status addPci(const XmlElement& pci, int parent, int numaId, TopoBuild& bui
         hasGpu = true;
         if (auto ok = addGpu(child, busId, parent, bw, build); !ok) return ok;
     }
-    if (type == NodeType::GPU && !hasGpu) addAssumedGpu(pci, busId, parent, bw, build);
+    // Only NVIDIA devices: a board's VGA controller is class 0x0300 too.
+    const std::string* vendor = pci.attribute("vendor");
+    bool nvidia = !vendor || *vendor == "0x10de";
+    if (type == NodeType::GPU && !hasGpu && nvidia) addAssumedGpu(pci, busId, parent, bw, build);
     const XmlElement* nic = firstChild(pci, "nic");
     if (nic || (type == NodeType::NIC && !hasGpu)) {
         // Multi-port NICs share one NIC node per PCI function (ncclTopoAddPci).
         int nicIndex = findByBusId(build.system, NodeType::NIC, busId);
         if (nicIndex < 0) {
-            TopoNode node{.type = NodeType::NIC, .line = pci.line, .busId = busId};
+            TopoNode node = makeNode(NodeType::NIC, pci.line, busId);
             nicIndex = build.system.addNode(std::move(node));
             build.system.connect(parent, nicIndex, LinkType::PCI, bw);
         }
@@ -188,8 +191,13 @@ sim::Status addPci(const XmlElement& pci, int parent, int numaId, TopoBuild& bui
         addAssumedNet(pci, nicIndex, build);
         return sim::Ok{};
     }
-    if (type != NodeType::PCI) return sim::Ok{};  // NVSwitch and CPU functions are not PCI nodes.
-    TopoNode node{.type = NodeType::PCI, .line = pci.line, .busId = busId};
+    if (type != NodeType::PCI) {  // GPUs, and NVSwitch or CPU functions, which are not PCI nodes
+        for (const XmlElement& child : pci.children)
+            if (child.name != "gpu" && child.name != "nic")
+                build.system.unknown.push_back({child.line, child.name, {}});
+        return sim::Ok{};
+    }
+    TopoNode node = makeNode(NodeType::PCI, pci.line, busId);
     if (const std::string* device = pci.attribute("device")) node.device = *device;
     int self = build.system.addNode(std::move(node));
     build.system.connect(parent, self, LinkType::PCI, bw);
@@ -233,7 +241,7 @@ sim::Status addCpu(const XmlElement& cpu, TopoBuild& build) {
             if (auto ok = addPci(child, self, static_cast<int>(numaId), build); !ok) return ok;
         } else if (child.name == "nic") {
             // A NIC without a PCI path hangs off the CPU at LOC_BW (ncclTopoAddCpu).
-            TopoNode nic{.type = NodeType::NIC, .line = child.line};
+            TopoNode nic = makeNode(NodeType::NIC, child.line);
             int nicIndex = build.system.addNode(std::move(nic));
             build.system.connect(self, nicIndex, LinkType::PCI, bw::kLoc);
             if (auto ok = addNic(child, nicIndex, build); !ok) return ok;
