@@ -2,6 +2,7 @@
 // rules of NCCL src/graph/paths.cc (ncclTopoSetPaths, ncclTopoComputePaths) and
 // the constants of NCCL src/graph/topo.h.
 
+#include "nccl_topology/topo_keys.h"
 #include "topology_test_support.h"
 
 using namespace topology_test;
@@ -189,6 +190,27 @@ private slots:
         paths = computePaths(system);
         COMPARE_PATH(paths.path(gpu0, gpu2), "NVL", 240.0);
         COMPARE_PATH(paths.path(gpu2, net0), "PXN", 12.5);
+    }
+
+    // The same settings through the scene keys: defaults are NCCL's; "2" is the
+    // old number for PXB; nvlink=nvswitch fills the partial dump's NVLinks.
+    void keysDriveTheModel() {
+        auto defaults = topoKeysFromValues(commviz::sim::withDefaults(topologyKeys(), {}));
+        QVERIFY(defaults.ok());
+        QVERIFY(!defaults->policy.p2pLevel.has_value());
+        QCOMPARE(defaults->assumptions.gpuSm, 80);
+        QVERIFY(!defaults->policy.pxnDisable);
+        commviz::sim::ParamValues set = {{"p2p_level", "2"}, {"nvlink", "nvswitch"}, {"pxn_disable", true}};
+        auto keys = topoKeysFromValues(commviz::sim::withDefaults(topologyKeys(), set));
+        QVERIFY(keys.ok());
+        QCOMPARE(*keys->policy.p2pLevel, PathType::PXB);
+        TopoSystem system = load("partial_pcie_by_class.xml", keys->assumptions);
+        TopoPaths paths = computePaths(system, keys->policy);
+        COMPARE_PATH(paths.path(gpuNode(system, 0), gpuNode(system, 2)), "NVL", 240.0);
+        COMPARE_PATH(paths.path(gpuNode(system, 2), netNode(system, 0)), "PHB", 12.5);  // no PXN
+        auto bad = topoKeysFromValues(commviz::sim::withDefaults(topologyKeys(), {{"gpu_sm", 7}}));
+        QVERIFY(!bad.ok());
+        QVERIFY(bad.error().message.find("gpu_sm") != std::string::npos);
     }
 };
 
