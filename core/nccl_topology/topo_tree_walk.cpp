@@ -176,7 +176,7 @@ sim::Status addPci(const XmlElement& pci, int parent, int numaId, TopoBuild& bui
     }
     // Only NVIDIA devices: a board's VGA controller is class 0x0300 too.
     const std::string* vendor = pci.attribute("vendor");
-    bool nvidia = !vendor || *vendor == "0x10de";
+    bool nvidia = !vendor || *vendor == "0x10de" || *vendor == "0x10DE";
     if (type == NodeType::GPU && !hasGpu && nvidia) addAssumedGpu(pci, busId, parent, bw, build);
     const XmlElement* nic = firstChild(pci, "nic");
     if (nic || (type == NodeType::NIC && !hasGpu)) {
