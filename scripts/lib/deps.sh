@@ -10,7 +10,7 @@ COMMVIZ_DEBIAN_RELEASE="Debian 12 (bookworm)"
 COMMVIZ_PACKAGES=(
   g++ cmake ninja-build pkg-config
   qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
-  qt6-translations-l10n libqt6opengl6-dev libgl-dev nlohmann-json3-dev libbenchmark-dev
+  qt6-translations-l10n libqt6opengl6-dev libgl-dev nlohmann-json3-dev libpugixml-dev libbenchmark-dev
   clang-format fonts-noto-cjk
 )
 

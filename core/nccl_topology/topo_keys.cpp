@@ -1,0 +1,94 @@
+#include "nccl_topology/topo_keys.h"
+
+namespace commviz::nccl_topology {
+
+namespace {
+
+// Path names NCCL accepts for its level variables, plus its old numbers 0-5.
+const std::vector<std::string> kLevels = {"default", "LOC", "NVL", "NVB", "C2C", "PIX", "PXB", "P2C", "PXN",
+                                          "PHB",     "SYS", "0",   "1",   "2",   "3",   "4",   "5"};
+
+sim::ParamSpec key(std::string name, sim::ParamType type, sim::Json defaultValue, std::string help) {
+    sim::ParamSpec spec;
+    spec.key = std::move(name);
+    spec.type = type;
+    spec.defaultValue = std::move(defaultValue);
+    spec.help = std::move(help);
+    return spec;
+}
+
+sim::ParamSpec ranged(sim::ParamSpec spec, double min, double max) {
+    spec.min = min;
+    spec.max = max;
+    return spec;
+}
+
+sim::ParamSpec choice(sim::ParamSpec spec, std::vector<std::string> choices, std::string origin = "NCCL") {
+    spec.choices = std::move(choices);
+    spec.defaultOrigin = std::move(origin);
+    return spec;
+}
+
+sim::ParamSpec fromNccl(sim::ParamSpec spec) {
+    spec.defaultOrigin = "NCCL";
+    return spec;
+}
+
+std::optional<PathType> levelOf(const sim::Json& value) {
+    std::string text = value.get<std::string>();
+    return text == "default" ? std::nullopt : parseLevel(text);
+}
+
+}  // namespace
+
+const std::vector<sim::ParamSpec>& topologyKeys() {
+    using sim::ParamType;
+    static const std::vector<sim::ParamSpec> keys = {
+        choice(key("nvlink", ParamType::Choice, "none",
+                   "NVLinks assumed when the file lists none (NCCL reads them from NVML)"),
+               {"none", "nvswitch", "hybrid_cube_mesh"}, ""),
+        ranged(key("gpu_sm", ParamType::Int, 80, "Compute capability assumed for GPUs known only by PCI class"), 60,
+               120),
+        ranged(key("nic_speed", ParamType::Int, 100000, "Speed in Mb/s assumed for NICs known only by PCI class"), 1000,
+               3200000),
+        key("gdr", ParamType::Bool, true, "GPUDirect RDMA assumed on GPUs and NICs known only by PCI class"),
+        choice(key("p2p_level", ParamType::Choice, "default", "NCCL_P2P_LEVEL: farthest path that may use P2P"),
+               kLevels),
+        fromNccl(key("p2p_disable", ParamType::Bool, false, "NCCL_P2P_DISABLE: no P2P between GPUs")),
+        choice(key("net_gdr_level", ParamType::Choice, "default",
+                   "NCCL_NET_GDR_LEVEL: farthest GPU-NIC path that may use GPUDirect RDMA"),
+               kLevels),
+        fromNccl(key("net_gdr_c2c", ParamType::Bool, true, "NCCL_NET_GDR_C2C: default GDR level P2C instead of PXB")),
+        fromNccl(
+            key("pxn_disable", ParamType::Bool, false, "NCCL_PXN_DISABLE: never relay to a NIC through a peer GPU")),
+        fromNccl(key("pxn_c2c", ParamType::Bool, true, "NCCL_PXN_C2C: a relaying GPU may reach its NIC at P2C")),
+        fromNccl(key("nvb_disable", ParamType::Bool, false, "NCCL_NVB_DISABLE: no NVLink paths through another GPU")),
+    };
+    return keys;
+}
+
+sim::Result<TopoKeys> topoKeysFromValues(const sim::ParamValues& values) {
+    for (const sim::ParamSpec& spec : topologyKeys()) {
+        auto found = values.find(spec.key);
+        if (found == values.end()) return sim::fail("key '" + spec.key + "' has no value");
+        if (auto ok = sim::checkParam(spec, found->second); !ok) return ok.error();
+    }
+    TopoKeys keys;
+    const std::string nvlink = values.at("nvlink").get<std::string>();
+    keys.assumptions.nvlink = nvlink == "nvswitch"           ? NvLinkFill::NvSwitch
+                              : nvlink == "hybrid_cube_mesh" ? NvLinkFill::HybridCubeMesh
+                                                             : NvLinkFill::None;
+    keys.assumptions.gpuSm = values.at("gpu_sm").get<int>();
+    keys.assumptions.nicSpeedMbps = values.at("nic_speed").get<int>();
+    keys.assumptions.gdr = values.at("gdr").get<bool>();
+    keys.policy.p2pLevel = levelOf(values.at("p2p_level"));
+    keys.policy.p2pDisable = values.at("p2p_disable").get<bool>();
+    keys.policy.netGdrLevel = levelOf(values.at("net_gdr_level"));
+    keys.policy.netGdrC2c = values.at("net_gdr_c2c").get<bool>();
+    keys.policy.pxnDisable = values.at("pxn_disable").get<bool>();
+    keys.policy.pxnC2c = values.at("pxn_c2c").get<bool>();
+    keys.policy.nvbDisable = values.at("nvb_disable").get<bool>();
+    return keys;
+}
+
+}  // namespace commviz::nccl_topology

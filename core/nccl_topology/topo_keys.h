@@ -1,0 +1,26 @@
+#pragma once
+
+#include <vector>
+
+#include "nccl_topology/topo_paths.h"
+#include "nccl_topology/topo_xml_reader.h"
+#include "sim/param_spec.h"
+#include "sim/result.h"
+
+namespace commviz::nccl_topology {
+
+/// The settable keys of the topology model: what a partial dump leaves to
+/// probing (`nvlink`, `gpu_sm`, `nic_speed`, `gdr`), and NCCL's path knobs
+/// (`p2p_level` = NCCL_P2P_LEVEL, `net_gdr_level` = NCCL_NET_GDR_LEVEL,
+/// `pxn_disable` = NCCL_PXN_DISABLE, `nvb_disable` = NCCL_NVB_DISABLE, …).
+const std::vector<sim::ParamSpec>& topologyKeys();
+
+struct TopoKeys {
+    TopoAssumptions assumptions;
+    PathPolicy policy;
+};
+
+/// Turns checked key values (every key present, e.g. after sim::withDefaults) into the model's settings.
+sim::Result<TopoKeys> topoKeysFromValues(const sim::ParamValues& values);
+
+}  // namespace commviz::nccl_topology
