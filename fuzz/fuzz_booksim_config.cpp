@@ -40,8 +40,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     auto config = noc::makeNocConfig(document.value());
     if (!config) return 0;
     noc::NocEngine engine(std::move(config).value());
-    for (std::size_t cycle = 0; cycle < fuzz::kMaxFuzzSteps && !engine.done(); ++cycle)
-        for (const noc::NocEvent& event : engine.step()) (void)noc::NocEngine::describe(event);
+    std::uint64_t described = 0;
+    for (std::size_t cycle = 0; cycle < fuzz::kMaxFuzzSteps && described < fuzz::kMaxFuzzEvents && !engine.done();
+         ++cycle)
+        for (const noc::NocEvent& event : engine.step()) {
+            (void)noc::NocEngine::describe(event);
+            ++described;
+        }
     (void)engine.summary().dump(-1, ' ', false, sim::Json::error_handler_t::replace);
     return 0;
 }
