@@ -17,7 +17,7 @@ namespace commviz::fuzz {
 /// refused by a limit in the reader, or libFuzzer reports a timeout or an
 /// out-of-memory.
 inline constexpr std::size_t kMaxFuzzSteps = 2000;
-inline constexpr std::uint64_t kMaxFuzzEvents = 20000;
+inline constexpr std::uint64_t kMaxFuzzEvents = 5000;
 
 /// Runs `session` within the caps above (and the scene's own step cap) on the
 /// batch path `commviz run` takes, describing every event and the summary, so
