@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing, checks formatting, builds commviz with its tests and
 # runs them; then builds the core suites again under AddressSanitizer + UBSan
-# and runs those.
+# and runs those; then runs each libFuzzer target briefly.
 set -euo pipefail
 COMMVIZ_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 source "$COMMVIZ_ROOT/scripts/lib/deps.sh"
@@ -12,7 +12,8 @@ if [[ $# -gt 0 ]]; then
   echo "Installs what is missing, checks that every C++ file is formatted with the"
   echo "root .clang-format, builds commviz with its tests and benchmarks in build/"
   echo "and runs ctest; then builds the core suites with AddressSanitizer + UBSan in"
-  echo "build-asan/ and runs them."
+  echo "build-asan/ and runs them; then builds the libFuzzer targets in build-fuzz/"
+  echo "and runs each for 10 seconds (scripts/fuzz.sh)."
   echo
   commviz_print_packages
   exit 0
@@ -26,3 +27,7 @@ commviz_configure_and_build "$COMMVIZ_ROOT/build" -DBUILD_TESTING=ON -DCOMMVIZ_B
 commviz_configure_and_build "$COMMVIZ_ROOT/build-asan" -DBUILD_TESTING=ON -DCOMMVIZ_GUI=OFF -DCOMMVIZ_SANITIZE=ON
 (cd "$COMMVIZ_ROOT/build-asan" && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
   ctest --output-on-failure --parallel "$(nproc)" -L core)
+
+# Each reader's fuzz target for a few seconds, from its seeds and its past
+# findings (fuzz/regressions/), so a reader that crashes again is caught here.
+"$COMMVIZ_ROOT/scripts/fuzz.sh" all 10

@@ -252,7 +252,8 @@ sim::Result<sim::ParamValues> scenarioKeys(const Json& scenario) {
         if (scenario.contains(key)) keepIfValid(values, specs, key, scenario[key]);
     if (!scenario.contains("script") || !scenario["script"].is_array()) return values;
     for (const auto& call : scenario["script"]) {
-        if (!call.is_object() || call.value("call", "") != "connect") continue;
+        // Json() as the fallback: a "call" that is not a string compares unequal instead of throwing.
+        if (!call.is_object() || call.value("call", Json()) != "connect") continue;
         if (!call.contains("attr") || !call["attr"].is_object()) break;
         const Json& attr = call["attr"];
         for (const char* key : kConnectKeys)
@@ -270,7 +271,7 @@ Json withPersonKeys(Json scenario, const sim::MergedKeys& keys) {
     if (!scenario.contains("script") || !scenario["script"].is_array()) return scenario;
     Json& script = scenario["script"];
     for (auto& call : script) {
-        if (!call.is_object() || call.value("call", "") != "connect") continue;
+        if (!call.is_object() || call.value("call", Json()) != "connect") continue;
         if (!call.contains("attr") || !call["attr"].is_object()) call["attr"] = Json::object();
         Json& attr = call["attr"];
         if (keys.setByPerson("path_mtu")) attr["path_mtu"] = mtuOf(keys.at("path_mtu"));

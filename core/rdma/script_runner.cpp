@@ -57,6 +57,11 @@ struct Runner {
         std::visit([&](const auto& args) { step(args); }, call.args);
     }
 
+    // A call on a QP whose ibv_create_qp failed (the script still names it).
+    void missingQp(const std::string& name) {
+        fail(Errno::Einval, rdmaText(QT_TRANSLATE_NOOP("commviz::rdma", "no QP named %1 on this host"), {name}));
+        finish();
+    }
     void simple(const VerbResult& r) {
         if (r.err != Errno::Ok) fail(r.err, r.detail);
         finish();
@@ -71,10 +76,7 @@ struct Runner {
 
     void step(const ModifyQpCall& c) {
         QueuePair* qp = w.host(h).qpByName(c.qp);
-        if (!qp) {
-            fail(Errno::Einval, rdmaText(QT_TRANSLATE_NOOP("commviz::rdma", "no QP named %1 on this host"), {c.qp}));
-            return finish();
-        }
+        if (!qp) return missingQp(c.qp);
         const auto r = applyModify(w, h, *qp, c.attr, c.attrMask, out);
         if (r.err != Errno::Ok) fail(r.err, r.detail);
         finish();
@@ -103,6 +105,9 @@ struct Runner {
         };
         std::vector<Move> plan;
         QueuePair* qps[2] = {w.qpNamed(c.qps[0]), w.qpNamed(c.qps[1])};
+        // A QP whose ibv_create_qp failed has no object behind its name.
+        for (int i = 0; i < 2; ++i)
+            if (!qps[i]) return missingQp(c.qps[i]);
         if (cpu().phase == kStart) {
             for (int i = 0; i < 2; ++i)
                 cpu().connectPsn[i] =
@@ -170,6 +175,7 @@ struct Runner {
               Write write) {
         Host& host = w.host(h);
         QueuePair* qp = host.qpByName(qpName);
+        if (!qp) return missingQp(qpName);
         const char* queue = isSend ? "sq" : "rq";
         auto recordRest = [&](std::size_t from, WrFate fate) {
             for (std::size_t i = from; i < wrs.size(); ++i) {
@@ -285,6 +291,11 @@ struct Runner {
     void step(const PollCqCall& c) {
         Host& host = w.host(h);
         CompletionQueue* cq = host.cqByName(c.cq);
+        if (!cq) {  // its ibv_create_cq failed: an error, not a count of completions
+            result.retIsCount = false;
+            fail(Errno::Einval, rdmaText(QT_TRANSLATE_NOOP("commviz::rdma", "no CQ named %1 on this host"), {c.cq}));
+            return finish();
+        }
         result.retIsCount = true;
         switch (cpu().phase) {
             case kStart:

@@ -6,12 +6,14 @@ COMMVIZ_DEBIAN_RELEASE="Debian 12 (bookworm)"
 
 # Installed with --no-install-recommends, so anything a package only recommends
 # must be listed: qt6-charts-dev merely recommends libqt6opengl6-dev, yet
-# Qt6ChartsConfig.cmake needs Qt6OpenGL's CMake package from it.
+# Qt6ChartsConfig.cmake needs Qt6OpenGL's CMake package from it; and clang only
+# recommends libclang-rt-14-dev, which holds libFuzzer and the sanitizer
+# runtimes scripts/fuzz.sh links.
 COMMVIZ_PACKAGES=(
   g++ cmake ninja-build pkg-config
   qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
   qt6-translations-l10n libqt6opengl6-dev libgl-dev nlohmann-json3-dev libpugixml-dev libbenchmark-dev
-  clang-format fonts-noto-cjk
+  clang-format fonts-noto-cjk clang libclang-rt-14-dev
 )
 
 # Prints what a script installs, for its --help.

@@ -33,6 +33,9 @@ void TestCliBadInput::initTestCase() {
     write("malformed.json", "{ \"scene\": \"x\", \n  \"format\": 1,, }");
     write("not_an_object.json", "[1, 2, 3]");
     write("blocker", "a file, so blocker/anything cannot be created");
+    // Found by fuzz_scenario_rdma: a "call" that is not text once escaped as an exception.
+    write("rdma_call_not_text.json",
+          R"({"scene": "rdma", "format": 1, "hosts": ["A", "B"], "script": [{"host": "A", "call": {}}]})");
     if (!m_scenes.isEmpty()) {
         write("other_scene.json", R"({"scene": "no-such-scene", "format": 1})");
         write("wrong_format.json",
@@ -76,6 +79,8 @@ void TestCliBadInput::rejects_data() {
         {"scenario file '{tmp}/absent.json' does not exist"});
     row("scenario of an unknown scene", {"export", "--scenario", "{tmp}/other_scene.json", "-o", out},
         {"unknown scene 'no-such-scene'", "allowed"}, out);
+    row("rdma call not text", {"run", "--scenario", "{tmp}/rdma_call_not_text.json"},
+        {"script[0]", "missing \"call\"", "ibv_post_send"});
     row("unknown option", {"run", "--scene", "{scene}", "--bogus"}, {"unknown option '--bogus'", "--steps"});
     row("unexpected argument", {"run", "--scene", "{scene}", "stray"}, {"unexpected argument 'stray'"});
     row("missing option value", {"run", "--scene"}, {"'--scene' needs a value", "scene id"});

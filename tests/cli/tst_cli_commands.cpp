@@ -2,6 +2,7 @@
 // scenes (text and JSON), run (text and JSON, deterministic, --steps).
 
 #include <QTemporaryDir>
+#include <algorithm>
 
 #include "cli_runner.h"
 
@@ -22,6 +23,7 @@ private slots:
     void runStepsStopsThere();
     void runTextSummarises();
     void runTakesTheSceneFromTheScenario();
+    void runReportsVerbsOnObjectsNeverCreated();
 
 private:
     QList<ListedScene> m_scenes;
@@ -194,6 +196,45 @@ void TestCliCommands::runTakesTheSceneFromTheScenario() {
     const CliResult cfg = runCommviz({"run", "--scenario", config.fileName(), "--steps", "5", "--json"});
     QCOMPARE(cfg.exitCode, 0);
     QCOMPARE(QJsonDocument::fromJson(cfg.out).object().value("scene").toString(), QStringLiteral("noc"));
+}
+
+// Found by fuzz/fuzz_scenario_rdma: ibv_create_cq refuses cqe 0, so cqA and then
+// qpA (whose CQ is cqA) never exist, yet the script goes on to post to qpA,
+// connect it and poll cqA. Each of those calls fails with EINVAL naming the
+// missing object; the run itself finishes.
+void TestCliCommands::runReportsVerbsOnObjectsNeverCreated() {
+    if (std::none_of(m_scenes.begin(), m_scenes.end(), [](const ListedScene& s) { return s.id == "rdma"; }))
+        QSKIP("the rdma scene is not registered in this build");
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QFile file(dir.filePath("never_created.json"));
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"scene": "rdma", "format": 1, "hosts": ["A", "B"], "script": [
+      {"host": "A", "call": "ibv_reg_mr", "mr": "bufA", "length": 64, "access": ["IBV_ACCESS_LOCAL_WRITE"]},
+      {"host": "A", "call": "ibv_create_cq", "cq": "cqA", "cqe": 0},
+      {"host": "B", "call": "ibv_create_cq", "cq": "cqB", "cqe": 4},
+      {"host": "A", "call": "ibv_create_qp", "qp": "qpA", "qp_type": "IBV_QPT_RC", "send_cq": "cqA", "recv_cq": "cqA",
+       "cap": {"max_send_wr": 1, "max_recv_wr": 1, "max_send_sge": 1, "max_recv_sge": 1, "max_inline_data": 0}},
+      {"host": "B", "call": "ibv_create_qp", "qp": "qpB", "qp_type": "IBV_QPT_RC", "send_cq": "cqB", "recv_cq": "cqB",
+       "cap": {"max_send_wr": 1, "max_recv_wr": 1, "max_send_sge": 1, "max_recv_sge": 1, "max_inline_data": 0}},
+      {"host": "A", "call": "ibv_post_recv", "qp": "qpA",
+       "wr": [{"wr_id": 1, "sg_list": [{"mr": "bufA", "offset": 0, "length": 64}]}]},
+      {"call": "connect", "qps": ["qpA", "qpB"]},
+      {"host": "A", "call": "ibv_poll_cq", "cq": "cqA", "num_entries": 1}]})");
+    file.close();
+    const CliResult result = runCommviz({"run", "--scenario", file.fileName(), "--json"});
+    QCOMPARE(result.exitCode, 0);
+    const QJsonObject run = QJsonDocument::fromJson(result.out).object();
+    QVERIFY2(run.value("done").toBool(), result.out.constData());
+    const QJsonArray calls = run.value("summary").toObject().value("calls").toArray();
+    QCOMPARE(calls.size(), 8);
+    const QStringList expected = {"no QP named qpA on this host", "no QP named qpA on this host",
+                                  "no CQ named cqA on this host"};
+    for (int index = 5; index < 8; ++index) {  // ibv_post_recv, connect, ibv_poll_cq
+        const QJsonObject call = calls[index].toObject();
+        QCOMPARE(call.value("ret").toString(), QStringLiteral("EINVAL"));
+        QCOMPARE(call.value("detail").toString(), expected[index - 5]);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestCliCommands)

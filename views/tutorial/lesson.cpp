@@ -43,7 +43,9 @@ sim::Result<Lesson> parseLesson(const QByteArray& json, const QString& origin) {
         LessonStep step;
         step.scenario = s.value(QStringLiteral("scenario")).toString();
         const double at = s.value(QStringLiteral("step")).toDouble(-1);
-        if (at < 0) return lessonError(origin, QStringLiteral("steps[%1]: \"step\" must be a step number >= 0").arg(i));
+        // Also refuses NaN and numbers past any step, which do not convert to std::size_t.
+        if (!(at >= 0 && at <= 1e15))
+            return lessonError(origin, QStringLiteral("steps[%1]: \"step\" must be a step number >= 0").arg(i));
         step.step = std::size_t(at);
         for (const auto& id : s.value(QStringLiteral("highlight")).toArray()) step.highlights << id.toString();
         step.narration = textOf(s.value(QStringLiteral("narration")));

@@ -1,0 +1,8 @@
+// libFuzzer target: a scenario file of the "noc" scene (see scenario_target.h).
+#include "noc/noc_scene_model.h"
+#include "scenario_target.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    static const commviz::sim::SceneModel model = commviz::noc::sceneModel();
+    return commviz::fuzz::fuzzScenario(model, data, size);
+}

@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets in build-fuzz/ (clang, ASan + UBSan) and runs
+# them: every target, or the one named, for SECONDS each (default 60). Prints
+# each target's final cov:/ft:/exec/s line; exits 1 when a target found a
+# crash, hang, leak or out-of-memory (the input is kept under build-fuzz/findings/).
+set -euo pipefail
+COMMVIZ_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+BUILD=${COMMVIZ_FUZZ_BUILD:-$COMMVIZ_ROOT/build-fuzz}
+TARGETS=(fuzz_scenario_rdma fuzz_scenario_rdma_vs_socket fuzz_scenario_nccl fuzz_scenario_noc
+         fuzz_booksim_config fuzz_param_set fuzz_lesson)
+
+usage() {
+  echo "usage: scripts/fuzz.sh [TARGET|all] [SECONDS]"
+  echo "Builds the libFuzzer targets with clang in build-fuzz/ and runs each for"
+  echo "SECONDS (default 60) with -rss_limit_mb=2048 -timeout=10. Targets:"
+  printf '  %s\n' "${TARGETS[@]}"
+  echo "Needs the Debian packages clang and libclang-rt-14-dev (scripts/lib/deps.sh)."
+}
+
+target=all seconds=60
+if [[ $# -gt 0 ]]; then
+  case $1 in
+    --help) usage; exit 0 ;;
+    all) ;;
+    fuzz_*) target=$1 ;;
+    *) echo "scripts/fuzz.sh: unknown target $1 (try --help)" >&2; exit 2 ;;
+  esac
+fi
+[[ $# -gt 1 ]] && seconds=$2
+[[ $seconds =~ ^[0-9]+$ && $seconds -gt 0 ]] || { echo "scripts/fuzz.sh: SECONDS must be a positive integer, not '$seconds'" >&2; exit 2; }
+[[ $# -gt 2 ]] && { echo "scripts/fuzz.sh: too many arguments (try --help)" >&2; exit 2; }
+if [[ $target != all ]]; then
+  [[ " ${TARGETS[*]} " == *" $target "* ]] || { echo "scripts/fuzz.sh: unknown target $target (try --help)" >&2; exit 2; }
+  TARGETS=("$target")
+fi
+
+launcher=()
+command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+cmake -S "$COMMVIZ_ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
+  -DCOMMVIZ_GUI=OFF -DBUILD_TESTING=OFF -DCOMMVIZ_FUZZ=ON "${launcher[@]}" >/dev/null
+cmake --build "$BUILD" --parallel "$(nproc)" --target "${TARGETS[@]}"
+
+# Seed inputs of a target, written into $1: the bundled examples and the
+# configs written inline in the tests.
+seed() {
+  local name=$1 dir=$2
+  case $name in
+    fuzz_scenario_*)
+      # Every bundled scenario of the target's scene, wherever its folder is.
+      local id=${name#fuzz_scenario_}
+      id=${id//_/-}
+      if [[ $id == nccl ]]; then id=nccl-bootstrap; fi
+      grep -rlE --include='*.json' "\"scene\": *\"$id\"" "$COMMVIZ_ROOT/resources/scenarios" | xargs -r cp -t "$dir" ;;
+    fuzz_booksim_config)
+      find "$COMMVIZ_ROOT/resources/scenarios" -name '*.cfg' -exec cp -t "$dir" {} +
+      # Each multi-line raw string of the NoC tests is a config file.
+      perl -0777 -ne 'my ($base) = $ARGV =~ m{([^/]+)$}; my $i = 0;
+        while (/R"\((\n.*?)\)"/sg) { open(my $f, ">", "$ENV{SEED_DIR}/inline_$base.$i") or die; print $f $1; $i++ }' \
+        "$COMMVIZ_ROOT"/tests/noc/*.cpp "$COMMVIZ_ROOT"/tests/noc/*.h ;;
+    fuzz_param_set)
+      # Byte 0 picks the scene, byte 1 the key; then its value.
+      local scene_byte key_byte
+      for scene_byte in 0 1 2 3; do
+        for key_byte in $(seq 0 23); do
+          printf "\\x$(printf %02x "$scene_byte")\\x$(printf %02x "$key_byte")1" >"$dir/s${scene_byte}_k${key_byte}"
+        done
+      done ;;
+    fuzz_lesson) cp "$COMMVIZ_ROOT"/resources/lessons/*.json "$dir"/ ;;
+  esac
+}
+
+status=0
+for name in "${TARGETS[@]}"; do
+  corpus=$BUILD/corpus/$name seeds=$BUILD/seeds/$name findings=$BUILD/findings/$name log=$BUILD/logs/$name.log
+  rm -rf "$seeds" && mkdir -p "$corpus" "$seeds" "$findings" "$(dirname "$log")"
+  SEED_DIR=$seeds seed "$name" "$seeds"
+  # fuzz/regressions/<target>/ holds inputs that once failed: they run first, every time.
+  regressions=()
+  [[ -d $COMMVIZ_ROOT/fuzz/regressions/$name ]] && regressions=("$COMMVIZ_ROOT/fuzz/regressions/$name")
+  rc=0
+  "$BUILD/fuzz/$name" "$corpus" "$seeds" "${regressions[@]}" -dict="$COMMVIZ_ROOT/fuzz/dict/$name.dict" \
+    -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -artifact_prefix="$findings/" \
+    -print_final_stats=1 >"$log" 2>&1 || rc=$?
+  final=$(grep -E '^#[0-9]+.*(DONE|cov:)' "$log" | tail -1 || true)
+  if ((rc)); then
+    status=1
+    echo "$name: FOUND a problem (exit $rc), input in $findings/, log $log"
+    grep -E '^==[0-9]+==ERROR|^SUMMARY|runtime error|Test unit written' "$log" | head -5 | sed 's/^/  /'
+  else
+    echo "$name: ${final:-no final line, see $log}"
+  fi
+done
+exit $status
