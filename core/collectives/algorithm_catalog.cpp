@@ -69,7 +69,7 @@ sim::Result<Schedule> buildSchedule(Library library, const std::string& algorith
     if (algorithm == "auto") return autoSchedule(library, request);
     for (const auto& entry : algorithms(library, request.collective))
         if (entry.name == algorithm) return entry.build(request);
-    return sim::fail("algorithm=" + algorithm + " is not a " + libraryText(library) + " " +
+    return sim::fail("algorithm=" + algorithm + " is not an " + libraryText(library) + " " +
                      std::string(name(request.collective)) +
                      " algorithm; allowed: " + joined(allowedAlgorithmNames(library, request.collective)));
 }
