@@ -1,5 +1,6 @@
 #include "collectives/algorithm_catalog.h"
 
+#include "collectives/ompi_allgather.h"
 #include "collectives/ompi_allreduce.h"
 #include "collectives/ompi_fixed_rules.h"
 
@@ -17,6 +18,13 @@ std::vector<AlgorithmEntry> ompiAlgorithms(Collective collective) {
                     {"segmented_ring", 5, allreduceSegmentedRing},
                     {"rabenseifner", 6, allreduceRabenseifner},
                     {"allgather_reduce", 7, allreduceAllgatherReduce}};
+        case Collective::Allgather:
+            return {{"linear", 1, allgatherLinear},
+                    {"bruck", 2, allgatherBruck},
+                    {"recursive_doubling", 3, allgatherRecursiveDoubling},
+                    {"ring", 4, allgatherRing},
+                    {"neighbor", 5, allgatherNeighborExchange},
+                    {"two_proc", 6, allgatherTwoProcs}};
         default:
             return {};
     }
@@ -68,7 +76,11 @@ std::vector<std::string> allowedAlgorithmNames(Library library, Collective colle
 sim::Result<Schedule> buildSchedule(Library library, const std::string& algorithm, const ScheduleRequest& request) {
     if (algorithm == "auto") return autoSchedule(library, request);
     for (const auto& entry : algorithms(library, request.collective))
-        if (entry.name == algorithm) return entry.build(request);
+        if (entry.name == algorithm) {
+            Schedule schedule = entry.build(request);
+            if (!schedule.unsupported.empty()) return sim::fail("algorithm=" + algorithm + " " + schedule.unsupported);
+            return schedule;
+        }
     return sim::fail("algorithm=" + algorithm + " is not an " + libraryText(library) + " " +
                      std::string(name(request.collective)) +
                      " algorithm; allowed: " + joined(allowedAlgorithmNames(library, request.collective)));

@@ -39,6 +39,7 @@ struct Schedule {
     int algorithmId = 0;         ///< Open MPI's coll_tuned_<coll>_algorithm ID; 0 for NCCL
     std::string redirectedFrom;  ///< the requested name when it fell back
     std::string rule;            ///< for algorithm=auto: the band and threshold that fired
+    std::string unsupported;     ///< why the algorithm cannot run here (Open MPI returns an error)
     BlockLayout layout;
     int rounds = 0;
     std::function<Round(int)> round;
