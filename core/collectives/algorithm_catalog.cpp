@@ -1,7 +1,9 @@
 #include "collectives/algorithm_catalog.h"
 
+#include "collectives/nccl_ring.h"
 #include "collectives/ompi_allgather.h"
 #include "collectives/ompi_allreduce.h"
+#include "collectives/ompi_bcast.h"
 #include "collectives/ompi_fixed_rules.h"
 
 namespace commviz::collectives {
@@ -25,6 +27,10 @@ std::vector<AlgorithmEntry> ompiAlgorithms(Collective collective) {
                     {"ring", 4, allgatherRing},
                     {"neighbor", 5, allgatherNeighborExchange},
                     {"two_proc", 6, allgatherTwoProcs}};
+        case Collective::Bcast:
+            return {{"basic_linear", 1, bcastBasicLinear}, {"chain", 2, bcastChain},
+                    {"pipeline", 3, bcastPipeline},        {"binomial", 6, bcastBinomial},
+                    {"knomial", 7, bcastKnomial},          {"scatter_allgather_ring", 9, bcastScatterAllgatherRing}};
         default:
             return {};
     }
@@ -44,7 +50,7 @@ sim::Result<Schedule> autoSchedule(Library library, const ScheduleRequest& reque
         if (entries.empty())
             return sim::fail("no NCCL algorithm is modelled for " + std::string(name(request.collective)));
         Schedule schedule = entries.front().build(request);
-        schedule.rule = "first NCCL algorithm modelled";
+        schedule.rule = "NCCL tuner not modelled: ring";
         return schedule;
     }
     const auto choice = fixedDecision(request.collective, request.ranks, request.bytes(), request.commutative);
@@ -62,8 +68,11 @@ sim::Result<Schedule> autoSchedule(Library library, const ScheduleRequest& reque
 
 }  // namespace
 
+static Schedule ncclRing(const ScheduleRequest& request) { return ncclRingAllreduce(request, request.nchannels); }
+
 std::vector<AlgorithmEntry> algorithms(Library library, Collective collective) {
     if (library == Library::Ompi) return ompiAlgorithms(collective);
+    if (collective == Collective::Allreduce) return {{"ring", 0, ncclRing}};
     return {};
 }
 

@@ -46,6 +46,13 @@ std::vector<BlockRange> wrappedRange(int first, int count, int total) {
     return {{first, total - first}, {0, first + count - total}};
 }
 
+std::int64_t segmentCount(std::int64_t segsize, std::int64_t elementBytes, std::int64_t count) {
+    if (segsize < elementBytes || segsize >= elementBytes * count) return count;
+    std::int64_t segcount = segsize / elementBytes;
+    if (segsize % elementBytes > elementBytes / 2) ++segcount;
+    return segcount;
+}
+
 int floorPowerOfTwo(int value) {
     int power = 1;
     while (power * 2 <= value) power *= 2;

@@ -24,6 +24,11 @@ Message makeMessage(const BlockLayout& layout, std::int64_t elementBytes, int sr
 /// The blocks [first, first + count) taken modulo `total` (one or two ranges).
 std::vector<BlockRange> wrappedRange(int first, int count, int total);
 
+/// Elements per segment as Open MPI's COLL_BASE_COMPUTED_SEGCOUNT rounds them
+/// (coll_base_util.h): to the nearest element; the whole count when segsize is
+/// 0 or not below the vector.
+std::int64_t segmentCount(std::int64_t segsize, std::int64_t elementBytes, std::int64_t count);
+
 /// Largest power of two not above `value` (value >= 1).
 int floorPowerOfTwo(int value);
 /// ⌈log2 value⌉ for value >= 1.

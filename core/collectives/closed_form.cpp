@@ -32,6 +32,24 @@ std::optional<Terms> allreduceTerms(const std::string& algorithm, double p, doub
     return std::nullopt;
 }
 
+// n = p x S, the gathered size.
+std::optional<Terms> allgatherTerms(const std::string& algorithm, double p, double n) {
+    const double fraction = (p - 1) / p;
+    if (algorithm == "ring") return Terms{p - 1, fraction * n, 0};
+    if (algorithm == "recursive_doubling" || algorithm == "bruck")
+        return Terms{std::ceil(std::log2(p)), fraction * n, 0};
+    if (algorithm == "neighbor") return Terms{p / 2, fraction * n, 0};
+    return std::nullopt;
+}
+
+std::optional<Terms> bcastTerms(const std::string& algorithm, double p, double n) {
+    const double ceilLg = std::ceil(std::log2(p));
+    if (algorithm == "basic_linear") return Terms{p - 1, (p - 1) * n, 0};
+    if (algorithm == "binomial") return Terms{ceilLg, ceilLg * n, 0};
+    if (algorithm == "scatter_allgather_ring") return Terms{ceilLg + p - 1, 2 * (p - 1) / p * n, 0};
+    return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<double> closedFormUs(Collective collective, const std::string& algorithm, int ranks, std::int64_t bytes,
@@ -39,6 +57,8 @@ std::optional<double> closedFormUs(Collective collective, const std::string& alg
     if (ranks <= 1) return 0.0;
     std::optional<Terms> terms;
     if (collective == Collective::Allreduce) terms = allreduceTerms(algorithm, ranks, double(bytes));
+    if (collective == Collective::Allgather) terms = allgatherTerms(algorithm, ranks, double(bytes) * ranks);
+    if (collective == Collective::Bcast) terms = bcastTerms(algorithm, ranks, double(bytes));
     if (!terms) return std::nullopt;
     return priced(*terms, cost);
 }

@@ -11,7 +11,7 @@ namespace commviz::collectives {
 
 /// The textbook Hockney cost of an algorithm (Thakur, Rabenseifner & Gropp
 /// 2005; Chan et al. 2007), in µs, to print beside the simulated critical
-/// path. `bytes` is the whole vector n. Empty when no closed form is known.
+/// path. `bytes` is S as the collective's call means it. Empty when no closed form is known.
 std::optional<double> closedFormUs(Collective collective, const std::string& algorithm, int ranks, std::int64_t bytes,
                                    const LinkCost& cost);
 

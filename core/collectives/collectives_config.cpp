@@ -103,6 +103,23 @@ Enum pick(const std::string& text, std::initializer_list<std::pair<const char*, 
 
 }  // namespace
 
+double protocolEfficiency(NcclProtocol protocol) {
+    switch (protocol) {
+        case NcclProtocol::Ll:
+            return 0.5;
+        case NcclProtocol::Ll128:
+            return 120.0 / 128.0;
+        default:
+            return 1.0;
+    }
+}
+
+LinkCost effectiveCost(const Config& config) {
+    LinkCost cost = config.cost;
+    if (config.library == Library::Nccl) cost.beta_GBps *= protocolEfficiency(config.protocol);
+    return cost;
+}
+
 sim::Result<Config> configOf(const sim::MergedKeys& keys) {
     Config config;
     config.collective = parseCollective(keys.at("collective").get<std::string>()).value_or(Collective::Allreduce);

@@ -35,6 +35,15 @@ struct Config {
     Detail detail = Detail::Auto;
 };
 
+/// The share of a protocol's wire bytes that is data: Simple 1; LL 1/2 (each
+/// 8-byte line carries 4 bytes of data and a 4-byte flag, NCCL
+/// src/device/prims_ll.h); LL128 120/128 (one 8-byte flag per 128-byte line,
+/// NCCL src/include/device.h, NCCL_LL128_DATAELEMS).
+double protocolEfficiency(NcclProtocol protocol);
+
+/// The link cost a run uses: NCCL's protocol lowers the useful bandwidth.
+LinkCost effectiveCost(const Config& config);
+
 /// Largest `bytes`: 16 GiB.
 inline constexpr std::int64_t kMaxBytes = std::int64_t(16) << 30;
 /// Per-message events are produced up to this many ranks under detail=auto.

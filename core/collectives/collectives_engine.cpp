@@ -24,6 +24,7 @@ ScheduleRequest requestOf(const Config& config) {
     request.segsize = config.segsize;
     request.fanout = config.fanout;
     request.radix = config.radix;
+    request.nchannels = config.nchannels;
     request.commutative = config.op != ReduceOp::NonCommutative;
     return request;
 }
@@ -40,6 +41,9 @@ sim::Json blocksJson(const std::vector<BlockRange>& ranges) {
 }  // namespace
 
 sim::Result<CollectivesEngine> CollectivesEngine::create(const Config& config) {
+    if (config.ranks < 1 || config.root < 0 || config.root >= config.ranks)
+        return sim::fail("root=" + std::to_string(config.root) + " is not a rank; allowed: 0 to " +
+                         std::to_string(config.ranks - 1));
     auto schedule = buildSchedule(config.library, config.algorithm, requestOf(config));
     if (!schedule) return schedule.error();
     if (schedule->layout.size() > kMaxLayoutBlocks)
@@ -65,7 +69,7 @@ std::vector<CollectivesEngine::Event> CollectivesEngine::step() {
     if (done()) return {};
     const int roundIndex = m_round++;
     const Round round = m_schedule->round(roundIndex);
-    const std::vector<double> ends = m_path.apply(m_config.cost, round);
+    const std::vector<double> ends = m_path.apply(effectiveCost(m_config), round);
     m_buffers.apply(round);
     RoundEvent summary{roundIndex, std::int64_t(round.size()), 0, false, m_path.timeUs()};
     std::vector<Event> events;
@@ -88,8 +92,8 @@ sim::Json CollectivesEngine::bandwidthFields() const {
     // GB/s = bytes / (µs x 10^3); no bandwidth is defined for a run that took no time.
     const sim::Json algbw = time > 0 ? sim::Json(double(algbwSize) / (time * 1e3)) : sim::Json(nullptr);
     const sim::Json busbw = time > 0 ? sim::Json(algbw.get<double>() * factor) : sim::Json(nullptr);
-    const auto closed =
-        closedFormUs(m_config.collective, m_schedule->algorithm, m_config.ranks, m_config.bytes, m_config.cost);
+    const auto closed = closedFormUs(m_config.collective, m_schedule->algorithm, m_config.ranks, m_config.bytes,
+                                     effectiveCost(m_config));
     return {{"time_us", time},
             {"closed_form_us", closed ? sim::Json(*closed) : sim::Json(nullptr)},
             {"algbw_GBps", algbw},

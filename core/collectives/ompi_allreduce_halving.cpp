@@ -9,16 +9,6 @@ namespace commviz::collectives {
 
 namespace {
 
-// Open MPI's COLL_BASE_COMPUTED_SEGCOUNT (coll_base_util.h): elements per
-// segment, rounded to the nearest element; the whole count when segsize is 0
-// or not below the vector.
-std::int64_t segmentCount(std::int64_t segsize, std::int64_t elementBytes, std::int64_t count) {
-    if (segsize < elementBytes || segsize >= elementBytes * count) return count;
-    std::int64_t segcount = segsize / elementBytes;
-    if (segsize % elementBytes > elementBytes / 2) ++segcount;
-    return segcount;
-}
-
 // The window of leaf blocks vrank v holds after `steps` halvings (Rabenseifner):
 // at step s the rank with bit s clear keeps the left half.
 BlockRange windowAfter(int vrank, int steps, int leaves) {

@@ -19,6 +19,7 @@ struct ScheduleRequest {
     std::int64_t segsize = 0;  ///< bytes; 0 = no segmentation
     int fanout = 4;
     int radix = 4;
+    int nchannels = 1;  ///< NCCL channels
     bool commutative = true;
     std::int64_t bytes() const { return count * elementBytes; }
 };
