@@ -1,0 +1,98 @@
+#include "collectives/algorithm_catalog.h"
+
+#include "collectives/nccl_ring.h"
+#include "collectives/ompi_allgather.h"
+#include "collectives/ompi_allreduce.h"
+#include "collectives/ompi_bcast.h"
+#include "collectives/ompi_fixed_rules.h"
+
+namespace commviz::collectives {
+
+namespace {
+
+std::vector<AlgorithmEntry> ompiAlgorithms(Collective collective) {
+    switch (collective) {
+        case Collective::Allreduce:
+            return {{"basic_linear", 1, allreduceBasicLinear},
+                    {"nonoverlapping", 2, allreduceNonoverlapping},
+                    {"recursive_doubling", 3, allreduceRecursiveDoubling},
+                    {"ring", 4, allreduceRing},
+                    {"segmented_ring", 5, allreduceSegmentedRing},
+                    {"rabenseifner", 6, allreduceRabenseifner},
+                    {"allgather_reduce", 7, allreduceAllgatherReduce}};
+        case Collective::Allgather:
+            return {{"linear", 1, allgatherLinear},
+                    {"bruck", 2, allgatherBruck},
+                    {"recursive_doubling", 3, allgatherRecursiveDoubling},
+                    {"ring", 4, allgatherRing},
+                    {"neighbor", 5, allgatherNeighborExchange},
+                    {"two_proc", 6, allgatherTwoProcs}};
+        case Collective::Bcast:
+            return {{"basic_linear", 1, bcastBasicLinear}, {"chain", 2, bcastChain},
+                    {"pipeline", 3, bcastPipeline},        {"binomial", 6, bcastBinomial},
+                    {"knomial", 7, bcastKnomial},          {"scatter_allgather_ring", 9, bcastScatterAllgatherRing}};
+        default:
+            return {};
+    }
+}
+
+std::string joined(const std::vector<std::string>& names) {
+    std::string text;
+    for (const auto& name : names) text += (text.empty() ? "" : ", ") + name;
+    return text;
+}
+
+std::string libraryText(Library library) { return library == Library::Ompi ? "Open MPI" : "NCCL"; }
+
+sim::Result<Schedule> autoSchedule(Library library, const ScheduleRequest& request) {
+    const auto entries = algorithms(library, request.collective);
+    if (library == Library::Nccl) {
+        if (entries.empty())
+            return sim::fail("no NCCL algorithm is modelled for " + std::string(name(request.collective)));
+        Schedule schedule = entries.front().build(request);
+        schedule.rule = "NCCL tuner not modelled: ring";
+        return schedule;
+    }
+    const auto choice = fixedDecision(request.collective, request.ranks, request.bytes(), request.commutative);
+    if (!choice)
+        return sim::fail("algorithm=auto: Open MPI's fixed rules for " + std::string(name(request.collective)) +
+                         " are not modelled yet; name an algorithm");
+    for (const auto& entry : entries)
+        if (entry.id == choice->algorithmId) {
+            Schedule schedule = entry.build(request);
+            schedule.rule = choice->rule;
+            return schedule;
+        }
+    return sim::fail("algorithm=auto: the fixed rule '" + choice->rule + "' picks an algorithm not modelled yet");
+}
+
+}  // namespace
+
+static Schedule ncclRing(const ScheduleRequest& request) { return ncclRingAllreduce(request, request.nchannels); }
+
+std::vector<AlgorithmEntry> algorithms(Library library, Collective collective) {
+    if (library == Library::Ompi) return ompiAlgorithms(collective);
+    if (collective == Collective::Allreduce) return {{"ring", 0, ncclRing}};
+    return {};
+}
+
+std::vector<std::string> allowedAlgorithmNames(Library library, Collective collective) {
+    std::vector<std::string> names{"auto"};
+    for (const auto& entry : algorithms(library, collective)) names.push_back(entry.name);
+    return names;
+}
+
+sim::Result<Schedule> buildSchedule(Library library, const std::string& algorithm, const ScheduleRequest& request) {
+    if (algorithm == "auto") return autoSchedule(library, request);
+    for (const auto& entry : algorithms(library, request.collective))
+        if (entry.name == algorithm) {
+            Schedule schedule = entry.build(request);
+            if (!schedule.unsupported.empty()) return sim::fail("algorithm=" + algorithm + " " + schedule.unsupported);
+            return schedule;
+        }
+    return sim::fail("algorithm=" + algorithm + " is not an " + libraryText(library) + " " +
+                     std::string(name(request.collective)) +
+                     " algorithm; allowed: " + joined(allowedAlgorithmNames(library, request.collective)));
+}
+
+}  // namespace commviz::collectives

@@ -1,0 +1,66 @@
+#include "collectives/closed_form.h"
+
+#include <cmath>
+
+#include "collectives/block_layout.h"
+
+namespace commviz::collectives {
+
+namespace {
+
+struct Terms {
+    double alpha = 0, beta = 0, gamma = 0;  ///< how many α, bytes of β, bytes of γ
+};
+
+double priced(const Terms& terms, const LinkCost& cost) {
+    return terms.alpha * cost.alpha_us + terms.beta / (cost.beta_GBps * 1e3) + terms.gamma / (cost.gamma_GBps * 1e3);
+}
+
+std::optional<Terms> allreduceTerms(const std::string& algorithm, double p, double n) {
+    const double lg = std::log2(p), fraction = (p - 1) / p;
+    const double floorLg = std::floor(lg), ceilLg = std::ceil(lg);
+    const bool pof2 = floorLg == lg;
+    if (algorithm == "ring" || algorithm == "segmented_ring") return Terms{2 * (p - 1), 2 * fraction * n, fraction * n};
+    if (algorithm == "recursive_doubling")
+        return pof2 ? Terms{lg, lg * n, lg * n} : Terms{floorLg + 2, (floorLg + 2) * n, (floorLg + 1) * n};
+    if (algorithm == "rabenseifner")
+        return pof2 ? Terms{2 * lg, 2 * fraction * n, fraction * n}
+                    : Terms{2 * floorLg + 2, (2 * fraction + 2) * n, (1 + fraction) * n};
+    if (algorithm == "nonoverlapping") return Terms{2 * ceilLg, 2 * ceilLg * n, ceilLg * n};
+    if (algorithm == "basic_linear") return Terms{2 * (p - 1), 2 * (p - 1) * n, (p - 1) * n};
+    if (algorithm == "allgather_reduce") return Terms{lg, (p - 1) * n, (p - 1) * n};
+    return std::nullopt;
+}
+
+// n = p x S, the gathered size.
+std::optional<Terms> allgatherTerms(const std::string& algorithm, double p, double n) {
+    const double fraction = (p - 1) / p;
+    if (algorithm == "ring") return Terms{p - 1, fraction * n, 0};
+    if (algorithm == "recursive_doubling" || algorithm == "bruck")
+        return Terms{std::ceil(std::log2(p)), fraction * n, 0};
+    if (algorithm == "neighbor") return Terms{p / 2, fraction * n, 0};
+    return std::nullopt;
+}
+
+std::optional<Terms> bcastTerms(const std::string& algorithm, double p, double n) {
+    const double ceilLg = std::ceil(std::log2(p));
+    if (algorithm == "basic_linear") return Terms{p - 1, (p - 1) * n, 0};
+    if (algorithm == "binomial") return Terms{ceilLg, ceilLg * n, 0};
+    if (algorithm == "scatter_allgather_ring") return Terms{ceilLg + p - 1, 2 * (p - 1) / p * n, 0};
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<double> closedFormUs(Collective collective, const std::string& algorithm, int ranks, std::int64_t bytes,
+                                   const LinkCost& cost) {
+    if (ranks <= 1) return 0.0;
+    std::optional<Terms> terms;
+    if (collective == Collective::Allreduce) terms = allreduceTerms(algorithm, ranks, double(bytes));
+    if (collective == Collective::Allgather) terms = allgatherTerms(algorithm, ranks, double(bytes) * ranks);
+    if (collective == Collective::Bcast) terms = bcastTerms(algorithm, ranks, double(bytes));
+    if (!terms) return std::nullopt;
+    return priced(*terms, cost);
+}
+
+}  // namespace commviz::collectives

@@ -1,0 +1,64 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "collectives/collective.h"
+#include "collectives/cost_model.h"
+#include "sim/param_spec.h"
+#include "sim/result.h"
+
+namespace commviz::collectives {
+
+enum class ReduceOp { Sum, Max, NonCommutative };
+enum class NcclProtocol { Simple, Ll, Ll128 };
+/// Events per step: one per message, one per round, or messages up to 1,024 ranks.
+enum class Detail { Auto, Messages, Rounds };
+
+/// The scene's settable keys, as a plain struct.
+struct Config {
+    Collective collective = Collective::Allreduce;
+    Library library = Library::Ompi;
+    std::string algorithm = "auto";
+    int ranks = 8;
+    std::int64_t bytes = 1048576;   ///< S as Open MPI's fixed rules mean it for the collective
+    std::int64_t elementBytes = 1;  ///< key "datatype"
+    int root = 0;
+    ReduceOp op = ReduceOp::Sum;
+    std::int64_t segsize = 0;
+    int fanout = 4;
+    int radix = 4;
+    int nchannels = 1;
+    NcclProtocol protocol = NcclProtocol::Simple;
+    LinkCost cost;
+    Detail detail = Detail::Auto;
+};
+
+/// The share of a protocol's wire bytes that is data: Simple 1; LL 1/2 (each
+/// 8-byte line carries 4 bytes of data and a 4-byte flag, NCCL
+/// src/device/prims_ll.h); LL128 120/128 (one 8-byte flag per 128-byte line,
+/// NCCL src/include/device.h, NCCL_LL128_DATAELEMS).
+double protocolEfficiency(NcclProtocol protocol);
+
+/// The link cost a run uses: NCCL's protocol lowers the useful bandwidth.
+LinkCost effectiveCost(const Config& config);
+
+/// Largest `bytes`: 16 GiB.
+inline constexpr std::int64_t kMaxBytes = std::int64_t(16) << 30;
+/// Per-message events are produced up to this many ranks under detail=auto.
+inline constexpr int kMessageEventRanks = 1024;
+
+/// The keys with defaults, ranges and help text (English; views translate).
+std::vector<sim::ParamSpec> params();
+
+/// The Config of resolved keys. A link preset sets α and β unless the person
+/// set alpha_us or beta_GBps. Fails naming the key, its value and what is
+/// allowed when keys contradict each other (root >= ranks, bytes not a
+/// multiple of the datatype).
+sim::Result<Config> configOf(const sim::MergedKeys& keys);
+
+/// The number of elements of the call (bytes / datatype size).
+inline std::int64_t elementCount(const Config& config) { return config.bytes / config.elementBytes; }
+
+}  // namespace commviz::collectives

@@ -1,0 +1,34 @@
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "collectives/schedule.h"
+
+namespace commviz::collectives {
+
+/// One message of a round (kind "send").
+struct SendEvent {
+    static constexpr std::string_view kKind = "send";
+    int round = 0;  ///< 0-based
+    Message message;
+    double end_us = 0;  ///< when it was received (and reduced) on the critical-path clock
+    bool operator==(const SendEvent&) const = default;
+};
+
+/// A whole round at once (kind "round"): detail=rounds, or many ranks.
+struct RoundEvent {
+    static constexpr std::string_view kKind = "round";
+    int round = 0;
+    std::int64_t messages = 0;
+    std::int64_t bytes = 0;  ///< sent by all ranks this round
+    bool reduce = false;     ///< some receiver combined data
+    double end_us = 0;       ///< latest clock after the round
+    bool operator==(const RoundEvent&) const = default;
+};
+
+using CollectivesEvent = std::variant<SendEvent, RoundEvent>;
+
+}  // namespace commviz::collectives

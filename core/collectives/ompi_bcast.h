@@ -1,0 +1,24 @@
+#pragma once
+
+#include "collectives/schedule.h"
+#include "collectives/schedule_request.h"
+
+namespace commviz::collectives {
+
+// Open MPI's bcast algorithms (ompi/mca/coll/base/coll_base_bcast.c) under
+// their coll_tuned_bcast_algorithm IDs, on virtual ranks v = (r - root) mod p.
+
+/// 1: the root sends the whole buffer to every rank.
+Schedule bcastBasicLinear(const ScheduleRequest& request);
+/// 2: `fanout` chains fed by the root, segment by segment (segsize).
+Schedule bcastChain(const ScheduleRequest& request);
+/// 3: one chain 0 -> 1 -> … -> p-1, segment by segment.
+Schedule bcastPipeline(const ScheduleRequest& request);
+/// 6: binomial tree, ⌈lg p⌉ rounds.
+Schedule bcastBinomial(const ScheduleRequest& request);
+/// 7: k-nomial tree of `radix`, ⌈log_k p⌉ rounds of up to k-1 sends per holder.
+Schedule bcastKnomial(const ScheduleRequest& request);
+/// 9: binomial scatter of p blocks, then a ring allgather; linear when count < p.
+Schedule bcastScatterAllgatherRing(const ScheduleRequest& request);
+
+}  // namespace commviz::collectives

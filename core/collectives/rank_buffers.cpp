@@ -1,0 +1,158 @@
+#include "collectives/rank_buffers.h"
+
+#include <algorithm>
+#include <utility>
+
+namespace commviz::collectives {
+
+RankBuffers::RankBuffers(Collective collective, int ranks, int root, const BlockLayout& layout, bool maxOp)
+    : m_collective(collective), m_ranks(ranks), m_root(root), m_layoutBlocks(int(layout.size())), m_maxOp(maxOp) {
+    const int tracked = std::min(kTrackedBlocks, m_layoutBlocks);
+    for (int slot = 0; slot < tracked; ++slot) {
+        const int block = tracked == 1 ? 0 : int(std::int64_t(slot) * (m_layoutBlocks - 1) / (tracked - 1));
+        m_blocks.push_back(block);
+        m_elements.push_back(int(std::min<std::int64_t>(kTrackedElements, layout[std::size_t(block)])));
+    }
+    m_cells.resize(std::size_t(ranks) * m_blocks.size());
+    for (int rank = 0; rank < ranks; ++rank)
+        for (int slot = 0; slot < tracked; ++slot)
+            if (holdsAtStart(rank, m_blocks[std::size_t(slot)])) cell(rank, slot) = ownCell(rank, slot);
+}
+
+std::int64_t RankBuffers::initialValue(int rank, int block, int element) {
+    // Distinct per rank and growing fast enough that a missing or doubled rank changes every sum.
+    const std::int64_t r = rank + 1;
+    return r * r * 1009 + std::int64_t(block) * 31 + element + 1;
+}
+
+// Layouts of per-rank collectives are p x k blocks; block b belongs to rank b*p/blocks
+// (alltoall: p x p blocks, block s*p + d goes from s to d).
+int RankBuffers::owner(int block) const { return int(std::int64_t(block) * m_ranks / m_layoutBlocks); }
+
+bool RankBuffers::holdsAtStart(int rank, int block) const {
+    switch (m_collective) {
+        case Collective::Bcast:
+        case Collective::Scatter:
+            return rank == m_root;
+        case Collective::Allgather:
+        case Collective::Gather:
+        case Collective::Alltoall:
+            return owner(block) == rank;
+        default:
+            return true;
+    }
+}
+
+bool RankBuffers::promised(int rank, int block) const {
+    switch (m_collective) {
+        case Collective::Reduce:
+        case Collective::Gather:
+            return rank == m_root;
+        case Collective::Scatter:
+        case Collective::ReduceScatter:
+        case Collective::ReduceScatterBlock:
+            return owner(block) == rank;
+        case Collective::Alltoall:
+            return block % m_ranks == rank;
+        default:
+            return true;
+    }
+}
+
+RankBuffers::Cell RankBuffers::ownCell(int rank, int slot) const {
+    Cell own;
+    own.contributions = 1;
+    for (int element = 0; element < m_elements[std::size_t(slot)]; ++element)
+        own.values[element] = initialValue(rank, m_blocks[std::size_t(slot)], element);
+    return own;
+}
+
+RankBuffers::Cell RankBuffers::expectedCell(int rank, int slot) const {
+    switch (m_collective) {
+        case Collective::Bcast:
+        case Collective::Scatter:
+            return ownCell(m_root, slot);
+        case Collective::Allgather:
+        case Collective::Gather:
+        case Collective::Alltoall:
+            return ownCell(owner(m_blocks[std::size_t(slot)]), slot);
+        default:
+            break;
+    }
+    Cell total;
+    total.contributions = m_ranks;
+    for (int source = 0; source < m_ranks; ++source) {
+        const Cell own = ownCell(source, slot);
+        for (int element = 0; element < kTrackedElements; ++element)
+            total.values[element] = source == 0 ? own.values[element]
+                                    : m_maxOp   ? std::max(total.values[element], own.values[element])
+                                                : total.values[element] + own.values[element];
+    }
+    (void)rank;
+    return total;
+}
+
+void RankBuffers::receive(Cell& into, const Cell& payload, bool reduce) {
+    if (payload.contributions == 0) m_consistent = false;  // sent a block it never had
+    if (!reduce) {
+        into = payload;
+        return;
+    }
+    for (int element = 0; element < kTrackedElements; ++element)
+        into.values[element] = into.contributions == 0 ? payload.values[element]
+                               : m_maxOp               ? std::max(into.values[element], payload.values[element])
+                                                       : into.values[element] + payload.values[element];
+    into.contributions += payload.contributions;
+    if (into.contributions > m_ranks) m_consistent = false;
+}
+
+void RankBuffers::apply(const Round& round) {
+    struct Delivery {
+        int dst;
+        int slot;
+        bool reduce;
+        Cell payload;
+    };
+    std::vector<Delivery> deliveries;
+    for (const Message& message : round)
+        for (const BlockRange& range : message.blocks) {
+            const auto first = std::lower_bound(m_blocks.begin(), m_blocks.end(), range.first);
+            for (auto it = first; it != m_blocks.end() && *it < range.first + range.count; ++it) {
+                const int slot = int(it - m_blocks.begin());
+                deliveries.push_back({message.dst, slot, message.reduce, cell(message.src, slot)});
+            }
+        }
+    for (const Delivery& delivery : deliveries)
+        receive(cell(delivery.dst, delivery.slot), delivery.payload, delivery.reduce);
+}
+
+bool RankBuffers::resultOk() const {
+    if (!m_consistent) return false;
+    if (m_collective == Collective::Barrier) return true;
+    for (int rank = 0; rank < m_ranks; ++rank)
+        for (int slot = 0; slot < int(m_blocks.size()); ++slot)
+            if (promised(rank, m_blocks[std::size_t(slot)]) && !(cell(rank, slot) == expectedCell(rank, slot)))
+                return false;
+    return true;
+}
+
+sim::Json RankBuffers::inspect(int rank) const {
+    sim::Json blocks = sim::Json::array();
+    if (rank < 0 || rank >= m_ranks) return nullptr;
+    for (int slot = 0; slot < int(m_blocks.size()); ++slot) {
+        const Cell& held = cell(rank, slot);
+        sim::Json values = sim::Json::array();
+        for (int element = 0; element < m_elements[std::size_t(slot)]; ++element)
+            values.push_back(held.values[element]);
+        blocks.push_back({{"block", m_blocks[std::size_t(slot)]},
+                          {"contributions", held.contributions},
+                          {"values", held.contributions == 0 ? sim::Json::array() : values}});
+    }
+    return {{"rank", rank}, {"blocks", blocks}};
+}
+
+std::size_t RankBuffers::footprintBytes() const {
+    return sizeof(*this) + m_cells.size() * sizeof(Cell) + (m_blocks.size() + m_elements.size()) * sizeof(int);
+}
+
+}  // namespace commviz::collectives

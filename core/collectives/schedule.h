@@ -1,0 +1,48 @@
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace commviz::collectives {
+
+/// Consecutive blocks [first, first + count) of an algorithm's block layout.
+struct BlockRange {
+    int first = 0;
+    int count = 1;
+    bool operator==(const BlockRange&) const = default;
+};
+
+/// One point-to-point message of a round: `src` sends `blocks` to `dst`, which
+/// adds them into its own copy (`reduce`) or stores them.
+struct Message {
+    int src = 0;
+    int dst = 0;
+    std::int64_t bytes = 0;  ///< exact, from the layout's element counts
+    std::vector<BlockRange> blocks;
+    bool reduce = false;
+    bool operator==(const Message&) const = default;
+};
+
+/// The messages of one round. Every message reads its sender's buffer as it was
+/// when the round began (MPI_Sendrecv semantics), so pairwise swaps are exact.
+using Round = std::vector<Message>;
+
+/// How an algorithm cuts the vector: the element count of each block, in order.
+using BlockLayout = std::vector<std::int64_t>;
+
+/// An algorithm's whole schedule. Rounds are produced one at a time by `round`
+/// so 4,096 ranks' O(p^2) schedules are never held in memory at once.
+struct Schedule {
+    std::string algorithm;       ///< the name that runs (after any redirect)
+    int algorithmId = 0;         ///< Open MPI's coll_tuned_<coll>_algorithm ID; 0 for NCCL
+    std::string redirectedFrom;  ///< the requested name when it fell back
+    std::string rule;            ///< for algorithm=auto: the band and threshold that fired
+    std::string unsupported;     ///< why the algorithm cannot run here (Open MPI returns an error)
+    BlockLayout layout;
+    int rounds = 0;
+    std::function<Round(int)> round;
+};
+
+}  // namespace commviz::collectives

@@ -1,0 +1,27 @@
+#pragma once
+
+#include <cstdint>
+
+#include "collectives/collective.h"
+
+namespace commviz::collectives {
+
+/// What an algorithm needs to lay out its schedule. `count` is in elements of
+/// `elementBytes` each and means what Open MPI's call means: the whole vector
+/// (allreduce, reduce, bcast, reduce_scatter) or one rank's block (allgather,
+/// gather, scatter, alltoall, reduce_scatter_block).
+struct ScheduleRequest {
+    Collective collective = Collective::Allreduce;
+    int ranks = 1;
+    std::int64_t count = 1;
+    std::int64_t elementBytes = 1;
+    int root = 0;
+    std::int64_t segsize = 0;  ///< bytes; 0 = no segmentation
+    int fanout = 4;
+    int radix = 4;
+    int nchannels = 1;  ///< NCCL channels
+    bool commutative = true;
+    std::int64_t bytes() const { return count * elementBytes; }
+};
+
+}  // namespace commviz::collectives
