@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "rdma/hca_dma.h"
 #include "rdma/hca_requester.h"
 #include "rdma/psn.h"
 #include "rdma/verbs_names.h"
@@ -213,31 +214,6 @@ void handleResponse(RdmaWorld& w, std::uint32_t h, QueuePair& qp, const Packet& 
     out.push_back(std::move(ev));
 }
 
-// Scatter response bytes into the WQE's local SGEs at `offset`.
-void scatter(Host& host, const Wqe& wqe, std::uint64_t offset, const std::vector<std::uint8_t>& data, std::string& mrId,
-             std::uint64_t& addr) {
-    std::uint64_t skip = offset, done = 0;
-    for (const auto& sge : wqe.send.sgList) {
-        if (done >= data.size()) break;
-        if (skip >= sge.length) {
-            skip -= sge.length;
-            continue;
-        }
-        MemoryRegion* mr = host.mrByLkey(sge.lkey);
-        const std::uint64_t take = std::min<std::uint64_t>(sge.length - skip, data.size() - done);
-        if (mr) {
-            if (mrId.empty()) {
-                mrId = mr->id;
-                addr = sge.addr + skip;
-            }
-            const std::uint64_t base = sge.addr - mr->addr + skip;
-            mr->bytes.write(base, data.data() + done, take);
-        }
-        done += take;
-        skip = 0;
-    }
-}
-
 void executeStep(RdmaWorld& w, std::uint32_t h, QueuePair& qp, CompStep s, EventOut& out) {
     auto& c = qp.comp;
     Host& host = w.host(h);
@@ -245,21 +221,19 @@ void executeStep(RdmaWorld& w, std::uint32_t h, QueuePair& qp, CompStep s, Event
     switch (s.kind) {
         case CompStepKind::WriteCqe:
             if (!wqe) return;
-            c.state = "COMP_WQE";
+            c.state = CompState::CompWqe;
             if (w.writeCqe(h, qp, sendCqe(*wqe, WcStatus::Success), out, "rxe_completer: do_complete"))
                 wqe->completed = true;
             break;
         case CompStepKind::PlaceResponse: {
             if (!wqe) return;
-            c.state = wqe->isAtomic() ? "ATOMIC" : "READ";
+            c.state = wqe->isAtomic() ? CompState::Atomic : CompState::Read;
             const std::uint64_t offset =
                 wqe->isAtomic() ? 0 : static_cast<std::uint64_t>(psnDiff(s.psn, wqe->firstPsn)) * qp.mtu();
-            std::string mrId;
-            std::uint64_t addr = 0;
-            scatter(host, *wqe, offset, s.data, mrId, addr);
+            const ScatterTarget target = scatterToSgList(host, wqe->send.sgList, offset, s.data);
             wqe->responseBytes += static_cast<std::uint32_t>(s.data.size());
-            out.push_back(MemoryWritten{"rxe_completer: copy_data", host.name, qp.id, mrId, s.packet, addr, offset,
-                                        static_cast<std::uint32_t>(s.data.size()),
+            out.push_back(MemoryWritten{"rxe_completer: copy_data", host.name, qp.id, target.mrId, s.packet,
+                                        target.addr, offset, static_cast<std::uint32_t>(s.data.size()),
                                         wqe->isAtomic() ? "atomic result" : "read response"});
             if (s.last) {
                 wqe->state = WqeState::Done;
@@ -273,7 +247,7 @@ void executeStep(RdmaWorld& w, std::uint32_t h, QueuePair& qp, CompStep s, Event
             break;
         }
         case CompStepKind::RnrWait: {
-            c.state = "RNR_RETRY";
+            c.state = CompState::RnrRetry;
             const std::uint32_t code = s.syndrome & 0x1f;
             const std::uint64_t wait = rnrTimerNs(code);
             c.rnrWaiting = true;
@@ -281,14 +255,14 @@ void executeStep(RdmaWorld& w, std::uint32_t h, QueuePair& qp, CompStep s, Event
             c.rnrDeadline = w.now + wait;
             ++c.rnrGen;
             w.stopRetransmitTimer(h, qp);
-            qp.req.state = "rnr_wait";
+            qp.req.state = ReqState::RnrWait;
             w.agenda.push({c.rnrDeadline, 0, ActionKind::RnrTimer, h, qp.qpn, c.rnrGen});
             out.push_back(RnrWait{"rxe_completer: rnr_nak_timer", host.name, qp.id, s.psn, code, wait, c.rnrRetryLeft,
                                   qp.attr.rnr_retry == 7});
             break;
         }
         case CompStepKind::Retry: {
-            c.state = "ERROR_RETRY";
+            c.state = CompState::ErrorRetry;
             rewindRequester(qp, s.psn);
             Wqe* at = qp.sq.at(qp.req.wqePos);
             out.push_back(Retransmit{"rxe_completer: COMPST_ERROR_RETRY", host.name, qp.id, at ? at->id : "", s.psn,
@@ -297,7 +271,7 @@ void executeStep(RdmaWorld& w, std::uint32_t h, QueuePair& qp, CompStep s, Event
             break;
         }
         case CompStepKind::Fail: {
-            c.state = "ERROR";
+            c.state = CompState::Error;
             if (!wqe) return;
             wqe->state = WqeState::Error;
             wqe->status = s.status;
@@ -333,7 +307,7 @@ void runCompleter(RdmaWorld& w, std::uint32_t h, QueuePair& qp, EventOut& out) {
         if (!c.steps.empty() || !c.input.empty() || failedAtHead)
             w.kick(ActionKind::Completer, h, qp, w.config().timing.hcaStepNs);
         else
-            c.state = "idle";
+            c.state = CompState::Idle;
     };
     if (!c.steps.empty()) {
         CompStep s = std::move(c.steps.front());
@@ -345,7 +319,7 @@ void runCompleter(RdmaWorld& w, std::uint32_t h, QueuePair& qp, EventOut& out) {
     if (!c.input.empty()) {
         Packet p = std::move(c.input.front());
         c.input.pop_front();
-        c.state = "CHECK_ACK";
+        c.state = CompState::CheckAck;
         handleResponse(w, h, qp, p, out);
         again();
         return;
@@ -360,7 +334,7 @@ void runCompleter(RdmaWorld& w, std::uint32_t h, QueuePair& qp, EventOut& out) {
         return;
     }
     checkSqDrained(w, h, qp, out);
-    c.state = "idle";
+    c.state = CompState::Idle;
 }
 
 void onRetransmitTimer(RdmaWorld& w, std::uint32_t h, QueuePair& qp, std::uint64_t gen, EventOut& out) {
@@ -394,7 +368,7 @@ void runFlush(RdmaWorld& w, std::uint32_t h, QueuePair& qp, EventOut& out) {
         wqe->completed = true;
         wqe->status = WcStatus::WrFlushErr;
         qp.comp.wqePos = std::max(qp.comp.wqePos, pos + 1);
-        qp.comp.state = "FLUSH";
+        qp.comp.state = CompState::Flush;
         w.writeCqe(h, qp, sendCqe(*wqe, WcStatus::WrFlushErr), out, "rxe_completer: flush_send_queue");
         w.kick(ActionKind::Flush, h, qp, w.config().timing.cqeWriteNs);
         return;
@@ -406,7 +380,7 @@ void runFlush(RdmaWorld& w, std::uint32_t h, QueuePair& qp, EventOut& out) {
         wqe->completed = true;
         wqe->status = WcStatus::WrFlushErr;
         qp.resp.rqPos = std::max(qp.resp.rqPos, pos + 1);
-        qp.resp.state = "FLUSH";
+        qp.resp.state = RespState::Flush;
         Cqe c;
         c.fromSq = false;
         c.wqe = wqe->id;
@@ -418,7 +392,8 @@ void runFlush(RdmaWorld& w, std::uint32_t h, QueuePair& qp, EventOut& out) {
         w.kick(ActionKind::Flush, h, qp, w.config().timing.cqeWriteNs);
         return;
     }
-    qp.comp.state = qp.resp.state = "error";
+    qp.comp.state = CompState::QpError;
+    qp.resp.state = RespState::QpError;
 }
 
 }  // namespace commviz::rdma

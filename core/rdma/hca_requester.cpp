@@ -134,21 +134,21 @@ void runRequester(RdmaWorld& w, std::uint32_t h, QueuePair& qp, EventOut& out) {
     auto& req = qp.req;
     const auto& t = w.config().timing;
     if (!qp.sendAllowed()) {
-        req.state = qp.state == QpState::Err ? "error" : "idle";
+        req.state = qp.state == QpState::Err ? ReqState::Error : ReqState::Idle;
         return;
     }
     if (qp.comp.rnrWaiting) {
-        req.state = "rnr_wait";
+        req.state = ReqState::RnrWait;
         return;
     }
     Wqe* wqe = qp.sq.at(req.wqePos);
     if (!wqe) {
-        req.state = "idle";
+        req.state = ReqState::Idle;
         return;
     }
     Host& host = w.host(h);
     if (wqe->state == WqeState::Error) {
-        req.state = "error";
+        req.state = ReqState::Error;
         return;
     }
     if (wqe->state == WqeState::Pending || wqe->state == WqeState::Done) {
@@ -158,7 +158,7 @@ void runRequester(RdmaWorld& w, std::uint32_t h, QueuePair& qp, EventOut& out) {
     }
     if (wqe->state == WqeState::Posted) {
         if (qp.state == QpState::Sqd && !wqe->psnAssigned) {
-            req.state = "drained";  // SQD: WQEs not yet started wait for SQD -> RTS
+            req.state = ReqState::Drained;  // SQD: WQEs not yet started wait for SQD -> RTS
             return;
         }
         std::uint32_t rdAtomicOutstanding = 0;
@@ -169,21 +169,21 @@ void runRequester(RdmaWorld& w, std::uint32_t h, QueuePair& qp, EventOut& out) {
                 earlierRdAtomic = true;
             }
         if (wqe->send.has(SendFlag::Fence) && earlierRdAtomic) {
-            req.state = "wait_fence";
+            req.state = ReqState::WaitFence;
             return;
         }
         if (wqe->isReadOrAtomic() && rdAtomicOutstanding >= qp.attr.max_rd_atomic) {
-            req.state = "wait_rd_atomic";
+            req.state = ReqState::WaitRdAtomic;
             return;
         }
         if (psnDiff(req.psn, qp.comp.psn) >= kMaxUnackedPsns) {
-            req.state = "wait_psn";
+            req.state = ReqState::WaitPsn;
             return;
         }
         if (auto err = localCheck(host, *wqe)) {
             wqe->state = WqeState::Error;
             wqe->status = *err;
-            req.state = "error";
+            req.state = ReqState::Error;
             out.push_back(WqeFetched{"rxe_requester", host.name, qp.id, wqe->id, wqe->slot, wqe->wrId(),
                                      std::string(verbsName(wqe->send.opcode)), req.psn, 0, false, *err});
             w.kick(ActionKind::Completer, h, qp, t.hcaStepNs);
@@ -197,7 +197,7 @@ void runRequester(RdmaWorld& w, std::uint32_t h, QueuePair& qp, EventOut& out) {
             wqe->lastPsn = psnAdd(wqe->firstPsn, wqe->npackets - 1);
         }
         wqe->state = WqeState::Processing;
-        req.state = "processing";
+        req.state = ReqState::Processing;
         out.push_back(WqeFetched{"rxe_requester", host.name, qp.id, wqe->id, wqe->slot, wqe->wrId(),
                                  std::string(verbsName(wqe->send.opcode)), wqe->firstPsn, wqe->npackets, retry,
                                  std::nullopt});
@@ -208,7 +208,7 @@ void runRequester(RdmaWorld& w, std::uint32_t h, QueuePair& qp, EventOut& out) {
     // Processing: next packet of the message. The unacked-PSN window is per packet, so a long
     // message pauses mid-way until ACKs come back (rxe_requester: wait_psn).
     if (psnDiff(req.psn, qp.comp.psn) >= kMaxUnackedPsns) {
-        req.state = "wait_psn";
+        req.state = ReqState::WaitPsn;
         return;
     }
     const auto& wr = wqe->send;
@@ -222,7 +222,7 @@ void runRequester(RdmaWorld& w, std::uint32_t h, QueuePair& qp, EventOut& out) {
         const std::uint64_t addr = wr.sgList.empty() ? 0 : wr.sgList.front().addr + offset;
         out.push_back(DmaRead{"rxe_requester: copy_data", host.name, qp.id, mr ? mr->id : "", wqe->id, addr, len});
         wqe->payloadFetched = true;
-        req.state = "dma_read";
+        req.state = ReqState::DmaRead;
         w.kick(ActionKind::Requester, h, qp, t.dmaNs);
         return;
     }
@@ -256,9 +256,9 @@ void runRequester(RdmaWorld& w, std::uint32_t h, QueuePair& qp, EventOut& out) {
     if (last) {
         wqe->state = WqeState::Pending;  // all packets sent: wait for the ACK / response
         ++req.wqePos;
-        req.state = "idle";
+        req.state = ReqState::Idle;
     } else {
-        req.state = "processing";
+        req.state = ReqState::Processing;
     }
     w.kick(ActionKind::Requester, h, qp, t.hcaStepNs);
 }
