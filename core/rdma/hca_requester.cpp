@@ -37,8 +37,9 @@ std::optional<WcStatus> localCheck(Host& host, const Wqe& wqe) {
     return std::nullopt;
 }
 
-BthOpcode opcodeFor(const Wqe& wqe, std::uint32_t k) {
-    const bool only = wqe.npackets == 1, first = k == 0, last = k + 1 == wqe.npackets;
+// rxe next_opcode: FIRST/MIDDLE/LAST/ONLY by the packet's place in the message.
+BthOpcode opcodeFor(const Wqe& wqe, std::uint32_t packetIndex) {
+    const bool only = wqe.npackets == 1, first = packetIndex == 0, last = packetIndex + 1 == wqe.npackets;
     switch (wqe.send.opcode) {
         case WrOpcode::Send:
             return only    ? BthOpcode::SendOnly
@@ -116,10 +117,10 @@ void rewindRequester(QueuePair& qp, std::uint32_t psn) {
         if (!found) {
             found = true;
             qp.req.wqePos = pos;
-            std::int32_t k = psnDiff(psn, wqe->firstPsn);
-            if (wqe->isReadOrAtomic() || k < 0) k = 0;
-            wqe->nextPacket =
-                static_cast<std::uint32_t>(std::min<std::int32_t>(k, static_cast<std::int32_t>(wqe->npackets) - 1));
+            std::int32_t packetIndex = psnDiff(psn, wqe->firstPsn);
+            if (wqe->isReadOrAtomic() || packetIndex < 0) packetIndex = 0;
+            wqe->nextPacket = static_cast<std::uint32_t>(
+                std::min<std::int32_t>(packetIndex, static_cast<std::int32_t>(wqe->npackets) - 1));
             qp.req.psn = psnAdd(wqe->firstPsn, wqe->nextPacket);
         } else {
             wqe->nextPacket = 0;
@@ -130,137 +131,218 @@ void rewindRequester(QueuePair& qp, std::uint32_t psn) {
     if (!found) qp.req.psn = psn;
 }
 
-void runRequester(RdmaWorld& w, std::uint32_t h, QueuePair& qp, EventOut& out) {
+namespace {
+
+// The host, QP and event list one requester step works on.
+struct ReqContext {
+    RdmaWorld& world;
+    std::uint32_t hostIndex;
+    QueuePair& qp;
+    EventOut& out;
+
+    Host& host() const { return world.host(hostIndex); }
+    void kick(ActionKind kind, std::uint64_t delayNs) const { world.kick(kind, hostIndex, qp, delayNs); }
+};
+
+bool unackedWindowFull(const QueuePair& qp) { return psnDiff(qp.req.psn, qp.comp.psn) >= kMaxUnackedPsns; }
+
+// The WQE at req.wqe_index if the requester can work on it now (rxe req_next_wqe); otherwise
+// records why not and returns null.
+Wqe* reqNextWqe(const ReqContext& ctx) {
+    QueuePair& qp = ctx.qp;
     auto& req = qp.req;
-    const auto& t = w.config().timing;
     if (!qp.sendAllowed()) {
-        req.state = qp.state == QpState::Err ? "error" : "idle";
-        return;
+        req.state = qp.state == QpState::Err ? ReqState::Error : ReqState::Idle;
+        return nullptr;
     }
     if (qp.comp.rnrWaiting) {
-        req.state = "rnr_wait";
-        return;
+        req.state = ReqState::RnrWait;
+        return nullptr;
     }
     Wqe* wqe = qp.sq.at(req.wqePos);
     if (!wqe) {
-        req.state = "idle";
-        return;
+        req.state = ReqState::Idle;
+        return nullptr;
     }
-    Host& host = w.host(h);
     if (wqe->state == WqeState::Error) {
-        req.state = "error";
-        return;
+        req.state = ReqState::Error;
+        return nullptr;
     }
     if (wqe->state == WqeState::Pending || wqe->state == WqeState::Done) {
-        ++req.wqePos;
-        w.kick(ActionKind::Requester, h, qp, 0);
-        return;
+        ++req.wqePos;  // already sent: look at the next one right away
+        ctx.kick(ActionKind::Requester, 0);
+        return nullptr;
     }
-    if (wqe->state == WqeState::Posted) {
-        if (qp.state == QpState::Sqd && !wqe->psnAssigned) {
-            req.state = "drained";  // SQD: WQEs not yet started wait for SQD -> RTS
-            return;
-        }
-        std::uint32_t rdAtomicOutstanding = 0;
-        bool earlierRdAtomic = false;
-        for (std::uint64_t p = qp.comp.wqePos; p < req.wqePos; ++p)
-            if (const Wqe* e = qp.sq.at(p); e && e->isReadOrAtomic() && !e->completed && e->state != WqeState::Done) {
-                ++rdAtomicOutstanding;
-                earlierRdAtomic = true;
-            }
-        if (wqe->send.has(SendFlag::Fence) && earlierRdAtomic) {
-            req.state = "wait_fence";
-            return;
-        }
-        if (wqe->isReadOrAtomic() && rdAtomicOutstanding >= qp.attr.max_rd_atomic) {
-            req.state = "wait_rd_atomic";
-            return;
-        }
-        if (psnDiff(req.psn, qp.comp.psn) >= kMaxUnackedPsns) {
-            req.state = "wait_psn";
-            return;
-        }
-        if (auto err = localCheck(host, *wqe)) {
-            wqe->state = WqeState::Error;
-            wqe->status = *err;
-            req.state = "error";
-            out.push_back(WqeFetched{"rxe_requester", host.name, qp.id, wqe->id, wqe->slot, wqe->wrId(),
-                                     std::string(verbsName(wqe->send.opcode)), req.psn, 0, false, *err});
-            w.kick(ActionKind::Completer, h, qp, t.hcaStepNs);
-            return;
-        }
-        const bool retry = wqe->psnAssigned;
-        if (!wqe->psnAssigned) {
-            wqe->psnAssigned = true;
-            wqe->firstPsn = req.psn;
-            wqe->npackets = wqe->isAtomic() ? 1 : packetsFor(wqe->length(), qp.mtu());
-            wqe->lastPsn = psnAdd(wqe->firstPsn, wqe->npackets - 1);
-        }
-        wqe->state = WqeState::Processing;
-        req.state = "processing";
-        out.push_back(WqeFetched{"rxe_requester", host.name, qp.id, wqe->id, wqe->slot, wqe->wrId(),
-                                 std::string(verbsName(wqe->send.opcode)), wqe->firstPsn, wqe->npackets, retry,
-                                 std::nullopt});
-        w.kick(ActionKind::Requester, h, qp, t.hcaStepNs);
-        return;
-    }
+    return wqe;
+}
 
-    // Processing: next packet of the message. The unacked-PSN window is per packet, so a long
-    // message pauses mid-way until ACKs come back (rxe_requester: wait_psn).
-    if (psnDiff(req.psn, qp.comp.psn) >= kMaxUnackedPsns) {
-        req.state = "wait_psn";
+// READ/atomic WQEs before req.wqe_index still waiting for their responses.
+std::uint32_t outstandingRdAtomic(const QueuePair& qp) {
+    std::uint32_t count = 0;
+    for (std::uint64_t pos = qp.comp.wqePos; pos < qp.req.wqePos; ++pos)
+        if (const Wqe* earlier = qp.sq.at(pos);
+            earlier && earlier->isReadOrAtomic() && !earlier->completed && earlier->state != WqeState::Done)
+            ++count;
+    return count;
+}
+
+// What a posted WQE waits for before its first packet: SQD, the fence (rxe_wqe_is_fenced),
+// max_rd_atomic (check_init_depth) and the unacknowledged-PSN window.
+std::optional<ReqState> waitBeforeStart(const QueuePair& qp, const Wqe& wqe) {
+    if (qp.state == QpState::Sqd && !wqe.psnAssigned) return ReqState::Drained;  // waits for SQD -> RTS
+    const std::uint32_t rdAtomic = outstandingRdAtomic(qp);
+    if (wqe.send.has(SendFlag::Fence) && rdAtomic > 0) return ReqState::WaitFence;
+    if (wqe.isReadOrAtomic() && rdAtomic >= qp.attr.max_rd_atomic) return ReqState::WaitRdAtomic;
+    if (unackedWindowFull(qp)) return ReqState::WaitPsn;
+    return std::nullopt;
+}
+
+WqeFetched wqeFetched(const ReqContext& ctx, const Wqe& wqe, std::uint32_t psn, std::uint32_t packets, bool retry,
+                      std::optional<WcStatus> error) {
+    return WqeFetched{"rxe_requester",
+                      ctx.host().name,
+                      ctx.qp.id,
+                      wqe.id,
+                      wqe.slot,
+                      wqe.wrId(),
+                      std::string(verbsName(wqe.send.opcode)),
+                      psn,
+                      packets,
+                      retry,
+                      error};
+}
+
+// A WQE that fails the local checks is handed to the completer to complete in error.
+void failLocally(const ReqContext& ctx, Wqe& wqe, WcStatus status) {
+    wqe.state = WqeState::Error;
+    wqe.status = status;
+    ctx.qp.req.state = ReqState::Error;
+    ctx.out.push_back(wqeFetched(ctx, wqe, ctx.qp.req.psn, 0, false, status));
+    ctx.kick(ActionKind::Completer, ctx.world.config().timing.hcaStepNs);
+}
+
+// Takes a posted WQE: its PSN range on first use (kept on a retry), then its packets.
+void startWqe(const ReqContext& ctx, Wqe& wqe) {
+    auto& req = ctx.qp.req;
+    if (auto wait = waitBeforeStart(ctx.qp, wqe)) {
+        req.state = *wait;
         return;
     }
-    const auto& wr = wqe->send;
+    if (auto error = localCheck(ctx.host(), wqe)) return failLocally(ctx, wqe, *error);
+    const bool retry = wqe.psnAssigned;
+    if (!wqe.psnAssigned) {
+        wqe.psnAssigned = true;
+        wqe.firstPsn = req.psn;
+        wqe.npackets = wqe.isAtomic() ? 1 : packetsFor(wqe.length(), ctx.qp.mtu());
+        wqe.lastPsn = psnAdd(wqe.firstPsn, wqe.npackets - 1);
+    }
+    wqe.state = WqeState::Processing;
+    req.state = ReqState::Processing;
+    ctx.out.push_back(wqeFetched(ctx, wqe, wqe.firstPsn, wqe.npackets, retry, std::nullopt));
+    ctx.kick(ActionKind::Requester, ctx.world.config().timing.hcaStepNs);
+}
+
+/// Where the next packet of a WQE sits in its message.
+struct PacketSlice {
+    std::uint32_t index = 0;   ///< packet number within the message
+    std::uint32_t offset = 0;  ///< payload offset
+    std::uint32_t length = 0;  ///< payload bytes (0 for READ/atomic requests)
+    bool last = false;
+};
+
+// rxe get_mtu and the payload size of packet `index`.
+PacketSlice nextSlice(const QueuePair& qp, const Wqe& wqe) {
     const std::uint32_t mtu = qp.mtu();
-    const std::uint32_t k = wqe->nextPacket;
-    const bool payloadOp = isPayloadOp(wr.opcode);
-    const std::uint32_t offset = k * mtu;
-    const std::uint32_t len = payloadOp ? std::min(mtu, wqe->length() - std::min(offset, wqe->length())) : 0;
-    if (payloadOp && len > 0 && wqe->inlineData.empty() && !wqe->payloadFetched) {
-        const MemoryRegion* mr = firstMr(host, *wqe);
-        const std::uint64_t addr = wr.sgList.empty() ? 0 : wr.sgList.front().addr + offset;
-        out.push_back(DmaRead{"rxe_requester: copy_data", host.name, qp.id, mr ? mr->id : "", wqe->id, addr, len});
-        wqe->payloadFetched = true;
-        req.state = "dma_read";
-        w.kick(ActionKind::Requester, h, qp, t.dmaNs);
-        return;
-    }
-    Packet p;
-    p.opcode = opcodeFor(*wqe, k);
-    p.wqe = wqe->id;
-    const bool last = wqe->isReadOrAtomic() || k + 1 == wqe->npackets;
-    p.psn = wqe->isReadOrAtomic() ? wqe->firstPsn : psnAdd(wqe->firstPsn, k);
-    p.ackReq = last || req.noAckPkts + 1 >= kMaxPktPerAck;
-    req.noAckPkts = p.ackReq ? 0 : req.noAckPkts + 1;
-    p.se =
-        last && wr.has(SendFlag::Solicited) &&
-        (wr.opcode == WrOpcode::Send || wr.opcode == WrOpcode::SendWithImm || wr.opcode == WrOpcode::RdmaWriteWithImm);
-    if ((wr.opcode == WrOpcode::RdmaWrite || wr.opcode == WrOpcode::RdmaWriteWithImm) && k == 0)
-        p.reth = Reth{wr.remoteAddr, wr.rkey, wqe->length()};
-    if (wr.opcode == WrOpcode::RdmaRead) p.reth = Reth{wr.remoteAddr, wr.rkey, wqe->length()};
-    if (wr.opcode == WrOpcode::AtomicCmpAndSwp) p.atomicEth = AtomicEth{wr.remoteAddr, wr.rkey, wr.swap, wr.compareAdd};
-    if (wr.opcode == WrOpcode::AtomicFetchAndAdd) p.atomicEth = AtomicEth{wr.remoteAddr, wr.rkey, wr.compareAdd, 0};
-    if (hasImmediate(p.opcode)) p.immDt = wr.immData.value_or(0);
-    if (payloadOp) p.payload = gatherPayload(host, *wqe, offset, len);
-    p.retransmission = req.sentAny && psnLess(p.psn, req.maxPsn);
-    w.transmit(h, qp, std::move(p), out, "rxe_requester");
+    PacketSlice slice;
+    slice.index = wqe.nextPacket;
+    slice.offset = slice.index * mtu;
+    if (isPayloadOp(wqe.send.opcode)) slice.length = std::min(mtu, wqe.length() - std::min(slice.offset, wqe.length()));
+    slice.last = wqe.isReadOrAtomic() || slice.index + 1 == wqe.npackets;
+    return slice;
+}
 
-    const std::uint32_t nextPsn = wqe->isReadOrAtomic() ? psnAdd(wqe->lastPsn, 1) : psnAdd(wqe->firstPsn, k + 1);
+// rxe copy_data (gather side): the DMA read of one packet's payload before it is sent.
+void fetchPayload(const ReqContext& ctx, Wqe& wqe, const PacketSlice& slice) {
+    const MemoryRegion* mr = firstMr(ctx.host(), wqe);
+    const auto& sgList = wqe.send.sgList;
+    const std::uint64_t addr = sgList.empty() ? 0 : sgList.front().addr + slice.offset;
+    ctx.out.push_back(
+        DmaRead{"rxe_requester: copy_data", ctx.host().name, ctx.qp.id, mr ? mr->id : "", wqe.id, addr, slice.length});
+    wqe.payloadFetched = true;
+    ctx.qp.req.state = ReqState::DmaRead;
+    ctx.kick(ActionKind::Requester, ctx.world.config().timing.dmaNs);
+}
+
+// rxe init_req_packet: BTH fields and the extension headers of one request packet.
+Packet initReqPacket(const ReqContext& ctx, const Wqe& wqe, const PacketSlice& slice) {
+    auto& req = ctx.qp.req;
+    const auto& wr = wqe.send;
+    Packet packet;
+    packet.opcode = opcodeFor(wqe, slice.index);
+    packet.wqe = wqe.id;
+    packet.psn = wqe.isReadOrAtomic() ? wqe.firstPsn : psnAdd(wqe.firstPsn, slice.index);
+    packet.ackReq = slice.last || req.noAckPkts + 1 >= kMaxPktPerAck;
+    req.noAckPkts = packet.ackReq ? 0 : req.noAckPkts + 1;
+    packet.se =
+        slice.last && wr.has(SendFlag::Solicited) &&
+        (wr.opcode == WrOpcode::Send || wr.opcode == WrOpcode::SendWithImm || wr.opcode == WrOpcode::RdmaWriteWithImm);
+    const bool writeStarts =
+        (wr.opcode == WrOpcode::RdmaWrite || wr.opcode == WrOpcode::RdmaWriteWithImm) && slice.index == 0;
+    if (writeStarts || wr.opcode == WrOpcode::RdmaRead) packet.reth = Reth{wr.remoteAddr, wr.rkey, wqe.length()};
+    if (wr.opcode == WrOpcode::AtomicCmpAndSwp)
+        packet.atomicEth = AtomicEth{wr.remoteAddr, wr.rkey, wr.swap, wr.compareAdd};
+    if (wr.opcode == WrOpcode::AtomicFetchAndAdd)
+        packet.atomicEth = AtomicEth{wr.remoteAddr, wr.rkey, wr.compareAdd, 0};
+    if (hasImmediate(packet.opcode)) packet.immDt = wr.immData.value_or(0);
+    if (isPayloadOp(wr.opcode)) packet.payload = gatherPayload(ctx.host(), wqe, slice.offset, slice.length);
+    packet.retransmission = req.sentAny && psnLess(packet.psn, req.maxPsn);
+    return packet;
+}
+
+// rxe update_wqe_psn and update_state: req.psn moves past the packet, the ACK timer runs; after
+// the last one the WQE waits for its ACK or response and the requester moves to the next WQE.
+void updateAfterSend(const ReqContext& ctx, Wqe& wqe, const PacketSlice& slice) {
+    auto& req = ctx.qp.req;
+    const std::uint32_t nextPsn = wqe.isReadOrAtomic() ? psnAdd(wqe.lastPsn, 1) : psnAdd(wqe.firstPsn, slice.index + 1);
     req.psn = nextPsn;
     if (!req.sentAny || psnDiff(nextPsn, req.maxPsn) > 0) req.maxPsn = nextPsn;
     req.sentAny = true;
-    wqe->payloadFetched = false;
-    ++wqe->nextPacket;
-    w.armRetransmitTimer(h, qp, false);
-    if (last) {
-        wqe->state = WqeState::Pending;  // all packets sent: wait for the ACK / response
+    wqe.payloadFetched = false;
+    ++wqe.nextPacket;
+    ctx.world.armRetransmitTimer(ctx.hostIndex, ctx.qp, false);
+    if (slice.last) {
+        wqe.state = WqeState::Pending;
         ++req.wqePos;
-        req.state = "idle";
+        req.state = ReqState::Idle;
     } else {
-        req.state = "processing";
+        req.state = ReqState::Processing;
     }
-    w.kick(ActionKind::Requester, h, qp, t.hcaStepNs);
+}
+
+// The next packet of a WQE being processed. The unacked-PSN window is per packet, so a long
+// message pauses mid-way until ACKs come back.
+void sendNextPacket(const ReqContext& ctx, Wqe& wqe) {
+    if (unackedWindowFull(ctx.qp)) {
+        ctx.qp.req.state = ReqState::WaitPsn;
+        return;
+    }
+    const PacketSlice slice = nextSlice(ctx.qp, wqe);
+    if (slice.length > 0 && wqe.inlineData.empty() && !wqe.payloadFetched) return fetchPayload(ctx, wqe, slice);
+    ctx.world.transmit(ctx.hostIndex, ctx.qp, initReqPacket(ctx, wqe, slice), ctx.out, "rxe_requester");
+    updateAfterSend(ctx, wqe, slice);
+    ctx.kick(ActionKind::Requester, ctx.world.config().timing.hcaStepNs);
+}
+
+}  // namespace
+
+void runRequester(RdmaWorld& world, std::uint32_t hostIndex, QueuePair& qp, EventOut& out) {
+    const ReqContext ctx{world, hostIndex, qp, out};
+    Wqe* wqe = reqNextWqe(ctx);
+    if (!wqe) return;
+    if (wqe->state == WqeState::Posted)
+        startWqe(ctx, *wqe);
+    else
+        sendNextPacket(ctx, *wqe);
 }
 
 }  // namespace commviz::rdma

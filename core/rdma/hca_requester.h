@@ -9,7 +9,7 @@ namespace commviz::rdma {
 /// reads its payload by DMA packet by packet and sends FIRST/MIDDLE/LAST/ONLY
 /// packets by path MTU, setting AckReq on the last one and arming the
 /// retransmit timer.
-void runRequester(RdmaWorld& w, std::uint32_t h, QueuePair& qp, EventOut& out);
+void runRequester(RdmaWorld& world, std::uint32_t hostIndex, QueuePair& qp, EventOut& out);
 
 /// Go-back-N (rxe_req.c req_retry, asked for by the completer's COMPST_ERROR_RETRY): resend from `psn`, the oldest
 /// unacknowledged PSN.

@@ -1,8 +1,12 @@
+// The executing half of the responder (Linux drivers/infiniband/sw/rxe/rxe_resp.c): runs the
+// plan hca_responder_plan.cpp made for a request, one rxe stage per step.
+
 #include "rdma/hca_responder.h"
 
 #include <algorithm>
 
 #include "rdma/engine_text.h"
+#include "rdma/hca_dma.h"
 #include "rdma/psn.h"
 #include "rdma/verbs_driver.h"
 #include "rdma/verbs_names.h"
@@ -11,281 +15,354 @@ namespace commviz::rdma {
 
 namespace {
 
-// rxe enum resp_states names for the view.
-const char* stateName(RespStep s) {
-    switch (s) {
-        case RespStep::ConsumeRecvWqe:
-            return "CHK_RESOURCE";
-        case RespStep::PlaceData:
-            return "EXECUTE";
-        case RespStep::AtomicExecute:
-            return "EXECUTE";
-        case RespStep::ReadReply:
-            return "READ_REPLY";
-        case RespStep::CompleteRecv:
-            return "COMPLETE";
-        case RespStep::Ack:
-            return "ACKNOWLEDGE";
-        case RespStep::AtomicAck:
-            return "ATOMIC_REPLY";
-        case RespStep::ErrorRecvCqe:
-            return "COMPLETE";
-        case RespStep::Nak:
-            return "ACKNOWLEDGE";
-        case RespStep::GotoError:
-            return "ERROR";
-    }
-    return "GET_REQ";
-}
-
-void scatterRecv(Host& host, const Wqe& wqe, std::uint64_t offset, const std::vector<std::uint8_t>& data,
-                 std::string& mrId, std::uint64_t& addr) {
-    std::uint64_t skip = offset, done = 0;
-    for (const auto& sge : wqe.recv.sgList) {
-        if (done >= data.size()) break;
-        if (skip >= sge.length) {
-            skip -= sge.length;
-            continue;
-        }
-        MemoryRegion* mr = host.mrByLkey(sge.lkey);
-        const std::uint64_t take = std::min<std::uint64_t>(sge.length - skip, data.size() - done);
-        if (mr) {
-            if (mrId.empty()) {
-                mrId = mr->id;
-                addr = sge.addr + skip;
-            }
-            const std::uint64_t base = sge.addr - mr->addr + skip;
-            mr->bytes.write(base, data.data() + done, take);
-        }
-        done += take;
-        skip = 0;
-    }
-}
-
-void sendAck(RdmaWorld& w, std::uint32_t h, QueuePair& qp, const RespJob& job, EventOut& out) {
-    Packet a;
-    a.opcode = BthOpcode::Acknowledge;
-    a.psn = job.ackPsn;
-    a.aeth = Aeth{aeth::kAckUnlimited, qp.resp.msn & 0xffffff};
-    a.wqe = job.pkt.wqe;
-    out.push_back(AckSent{job.duplicate ? "rxe_responder: duplicate_request" : "rxe_responder: send_ack",
-                          w.host(h).name, qp.id, "", "ACKNOWLEDGE", a.psn, a.aeth->syndrome, a.aeth->msn,
-                          job.duplicate});
-    const std::size_t at = out.size() - 1;
-    const Packet& sent = w.transmit(h, qp, std::move(a), out, "rxe_responder: send_ack");
-    std::get<AckSent>(out[at]).packet = sent.id;
-}
-
-// Returns true when the step is finished (ReadReply takes two micro-steps per packet).
-bool execute(RdmaWorld& w, std::uint32_t h, QueuePair& qp, RespJob& job, EventOut& out) {
-    auto& r = qp.resp;
-    Host& host = w.host(h);
-    const Packet& p = job.pkt;
-    const RespStep step = job.steps[job.next];
+// The rxe resp_states stage that runs a plan step.
+RespState stateFor(RespStep step) {
     switch (step) {
-        case RespStep::ConsumeRecvWqe: {
-            Wqe* wqe = qp.rq.at(r.rqPos);
-            if (!wqe) return true;
-            r.curRecv = r.rqPos++;
-            r.recvOffset = 0;
-            wqe->state = WqeState::Processing;
-            out.push_back(RecvWqeConsumed{"rxe_responder: check_resource", host.name, qp.id, wqe->id, p.id, wqe->slot,
-                                          wqe->wrId()});
-            return true;
-        }
-        case RespStep::PlaceData: {
-            std::string mrId;
-            std::uint64_t addr = 0, offset = 0;
-            const auto len = static_cast<std::uint32_t>(p.payload.size());
-            if (isSendOpcode(p.opcode)) {
-                Wqe* wqe = r.curRecv ? qp.rq.at(*r.curRecv) : nullptr;
-                if (!wqe) return true;
-                offset = r.recvOffset;
-                scatterRecv(host, *wqe, offset, p.payload, mrId, addr);
-                r.recvOffset += len;
-                wqe->bytesReceived = r.recvOffset;
-            } else {
-                MemoryRegion* mr = host.mrByRkey(r.writeRkey);
-                if (!mr) return true;
-                addr = r.writeVa + r.writeOffset;
-                offset = addr - mr->addr;
-                mr->bytes.write(offset, p.payload);
-                mrId = mr->id;
-                r.writeOffset += len;
-            }
-            out.push_back(MemoryWritten{"rxe_responder: execute", host.name, qp.id, mrId, p.id, addr, offset, len,
-                                        isSendOpcode(p.opcode) ? "send data" : "rdma write"});
-            return true;
-        }
+        case RespStep::ConsumeRecvWqe:
+            return RespState::ChkResource;
+        case RespStep::PlaceData:
+        case RespStep::AtomicExecute:
+            return RespState::Execute;
+        case RespStep::ReadReply:
+            return RespState::ReadReply;
         case RespStep::CompleteRecv:
-        case RespStep::ErrorRecvCqe: {
-            Wqe* wqe = r.curRecv ? qp.rq.at(*r.curRecv) : nullptr;
-            if (!wqe) return true;
-            Cqe c;
-            c.fromSq = false;
-            c.wqe = wqe->id;
-            c.wqePos = wqe->pos;
-            c.wrId = wqe->wrId();
-            c.status = step == RespStep::CompleteRecv ? WcStatus::Success : job.recvStatus;
-            const bool writeImm = isWriteOpcode(p.opcode);
-            c.opcode = writeImm ? WcOpcode::RecvRdmaWithImm : WcOpcode::Recv;
-            c.byteLen = writeImm ? r.writeLen : r.recvOffset;
-            if (hasImmediate(p.opcode) && c.status == WcStatus::Success) {
-                c.immData = p.immDt.value_or(0);
-                c.wcFlags |= bits(WcFlag::WithImm);
-            }
-            wqe->state = WqeState::Done;
-            wqe->status = c.status;
-            wqe->completed = true;
-            r.curRecv.reset();
-            w.writeCqe(h, qp, c, out, "rxe_responder: do_complete");
-            return true;
-        }
+        case RespStep::ErrorRecvCqe:
+            return RespState::Complete;
         case RespStep::Ack:
-            sendAck(w, h, qp, job, out);
-            return true;
-        case RespStep::AtomicExecute: {
-            MemoryRegion* mr = host.mrByRkey(job.res.rkey);
-            if (!mr) return true;
-            const std::uint64_t offset = job.res.va - mr->addr;
-            const std::uint64_t orig = loadU64(mr->bytes, offset);
-            const auto& a = *p.atomicEth;
-            const std::uint64_t next =
-                p.opcode == BthOpcode::CompareSwap ? (orig == a.compare ? a.swapAdd : orig) : orig + a.swapAdd;
-            storeU64(mr->bytes, offset, next);
-            job.res.originalValue = orig;
-            if (!r.resources.empty()) {  // saved so a duplicate gets the same answer, not a second execution
-                r.resources[r.resNext] = job.res;
-                r.resNext = (r.resNext + 1) % r.resources.size();
-            }
-            out.push_back(MemoryWritten{"rxe_responder: atomic_reply", host.name, qp.id, mr->id, p.id, job.res.va,
-                                        offset, 8, "atomic"});
-            return true;
-        }
-        case RespStep::AtomicAck: {
-            Packet a;
-            a.opcode = BthOpcode::AtomicAcknowledge;
-            a.psn = job.ackPsn;
-            a.aeth = Aeth{aeth::kAckUnlimited, r.msn & 0xffffff};
-            a.atomicAckEth = job.res.originalValue;
-            a.wqe = p.wqe;
-            out.push_back(AckSent{"rxe_responder: atomic_reply", host.name, qp.id, "", "ATOMIC_ACKNOWLEDGE", a.psn,
-                                  a.aeth->syndrome, a.aeth->msn, job.duplicate});
-            const std::size_t at = out.size() - 1;
-            const Packet& sent = w.transmit(h, qp, std::move(a), out, "rxe_responder: atomic_reply");
-            std::get<AckSent>(out[at]).packet = sent.id;
-            return true;
-        }
-        case RespStep::ReadReply: {
-            const std::uint32_t mtu = qp.mtu();
-            const std::uint32_t i = job.readIndex;
-            const std::uint32_t offset = i * mtu;
-            const std::uint32_t len = std::min(mtu, job.res.length - std::min(offset, job.res.length));
-            MemoryRegion* mr = host.mrByRkey(job.res.rkey);
-            if (len > 0 && !job.readFetched) {
-                job.readChunk.clear();
-                if (mr) {
-                    const std::uint64_t base = job.res.va - mr->addr + offset;
-                    job.readChunk.assign(mr->bytes.begin() + static_cast<std::ptrdiff_t>(base),
-                                         mr->bytes.begin() + static_cast<std::ptrdiff_t>(base + len));
-                }
-                job.readFetched = true;
-                out.push_back(DmaRead{"rxe_responder: read_reply", host.name, qp.id, mr ? mr->id : "", p.wqe,
-                                      job.res.va + offset, len});
-                return false;
-            }
-            Packet rp;
-            const std::uint32_t n = job.readPackets;
-            rp.opcode = n == 1       ? BthOpcode::RdmaReadResponseOnly
-                        : i == 0     ? BthOpcode::RdmaReadResponseFirst
-                        : i + 1 == n ? BthOpcode::RdmaReadResponseLast
-                                     : BthOpcode::RdmaReadResponseMiddle;
-            rp.psn = psnAdd(job.res.firstPsn, i);
-            if (rp.opcode != BthOpcode::RdmaReadResponseMiddle) rp.aeth = Aeth{aeth::kAckUnlimited, r.msn & 0xffffff};
-            rp.payload = len > 0 ? job.readChunk : std::vector<std::uint8_t>{};
-            rp.wqe = p.wqe;
-            rp.retransmission = job.duplicate;
-            w.transmit(h, qp, std::move(rp), out, "rxe_responder: read_reply");
-            job.readFetched = false;
-            ++job.readIndex;
-            return job.readIndex >= n;
-        }
-        case RespStep::Nak: {
-            Packet a;
-            a.opcode = BthOpcode::Acknowledge;
-            a.psn = job.ackPsn;
-            a.aeth = Aeth{job.syndrome, r.msn & 0xffffff};
-            a.wqe = p.wqe;
-            // rxe sends a NAK with send_ack(qp, syndrome, psn); the state that decided it is named when known
-            out.push_back(NakSent{"rxe_responder: " + std::string(aeth::isRnrNak(job.syndrome) ? "check_resource"
-                                                                  : job.syndrome == aeth::kNakRemAccErr   ? "check_rkey"
-                                                                  : job.syndrome == aeth::kNakPsnSeqError ? "check_psn"
-                                                                                                          : "send_ack"),
-                                  host.name, qp.id, "", a.psn, job.syndrome, job.reason});
-            const std::size_t at = out.size() - 1;
-            const Packet& sent = w.transmit(h, qp, std::move(a), out, "rxe_responder: send_ack");
-            std::get<NakSent>(out[at]).packet = sent.id;
-            return true;
-        }
+        case RespStep::Nak:
+            return RespState::Acknowledge;
+        case RespStep::AtomicAck:
+            return RespState::AtomicReply;
         case RespStep::GotoError:
-            if (job.asyncEvent) w.raiseAsync(h, *job.asyncEvent, qp.id, out, "rxe_responder: do_class_ac_error");
-            w.qpError(h, qp, out, "rxe_responder: do_class_ac_error", job.reason);
-            return true;
+            return RespState::Error;
     }
+    return RespState::GetReq;
+}
+
+/// The host, QP and job one responder step works on.
+struct RespContext {
+    RdmaWorld& world;
+    std::uint32_t hostIndex;
+    QueuePair& qp;
+    RespJob& job;
+    EventOut& out;
+
+    Host& host() const { return world.host(hostIndex); }
+    ResponderState& resp() const { return qp.resp; }
+    const Packet& request() const { return job.pkt; }
+};
+
+// AETH with the responder's MSN; MSN is 24 bits on the wire like a PSN.
+Aeth responderAeth(const QueuePair& qp, std::uint8_t syndrome) { return Aeth{syndrome, qp.resp.msn & kPsnMask}; }
+
+// The one place an ACKNOWLEDGE, ATOMIC_ACKNOWLEDGE or NAK is built (rxe prepare_ack_packet).
+Packet ackPacket(const RespContext& ctx, BthOpcode opcode, std::uint8_t syndrome) {
+    Packet ack;
+    ack.opcode = opcode;
+    ack.psn = ctx.job.ackPsn;
+    ack.aeth = responderAeth(ctx.qp, syndrome);
+    if (opcode == BthOpcode::AtomicAcknowledge) ack.atomicAckEth = ctx.job.res.originalValue;
+    ack.wqe = ctx.request().wqe;
+    return ack;
+}
+
+// Records the event, sends the packet, then names the sent packet in the event.
+template <class Event>
+void transmitWithEvent(const RespContext& ctx, Packet packet, Event event, const std::string& anchor) {
+    ctx.out.push_back(std::move(event));
+    const std::size_t at = ctx.out.size() - 1;
+    const Packet& sent = ctx.world.transmit(ctx.hostIndex, ctx.qp, std::move(packet), ctx.out, anchor);
+    std::get<Event>(ctx.out[at]).packet = sent.id;
+}
+
+// rxe check_resource: the receive WQE at the RQ head now belongs to this message.
+void consumeRecvWqe(const RespContext& ctx) {
+    auto& resp = ctx.resp();
+    Wqe* wqe = ctx.qp.rq.at(resp.rqPos);
+    if (!wqe) return;
+    resp.curRecv = resp.rqPos++;
+    resp.recvOffset = 0;
+    wqe->state = WqeState::Processing;
+    ctx.out.push_back(RecvWqeConsumed{"rxe_responder: check_resource", ctx.host().name, ctx.qp.id, wqe->id,
+                                      ctx.request().id, wqe->slot, wqe->wrId()});
+}
+
+void pushDataWritten(const RespContext& ctx, const ScatterTarget& target, std::uint64_t offset) {
+    const Packet& request = ctx.request();
+    ctx.out.push_back(MemoryWritten{"rxe_responder: execute", ctx.host().name, ctx.qp.id, target.mrId, request.id,
+                                    target.addr, offset, static_cast<std::uint32_t>(request.payload.size()),
+                                    isSendOpcode(request.opcode) ? "send data" : "rdma write"});
+}
+
+// rxe send_data_in: SEND payload into the receive WQE's scatter list.
+void sendDataIn(const RespContext& ctx) {
+    auto& resp = ctx.resp();
+    Wqe* wqe = resp.curRecv ? ctx.qp.rq.at(*resp.curRecv) : nullptr;
+    if (!wqe) return;
+    const std::uint64_t offset = resp.recvOffset;
+    const ScatterTarget target = scatterToSgList(ctx.host(), wqe->recv.sgList, offset, ctx.request().payload);
+    resp.recvOffset += static_cast<std::uint32_t>(ctx.request().payload.size());
+    wqe->bytesReceived = resp.recvOffset;
+    pushDataWritten(ctx, target, offset);
+}
+
+// rxe write_data_in: RDMA WRITE payload at the RETH address plus what earlier packets wrote.
+void writeDataIn(const RespContext& ctx) {
+    auto& resp = ctx.resp();
+    MemoryRegion* mr = ctx.host().mrByRkey(resp.writeRkey);
+    if (!mr) return;
+    const ScatterTarget target{mr->id, resp.writeVa + resp.writeOffset};
+    const std::uint64_t offset = target.addr - mr->addr;
+    mr->bytes.write(offset, ctx.request().payload);
+    resp.writeOffset += static_cast<std::uint32_t>(ctx.request().payload.size());
+    pushDataWritten(ctx, target, offset);
+}
+
+// rxe do_complete: the receive CQE, successful or with the error the plan chose.
+void doComplete(const RespContext& ctx, WcStatus status) {
+    auto& resp = ctx.resp();
+    Wqe* wqe = resp.curRecv ? ctx.qp.rq.at(*resp.curRecv) : nullptr;
+    if (!wqe) return;
+    const Packet& request = ctx.request();
+    const bool writeWithImm = isWriteOpcode(request.opcode);
+    Cqe cqe;
+    cqe.fromSq = false;
+    cqe.wqe = wqe->id;
+    cqe.wqePos = wqe->pos;
+    cqe.wrId = wqe->wrId();
+    cqe.status = status;
+    cqe.opcode = writeWithImm ? WcOpcode::RecvRdmaWithImm : WcOpcode::Recv;
+    cqe.byteLen = writeWithImm ? resp.writeLen : resp.recvOffset;
+    if (hasImmediate(request.opcode) && status == WcStatus::Success) {
+        cqe.immData = request.immDt.value_or(0);
+        cqe.wcFlags |= bits(WcFlag::WithImm);
+    }
+    wqe->state = WqeState::Done;
+    wqe->status = status;
+    wqe->completed = true;
+    resp.curRecv.reset();
+    ctx.world.writeCqe(ctx.hostIndex, ctx.qp, cqe, ctx.out, "rxe_responder: do_complete");
+}
+
+// rxe send_ack: a cumulative ACK, or the re-ACK of a duplicate (rxe duplicate_request).
+void sendAck(const RespContext& ctx) {
+    Packet ack = ackPacket(ctx, BthOpcode::Acknowledge, aeth::kAckUnlimited);
+    AckSent event{ctx.job.duplicate ? "rxe_responder: duplicate_request" : "rxe_responder: send_ack",
+                  ctx.host().name,
+                  ctx.qp.id,
+                  "",
+                  "ACKNOWLEDGE",
+                  ack.psn,
+                  ack.aeth->syndrome,
+                  ack.aeth->msn,
+                  ctx.job.duplicate};
+    transmitWithEvent(ctx, std::move(ack), std::move(event), "rxe_responder: send_ack");
+}
+
+// rxe send_atomic_ack: ATOMIC_ACKNOWLEDGE with the original value.
+void sendAtomicAck(const RespContext& ctx) {
+    Packet ack = ackPacket(ctx, BthOpcode::AtomicAcknowledge, aeth::kAckUnlimited);
+    AckSent event{"rxe_responder: atomic_reply",
+                  ctx.host().name,
+                  ctx.qp.id,
+                  "",
+                  "ATOMIC_ACKNOWLEDGE",
+                  ack.psn,
+                  ack.aeth->syndrome,
+                  ack.aeth->msn,
+                  ctx.job.duplicate};
+    transmitWithEvent(ctx, std::move(ack), std::move(event), "rxe_responder: atomic_reply");
+}
+
+// rxe sends a NAK with send_ack(qp, syndrome, psn); the event names the check that decided it.
+const char* nakAnchor(std::uint8_t syndrome) {
+    if (aeth::isRnrNak(syndrome)) return "rxe_responder: check_resource";
+    if (syndrome == aeth::kNakRemAccErr) return "rxe_responder: check_rkey";
+    if (syndrome == aeth::kNakPsnSeqError) return "rxe_responder: check_psn";
+    return "rxe_responder: send_ack";
+}
+
+void sendNak(const RespContext& ctx) {
+    Packet nak = ackPacket(ctx, BthOpcode::Acknowledge, ctx.job.syndrome);
+    NakSent event{
+        nakAnchor(ctx.job.syndrome), ctx.host().name, ctx.qp.id, "", nak.psn, ctx.job.syndrome, ctx.job.reason};
+    transmitWithEvent(ctx, std::move(nak), std::move(event), "rxe_responder: send_ack");
+}
+
+// rxe atomic_reply: read-modify-write 8 bytes and keep the original value.
+void atomicReply(const RespContext& ctx) {
+    auto& resp = ctx.resp();
+    RdAtomicResource& resource = ctx.job.res;
+    MemoryRegion* mr = ctx.host().mrByRkey(resource.rkey);
+    if (!mr) return;
+    const std::uint64_t offset = resource.va - mr->addr;
+    const std::uint64_t original = loadU64(mr->bytes, offset);
+    const Packet& request = ctx.request();
+    const AtomicEth& atomicEth = *request.atomicEth;
+    const std::uint64_t updated = request.opcode == BthOpcode::CompareSwap
+                                      ? (original == atomicEth.compare ? atomicEth.swapAdd : original)
+                                      : original + atomicEth.swapAdd;
+    storeU64(mr->bytes, offset, updated);
+    resource.originalValue = original;
+    if (!resp.resources.empty()) {  // saved so a duplicate gets the same answer, not a second execution
+        resp.resources[resp.resNext] = resource;
+        resp.resNext = (resp.resNext + 1) % resp.resources.size();
+    }
+    ctx.out.push_back(MemoryWritten{"rxe_responder: atomic_reply", ctx.host().name, ctx.qp.id, mr->id, request.id,
+                                    resource.va, offset, 8, "atomic"});
+}
+
+BthOpcode readResponseOpcode(std::uint32_t index, std::uint32_t packets) {
+    if (packets == 1) return BthOpcode::RdmaReadResponseOnly;
+    if (index == 0) return BthOpcode::RdmaReadResponseFirst;
+    return index + 1 == packets ? BthOpcode::RdmaReadResponseLast : BthOpcode::RdmaReadResponseMiddle;
+}
+
+// The DMA read of one READ response packet's bytes (a zero-byte READ reads nothing).
+void fetchReadChunk(const RespContext& ctx, std::uint32_t offset, std::uint32_t length) {
+    RespJob& job = ctx.job;
+    MemoryRegion* mr = ctx.host().mrByRkey(job.res.rkey);
+    job.readChunk.clear();
+    if (mr) {
+        const std::uint64_t base = job.res.va - mr->addr + offset;
+        job.readChunk.assign(mr->bytes.begin() + static_cast<std::ptrdiff_t>(base),
+                             mr->bytes.begin() + static_cast<std::ptrdiff_t>(base + length));
+    }
+    job.readFetched = true;
+    ctx.out.push_back(DmaRead{"rxe_responder: read_reply", ctx.host().name, ctx.qp.id, mr ? mr->id : "",
+                              ctx.request().wqe, job.res.va + offset, length});
+}
+
+// rxe read_reply: one response packet per call, after its DMA read; true after the last.
+bool readReply(const RespContext& ctx) {
+    RespJob& job = ctx.job;
+    const std::uint32_t mtu = ctx.qp.mtu();
+    const std::uint32_t offset = job.readIndex * mtu;
+    const std::uint32_t length = std::min(mtu, job.res.length - std::min(offset, job.res.length));
+    if (length > 0 && !job.readFetched) {
+        fetchReadChunk(ctx, offset, length);
+        return false;
+    }
+    Packet response;
+    response.opcode = readResponseOpcode(job.readIndex, job.readPackets);
+    response.psn = psnAdd(job.res.firstPsn, job.readIndex);
+    if (response.opcode != BthOpcode::RdmaReadResponseMiddle)
+        response.aeth = responderAeth(ctx.qp, aeth::kAckUnlimited);
+    response.payload = length > 0 ? job.readChunk : std::vector<std::uint8_t>{};
+    response.wqe = ctx.request().wqe;
+    response.retransmission = job.duplicate;
+    ctx.world.transmit(ctx.hostIndex, ctx.qp, std::move(response), ctx.out, "rxe_responder: read_reply");
+    job.readFetched = false;
+    ++job.readIndex;
+    return job.readIndex >= job.readPackets;
+}
+
+// do_class_ac_error: a class A/C error takes the responder QP to ERR.
+void doClassAcError(const RespContext& ctx) {
+    if (ctx.job.asyncEvent)
+        ctx.world.raiseAsync(ctx.hostIndex, *ctx.job.asyncEvent, ctx.qp.id, ctx.out,
+                             "rxe_responder: do_class_ac_error");
+    ctx.world.qpError(ctx.hostIndex, ctx.qp, ctx.out, "rxe_responder: do_class_ac_error", ctx.job.reason);
+}
+
+// Returns true when the step is finished (READ_REPLY takes two micro-steps per packet).
+bool executeStep(const RespContext& ctx) {
+    const RespStep step = ctx.job.steps[ctx.job.next];
+    switch (step) {
+        case RespStep::ConsumeRecvWqe:
+            consumeRecvWqe(ctx);
+            break;
+        case RespStep::PlaceData:
+            isSendOpcode(ctx.request().opcode) ? sendDataIn(ctx) : writeDataIn(ctx);
+            break;
+        case RespStep::CompleteRecv:
+            doComplete(ctx, WcStatus::Success);
+            break;
+        case RespStep::ErrorRecvCqe:
+            doComplete(ctx, ctx.job.recvStatus);
+            break;
+        case RespStep::Ack:
+            sendAck(ctx);
+            break;
+        case RespStep::AtomicExecute:
+            atomicReply(ctx);
+            break;
+        case RespStep::AtomicAck:
+            sendAtomicAck(ctx);
+            break;
+        case RespStep::ReadReply:
+            return readReply(ctx);
+        case RespStep::Nak:
+            sendNak(ctx);
+            break;
+        case RespStep::GotoError:
+            doClassAcError(ctx);
+            break;
+    }
+    return true;
+}
+
+// A QP not yet in RTR (or in ERR) drops what arrives, one packet per step.
+void dropWhileNotReady(RdmaWorld& world, std::uint32_t hostIndex, QueuePair& qp, EventOut& out) {
+    auto& resp = qp.resp;
+    resp.job.reset();
+    if (resp.input.empty()) return;
+    const Packet request = resp.input.front();
+    resp.input.pop_front();
+    out.push_back(PacketDropped{
+        "rxe_responder", request.id, world.host(hostIndex).name, qp.id,
+        rdmaText(QT_TRANSLATE_NOOP("commviz::rdma", "the QP is in %1"), {std::string(verbsName(qp.state))})});
+}
+
+// rxe get_req and the checks: plans the next request. False when there is none to run now.
+bool getReq(RdmaWorld& world, std::uint32_t hostIndex, QueuePair& qp, EventOut& out) {
+    auto& resp = qp.resp;
+    if (resp.input.empty()) {
+        resp.state = RespState::GetReq;
+        return false;
+    }
+    const Packet request = resp.input.front();
+    resp.input.pop_front();
+    RespJob job = planRequest(world, hostIndex, qp, request);
+    if (job.steps.empty()) {
+        out.push_back(PacketDropped{"rxe_responder: check_psn", request.id, world.host(hostIndex).name, qp.id,
+                                    job.reason.empty()
+                                        ? rdmaText(QT_TRANSLATE_NOOP("commviz::rdma", "duplicate without saved state"))
+                                        : job.reason});
+        return false;
+    }
+    resp.job = std::move(job);
     return true;
 }
 
 }  // namespace
 
-void runResponder(RdmaWorld& w, std::uint32_t h, QueuePair& qp, EventOut& out) {
-    auto& r = qp.resp;
-    Host& host = w.host(h);
-    const auto again = [&] {
-        if (r.job || !r.input.empty()) w.kick(ActionKind::Responder, h, qp, w.config().timing.hcaStepNs);
+void runResponder(RdmaWorld& world, std::uint32_t hostIndex, QueuePair& qp, EventOut& out) {
+    auto& resp = qp.resp;
+    const auto scheduleAgain = [&] {
+        if (resp.job || !resp.input.empty())
+            world.kick(ActionKind::Responder, hostIndex, qp, world.config().timing.hcaStepNs);
     };
     if (qp.state == QpState::Err || qp.state == QpState::Reset || qp.state == QpState::Init) {
-        r.job.reset();
-        if (r.input.empty()) return;
-        const Packet p = r.input.front();
-        r.input.pop_front();
-        out.push_back(PacketDropped{
-            "rxe_responder", p.id, host.name, qp.id,
-            rdmaText(QT_TRANSLATE_NOOP("commviz::rdma", "the QP is in %1"), {std::string(verbsName(qp.state))})});
-        again();
+        dropWhileNotReady(world, hostIndex, qp, out);
+        scheduleAgain();
         return;
     }
-    if (!r.job) {
-        if (r.input.empty()) {
-            r.state = "GET_REQ";
-            return;
-        }
-        const Packet p = r.input.front();
-        r.input.pop_front();
-        RespJob job = planRequest(w, h, qp, p);
-        if (job.steps.empty()) {
-            out.push_back(PacketDropped{
-                "rxe_responder: check_psn", p.id, host.name, qp.id,
-                job.reason.empty() ? rdmaText(QT_TRANSLATE_NOOP("commviz::rdma", "duplicate without saved state"))
-                                   : job.reason});
-            again();
-            return;
-        }
-        r.job = std::move(job);
-    }
-    RespJob& job = *r.job;
-    if (execute(w, h, qp, job, out)) ++job.next;
-    if (qp.state == QpState::Err || !r.job) {
-        r.job.reset();
-        again();
+    if (!resp.job && !getReq(world, hostIndex, qp, out)) {
+        scheduleAgain();
         return;
     }
-    if (r.job->next >= r.job->steps.size()) {
-        r.job.reset();
-        r.state = "GET_REQ";
+    RespJob& job = *resp.job;
+    if (executeStep(RespContext{world, hostIndex, qp, job, out})) ++job.next;
+    if (qp.state == QpState::Err || !resp.job) {
+        resp.job.reset();
+    } else if (resp.job->next >= resp.job->steps.size()) {
+        resp.job.reset();
+        resp.state = RespState::GetReq;
     } else {
-        r.state = stateName(r.job->steps[r.job->next]);
+        resp.state = stateFor(resp.job->steps[resp.job->next]);
     }
-    again();
+    scheduleAgain();
 }
 
 }  // namespace commviz::rdma

@@ -10,10 +10,10 @@ namespace commviz::rdma {
 /// receive WQE, place the data, execute the atomic, generate READ responses,
 /// write the receive CQE, ACK or NAK. Duplicates are re-ACKed (SEND/WRITE),
 /// replayed (READ) or answered with the saved original value (atomics).
-void runResponder(RdmaWorld& w, std::uint32_t h, QueuePair& qp, EventOut& out);
+void runResponder(RdmaWorld& world, std::uint32_t hostIndex, QueuePair& qp, EventOut& out);
 
 /// The plan for one in-sequence or duplicate request packet (no side effects
 /// on memory; PSN bookkeeping is advanced for accepted packets).
-RespJob planRequest(RdmaWorld& w, std::uint32_t h, QueuePair& qp, const Packet& p);
+RespJob planRequest(RdmaWorld& world, std::uint32_t hostIndex, QueuePair& qp, const Packet& request);
 
 }  // namespace commviz::rdma

@@ -1,6 +1,7 @@
 #include "rdma/qp_state_machine.h"
 
 #include "rdma/engine_text.h"
+#include "rdma/psn.h"
 #include "rdma/verbs_names.h"
 
 namespace commviz::rdma {
@@ -124,8 +125,8 @@ ModifyOutcome modifyQp(QueuePair& qp, const QpAttrSpec& a, std::uint32_t mask, s
     }
     if (in(M::Av)) next_attr.dlid = a.dlid.value_or(0);
     if (in(M::DestQpn)) next_attr.dest_qp_num = destQpn & 0xffffff;
-    if (in(M::RqPsn)) next_attr.rq_psn = a.rqPsn.value_or(0) & 0xffffff;
-    if (in(M::SqPsn)) next_attr.sq_psn = a.sqPsn.value_or(0) & 0xffffff;
+    if (in(M::RqPsn)) next_attr.rq_psn = a.rqPsn.value_or(0) & kPsnMask;
+    if (in(M::SqPsn)) next_attr.sq_psn = a.sqPsn.value_or(0) & kPsnMask;
     if (in(M::MaxDestRdAtomic)) {
         if (a.maxDestRdAtomic.value_or(0) > kMaxRdAtomic)
             return einval(rdmaText(QT_TRANSLATE_NOOP("commviz::rdma", "max_dest_rd_atomic above the device's %1"),

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "rdma/hca_states.h"
 #include "rdma/packet.h"
 #include "rdma/verbs_enums.h"
 #include "rdma/work_queue.h"
@@ -43,9 +44,9 @@ struct QpAttr {
 
 /// rxe_req.c: picks WQEs, builds and sends request packets.
 struct RequesterState {
-    std::string state = "idle";  ///< "idle", "wait_fence", "wait_rd_atomic", "wait_psn", "rnr_wait", ...
-    std::uint32_t psn = 0;       ///< next PSN to send (req.psn)
-    std::uint32_t maxPsn = 0;    ///< one past the highest PSN ever sent (retransmissions are below it)
+    ReqState state = ReqState::Idle;
+    std::uint32_t psn = 0;     ///< next PSN to send (req.psn)
+    std::uint32_t maxPsn = 0;  ///< one past the highest PSN ever sent (retransmissions are below it)
     bool sentAny = false;
     std::uint32_t noAckPkts = 0;  ///< packets sent since the last one with AckReq (rxe req.noack_pkts)
     std::uint64_t wqePos = 0;     ///< SQ index of the WQE being worked on (req.wqe_index)
@@ -97,9 +98,9 @@ struct RespJob {
 
 /// rxe_resp.c: executes incoming requests and answers them.
 struct ResponderState {
-    std::string state = "idle";  ///< rxe resp state name of the next stage
-    std::uint32_t psn = 0;       ///< next expected PSN (resp.psn)
-    std::uint32_t msn = 0;       ///< messages completed
+    RespState state = RespState::Idle;  ///< the next stage
+    std::uint32_t psn = 0;              ///< next expected PSN (resp.psn)
+    std::uint32_t msn = 0;              ///< messages completed
     std::deque<Packet> input;
     std::optional<RespJob> job;
     bool sentPsnNak = false;
@@ -134,7 +135,7 @@ struct CompStep {
 
 /// rxe_comp.c: retires WQEs on ACKs and responses, runs the retry logic.
 struct CompleterState {
-    std::string state = "idle";
+    CompState state = CompState::Idle;
     std::uint32_t psn = 0;     ///< oldest PSN not yet acknowledged (comp.psn)
     std::uint64_t wqePos = 0;  ///< next WQE to retire
     std::deque<Packet> input;

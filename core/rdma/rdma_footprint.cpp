@@ -99,9 +99,8 @@ std::size_t heap(const RespJob& j) { return heap(j.pkt) + heap(j.steps) + heap(j
 std::size_t heap(const QueuePair& q) {
     std::size_t n = heap(q.id) + heap(q.name) + heap(q.host) + heap(q.sendCq) + heap(q.recvCq);
     n += heap(q.sq.id) + heap(q.sq.ring) + heap(q.rq.id) + heap(q.rq.ring);
-    n += heap(q.req.state);
-    n += heap(q.resp.state) + heap(q.resp.input) + heap(q.resp.job) + heap(q.resp.resources);
-    n += heap(q.comp.state) + heap(q.comp.input) + heap(q.comp.steps);
+    n += heap(q.resp.input) + heap(q.resp.job) + heap(q.resp.resources);
+    n += heap(q.comp.input) + heap(q.comp.steps);
     return n;
 }
 

@@ -95,9 +95,9 @@ void RdmaWorld::qpError(std::uint32_t hostIdx, QueuePair& q, EventOut& out, cons
     if (q.state == QpState::Err) return;
     out.push_back(QpStateChanged{anchor, hosts[hostIdx].name, q.id, q.qpn, q.state, QpState::Err, reason});
     q.state = QpState::Err;
-    q.req.state = "error";
-    q.resp.state = "error";
-    q.comp.state = "error";
+    q.req.state = ReqState::Error;
+    q.resp.state = RespState::QpError;
+    q.comp.state = CompState::QpError;
     q.comp.steps.clear();
     q.comp.rnrWaiting = false;
     stopRetransmitTimer(hostIdx, q);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 
+#include "rdma/psn.h"
 #include "rdma/scenario_fields.h"
 #include "rdma/verbs_names.h"
 
@@ -376,7 +377,7 @@ private:
         if (a.has("sq_psn")) {
             const auto& v = a.raw("sq_psn");
             auto psn = [](const Json& x) -> std::optional<std::uint32_t> {
-                if (!x.is_number_integer() || x.get<std::int64_t>() < 0 || x.get<std::int64_t>() > 0xffffff)
+                if (!x.is_number_integer() || x.get<std::int64_t>() < 0 || x.get<std::int64_t>() > kPsnMask)
                     return std::nullopt;
                 return static_cast<std::uint32_t>(x.get<std::int64_t>());
             };

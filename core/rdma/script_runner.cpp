@@ -1,6 +1,7 @@
 #include "rdma/script_runner.h"
 
 #include "rdma/engine_text.h"
+#include "rdma/psn.h"
 #include "rdma/verbs_driver.h"
 #include "rdma/verbs_names.h"
 
@@ -111,7 +112,7 @@ struct Runner {
         if (cpu().phase == kStart) {
             for (int i = 0; i < 2; ++i)
                 cpu().connectPsn[i] =
-                    c.attr.sqPsn[i] ? *c.attr.sqPsn[i] : static_cast<std::uint32_t>(w.rng.next() & 0xffffff);
+                    c.attr.sqPsn[i] ? *c.attr.sqPsn[i] : static_cast<std::uint32_t>(w.rng.next() & kPsnMask);
             cpu().phase = kModify;
             cpu().cursor = 0;
             w.scheduleCpu(t().cpuStepNs);

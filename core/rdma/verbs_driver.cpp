@@ -180,7 +180,9 @@ ModifyOutcome applyModify(RdmaWorld& w, std::uint32_t h, QueuePair& qp, const Qp
             break;
         case QpState::Err:
             if (before != QpState::Err) {
-                qp.req.state = qp.resp.state = qp.comp.state = "error";
+                qp.req.state = ReqState::Error;
+                qp.resp.state = RespState::QpError;
+                qp.comp.state = CompState::QpError;
                 qp.comp.steps.clear();
                 w.stopRetransmitTimer(h, qp);
                 w.agenda.cancel(ActionKind::RnrTimer, h, qp.qpn);

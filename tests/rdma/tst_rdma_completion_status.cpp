@@ -1,7 +1,7 @@
 // Proves each ibv_wc_status the model can cause arrives where the hardware
-// reports it (reference §4.3, §4.6): the failing WR gets its status even when
-// unsignaled, the QP goes to ERR, remote errors take both QPs to ERR, and the
-// rest is flushed with IBV_WC_WR_FLUSH_ERR in order.
+// reports it (rdma-core libibverbs/man/ibv_poll_cq.3; IBTA spec vol 1 §10.7.3.1): the failing WR gets its status even
+// when unsignaled, the QP goes to ERR, remote errors take both QPs to ERR, and the rest is flushed with
+// IBV_WC_WR_FLUSH_ERR in order.
 
 #include <QtTest>
 
@@ -71,7 +71,7 @@ private slots:
         const Run r = run(scenario(s));
         QCOMPARE(status(r, "A", 5), std::string("IBV_WC_LOC_PROT_ERR"));  // an error always yields a CQE
         QCOMPARE(status(r, "A", 6), std::string("IBV_WC_WR_FLUSH_ERR"));
-        // an error WC carries only wr_id, status, qp_num, vendor_err (reference §4.1)
+        // an error WC carries only wr_id, status, qp_num, vendor_err (rdma-core libibverbs/man/ibv_poll_cq.3)
         QVERIFY(r.completion("A", 5)["opcode"].is_null());
         QVERIFY(r.completion("A", 5)["byte_len"].is_null());
         QVERIFY(r.completion("A", 6)["opcode"].is_null());
@@ -88,7 +88,7 @@ private slots:
         // The requester stops at the bad-lkey WR (nothing of it goes on the wire) while the SEND
         // before it waits for its ACK. The ACK retires that SEND (SUCCESS); the failed WR is then
         // the oldest and completes, unsignaled or not, with LOC_PROT_ERR; the QP goes to ERR and
-        // the WR after it, never sent, is flushed (reference §4.4, §4.6).
+        // the WR after it, never sent, is flushed (IBTA spec vol 1 §10.7.3.1; IBV_WC_WR_FLUSH_ERR in ibv_poll_cq.3).
         Json bad =
             sendWr(22, "IBV_WR_SEND", {{{"mr", "bufA"}, {"offset", 0}, {"length", 8}, {"lkey", 12345}}}, Json::array());
         Json s = append(preamble(),
@@ -231,7 +231,8 @@ private slots:
     }
 
     void cqDepthIsRoundedUpLikeMlx5() {
-        // mlx5: cq->cqe = align_queue_size(cqe + 1) - 1 (reference §1: read back cq->cqe)
+        // mlx5: cq->cqe = align_queue_size(cqe + 1) - 1 (rdma-core providers/mlx5/verbs.c, create_cq: read back
+        // cq->cqe)
         const std::vector<std::pair<int, std::uint32_t>> cases{{1, 1}, {2, 3}, {3, 3}, {4, 7}, {16, 31}, {100, 127}};
         for (const auto& [asked, granted] : cases) {
             const Run r = run(scenario(Json::array({createCq("A", "cq", asked)})));

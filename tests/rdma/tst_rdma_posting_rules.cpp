@@ -1,4 +1,5 @@
-// Proves the posting rules of reference §2.5: EINVAL in a wrong state, ENOMEM
+// Proves the posting rules of ibv_post_send / ibv_post_recv (rdma-core
+// libibverbs/man/ibv_post_send.3, ibv_post_recv.3): EINVAL in a wrong state, ENOMEM
 // on a full queue, EINVAL for too many SGEs / too much inline data / bad
 // atomics, bad_wr pointing at the first WR not posted (the ones before it are
 // posted and complete), and posts in ERR accepted and flushed.

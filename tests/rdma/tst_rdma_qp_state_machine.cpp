@@ -1,6 +1,6 @@
 // Proves ibv_modify_qp on an RC QP accepts exactly the transitions of the
-// Linux qp_state_table (reference §2.2) with exactly the required masks
-// (§2.3): a missing bit, an extra bit or an illegal transition is EINVAL and
+// Linux qp_state_table (drivers/infiniband/core/verbs.c) with exactly the
+// required masks (its req_param/opt_param): a missing bit, an extra bit or an illegal transition is EINVAL and
 // changes nothing, not even the state.
 
 #include <QtTest>
@@ -24,7 +24,7 @@ struct Expect {
     std::uint32_t optional;
 };
 
-// Worked out by hand from reference §2.2 / §2.3 (RC column of the Linux table).
+// Worked out by hand from the RC column of Linux drivers/infiniband/core/verbs.c, qp_state_table.
 std::map<std::pair<QpState, QpState>, Expect> legalTable() {
     using S = QpState;
     std::map<std::pair<S, S>, Expect> t;

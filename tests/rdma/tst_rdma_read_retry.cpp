@@ -1,7 +1,7 @@
 // Proves that a pending RDMA READ is acknowledged only by its own responses
-// (reference §5.4, §5.7, §5.8; rxe_comp.c check_psn): a lost READ response is
+// (IBTA spec vol 1 §9.7.5; Linux drivers/infiniband/sw/rxe/rxe_comp.c, check_psn): a lost READ response is
 // retried, never completed with missing bytes, never skipped by a later ACK or
-// NAK. Expectations are worked out by hand from the reference; the packet
+// NAK. Expectations are worked out by hand from those sources; the packet
 // numbers are the order packets enter the wire (1 = the READ request).
 
 #include <QtTest>
@@ -80,13 +80,12 @@ private slots:
     void nakBeyondALostReadResponseDoesNotBlameTheRead() {
         // READ 100 B (PSN 0), then WRITE with a bad rkey (PSN 1); packet 3 is the READ response.
         // B NAKs the WRITE (Remote Access Error) and, as for every REM_* error, moves its own QP
-        // to ERR (reference §4.3, §4.6: IBV_EVENT_QP_ACCESS_ERR). At A the NAK's PSN 1 is past
-        // the pending READ's last PSN 0, so per rxe check_psn it means "READ response lost" and
-        // is not acted on (COMPST_ERROR_RETRY): the READ is not failed with REM_ACCESS_ERR. A
-        // resends READ+WRITE, but B is in ERR and drops everything, so the WRITE's NAK can never
-        // come back: the retry plus 6 timeouts use up retry_cnt 7 and the 7th timeout fails the
-        // oldest WR — the READ — with RETRY_EXC_ERR; the WRITE is flushed. (Had B survived, the
-        // replayed READ would complete and the WRITE then fail with REM_ACCESS_ERR.)
+        // to ERR (rdma-core libibverbs/man/ibv_get_async_event.3: IBV_EVENT_QP_ACCESS_ERR). At A the NAK's PSN 1 is
+        // past the pending READ's last PSN 0, so per rxe check_psn it means "READ response lost" and is not acted on
+        // (COMPST_ERROR_RETRY): the READ is not failed with REM_ACCESS_ERR. A resends READ+WRITE, but B is in ERR and
+        // drops everything, so the WRITE's NAK can never come back: the retry plus 6 timeouts use up retry_cnt 7 and
+        // the 7th timeout fails the oldest WR — the READ — with RETRY_EXC_ERR; the WRITE is flushed. (Had B survived,
+        // the replayed READ would complete and the WRITE then fail with REM_ACCESS_ERR.)
         Json bad = withRemote(sendWr(2, "IBV_WR_RDMA_WRITE", {sge("bufA", 100)}), "bufB");
         bad["rkey"] = 0xdead;
         Json s = append(

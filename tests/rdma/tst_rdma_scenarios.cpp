@@ -34,7 +34,7 @@ struct Expected {
     std::map<std::string, std::string> states;
 };
 
-// Worked out from each scenario's script and the reference.
+// Worked out from each scenario's script and the verbs' man pages (rdma-core libibverbs/man).
 std::map<std::string, Expected> expectations() {
     const std::string ok = "IBV_WC_SUCCESS", flush = "IBV_WC_WR_FLUSH_ERR", rts = "IBV_QPS_RTS", err = "IBV_QPS_ERR";
     return {

@@ -1,4 +1,5 @@
-// Proves the RC wire behaviour of reference §5: segmentation by path MTU, one
+// Proves the RC wire behaviour (IBTA spec vol 1 §9.7; Linux drivers/infiniband/sw/rxe/
+// rxe_req.c, rxe_resp.c, rxe_comp.c): segmentation by path MTU, one
 // PSN per packet with 24-bit wrap, READ reserving a PSN per response, AckReq on
 // the last packet, go-back-N after a lost packet, duplicates re-ACKed and not
 // re-executed, RNR back-off with rnr_retry, and retry_cnt 7 meaning exactly

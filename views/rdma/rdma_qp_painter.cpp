@@ -117,11 +117,11 @@ void RdmaQpPainter::engines(const QRectF& area, const rdma::QueuePair& qp) {
         QString title, anchor, state, line;
     };
     const Part parts[] = {
-        {tr("requester"), requesterAnchor(id), QString::fromStdString(qp.req.state),
+        {tr("requester"), requesterAnchor(id), QString::fromUtf8(requesterStateName(qp.req.state)),
          tr("next PSN 0x%1").arg(qp.req.psn, 6, 16, QChar('0'))},
-        {tr("responder"), responderAnchor(id), QString::fromStdString(qp.resp.state),
+        {tr("responder"), responderAnchor(id), QString::fromUtf8(responderStateName(qp.resp.state)),
          tr("expect PSN 0x%1 · MSN %2").arg(qp.resp.psn, 6, 16, QChar('0')).arg(qp.resp.msn)},
-        {tr("completer"), completerAnchor(id), QString::fromStdString(qp.comp.state),
+        {tr("completer"), completerAnchor(id), QString::fromUtf8(completerStateName(qp.comp.state)),
          tr("oldest unacked 0x%1").arg(qp.comp.psn, 6, 16, QChar('0'))},
     };
     for (int i = 0; i < 3; ++i) {
