@@ -98,7 +98,7 @@
         <translation>分片 %1</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+60"/>
         <source>no root thread</source>
         <translation>无 root 线程</translation>
     </message>
@@ -266,7 +266,7 @@
     <message>
         <location line="+0"/>
         <location filename="../../views/nccl/nccl_renderer.cpp" line="+0"/>
-        <location line="+115"/>
+        <location line="+107"/>
         <source>2.30</source>
         <translation>2.30</translation>
     </message>
@@ -276,7 +276,7 @@
         <translation>目前共 %1 条消息</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>three ring allgathers (peer, proxy, UDS), one way: %1 + %1 + %1 rounds</source>
         <translation>三次单向环形 allgather（peer、proxy、UDS）：%1 + %1 + %1 轮</translation>
     </message>
@@ -286,7 +286,7 @@
         <translation>一次打包的 allgather，双向：%1 轮</translation>
     </message>
     <message>
-        <location filename="../../views/nccl/nccl_renderer.cpp" line="-114"/>
+        <location filename="../../views/nccl/nccl_renderer.cpp" line="-106"/>
         <source>, %1 roots</source>
         <translation>，%1 个 root</translation>
     </message>
@@ -306,12 +306,12 @@
         <translation>单步前进：rank 0 创建 ncclUniqueId，每个 rank 向 root 报到，root 告诉每个 rank 它的下一个邻居，然后各 rank 沿环 allgather 所有 rank 的地址。</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+30"/>
         <source>No NCCL bootstrap session loaded</source>
         <translation>未加载 NCCL 引导仿真会话</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+47"/>
         <source>NCCL bootstrap — %1 ranks, classic vs 2.30 side by side</source>
         <translation>NCCL 引导（bootstrap）——%1 个 rank，classic 与 2.30 并排对比</translation>
     </message>
@@ -389,7 +389,7 @@
 <context>
     <name>NcclText</name>
     <message>
-        <location filename="../../views/nccl/nccl_narration.cpp" line="+42"/>
+        <location filename="../../views/nccl/nccl_narration.cpp" line="+37"/>
         <source>Rank %1 calls ncclGetUniqueId, but bootstrapNetInit finds no usable interface: WARN, and the call returns %2 before any id is filled. No root thread starts.</source>
         <translation>rank %1 调用 ncclGetUniqueId，但 bootstrapNetInit 找不到可用的网络接口：打印 WARN，该调用在填入任何 id 之前就返回 %2。root 线程不会启动。</translation>
     </message>
@@ -530,8 +530,8 @@
     </message>
     <message>
         <location line="+6"/>
-        <source>&lt;p&gt;The bootstrap follows NCCL&apos;s bootstrap.cc in two versions: &lt;b&gt;classic&lt;/b&gt; (2.22 and earlier: the root waits for every rank, then three unidirectional ring allgathers of n−1 rounds: peer addresses, proxy addresses and, since 2.20, the proxy UDS ids) and &lt;b&gt;2.30&lt;/b&gt; (the root answers as soon as both neighbours have checked in, several roots, one packed bidirectional allgather of ⌊n/2⌋ rounds). Message order, contents, the 128-byte ncclUniqueId, the fault behaviour and the INFO/WARN lines follow the reference sheet (nccl.md §1–§4, §6).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Connections:&lt;/b&gt; with runtime connect (NCCL_RUNTIME_CONNECT with cuMem, the default of 2.22 and 2.30, key runtime_connect) ring and tree links are built at the first collective, after Init COMPLETE, so the log shows no Channel … via … or Connected all rings lines before it; runtime_connect=false shows the eager connect.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Simplified:&lt;/b&gt; ranks move through the phases together, so what a real run overlaps (early ring connects while late ranks still check in) is shown one after the other; within a round messages are drawn in rank order. The size headers each ring transfer exchanges first, TCP itself and socket options are not drawn. initTransportsRank is coarse: one step per stage over a simple topology (nodes × GPUs × NICs), without the real channel search. Times in the log are from a stated model, not measurements. Above 64 ranks the view aggregates: the ring is a density band and only the selected rank and its neighbours are drawn in detail.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;引导（bootstrap）过程遵循 NCCL 的 bootstrap.cc，分两个版本：&lt;b&gt;classic&lt;/b&gt;（2.22 及更早：root 等待所有 rank 到齐，然后进行三次单向环形 allgather，每次 n−1 轮：peer 地址、proxy 地址，以及 2.20 起的 proxy UDS id）和 &lt;b&gt;2.30&lt;/b&gt;（某个 rank 的两个邻居都报到后 root 立即回复；可有多个 root；一次打包的双向 allgather，共 ⌊n/2⌋ 轮）。消息顺序、内容、128 字节的 ncclUniqueId、故障行为以及 INFO/WARN 日志行均遵循参考资料（nccl.md §1–§4、§6）。&lt;/p&gt;&lt;p&gt;&lt;b&gt;连接：&lt;/b&gt;在运行时连接模式下（NCCL_RUNTIME_CONNECT 配合 cuMem，2.22 和 2.30 的默认行为，参数键 runtime_connect），环和树的链路在第一次集合通信时才建立，也就是在 Init COMPLETE 之后，因此在它之前日志中没有 Channel … via … 或 Connected all rings 行；runtime_connect=false 则展示提前（eager）连接。&lt;/p&gt;&lt;p&gt;&lt;b&gt;简化之处：&lt;/b&gt;所有 rank 一起逐阶段推进，因此真实运行中相互重叠的部分（较晚的 rank 仍在报到时，较早的环连接已经开始）在这里依次展示；同一轮内的消息按 rank 顺序绘制。每次环传输前先交换的长度头、TCP 本身以及套接字选项均未绘制。initTransportsRank 只做粗略建模：在简单拓扑（节点 × GPU × 网卡）上每个阶段一步，不做真实的通道（channel）搜索。日志中的时间来自一个已说明的模型，并非实测。超过 64 个 rank 时视图改为聚合显示：环显示为密度色带，只有选中的 rank 及其邻居会详细绘制。&lt;/p&gt;</translation>
+        <source>&lt;p&gt;The bootstrap follows NCCL&apos;s bootstrap.cc in two versions: &lt;b&gt;classic&lt;/b&gt; (2.22 and earlier: the root waits for every rank, then three unidirectional ring allgathers of n−1 rounds: peer addresses, proxy addresses and, since 2.20, the proxy UDS ids) and &lt;b&gt;2.30&lt;/b&gt; (the root answers as soon as both neighbours have checked in, several roots, one packed bidirectional allgather of ⌊n/2⌋ rounds). Message order, contents, the 128-byte ncclUniqueId, the fault behaviour and the INFO/WARN lines follow NCCL&apos;s bootstrap.cc, init.cc and socket.cc.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Connections:&lt;/b&gt; with runtime connect (NCCL_RUNTIME_CONNECT with cuMem, the default of 2.22 and 2.30, key runtime_connect) ring and tree links are built at the first collective, after Init COMPLETE, so the log shows no Channel … via … or Connected all rings lines before it; runtime_connect=false shows the eager connect.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Simplified:&lt;/b&gt; ranks move through the phases together, so what a real run overlaps (early ring connects while late ranks still check in) is shown one after the other; within a round messages are drawn in rank order. The size headers each ring transfer exchanges first, TCP itself and socket options are not drawn. initTransportsRank is coarse: one step per stage over a simple topology (nodes × GPUs × NICs), without the real channel search. Times in the log are from a stated model, not measurements. Above 64 ranks the view aggregates: the ring is a density band and only the selected rank and its neighbours are drawn in detail.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;引导（bootstrap）过程遵循 NCCL 的 bootstrap.cc，分两个版本：&lt;b&gt;classic&lt;/b&gt;（2.22 及更早：root 等待所有 rank 到齐，然后进行三次单向环形 allgather，每次 n−1 轮：peer 地址、proxy 地址，以及 2.20 起的 proxy UDS id）和 &lt;b&gt;2.30&lt;/b&gt;（某个 rank 的两个邻居都报到后 root 立即回复；可有多个 root；一次打包的双向 allgather，共 ⌊n/2⌋ 轮）。消息顺序、内容、128 字节的 ncclUniqueId、故障行为以及 INFO/WARN 日志行均遵循 NCCL 的 bootstrap.cc、init.cc 和 socket.cc。&lt;/p&gt;&lt;p&gt;&lt;b&gt;连接：&lt;/b&gt;在运行时连接模式下（NCCL_RUNTIME_CONNECT 配合 cuMem，2.22 和 2.30 的默认行为，参数键 runtime_connect），环和树的链路在第一次集合通信时才建立，也就是在 Init COMPLETE 之后，因此在它之前日志中没有 Channel … via … 或 Connected all rings 行；runtime_connect=false 则展示提前（eager）连接。&lt;/p&gt;&lt;p&gt;&lt;b&gt;简化之处：&lt;/b&gt;所有 rank 一起逐阶段推进，因此真实运行中相互重叠的部分（较晚的 rank 仍在报到时，较早的环连接已经开始）在这里依次展示；同一轮内的消息按 rank 顺序绘制。每次环传输前先交换的长度头、TCP 本身以及套接字选项均未绘制。initTransportsRank 只做粗略建模：在简单拓扑（节点 × GPU × 网卡）上每个阶段一步，不做真实的通道（channel）搜索。日志中的时间来自一个已说明的模型，并非实测。超过 64 个 rank 时视图改为聚合显示：环显示为密度色带，只有选中的 rank 及其邻居会详细绘制。&lt;/p&gt;</translation>
     </message>
     <message>
         <location line="+23"/>
@@ -617,7 +617,7 @@
         <translation>%1 — 周期 %2–%3（共 %4 个周期）</translation>
     </message>
     <message>
-        <location filename="../../views/noc/noc_scene.cpp" line="+26"/>
+        <location filename="../../views/noc/noc_scene.cpp" line="+27"/>
         <source>Heatmap: &amp;Link Utilisation</source>
         <translation>热力图：链路利用率(&amp;L)</translation>
     </message>
@@ -635,12 +635,12 @@
 <context>
     <name>NocRenderer</name>
     <message>
-        <location filename="../../views/noc/noc_renderer.cpp" line="+69"/>
+        <location filename="../../views/noc/noc_renderer.cpp" line="+62"/>
         <source>No NoC session loaded</source>
         <translation>未加载片上网络（NoC）仿真会话</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+16"/>
         <source>%1-router line (1-D mesh)</source>
         <translation>%1 个路由器的直线（一维网格）</translation>
     </message>
@@ -718,7 +718,7 @@
 <context>
     <name>NocRouterPanel</name>
     <message>
-        <location filename="../../views/noc/noc_router_panel.cpp" line="+21"/>
+        <location filename="../../views/noc/noc_router_panel.cpp" line="+23"/>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
@@ -841,7 +841,7 @@
 <context>
     <name>NocText</name>
     <message>
-        <location filename="../../views/noc/noc_text.cpp" line="+24"/>
+        <location filename="../../views/noc/noc_narration.cpp" line="+28"/>
         <source>Node %1 creates packet %2 for node %3; it waits in the source queue until it can inject.</source>
         <translation>节点 %1 生成发往节点 %3 的数据包 %2；它在源队列中等待，直到可以注入。</translation>
     </message>
@@ -906,7 +906,7 @@
         <translation>死锁：%1 个虚拟通道各自等待下一个虚拟通道占用的缓冲槽位；运行停止。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location filename="../../views/noc/noc_text.cpp" line="+11"/>
         <source>Network-on-chip (BookSim2 iq router)</source>
         <translation>片上网络（NoC，BookSim2 iq 路由器）</translation>
     </message>
@@ -921,7 +921,7 @@
         <translation>&lt;p&gt;每一步是 BookSim2 输入排队虚拟通道路由器（&lt;code&gt;router = iq&lt;/code&gt;）在 k 元 n 维网格（mesh）或环面（torus）上的一个周期：头微片依次经过路由计算（RC）、虚拟通道分配（VA）和交换分配（SA，iSLIP），每个微片都穿过交叉开关和链路，每个离开输入缓冲区的微片都向上游回送一个信用（credit）。参数键沿用 BookSim 的键名和默认值，只有 &lt;code&gt;routing_function&lt;/code&gt; 例外：它的初始值为 &lt;code&gt;dim_order&lt;/code&gt;，因为 BookSim 的默认值 &lt;code&gt;none&lt;/code&gt; 无法运行。&lt;/p&gt;&lt;p&gt;运行过程遵循 BookSim 的 TrafficManager：伯努利（Bernoulli）或 on_off 流量源配无限长的源队列，每个采样周期为 &lt;code&gt;sample_period&lt;/code&gt; 个周期，还有预热、在 &lt;code&gt;stopping_thres&lt;/code&gt; 以内的收敛判定、&lt;code&gt;latency_thres&lt;/code&gt; 中止以及排空。&lt;code&gt;commviz noc CONFIG&lt;/code&gt; 按 BookSim 的格式打印同样的统计信息。&lt;/p&gt;&lt;p&gt;不同之处：随机数序列与 BookSim 不同（采用 Knuth 的生成器），因此统计结果在百分之几以内一致，而不是逐位相同。只模拟了 dor / dim_order、min_adapt、valiant 和 romm 路由函数、iSLIP 分配器、伯努利和 on_off 注入以及单一流量类别；其他 BookSim 参数键会被拒绝并报出键名。BookSim2 自己的 valiant_torus 会因断言失败而中止（数据包直行时它读取了未初始化的日期线类别）；commviz 保留数据包转入该维度时选定的类别。死锁检测器（检测由 VC 构成、每个都在等待下一个的环）会让运行停止，而不像 BookSim 那样只给出警告；&lt;code&gt;dateline = 0&lt;/code&gt; 是 commviz 自有的参数键，它去掉环面的日期线（dateline）类别，让你能看到这种死锁。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+23"/>
         <source>local</source>
         <translation>本地</translation>
     </message>
@@ -1192,9 +1192,159 @@
     </message>
 </context>
 <context>
+    <name>RdmaQpPainter</name>
+    <message>
+        <location filename="../../views/rdma/rdma_qp_painter.cpp" line="+41"/>
+        <source>QP %1</source>
+        <translation>QP %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>QPN 0x%1 → 0x%2</source>
+        <translation>QPN 0x%1 → 0x%2</translation>
+    </message>
+    <message>
+        <location line="+64"/>
+        <source>any state → RESET / ERR via ibv_modify_qp; errors move RC QPs to ERR</source>
+        <translation>任意状态都可经 ibv_modify_qp 转到 RESET / ERR；出错时 RC QP 转入 ERR</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>requester</source>
+        <translation>请求端</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>next PSN 0x%1</source>
+        <translation>下一个 PSN 0x%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>responder</source>
+        <translation>响应端</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>expect PSN 0x%1 · MSN %2</source>
+        <translation>期望 PSN 0x%1 · MSN %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>completer</source>
+        <translation>完成端</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>oldest unacked 0x%1</source>
+        <translation>最早未确认 0x%1</translation>
+    </message>
+</context>
+<context>
+    <name>RdmaQueuePainter</name>
+    <message>
+        <location filename="../../views/rdma/rdma_queue_painter.cpp" line="+99"/>
+        <source>tail</source>
+        <translation>tail</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>head</source>
+        <translation>head</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>depth %1
+%2 in use</source>
+        <translation>深度 %1
+已用 %2</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>OVERRUN
+%1 lost</source>
+        <translation>溢出
+丢失 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>depth %1
+%2 unpolled</source>
+        <translation>深度 %1
+未轮询 %2</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>CQN %1</source>
+        <translation>CQN %1</translation>
+    </message>
+    <message>
+        <location line="-111"/>
+        <source>HW</source>
+        <translation>HW</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>SW</source>
+        <translation>SW</translation>
+    </message>
+    <message>
+        <location line="+73"/>
+        <source>RECV</source>
+        <translation>RECV</translation>
+    </message>
+    <message>
+        <location line="-85"/>
+        <source>slots %1…%2 of %3</source>
+        <translation>槽位 %1…%2（共 %3）</translation>
+    </message>
+    <message>
+        <location line="+99"/>
+        <source>CQ %1</source>
+        <translation>CQ %1</translation>
+    </message>
+</context>
+<context>
+    <name>RdmaRenderer</name>
+    <message>
+        <location filename="../../views/rdma/rdma_renderer.cpp" line="+17"/>
+        <source>%1 ns</source>
+        <translation>%1 ns</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 µs</source>
+        <translation>%1 µs</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>No RDMA session loaded</source>
+        <translation>未加载 RDMA 仿真会话</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>RDMA verbs: WR → WQE → doorbell → HCA → packets → CQE → WC</source>
+        <translation>RDMA verbs：WR → WQE → 门铃 → HCA → 报文 → CQE → WC</translation>
+    </message>
+    <message>
+        <location line="-3"/>
+        <source>step %1 · t = %2</source>
+        <translation>第 %1 步 · t = %2</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>Step forward to run the verbs script; every micro-step is drawn.</source>
+        <translation>单步前进即可执行 verbs 脚本；每个微步骤都会画出来。</translation>
+    </message>
+</context>
+<context>
     <name>RdmaText</name>
     <message>
-        <location filename="../../views/rdma/rdma_narration.cpp" line="+46"/>
+        <location filename="../../views/rdma/rdma_narration.cpp" line="+45"/>
         <source>The script runs %1 (entry %2).</source>
         <translation>脚本执行 %1（条目 %2）。</translation>
     </message>
@@ -1439,305 +1589,26 @@
         <source>Host %1 hands %2 slot(s) of %3 %4 back to the driver (tail %5).</source>
         <translation>主机 %1 把 %3 %4 的 %2 个槽位交还给驱动（tail %5）。</translation>
     </message>
-</context>
-<context>
-    <name>RdmaQpPainter</name>
     <message>
-        <location filename="../../views/rdma/rdma_qp_painter.cpp" line="+41"/>
-        <source>QP %1</source>
-        <translation>QP %1</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>QPN 0x%1 → 0x%2</source>
-        <translation>QPN 0x%1 → 0x%2</translation>
-    </message>
-    <message>
-        <location line="+64"/>
-        <source>any state → RESET / ERR via ibv_modify_qp; errors move RC QPs to ERR</source>
-        <translation>任意状态都可经 ibv_modify_qp 转到 RESET / ERR；出错时 RC QP 转入 ERR</translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>requester</source>
-        <translation>请求端</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>next PSN 0x%1</source>
-        <translation>下一个 PSN 0x%1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>responder</source>
-        <translation>响应端</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>expect PSN 0x%1 · MSN %2</source>
-        <translation>期望 PSN 0x%1 · MSN %2</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>completer</source>
-        <translation>完成端</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>oldest unacked 0x%1</source>
-        <translation>最早未确认 0x%1</translation>
-    </message>
-</context>
-<context>
-    <name>RdmaQueuePainter</name>
-    <message>
-        <location filename="../../views/rdma/rdma_queue_painter.cpp" line="+99"/>
-        <source>tail</source>
-        <translation>tail</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>head</source>
-        <translation>head</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>depth %1
-%2 in use</source>
-        <translation>深度 %1
-已用 %2</translation>
-    </message>
-    <message>
-        <location line="+34"/>
-        <source>OVERRUN
-%1 lost</source>
-        <translation>溢出
-丢失 %1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>depth %1
-%2 unpolled</source>
-        <translation>深度 %1
-未轮询 %2</translation>
-    </message>
-    <message>
-        <location line="+25"/>
-        <source>CQN %1</source>
-        <translation>CQN %1</translation>
-    </message>
-    <message>
-        <location line="-111"/>
-        <source>HW</source>
-        <translation>HW</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>SW</source>
-        <translation>SW</translation>
-    </message>
-    <message>
-        <location line="+73"/>
-        <source>RECV</source>
-        <translation>RECV</translation>
-    </message>
-    <message>
-        <location line="-85"/>
-        <source>slots %1…%2 of %3</source>
-        <translation>槽位 %1…%2（共 %3）</translation>
-    </message>
-    <message>
-        <location line="+99"/>
-        <source>CQ %1</source>
-        <translation>CQ %1</translation>
-    </message>
-</context>
-<context>
-    <name>RdmaRenderer</name>
-    <message>
-        <location filename="../../views/rdma/rdma_renderer.cpp" line="+17"/>
-        <source>%1 ns</source>
-        <translation>%1 ns</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>%1 µs</source>
-        <translation>%1 µs</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>%1 ms</source>
-        <translation>%1 ms</translation>
-    </message>
-    <message>
-        <location line="+24"/>
-        <source>No RDMA session loaded</source>
-        <translation>未加载 RDMA 仿真会话</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>RDMA verbs: WR → WQE → doorbell → HCA → packets → CQE → WC</source>
-        <translation>RDMA verbs：WR → WQE → 门铃 → HCA → 报文 → CQE → WC</translation>
-    </message>
-    <message>
-        <location line="-3"/>
-        <source>step %1 · t = %2</source>
-        <translation>第 %1 步 · t = %2</translation>
-    </message>
-    <message>
-        <location line="+28"/>
-        <source>Step forward to run the verbs script; every micro-step is drawn.</source>
-        <translation>单步前进即可执行 verbs 脚本；每个微步骤都会画出来。</translation>
-    </message>
-</context>
-<context>
-    <name>RdmaText</name>
-    <message>
-        <location filename="../../views/rdma/rdma_scene.cpp" line="+21"/>
+        <location filename="../../views/rdma/rdma_text.cpp" line="+5"/>
         <source>RDMA verbs queues</source>
         <translation>RDMA verbs 队列</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Follow a work request from ibv_post_send through the SQ, the HCA and the wire to a CQE and a polled WC.</source>
         <translation>跟踪一个工作请求：从 ibv_post_send 出发，经过 SQ、HCA 和线路，直到写入 CQE 并被轮询为 WC。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>&lt;p&gt;Two hosts, each with one HCA port and one protection domain, joined by a single RC link. The model follows libibverbs and the IBTA RC transport; the HCA is split into requester, responder and completer like the soft-RoCE driver (rxe), but behaves like hardware (mlx5): retry_cnt = 7 means seven retries, unsignaled SQ slots are freed only when a later signaled completion is polled, and the doorbell is an MMIO write, not a system call.&lt;/p&gt;&lt;p&gt;Simplified: one port and no GRH (RoCE address resolution and LIDs are not simulated), no SRQ, UD/UC or memory windows, no congestion control. Time is a simulated clock with order-of-magnitude costs for PCIe, DMA and the wire — not measurements of a real NIC. QPNs start at 16 as in rxe; initial PSNs come from the scenario&apos;s seed.&lt;/p&gt;</source>
         <translation>&lt;p&gt;两台主机，各有一个 HCA 端口和一个保护域（PD），通过一条 RC 链路相连。模型遵循 libibverbs 和 IBTA 的 RC 传输规范；HCA 像软件 RoCE 驱动（rxe）那样拆分为 请求端（requester）、响应端（responder）和完成端（completer）三部分，但行为与硬件（mlx5）一致：retry_cnt = 7 表示重试七次；unsignaled 的 SQ 槽位只有在之后某个 signaled 完成被轮询到时才会释放；门铃是一次 MMIO 写，而不是系统调用。&lt;/p&gt;&lt;p&gt;简化之处：只有一个端口，没有 GRH（不模拟 RoCE 地址解析和 LID），没有 SRQ、UD/UC 和内存窗口（MW），没有拥塞控制。时间是模拟时钟，PCIe、DMA 和线路的开销只取数量级——并非真实网卡的测量值。QPN 与 rxe 一样从 16 开始；初始 PSN 由场景的随机种子（seed）生成。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
-    <name>RdmaVsSocketText</name>
-    <message>
-        <location filename="../../views/rdma_vs_socket/rdma_vs_socket_scene.cpp" line="+20"/>
-        <source>Why RDMA: sockets vs verbs</source>
-        <translation>为什么要用 RDMA：Socket 与 Verbs 对比</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Race one message through send()/recv() and the kernel TCP/IP stack against ibv_post_send, counting copies, syscalls, context switches and interrupts.</source>
-        <translation>让一条消息分别走 send()/recv() + 内核 TCP/IP 协议栈与 ibv_post_send 两条路径赛跑，统计拷贝、系统调用、上下文切换和中断的次数。</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>&lt;p&gt;Two lanes share one clock. The socket lane follows one message through the Linux kernel: send(2) enters the kernel, tcp_sendmsg copies the user buffer into skbs, TCP/IP runs on the CPU, the driver rings the NIC, the receiving NIC DMAs into the kernel&apos;s RX ring, an interrupt starts NAPI, TCP receives and ACKs, the sleeping reader is woken and recv(2) copies the data out. The verbs lane pays its setup once (open device, ibv_reg_mr, CQ/QP, RESET→INIT→RTR→RTS, all through the kernel), then per message only ibv_post_send&apos;s MMIO doorbell, NIC DMA from the registered buffer, transport in the NIC, DMA into the remote buffer and a polled CQE.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Times are illustrative, order-of-magnitude costs&lt;/b&gt; chosen after the reference&apos;s figures (kernel TCP ≈ 10+ µs, RDMA ≈ 1–2 µs one way); they are not measurements of any machine. Stages are drawn one after another, while real hosts overlap them.&lt;/p&gt;&lt;p&gt;Left out: TSO/GRO and zero-copy socket options (MSG_ZEROCOPY, io_uring), busy polling, interrupt coalescing, NUMA and cache effects, congestion, loss and retransmission, the out-of-band exchange of QPN/PSN/rkey, and the cost of pinning memory per page. One message is in flight per lane, like a ping-pong benchmark.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;两条泳道共用一个时钟。Socket 泳道跟踪一条消息穿过 Linux 内核的全过程：send(2) 陷入内核，tcp_sendmsg 把用户缓冲区拷贝到 skb，TCP/IP 在 CPU 上运行，驱动敲网卡门铃，接收端网卡把数据 DMA 到内核的 RX 环，中断触发 NAPI，TCP 接收并回复 ACK，唤醒睡眠中的读进程，recv(2) 再把数据拷贝出来。Verbs 泳道只付一次初始化开销（打开设备、ibv_reg_mr、CQ/QP、RESET→INIT→RTR→RTS，全部经过内核），之后每条消息只需 ibv_post_send 的 MMIO 门铃、网卡从已注册缓冲区 DMA 读取、网卡内完成传输、DMA 写入远端缓冲区，再轮询到一个 CQE。&lt;/p&gt;&lt;p&gt;&lt;b&gt;时间均为示意性的数量级开销&lt;/b&gt;，参照参考资料中的数据选取（内核 TCP ≈ 10+ µs，RDMA 单向 ≈ 1–2 µs）；并非任何机器上的测量值。各阶段依次绘制，而真实主机上它们相互重叠。&lt;/p&gt;&lt;p&gt;未涉及：TSO/GRO 与零拷贝 socket 选项（MSG_ZEROCOPY、io_uring）、忙轮询（busy polling）、中断合并、NUMA 与缓存效应、拥塞、丢包与重传、QPN/PSN/rkey 的带外交换，以及按页锁定（pin）内存的开销。每条泳道同一时刻只有一条消息在途，类似 ping-pong 基准测试。&lt;/p&gt;</translation>
-    </message>
-</context>
-<context>
-    <name>RdmaWirePainter</name>
-    <message>
-        <location filename="../../views/rdma/rdma_wire_painter.cpp" line="+48"/>
-        <source>PSN 0x%1</source>
-        <translation>PSN 0x%1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source> · AckReq</source>
-        <translation> · AckReq</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source> · retx</source>
-        <translation> · 重传</translation>
-    </message>
-    <message>
-        <location line="+15"/>
-        <source>WR posted by the application</source>
-        <translation>应用程序投递 WR</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>WQE written into the SQ</source>
-        <translation>WQE 写入 SQ</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>CQE written into the CQ</source>
-        <translation>CQE 写入 CQ</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>WC returned by ibv_poll_cq</source>
-        <translation>ibv_poll_cq 返回 WC</translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>request</source>
-        <translation>请求</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>READ response</source>
-        <translation>READ 响应</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>ACK</source>
-        <translation>ACK</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>RNR NAK</source>
-        <translation>RNR NAK</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>NAK / lost</source>
-        <translation>NAK / 丢失</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>slot owner: HW = the HCA may use it, SW = software&apos;s</source>
-        <translation>槽位归属：HW = HCA 可使用，SW = 归软件所有</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>wire (RC, one link)</source>
-        <translation>线路（RC，单条链路）</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>%1 Gb/s · %2 ns propagation</source>
-        <translation>%1 Gb/s · 传播时延 %2 ns</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>sent %1 · delivered %2</source>
-        <translation>发送 %1 · 送达 %2</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>dropped %1 · retransmitted %2</source>
-        <translation>丢弃 %1 · 重传 %2</translation>
-    </message>
-    <message>
-        <location line="+18"/>
-        <source>%1 → %2</source>
-        <translation>%1 → %2</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>%1 ← %2</source>
-        <translation>%1 ← %2</translation>
-    </message>
-    <message>
-        <location line="+37"/>
-        <source>+%1 more packets</source>
-        <translation>另有 %1 个报文</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>no packet in flight</source>
-        <translation>没有在途报文</translation>
-    </message>
-</context>
-<context>
     <name>RdmaVsSocketCountersPainter</name>
     <message>
-        <location filename="../../views/rdma_vs_socket/rdma_vs_socket_counters_painter.cpp" line="+58"/>
+        <location filename="../../views/rdma_vs_socket/rdma_vs_socket_counters_painter.cpp" line="+60"/>
         <source>Per-message cost on this path</source>
         <translation>该路径上每条消息的开销</translation>
     </message>
@@ -1877,7 +1748,7 @@
         <translation>ibv_poll_cq：只是一次内存读</translation>
     </message>
     <message>
-        <location filename="../../views/rdma_vs_socket/rdma_vs_socket_lane_painter.cpp" line="+57"/>
+        <location filename="../../views/rdma_vs_socket/rdma_vs_socket_lane_painter.cpp" line="+58"/>
         <source>message %1 of %2 · %3 · one way ≈ %4 (illustrative)</source>
         <translation>第 %1/%2 条消息 · %3 · 单向 ≈ %4（示意）</translation>
     </message>
@@ -2003,7 +1874,7 @@
         <translation>同一链路，RoCEv2</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+73"/>
         <source>Setup, once</source>
         <translation>初始化（仅一次）</translation>
     </message>
@@ -2026,12 +1897,12 @@
 <context>
     <name>RdmaVsSocketRenderer</name>
     <message>
-        <location filename="../../views/rdma_vs_socket/rdma_vs_socket_renderer.cpp" line="+26"/>
+        <location filename="../../views/rdma_vs_socket/rdma_vs_socket_renderer.cpp" line="+17"/>
         <source>No &quot;Why RDMA&quot; session loaded</source>
         <translation>未加载“为什么要用 RDMA”仿真会话</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>Why RDMA: one message through the kernel socket path and the verbs path</source>
         <translation>为什么要用 RDMA：同一条消息分别走内核 Socket 路径和 Verbs 路径</translation>
     </message>
@@ -2041,7 +1912,7 @@
         <translation>第 %1 步</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>Step forward: each step runs one stage on whichever lane is behind on the shared clock. The verbs lane first pays its setup, once.</source>
         <translation>单步前进：每一步让在共享时钟上落后的那条泳道执行一个阶段。Verbs 泳道先支付一次性的初始化开销。</translation>
     </message>
@@ -2054,7 +1925,22 @@
 <context>
     <name>RdmaVsSocketText</name>
     <message>
-        <location filename="../../views/rdma_vs_socket/rdma_vs_socket_text.cpp" line="+6"/>
+        <location filename="../../views/rdma_vs_socket/rdma_vs_socket_text.cpp" line="+5"/>
+        <source>Why RDMA: sockets vs verbs</source>
+        <translation>为什么要用 RDMA：Socket 与 Verbs 对比</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Race one message through send()/recv() and the kernel TCP/IP stack against ibv_post_send, counting copies, syscalls, context switches and interrupts.</source>
+        <translation>让一条消息分别走 send()/recv() + 内核 TCP/IP 协议栈与 ibv_post_send 两条路径赛跑，统计拷贝、系统调用、上下文切换和中断的次数。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&lt;p&gt;Two lanes share one clock. The socket lane follows one message through the Linux kernel: send(2) enters the kernel, tcp_sendmsg copies the user buffer into skbs, TCP/IP runs on the CPU, the driver rings the NIC, the receiving NIC DMAs into the kernel&apos;s RX ring, an interrupt starts NAPI, TCP receives and ACKs, the sleeping reader is woken and recv(2) copies the data out. The verbs lane pays its setup once (open device, ibv_reg_mr, CQ/QP, RESET→INIT→RTR→RTS, all through the kernel), then per message only ibv_post_send&apos;s MMIO doorbell, NIC DMA from the registered buffer, transport in the NIC, DMA into the remote buffer and a polled CQE.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Times are illustrative, order-of-magnitude costs&lt;/b&gt; chosen after commonly quoted figures (kernel TCP ≈ 10+ µs, RDMA ≈ 1–2 µs one way); they are not measurements of any machine. Stages are drawn one after another, while real hosts overlap them.&lt;/p&gt;&lt;p&gt;Left out: TSO/GRO and zero-copy socket options (MSG_ZEROCOPY, io_uring), busy polling, interrupt coalescing, NUMA and cache effects, congestion, loss and retransmission, the out-of-band exchange of QPN/PSN/rkey, and the cost of pinning memory per page. One message is in flight per lane, like a ping-pong benchmark.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;两条泳道共用一个时钟。Socket 泳道跟踪一条消息穿过 Linux 内核的全过程：send(2) 陷入内核，tcp_sendmsg 把用户缓冲区拷贝到 skb，TCP/IP 在 CPU 上运行，驱动敲网卡门铃，接收端网卡把数据 DMA 到内核的 RX 环，中断触发 NAPI，TCP 接收并回复 ACK，唤醒睡眠中的读进程，recv(2) 再把数据拷贝出来。Verbs 泳道只付一次初始化开销（打开设备、ibv_reg_mr、CQ/QP、RESET→INIT→RTR→RTS，全部经过内核），之后每条消息只需 ibv_post_send 的 MMIO 门铃、网卡从已注册缓冲区 DMA 读取、网卡内完成传输、DMA 写入远端缓冲区，再轮询到一个 CQE。&lt;/p&gt;&lt;p&gt;&lt;b&gt;时间均为示意性的数量级开销&lt;/b&gt;，参照常见引用的数据选取（内核 TCP ≈ 10+ µs，RDMA 单向 ≈ 1–2 µs）；并非任何机器上的测量值。各阶段依次绘制，而真实主机上它们相互重叠。&lt;/p&gt;&lt;p&gt;未涉及：TSO/GRO 与零拷贝 socket 选项（MSG_ZEROCOPY、io_uring）、忙轮询（busy polling）、中断合并、NUMA 与缓存效应、拥塞、丢包与重传、QPN/PSN/rkey 的带外交换，以及按页锁定（pin）内存的开销。每条泳道同一时刻只有一条消息在途，类似 ping-pong 基准测试。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location line="+19"/>
         <source>%1 ns</source>
         <translation>%1 ns</translation>
     </message>
@@ -2086,8 +1972,8 @@
     </message>
     <message>
         <location line="+4"/>
-        <source>Illustrative order-of-magnitude times (reference: kernel TCP ≈ 10+ µs, RDMA ≈ 1–2 µs one way); stages are drawn one after another, real hardware overlaps them. Not a benchmark.</source>
-        <translation>示意性的数量级时间（参考：内核 TCP ≈ 10+ µs，RDMA 单向 ≈ 1–2 µs）；各阶段依次绘制，真实硬件上它们相互重叠。并非基准测试。</translation>
+        <source>Illustrative order-of-magnitude times (commonly quoted: kernel TCP ≈ 10+ µs, RDMA ≈ 1–2 µs one way); stages are drawn one after another, real hardware overlaps them. Not a benchmark.</source>
+        <translation>示意性的数量级时间（常见引用值：内核 TCP ≈ 10+ µs，RDMA 单向 ≈ 1–2 µs）；各阶段依次绘制，真实硬件上它们相互重叠。并非基准测试。</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -2212,7 +2098,7 @@
         <translation>ibv_poll_cq</translation>
     </message>
     <message>
-        <location filename="../../views/rdma_vs_socket/rdma_vs_socket_narration.cpp" line="+72"/>
+        <location filename="../../views/rdma_vs_socket/rdma_vs_socket_narration.cpp" line="+66"/>
         <source>Message %1 done on the socket lane: %2 one way (illustrative).</source>
         <translation>Socket 泳道第 %1 条消息完成：单向 %2（示意）。</translation>
     </message>
@@ -2343,6 +2229,114 @@
     </message>
 </context>
 <context>
+    <name>RdmaWirePainter</name>
+    <message>
+        <location filename="../../views/rdma/rdma_wire_painter.cpp" line="+48"/>
+        <source>PSN 0x%1</source>
+        <translation>PSN 0x%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> · AckReq</source>
+        <translation> · AckReq</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source> · retx</source>
+        <translation> · 重传</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>WR posted by the application</source>
+        <translation>应用程序投递 WR</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>WQE written into the SQ</source>
+        <translation>WQE 写入 SQ</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CQE written into the CQ</source>
+        <translation>CQE 写入 CQ</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>WC returned by ibv_poll_cq</source>
+        <translation>ibv_poll_cq 返回 WC</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>request</source>
+        <translation>请求</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>READ response</source>
+        <translation>READ 响应</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ACK</source>
+        <translation>ACK</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>RNR NAK</source>
+        <translation>RNR NAK</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>NAK / lost</source>
+        <translation>NAK / 丢失</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>slot owner: HW = the HCA may use it, SW = software&apos;s</source>
+        <translation>槽位归属：HW = HCA 可使用，SW = 归软件所有</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>wire (RC, one link)</source>
+        <translation>线路（RC，单条链路）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 Gb/s · %2 ns propagation</source>
+        <translation>%1 Gb/s · 传播时延 %2 ns</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>sent %1 · delivered %2</source>
+        <translation>发送 %1 · 送达 %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>dropped %1 · retransmitted %2</source>
+        <translation>丢弃 %1 · 重传 %2</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 ← %2</source>
+        <translation>%1 ← %2</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>+%1 more packets</source>
+        <translation>另有 %1 个报文</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>no packet in flight</source>
+        <translation>没有在途报文</translation>
+    </message>
+</context>
+<context>
     <name>commviz::app::MainWindow</name>
     <message>
         <location filename="../../app/gui/main_window.cpp" line="+79"/>
@@ -2350,7 +2344,7 @@
         <translation>正在运行：第 %1 步，最多 %2 步（按 End 或停止按钮取消）</translation>
     </message>
     <message>
-        <location line="+154"/>
+        <location line="+158"/>
         <source>commviz — %1</source>
         <translation>commviz——%1</translation>
     </message>
@@ -2674,7 +2668,7 @@
         <translation>race：两条泳道共用一个时钟，最早的阶段先走；sequential：先走完 Socket 泳道，再走 Verbs 泳道</translation>
     </message>
     <message>
-        <location filename="../../core/nccl/nccl_config.cpp" line="+129"/>
+        <location filename="../../core/nccl/nccl_config.cpp" line="+108"/>
         <source>Ranks in the communicator (1 to 16384)</source>
         <translation>通信器中的 rank 总数（1 到 16384）</translation>
     </message>
@@ -3003,11 +2997,101 @@
         <source>Cycles without ejection before the deadlock check</source>
         <translation>连续多少周期没有弹出后进行死锁检查</translation>
     </message>
+    <message>
+        <location filename="../../core/collectives/collectives_config.cpp" line="+44"/>
+        <source>The collective operation</source>
+        <translation>集合通信操作</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Whose algorithms: Open MPI coll/tuned or NCCL</source>
+        <translation>使用哪个库的算法：Open MPI coll/tuned 或 NCCL</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Algorithm name of that library, or auto (Open MPI&apos;s fixed decision rules)</source>
+        <translation>该库的算法名，或 auto（Open MPI 的固定决策规则）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Processes in the communicator</source>
+        <translation>通信器中的进程数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Message size S in bytes: the whole vector (allreduce, reduce, bcast, reduce_scatter) or one rank&apos;s block (allgather, gather, scatter, alltoall, reduce_scatter_block)</source>
+        <translation>消息大小 S（字节）：整个向量（allreduce、reduce、bcast、reduce_scatter）或单个 rank 的数据块（allgather、gather、scatter、alltoall、reduce_scatter_block）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Element type; bytes must be a multiple of its size</source>
+        <translation>元素类型；bytes 必须是其大小的整数倍</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Root rank of rooted collectives</source>
+        <translation>有根集合通信的根 rank</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Reduction; noncommutative restricts Open MPI to order-keeping algorithms</source>
+        <translation>归约操作；noncommutative 使 Open MPI 只能选用保持顺序的算法</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Segment size in bytes for segmented algorithms (0: none)</source>
+        <translation>分段算法的段大小（字节，0 表示不分段）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Chains or tree fan-out</source>
+        <translation>链的条数或树的扇出</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Radix of k-nomial trees</source>
+        <translation>k 叉（k-nomial）树的基数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>NCCL channels</source>
+        <translation>NCCL 通道（channel）数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>NCCL protocol</source>
+        <translation>NCCL 协议</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Link preset for α and β: nvlink4 1 µs 450 GB/s, pcie4x16 2 µs 32 GB/s, ib400 2 µs 50 GB/s, ib200 2 µs 25 GB/s, eth100 10 µs 12.5 GB/s; custom: alpha_us, beta_GBps</source>
+        <translation>α 与 β 的链路预设：nvlink4 1 µs 450 GB/s，pcie4x16 2 µs 32 GB/s，ib400 2 µs 50 GB/s，ib200 2 µs 25 GB/s，eth100 10 µs 12.5 GB/s；custom：使用 alpha_us、beta_GBps</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Start-up time α per message, µs</source>
+        <translation>每条消息的启动时间 α（µs）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Link bandwidth 1/β, GB/s (10^9 bytes per second)</source>
+        <translation>链路带宽 1/β（GB/s，每秒 10^9 字节）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Reduction throughput 1/γ, GB/s</source>
+        <translation>归约吞吐率 1/γ（GB/s）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Events: one per message, one per round, or messages up to 1,024 ranks</source>
+        <translation>事件粒度：每条消息一个、每轮一个，或在 1,024 个 rank 以内每条消息一个</translation>
+    </message>
 </context>
 <context>
     <name>commviz::perftest</name>
     <message>
-        <location filename="../../core/perftest/perftest_model.cpp" line="+131"/>
+        <location filename="../../core/perftest/perftest_model.cpp" line="+132"/>
         <source>Latency = post + (PCIe fetch unless inline) + NIC pipelines + propagation + first packet store-and-forward (DMA read, wire, DMA write) + remaining packets at the bottleneck + CQE + poll; SEND/WRITE report RTT/2, READ the full round trip, as perftest does. Bandwidth: the slowest of software posting, messages in flight, PCIe and the wire (line rate x payload / (payload + RoCEv2 headers and Ethernet framing)). Constants are order-of-magnitude for a 100 GbE ConnectX-4/5-class NIC, calibrated to published ib_send_lat/ib_send_bw numbers; real results depend on hardware, firmware and tuning.</source>
         <translation>延迟 = 投递 +（非 inline 时的 PCIe 取数）+ 网卡流水线 + 传播时延 + 第一个报文的存储转发（DMA 读、线路、DMA 写）+ 其余报文按瓶颈速率 + CQE + 轮询；SEND/WRITE 与 perftest 一样报告 RTT/2，READ 报告完整往返。带宽：取软件投递、在途消息数、PCIe 和线路（线速 × 负载 / (负载 + RoCEv2 报头与以太网帧开销)）中最慢的一项。各常数是 100 GbE ConnectX-4/5 级网卡的数量级估计，按公开的 ib_send_lat/ib_send_bw 数据校准；实际结果取决于硬件、固件和调优。</translation>
     </message>
@@ -3015,42 +3099,42 @@
 <context>
     <name>commviz::rdma</name>
     <message>
-        <location filename="../../core/rdma/hca_responder.cpp" line="+253"/>
+        <location filename="../../core/rdma/hca_responder.cpp" line="+314"/>
         <source>the QP is in %1</source>
         <translation>QP 处于 %1 状态</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>duplicate without saved state</source>
         <translation>重复请求，但没有保存的状态</translation>
     </message>
     <message>
-        <location filename="../../core/rdma/hca_responder_plan.cpp" line="+96"/>
+        <location filename="../../core/rdma/hca_responder_plan.cpp" line="+125"/>
         <source>ERR_PSN_OUT_OF_SEQ (NAK already sent)</source>
         <translation>ERR_PSN_OUT_OF_SEQ（已发送过 NAK）</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+53"/>
         <source>ERR_LOCAL_PROTECTION (receive buffer)</source>
         <translation>ERR_LOCAL_PROTECTION（接收缓冲区）</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+26"/>
         <source>ERR_LENGTH (packet size)</source>
         <translation>ERR_LENGTH（报文长度）</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+11"/>
         <source>ERR_LENGTH (receive buffer too small)</source>
         <translation>ERR_LENGTH（接收缓冲区太小）</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+30"/>
         <source>ERR_LENGTH (beyond RETH length)</source>
         <translation>ERR_LENGTH（超出 RETH 长度）</translation>
     </message>
     <message>
-        <location filename="../../core/rdma/qp_state_machine.cpp" line="+76"/>
+        <location filename="../../core/rdma/qp_state_machine.cpp" line="+77"/>
         <source>IBV_QP_CUR_STATE is only accepted in RTR, RTS, SQD or SQE</source>
         <translation>只有在 RTR、RTS、SQD 或 SQE 状态下才接受 IBV_QP_CUR_STATE</translation>
     </message>
@@ -3150,9 +3234,14 @@
         <translation>CQ 溢出</translation>
     </message>
     <message>
-        <location filename="../../core/rdma/script_runner.cpp" line="+75"/>
+        <location filename="../../core/rdma/script_runner.cpp" line="+63"/>
         <source>no QP named %1 on this host</source>
         <translation>该主机上没有名为 %1 的 QP</translation>
+    </message>
+    <message>
+        <location line="+234"/>
+        <source>no CQ named %1 on this host</source>
+        <translation>该主机上没有名为 %1 的 CQ</translation>
     </message>
     <message>
         <location filename="../../core/rdma/verbs_driver.cpp" line="+34"/>
@@ -3190,7 +3279,7 @@
         <translation>send_cq / recv_cq 尚未创建</translation>
     </message>
     <message>
-        <location line="+142"/>
+        <location line="+144"/>
         <source>ibv_post_send needs IBV_QPS_RTS (the QP is %1)</source>
         <translation>ibv_post_send 要求 IBV_QPS_RTS（QP 当前为 %1）</translation>
     </message>
@@ -3489,7 +3578,7 @@ a smaller budget makes seeking slower, never wrong.</source>
 <context>
     <name>commviz::views::NarrationTable</name>
     <message>
-        <location filename="../../views/shell/narration_table.h" line="+78"/>
+        <location filename="../../views/shell/narration_table.h" line="+82"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>

@@ -20,7 +20,7 @@ QString RdmaVsSocketText::about() {
         "RESET→INIT→RTR→RTS, all through the kernel), then per message only ibv_post_send's MMIO "
         "doorbell, NIC DMA from the registered buffer, transport in the NIC, DMA into the remote "
         "buffer and a polled CQE.</p>"
-        "<p><b>Times are illustrative, order-of-magnitude costs</b> chosen after the reference's "
+        "<p><b>Times are illustrative, order-of-magnitude costs</b> chosen after commonly quoted "
         "figures (kernel TCP ≈ 10+ µs, RDMA ≈ 1–2 µs one way); they are not measurements of any "
         "machine. Stages are drawn one after another, while real hosts overlap them.</p>"
         "<p>Left out: TSO/GRO and zero-copy socket options (MSG_ZEROCOPY, io_uring), busy polling, "
@@ -45,7 +45,7 @@ QString RdmaVsSocketText::bytes(double b) {
 
 QString RdmaVsSocketText::modelNote() {
     return tr(
-        "Illustrative order-of-magnitude times (reference: kernel TCP ≈ 10+ µs, RDMA ≈ 1–2 µs one way); "
+        "Illustrative order-of-magnitude times (commonly quoted: kernel TCP ≈ 10+ µs, RDMA ≈ 1–2 µs one way); "
         "stages are drawn one after another, real hardware overlaps them. Not a benchmark.");
 }
 
