@@ -84,7 +84,7 @@ std::vector<ParamSpec> topologyAndRouterKeys() {
 }
 
 ParamSpec trafficKey() {
-    // hotspot(...) takes BookSim's argument list (README); the help keeps its
+    // hotspot(...) takes BookSim's argument list (docs/scenes/noc.md); the help keeps its
     // translated wording
     ParamSpec spec = choiceKey(
         "traffic", "uniform",

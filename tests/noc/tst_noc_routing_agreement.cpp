@@ -10,7 +10,7 @@
 // 0.2). Tolerances, set by hand: latency 5 %, accepted 2 %.
 // valiant_torus has no oracle figures: BookSim2 aborts on its assert
 // `ring_part == 1` (routefunc.cpp reads an uninitialised ring_part when a
-// packet goes straight on), see README.
+// packet goes straight on), see docs/scenes/noc.md.
 
 #include <QtTest>
 
