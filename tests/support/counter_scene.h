@@ -18,7 +18,9 @@ inline QString counterSentence(const sim::EventRecord& record) {
 }
 
 inline const views::NarrationTable& counterNarration() {
-    static const views::NarrationTable table{{"moved", &counterSentence}, {"wrapped", &counterSentence}};
+    // "hop" is the burst scene's kind (big_scenes.h), which borrows this table.
+    static const views::NarrationTable table{
+        {"moved", &counterSentence}, {"wrapped", &counterSentence}, {"hop", &counterSentence}};
     return table;
 }
 

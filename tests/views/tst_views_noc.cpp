@@ -215,10 +215,9 @@ private slots:
     // links, so they fill at 1/3 flits/node/cycle) is marked on the throughput chart.
     void sweepOverlaysConfigurationsAndMarksSaturation() {
         views::SimulationController controller;
-        QVERIFY(
-            controller
-                .load(tests::sceneSetup(m_scene, {{"topology", "mesh"}, {"k", 4}, {"num_vcs", 4}, {"vc_buf_size", 4}}))
-                .ok());
+        views::SceneSetup setup =
+            tests::sceneSetup(m_scene, {{"topology", "mesh"}, {"k", 4}, {"num_vcs", 4}, {"vc_buf_size", 4}});
+        QVERIFY(controller.load(setup).ok());
         views::NocSweepDock dock(controller, nullptr);
         dock.start();
         QTRY_VERIFY_WITH_TIMEOUT(!dock.running(), 120000);

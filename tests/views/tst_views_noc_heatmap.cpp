@@ -229,8 +229,8 @@ private slots:
         QVERIFY(dock.status()->text().startsWith(QString::number(delivered) + " packets"));
         if (const QString shots = qEnvironmentVariable("COMMVIZ_VIEW_SHOTS"); !shots.isEmpty()) {
             dock.setSource(views::NocHistogramDock::Source::Batch);
-            setup.values["injection_rate"] = 0.25;
-            QVERIFY(controller.load(setup).ok());
+            values["injection_rate"] = 0.25;
+            QVERIFY(controller.load(tests::sceneSetup(m_scene, values)).ok());
             dock.recompute();
             QTRY_VERIFY_WITH_TIMEOUT(!dock.running(), 20000);
             dock.resize(700, 420);

@@ -362,8 +362,8 @@ private slots:
         dock.undoStack().undo();
         QVERIFY(dock.script() == original);
         // Another scenario is another script: a new history.
-        setup.scenario = views::loadScenario(QStringLiteral(":/scenarios/rdma/write.json"), m_scene).value();
-        QVERIFY(controller.load(setup).ok());
+        const auto write = views::loadScenario(QStringLiteral(":/scenarios/rdma/write.json"), m_scene).value();
+        QVERIFY(controller.load(tests::sceneSetup(m_scene, {}, write)).ok());
         QCOMPARE(dock.undoStack().count(), 0);
     }
 
