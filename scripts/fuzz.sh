@@ -79,7 +79,8 @@ for name in "${TARGETS[@]}"; do
   [[ -d $COMMVIZ_ROOT/fuzz/regressions/$name ]] && regressions=("$COMMVIZ_ROOT/fuzz/regressions/$name")
   rc=0
   "$BUILD/fuzz/$name" "$corpus" "$seeds" "${regressions[@]}" -dict="$COMMVIZ_ROOT/fuzz/dict/$name.dict" \
-    -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -artifact_prefix="$findings/" \
+    -max_total_time="$seconds" -seed="${COMMVIZ_FUZZ_SEED:-0}" -rss_limit_mb=2048 -timeout=10 \
+    -artifact_prefix="$findings/" \
     -print_final_stats=1 >"$log" 2>&1 || rc=$?
   final=$(grep -E '^#[0-9]+.*(DONE|cov:)' "$log" | tail -1 || true)
   if ((rc)); then
