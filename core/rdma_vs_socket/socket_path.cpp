@@ -6,26 +6,8 @@ namespace commviz::rdma_vs_socket {
 
 namespace {
 
-constexpr Place kUserA{Host::A, Domain::User};
-constexpr Place kKernelA{Host::A, Domain::Kernel};
-constexpr Place kNicA{Host::A, Domain::Nic};
-constexpr Place kWire{Host::Both, Domain::Wire};
-constexpr Place kNicB{Host::B, Domain::Nic};
-constexpr Place kKernelB{Host::B, Domain::Kernel};
-constexpr Place kUserB{Host::B, Domain::User};
-
 StageDef stage(StageId id, Place where, Place from, Place to, double cost, std::string_view anchor) {
-    StageDef s;
-    s.id = id;
-    s.lane = Lane::Socket;
-    s.where = where;
-    s.from = from;
-    s.to = to;
-    s.cost_ns = cost;
-    s.anchor = anchor;
-    s.cpu = where.domain == Domain::User || where.domain == Domain::Kernel;
-    if (s.cpu) (where.host == Host::A ? s.delta.sender_cpu_ns : s.delta.receiver_cpu_ns) = cost;
-    return s;
+    return makeStage(Lane::Socket, id, where, from, to, cost, anchor);
 }
 
 }  // namespace

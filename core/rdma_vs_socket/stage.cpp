@@ -15,6 +15,21 @@ Counters& Counters::operator+=(const Counters& o) {
     return *this;
 }
 
+StageDef makeStage(Lane lane, StageId id, Place where, Place from, Place to, double cost_ns, std::string_view anchor) {
+    StageDef stage;
+    stage.id = id;
+    stage.lane = lane;
+    stage.where = where;
+    stage.from = from;
+    stage.to = to;
+    stage.cost_ns = cost_ns;
+    stage.anchor = anchor;
+    stage.cpu = where.domain == Domain::User || where.domain == Domain::Kernel;
+    if (stage.cpu && where.host == Host::A) stage.delta.sender_cpu_ns = cost_ns;
+    if (stage.cpu && where.host == Host::B) stage.delta.receiver_cpu_ns = cost_ns;
+    return stage;
+}
+
 std::string_view kind(StageId id) {
     switch (id) {
         case StageId::SendSyscall:

@@ -21,6 +21,15 @@ struct Place {
     bool operator==(const Place&) const = default;
 };
 
+inline constexpr Place kUserA{Host::A, Domain::User};
+inline constexpr Place kKernelA{Host::A, Domain::Kernel};
+inline constexpr Place kNicA{Host::A, Domain::Nic};
+inline constexpr Place kWire{Host::Both, Domain::Wire};
+inline constexpr Place kNicB{Host::B, Domain::Nic};
+inline constexpr Place kKernelB{Host::B, Domain::Kernel};
+inline constexpr Place kUserB{Host::B, Domain::User};
+inline constexpr Place kKernelBoth{Host::Both, Domain::Kernel};
+
 /// What a stage adds to a lane's counters. The scene's point is the contrast:
 /// the socket lane pays copies, syscalls, a context switch and an interrupt per
 /// message; the verbs lane pays them once, at setup.
@@ -89,6 +98,12 @@ struct StageDef {
     std::string_view anchor;     ///< the real function (Linux, rdma-core, rxe) this stage stands for
     bool operator==(const StageDef&) const = default;
 };
+
+/// One stage of `lane`: work done at `where` moving the payload (or control)
+/// from `from` to `to`. Work in a host's user space or kernel is CPU time of
+/// that host (sender A, receiver B); work on both hosts at once is not
+/// counted on either clock.
+StageDef makeStage(Lane lane, StageId id, Place where, Place from, Place to, double cost_ns, std::string_view anchor);
 
 /// JSON forms for events, summary and inspector.
 sim::Json toJson(const Place& place);

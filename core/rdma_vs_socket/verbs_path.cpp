@@ -4,26 +4,8 @@ namespace commviz::rdma_vs_socket {
 
 namespace {
 
-constexpr Place kUserA{Host::A, Domain::User};
-constexpr Place kNicA{Host::A, Domain::Nic};
-constexpr Place kWire{Host::Both, Domain::Wire};
-constexpr Place kNicB{Host::B, Domain::Nic};
-constexpr Place kUserB{Host::B, Domain::User};
-constexpr Place kKernelBoth{Host::Both, Domain::Kernel};
-
 StageDef stage(StageId id, Place where, Place from, Place to, double cost, std::string_view anchor) {
-    StageDef s;
-    s.id = id;
-    s.lane = Lane::Verbs;
-    s.where = where;
-    s.from = from;
-    s.to = to;
-    s.cost_ns = cost;
-    s.anchor = anchor;
-    s.cpu = where.domain == Domain::User || where.domain == Domain::Kernel;
-    if (s.cpu && where.host == Host::A) s.delta.sender_cpu_ns = cost;
-    if (s.cpu && where.host == Host::B) s.delta.receiver_cpu_ns = cost;
-    return s;
+    return makeStage(Lane::Verbs, id, where, from, to, cost, anchor);
 }
 
 StageDef setup(StageId id, int syscallsPerHost, std::string_view anchor) {
