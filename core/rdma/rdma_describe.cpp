@@ -2,6 +2,7 @@
 // object ids, fields) for the event list, JSON output and narration.
 
 #include "rdma/rdma_engine.h"
+#include "rdma/state_json.h"
 #include "rdma/verbs_names.h"
 
 namespace commviz::rdma {
@@ -11,18 +12,21 @@ namespace {
 using sim::EventRecord;
 using sim::Json;
 
-std::string hex(std::uint64_t v) {
-    static constexpr char kDigits[] = "0123456789abcdef";
-    std::string s;
-    do {
-        s.insert(s.begin(), kDigits[v & 15]);
-        v >>= 4;
-    } while (v);
-    return "0x" + s;
-}
-
 Json optU64(const std::optional<std::uint64_t>& v) { return v ? Json(*v) : Json(); }
 Json optU32(const std::optional<std::uint32_t>& v) { return v ? Json(*v) : Json(); }
+
+/// `fields` plus what a CQE and the WC polled from it share. An error
+/// completion's opcode and byte_len are not valid (man ibv_poll_cq).
+template <class Completion>
+Json withCompletion(const Completion& e, Json fields) {
+    const bool success = e.status == WcStatus::Success;
+    fields["status"] = std::string(verbsName(e.status));
+    fields["opcode"] = success ? Json(std::string(verbsName(e.opcode))) : Json();
+    fields["byte_len"] = success ? Json(e.byteLen) : Json();
+    fields["qp_num"] = e.qpNum;
+    fields["imm_data"] = optU32(e.immData);
+    return fields;
+}
 
 std::vector<std::string> ids(std::initializer_list<std::string> list) {
     std::vector<std::string> out;
@@ -109,7 +113,7 @@ struct Describe {
                  {"qp", e.qp},
                  {"mr", e.mr},
                  {"wqe", e.wqe},
-                 {"addr", hex(e.addr)},
+                 {"addr", hexValue(e.addr)},
                  {"length", e.length}}};
     }
     EventRecord operator()(const PacketSent& e) const {
@@ -160,7 +164,7 @@ struct Describe {
                  {"qp", e.qp},
                  {"mr", e.mr},
                  {"packet", e.packet},
-                 {"addr", hex(e.addr)},
+                 {"addr", hexValue(e.addr)},
                  {"offset", e.offset},
                  {"length", e.length},
                  {"what", e.what}}};
@@ -185,7 +189,7 @@ struct Describe {
                           {"packet", e.packet},
                           {"psn", e.psn},
                           {"syndrome", aethSyndromeName(e.syndrome)},
-                          {"syndrome_value", hex(e.syndrome)}},
+                          {"syndrome_value", hexValue(e.syndrome)}},
                          "reason", e.reason)};
     }
     EventRecord operator()(const AckReceived& e) const {
@@ -227,22 +231,14 @@ struct Describe {
             {{"host", e.host}, {"qp", e.qp}, {"psn", e.psn}, {"retry_left", e.retryLeft}, {"timeout_ns", e.timeoutNs}}};
     }
     EventRecord operator()(const CqeWritten& e) const {
-        return {std::string(CqeWritten::kKind),
-                e.anchor,
-                ids({e.cqe, e.cq, e.wqe}),
-                {{"host", e.host},
-                 {"cq", e.cq},
-                 {"cqe", e.cqe},
-                 {"slot", e.slot},
-                 {"qp", e.qp},
-                 {"wqe", e.wqe},
-                 {"wr_id", e.wrId},
-                 {"status", std::string(verbsName(e.status))},
-                 // an error WC: opcode and byte_len are not valid (man ibv_poll_cq)
-                 {"opcode", e.status == WcStatus::Success ? Json(std::string(verbsName(e.opcode))) : Json()},
-                 {"byte_len", e.status == WcStatus::Success ? Json(e.byteLen) : Json()},
-                 {"qp_num", e.qpNum},
-                 {"imm_data", optU32(e.immData)}}};
+        return {std::string(CqeWritten::kKind), e.anchor, ids({e.cqe, e.cq, e.wqe}),
+                withCompletion(e, {{"host", e.host},
+                                   {"cq", e.cq},
+                                   {"cqe", e.cqe},
+                                   {"slot", e.slot},
+                                   {"qp", e.qp},
+                                   {"wqe", e.wqe},
+                                   {"wr_id", e.wrId}})};
     }
     EventRecord operator()(const CqOverflow& e) const {
         return {std::string(CqOverflow::kKind),
@@ -263,19 +259,8 @@ struct Describe {
                 {{"host", e.host}, {"cq", e.cq}, {"cqe", e.cqe}, {"slot", e.slot}, {"wr_id", e.wrId}}};
     }
     EventRecord operator()(const WcReturned& e) const {
-        return {std::string(WcReturned::kKind),
-                e.anchor,
-                ids({e.wc, e.cq}),
-                {{"host", e.host},
-                 {"cq", e.cq},
-                 {"wc", e.wc},
-                 {"wr_id", e.wrId},
-                 {"status", std::string(verbsName(e.status))},
-                 // an error WC: opcode and byte_len are not valid (man ibv_poll_cq)
-                 {"opcode", e.status == WcStatus::Success ? Json(std::string(verbsName(e.opcode))) : Json()},
-                 {"byte_len", e.status == WcStatus::Success ? Json(e.byteLen) : Json()},
-                 {"qp_num", e.qpNum},
-                 {"imm_data", optU32(e.immData)}}};
+        return {std::string(WcReturned::kKind), e.anchor, ids({e.wc, e.cq}),
+                withCompletion(e, {{"host", e.host}, {"cq", e.cq}, {"wc", e.wc}, {"wr_id", e.wrId}})};
     }
     EventRecord operator()(const QpStateChanged& e) const {
         return {std::string(QpStateChanged::kKind), e.anchor, ids({e.qp}),
