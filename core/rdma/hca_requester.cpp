@@ -37,39 +37,44 @@ std::optional<WcStatus> localCheck(Host& host, const Wqe& wqe) {
     return std::nullopt;
 }
 
-// rxe next_opcode: FIRST/MIDDLE/LAST/ONLY by the packet's place in the message.
-BthOpcode opcodeFor(const Wqe& wqe, std::uint32_t packetIndex) {
-    const bool only = wqe.npackets == 1, first = packetIndex == 0, last = packetIndex + 1 == wqe.npackets;
-    switch (wqe.send.opcode) {
+/// The opcodes of one kind of message, by a packet's place in it.
+struct MessageOpcodes {
+    BthOpcode only, first, middle, last;
+};
+
+/// The single-packet operations (read request, atomics) use one opcode whatever the length.
+constexpr MessageOpcodes single(BthOpcode opcode) { return {opcode, opcode, opcode, opcode}; }
+
+MessageOpcodes messageOpcodes(WrOpcode opcode) {
+    switch (opcode) {
         case WrOpcode::Send:
-            return only    ? BthOpcode::SendOnly
-                   : first ? BthOpcode::SendFirst
-                   : last  ? BthOpcode::SendLast
-                           : BthOpcode::SendMiddle;
+            return {BthOpcode::SendOnly, BthOpcode::SendFirst, BthOpcode::SendMiddle, BthOpcode::SendLast};
         case WrOpcode::SendWithImm:
-            return only    ? BthOpcode::SendOnlyWithImmediate
-                   : first ? BthOpcode::SendFirst
-                   : last  ? BthOpcode::SendLastWithImmediate
-                           : BthOpcode::SendMiddle;
+            return {BthOpcode::SendOnlyWithImmediate, BthOpcode::SendFirst, BthOpcode::SendMiddle,
+                    BthOpcode::SendLastWithImmediate};
         case WrOpcode::RdmaWrite:
-            return only    ? BthOpcode::RdmaWriteOnly
-                   : first ? BthOpcode::RdmaWriteFirst
-                   : last  ? BthOpcode::RdmaWriteLast
-                           : BthOpcode::RdmaWriteMiddle;
+            return {BthOpcode::RdmaWriteOnly, BthOpcode::RdmaWriteFirst, BthOpcode::RdmaWriteMiddle,
+                    BthOpcode::RdmaWriteLast};
         case WrOpcode::RdmaWriteWithImm:
-            return only    ? BthOpcode::RdmaWriteOnlyWithImmediate
-                   : first ? BthOpcode::RdmaWriteFirst
-                   : last  ? BthOpcode::RdmaWriteLastWithImmediate
-                           : BthOpcode::RdmaWriteMiddle;
+            return {BthOpcode::RdmaWriteOnlyWithImmediate, BthOpcode::RdmaWriteFirst, BthOpcode::RdmaWriteMiddle,
+                    BthOpcode::RdmaWriteLastWithImmediate};
         case WrOpcode::RdmaRead:
-            return BthOpcode::RdmaReadRequest;
+            return single(BthOpcode::RdmaReadRequest);
         case WrOpcode::AtomicCmpAndSwp:
-            return BthOpcode::CompareSwap;
+            return single(BthOpcode::CompareSwap);
         case WrOpcode::AtomicFetchAndAdd:
-            return BthOpcode::FetchAdd;
+            return single(BthOpcode::FetchAdd);
         default:
-            return BthOpcode::SendOnly;
+            return single(BthOpcode::SendOnly);
     }
+}
+
+// rxe next_opcode: ONLY/FIRST/MIDDLE/LAST by the packet's place in the message.
+BthOpcode opcodeFor(const Wqe& wqe, std::uint32_t packetIndex) {
+    const MessageOpcodes opcodes = messageOpcodes(wqe.send.opcode);
+    if (wqe.npackets == 1) return opcodes.only;
+    if (packetIndex == 0) return opcodes.first;
+    return packetIndex + 1 == wqe.npackets ? opcodes.last : opcodes.middle;
 }
 
 const MemoryRegion* firstMr(Host& host, const Wqe& wqe) {
