@@ -100,6 +100,12 @@ void RdmaQueuePainter::headTail(const QRectF& strip, const Window& w, std::uint3
     mark(head, tr("head"), p.theme.accent, false);
 }
 
+void RdmaQueuePainter::emptySlot(const QRectF& rect, std::uint32_t slot) {
+    m_paint.box(rect, m_paint.theme.background, m_paint.theme.panelBorder, 3);
+    m_paint.detail(rect.adjusted(0, 0, 0, -2), QString::number(slot), RdmaPaint::kFinePx, m_paint.theme.mutedText,
+                   Qt::AlignHCenter | Qt::AlignBottom);
+}
+
 void RdmaQueuePainter::workQueue(const QRectF& area, const QString& title, const rdma::WorkQueue& q, int badge,
                                  bool badgeActive) {
     auto& p = m_paint;
@@ -112,9 +118,7 @@ void RdmaQueuePainter::workQueue(const QRectF& area, const QString& title, const
         const QRectF r = slotRect(strip, i, w.count);
         const auto& wqe = slot < q.ring.size() ? q.ring[slot] : std::nullopt;
         if (!wqe) {
-            p.box(r, p.theme.background, p.theme.panelBorder, 3);
-            p.detail(r.adjusted(0, 0, 0, -2), QString::number(slot), RdmaPaint::kFinePx, p.theme.mutedText,
-                     Qt::AlignHCenter | Qt::AlignBottom);
+            emptySlot(r, slot);
             continue;
         }
         const QString id = QString::fromStdString(wqe->id);
@@ -149,10 +153,7 @@ void RdmaQueuePainter::completionQueue(const QRectF& area, const rdma::Completio
         const QRectF r = slotRect(strip, i, w.count);
         const auto& cqe = slot < cq.ring.size() ? cq.ring[slot] : std::nullopt;
         if (!cqe) {
-            // An empty CQE slot belongs to the hardware (mlx5 owner bit).
-            p.box(r, p.theme.background, p.theme.panelBorder, 3);
-            p.detail(r.adjusted(0, 0, 0, -2), QString::number(slot), RdmaPaint::kFinePx, p.theme.mutedText,
-                     Qt::AlignHCenter | Qt::AlignBottom);
+            emptySlot(r, slot);  // an empty CQE slot belongs to the hardware (mlx5 owner bit)
             continue;
         }
         const QString id = QString::fromStdString(cqe->id);

@@ -33,6 +33,8 @@ private:
     static QRectF stripOf(const QRectF& area);
     /// Detail under the strip's right end: "CQN 1 · slots 0…9 of 31".
     void stripNote(const QRectF& strip, QStringList parts, const Window& w, std::uint32_t depth);
+    /// A free slot of a ring: an empty box with its index as detail text.
+    void emptySlot(const QRectF& rect, std::uint32_t slot);
     /// One WQE or CQE: owner band (HW/SW), wr_id, then opcode and state or status once zoomed in.
     void entry(const QRectF& slot, bool hw, const QString& wrId, const QString& opcode, const QString& last,
                const QColor& lastColor);
