@@ -10,11 +10,7 @@ namespace commviz::collectives {
 namespace {
 
 Schedule named(const char* algorithm, int id, const ScheduleRequest& request) {
-    Schedule schedule;
-    schedule.algorithm = algorithm;
-    schedule.algorithmId = id;
-    schedule.layout = BlockLayout(std::size_t(request.ranks), request.count);
-    return schedule;
+    return namedSchedule(algorithm, id, BlockLayout(std::size_t(request.ranks), request.count));
 }
 
 int mod(int value, int p) { return ((value % p) + p) % p; }

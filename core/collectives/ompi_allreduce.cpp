@@ -8,14 +8,6 @@ namespace commviz::collectives {
 
 namespace {
 
-Schedule named(const char* algorithm, int id, BlockLayout layout) {
-    Schedule schedule;
-    schedule.algorithm = algorithm;
-    schedule.algorithmId = id;
-    schedule.layout = std::move(layout);
-    return schedule;
-}
-
 Schedule redirected(Schedule schedule, const char* from) {
     if (schedule.redirectedFrom.empty()) schedule.redirectedFrom = from;
     return schedule;
@@ -33,7 +25,7 @@ struct FoldedGroup {
 }  // namespace
 
 Schedule allreduceBasicLinear(const ScheduleRequest& request) {
-    Schedule schedule = named("basic_linear", 1, {request.count});
+    Schedule schedule = namedSchedule("basic_linear", 1, {request.count});
     const WholeVector whole{request.ranks, 0, schedule.layout, request.elementBytes};
     setPhases(schedule, {linearReduce(whole), linearBcast(whole)});
     return schedule;
@@ -42,7 +34,7 @@ Schedule allreduceBasicLinear(const ScheduleRequest& request) {
 // Simplification: Open MPI lets the tuned reduce and bcast pick their own
 // algorithms here; this model always uses the binomial tree for both.
 Schedule allreduceNonoverlapping(const ScheduleRequest& request) {
-    Schedule schedule = named("nonoverlapping", 2, {request.count});
+    Schedule schedule = namedSchedule("nonoverlapping", 2, {request.count});
     const WholeVector whole{request.ranks, 0, schedule.layout, request.elementBytes};
     setPhases(schedule, {binomialReduce(whole), binomialBcast(whole)});
     return schedule;
@@ -51,7 +43,7 @@ Schedule allreduceNonoverlapping(const ScheduleRequest& request) {
 // ompi_coll_base_allreduce_intra_recursivedoubling: ranks below 2 x extra pair
 // up, the even one hands its vector to the odd one and sits out.
 Schedule allreduceRecursiveDoubling(const ScheduleRequest& request) {
-    Schedule schedule = named("recursive_doubling", 3, {request.count});
+    Schedule schedule = namedSchedule("recursive_doubling", 3, {request.count});
     const int p = request.ranks;
     const FoldedGroup group{floorPowerOfTwo(p), p - floorPowerOfTwo(p), true};
     const BlockLayout layout = schedule.layout;
@@ -84,7 +76,7 @@ Schedule allreduceRecursiveDoubling(const ScheduleRequest& request) {
 Schedule allreduceRing(const ScheduleRequest& request) {
     const int p = request.ranks;
     if (request.count < p) return redirected(allreduceRecursiveDoubling(request), "ring");
-    Schedule schedule = named("ring", 4, evenBlocks(request.count, p));
+    Schedule schedule = namedSchedule("ring", 4, evenBlocks(request.count, p));
     const BlockLayout layout = schedule.layout;
     const auto bytes = request.elementBytes;
     auto ringStep = [p, layout, bytes](int firstBlockOfRank0, bool reduce) {

@@ -10,14 +10,6 @@ namespace commviz::collectives {
 
 namespace {
 
-Schedule named(const char* algorithm, int id, BlockLayout layout) {
-    Schedule schedule;
-    schedule.algorithm = algorithm;
-    schedule.algorithmId = id;
-    schedule.layout = std::move(layout);
-    return schedule;
-}
-
 // Segments of segcount elements, the last one shorter (Open MPI's num_segments).
 BlockLayout segments(const ScheduleRequest& request) {
     const std::int64_t segcount = segmentCount(request.segsize, request.elementBytes, request.count);
@@ -80,23 +72,23 @@ Schedule chainSchedule(Schedule schedule, const ScheduleRequest& request, int fa
 }  // namespace
 
 Schedule bcastBasicLinear(const ScheduleRequest& request) {
-    Schedule schedule = named("basic_linear", 1, {request.count});
+    Schedule schedule = namedSchedule("basic_linear", 1, {request.count});
     setPhases(schedule, {linearBcast({request.ranks, request.root, schedule.layout, request.elementBytes})});
     return schedule;
 }
 
 Schedule bcastChain(const ScheduleRequest& request) {
-    return chainSchedule(named("chain", 2, segments(request)), request, request.fanout);
+    return chainSchedule(namedSchedule("chain", 2, segments(request)), request, request.fanout);
 }
 
 Schedule bcastPipeline(const ScheduleRequest& request) {
-    return chainSchedule(named("pipeline", 3, segments(request)), request, 1);
+    return chainSchedule(namedSchedule("pipeline", 3, segments(request)), request, 1);
 }
 
 // Simplification: Open MPI segments the binomial and k-nomial trees by
 // segsize; the fixed rules pass segsize 0, and this model sends whole buffers.
 Schedule bcastBinomial(const ScheduleRequest& request) {
-    Schedule schedule = named("binomial", 6, {request.count});
+    Schedule schedule = namedSchedule("binomial", 6, {request.count});
     setPhases(schedule, {binomialBcast({request.ranks, request.root, schedule.layout, request.elementBytes})});
     return schedule;
 }
@@ -104,7 +96,7 @@ Schedule bcastBinomial(const ScheduleRequest& request) {
 // Level m of L = ⌈log_k p⌉: every holder v (a multiple of k·d, d = k^(L-1-m))
 // sends to v + d, v + 2d, …, v + (k-1)d.
 Schedule bcastKnomial(const ScheduleRequest& request) {
-    Schedule schedule = named("knomial", 7, {request.count});
+    Schedule schedule = namedSchedule("knomial", 7, {request.count});
     const int p = request.ranks, root = request.root, radix = request.radix;
     int levels = 0;
     for (std::int64_t reach = 1; reach < p; reach *= radix) ++levels;
@@ -134,7 +126,7 @@ Schedule bcastScatterAllgatherRing(const ScheduleRequest& request) {
         linear.redirectedFrom = "scatter_allgather_ring";
         return linear;
     }
-    Schedule schedule = named("scatter_allgather_ring", 9, evenBlocks(request.count, p));
+    Schedule schedule = namedSchedule("scatter_allgather_ring", 9, evenBlocks(request.count, p));
     const BlockLayout layout = schedule.layout;
     const auto bytes = request.elementBytes;
     const int levels = ceilLog2(p);

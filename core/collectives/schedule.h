@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace commviz::collectives {
@@ -44,5 +45,15 @@ struct Schedule {
     int rounds = 0;
     std::function<Round(int)> round;
 };
+
+/// An empty schedule of algorithm `algorithm` (Open MPI ID `id`) over `layout`:
+/// the algorithm fills in its rounds.
+inline Schedule namedSchedule(const char* algorithm, int id, BlockLayout layout) {
+    Schedule schedule;
+    schedule.algorithm = algorithm;
+    schedule.algorithmId = id;
+    schedule.layout = std::move(layout);
+    return schedule;
+}
 
 }  // namespace commviz::collectives
