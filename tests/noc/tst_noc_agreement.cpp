@@ -13,14 +13,7 @@ using namespace commviz::noc;
 
 namespace {
 
-const char* kMesh44 = R"(
-topology = mesh;
-k = 4;
-n = 2;
-routing_function = dor;
-num_vcs = 4;
-vc_buf_size = 4;
-traffic = uniform;
+const std::string kMesh44 = noctest::meshHeader(4, 4) + R"(traffic = uniform;
 packet_size = 1;
 )";
 

@@ -21,14 +21,7 @@ constexpr int kCycles = 2000;
 
 // 4x4, 4-flit packets (so held connections matter), loads in flits per node
 // and cycle; 0.9 is past saturation on every row.
-const char* kBase = R"(
-topology = mesh;
-k = 4;
-n = 2;
-routing_function = dor;
-num_vcs = 2;
-vc_buf_size = 4;
-traffic = uniform;
+const std::string kBase = noctest::meshHeader(4, 2) + R"(traffic = uniform;
 packet_size = 4;
 injection_rate_uses_flits = 1;
 injection_rate = 0.3;

@@ -15,14 +15,7 @@ namespace {
 
 // The bundled example resources/scenarios/noc/hotspot_mesh88.cfg: four corner hot
 // spots of an 8x8 mesh weighted 2:1:1:1.
-const char* kHot88 = R"(
-topology = mesh;
-k = 8;
-n = 2;
-routing_function = dor;
-num_vcs = 4;
-vc_buf_size = 4;
-traffic = hotspot({{0,7,56,63},{2,1,1,1}});
+const std::string kHot88 = noctest::meshHeader(8, 4) + R"(traffic = hotspot({{0,7,56,63},{2,1,1,1}});
 packet_size = 1;
 injection_rate = 0.03;
 )";

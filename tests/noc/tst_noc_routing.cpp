@@ -46,14 +46,7 @@ Packet packetTo(int src, int dest) {
     return p;
 }
 
-const char* kMesh44 = R"(
-topology = mesh;
-k = 4;
-n = 2;
-routing_function = min_adapt;
-num_vcs = 4;
-vc_buf_size = 4;
-)";
+const std::string kMesh44 = noctest::meshHeader(4, 4, "min_adapt");
 
 }  // namespace
 

@@ -16,14 +16,7 @@ namespace {
 
 // 4x4 mesh, XY routing, transpose: (x, y) sends to (y, x). Ports: 0 = +x,
 // 1 = -x, 2 = +y, 3 = -y, 4 = the terminal. Node id = x + 4y.
-const char* kTranspose44 = R"(
-topology = mesh;
-k = 4;
-n = 2;
-routing_function = dor;
-num_vcs = 2;
-vc_buf_size = 4;
-traffic = transpose;
+const std::string kTranspose44 = noctest::meshHeader(4, 2) + R"(traffic = transpose;
 packet_size = 1;
 injection_rate = 0.1;
 seed = 3;

@@ -61,6 +61,12 @@ inline Json postSend(const std::string& host, const std::string& qp, Json wrs) {
 inline Json sendWr(std::uint64_t id, const std::string& opcode, Json sgList, Json flags = {"IBV_SEND_SIGNALED"}) {
     return {{"wr_id", id}, {"opcode", opcode}, {"send_flags", flags}, {"sg_list", sgList}};
 }
+/// `wr` aimed at `mr` of the peer, `offset` bytes in (RDMA WRITE, READ and atomics).
+inline Json withRemote(Json wr, const std::string& mr, int offset = 0) {
+    wr["remote_mr"] = mr;
+    wr["remote_offset"] = offset;
+    return wr;
+}
 inline Json pollCq(const std::string& host, const std::string& cq, int min, int numEntries = 4) {
     return {{"host", host}, {"call", "ibv_poll_cq"}, {"cq", cq}, {"num_entries", numEntries}, {"min", min}};
 }
@@ -99,6 +105,11 @@ inline Json toRts(const std::string& host, const std::string& qp, std::uint32_t 
                    "IBV_QP_MAX_QP_RD_ATOMIC"});
 }
 
+inline Json append(Json a, const Json& b) {
+    for (const auto& x : b) a.push_back(x);
+    return a;
+}
+
 /// Two hosts with one buffer, one CQ and one QP each (not yet connected).
 inline Json preamble(int bufLen = 4096, int cqe = 16, int sendWr = 8, int recvWr = 8) {
     return Json::array({regMr("A", "bufA", bufLen, "Hello from A! "), regMr("B", "bufB", bufLen, "B memory. "),
@@ -106,16 +117,17 @@ inline Json preamble(int bufLen = 4096, int cqe = 16, int sendWr = 8, int recvWr
                         createQp("A", "qpA", "cqA", sendWr, recvWr), createQp("B", "qpB", "cqB", sendWr, recvWr)});
 }
 
+/// The preamble, the QPs connected, then A posts `wr` on qpA and waits for one completion on cqA.
+inline Json postOneFromA(Json wr) {
+    return append(preamble(),
+                  Json::array({connectQps(), postSend("A", "qpA", {std::move(wr)}), pollCq("A", "cqA", 1)}));
+}
+
 inline Json scenario(Json script, Json extra = Json::object()) {
     Json doc{{"scene", "rdma"}, {"format", 1}, {"hosts", {"A", "B"}}};
     for (auto& [k, v] : extra.items()) doc[k] = v;
     doc["script"] = std::move(script);
     return doc;
-}
-
-inline Json append(Json a, const Json& b) {
-    for (const auto& x : b) a.push_back(x);
-    return a;
 }
 
 struct Run {
@@ -139,6 +151,13 @@ struct Run {
         return Json();
     }
     Json call(std::size_t index) const { return summary["calls"][index]; }
+    /// The fields of every packet host `from` put on the wire, in order.
+    std::vector<Json> sentBy(const std::string& from) const {
+        std::vector<Json> out;
+        for (const auto& e : kind("packet_sent"))
+            if (e.fields["from"] == from) out.push_back(e.fields);
+        return out;
+    }
 };
 
 /// Runs a scenario document to done (or `cap` steps); `check` sees the engine after every step.

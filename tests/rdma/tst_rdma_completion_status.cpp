@@ -10,11 +10,6 @@
 using namespace commviz::rdma::testing;
 
 namespace {
-Json withRemote(Json wr, const std::string& mr, int offset = 0) {
-    wr["remote_mr"] = mr;
-    wr["remote_offset"] = offset;
-    return wr;
-}
 std::string status(const Run& r, const std::string& host, std::uint64_t id) {
     const Json c = r.completion(host, id);
     return c.is_null() ? "none" : c["status"].get<std::string>();
@@ -172,12 +167,7 @@ private slots:
     }
 
     void writeOutsideTheMrIsRemAccess() {
-        Json s = append(
-            preamble(),
-            Json::array(
-                {connectQps(),
-                 postSend("A", "qpA", {withRemote(sendWr(11, "IBV_WR_RDMA_WRITE", {sge("bufA", 512)}), "bufB", 4000)}),
-                 pollCq("A", "cqA", 1)}));
+        Json s = postOneFromA(withRemote(sendWr(11, "IBV_WR_RDMA_WRITE", {sge("bufA", 512)}), "bufB", 4000));
         const Run r = run(scenario(s));
         QCOMPARE(status(r, "A", 11), std::string("IBV_WC_REM_ACCESS_ERR"));
     }

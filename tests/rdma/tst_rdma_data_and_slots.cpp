@@ -14,11 +14,6 @@ using namespace commviz::rdma;
 using namespace commviz::rdma::testing;
 
 namespace {
-Json withRemote(Json wr, const std::string& mr, int offset = 0) {
-    wr["remote_mr"] = mr;
-    wr["remote_offset"] = offset;
-    return wr;
-}
 const PagedBytes& bytes(const Run& r, std::size_t host, const std::string& mr) {
     return r.engine().hosts()[host].mrByName(mr)->bytes;
 }
@@ -30,12 +25,7 @@ class TestRdmaDataAndSlots : public QObject {
     Q_OBJECT
 private slots:
     void writeChangesOnlyTheTargetRange() {
-        Json s = append(
-            preamble(),
-            Json::array(
-                {connectQps(),
-                 postSend("A", "qpA", {withRemote(sendWr(1, "IBV_WR_RDMA_WRITE", {sge("bufA", 2048)}), "bufB", 1024)}),
-                 pollCq("A", "cqA", 1)}));
+        Json s = postOneFromA(withRemote(sendWr(1, "IBV_WR_RDMA_WRITE", {sge("bufA", 2048)}), "bufB", 1024));
         const Run r = run(scenario(s));
         const auto& b = bytes(r, 1, "bufB");
         for (std::size_t i = 0; i < 1024; ++i) QCOMPARE(b[i], patternB(i));
@@ -46,11 +36,7 @@ private slots:
     }
 
     void readBringsTheBytesBack() {
-        Json s = append(
-            preamble(),
-            Json::array({connectQps(),
-                         postSend("A", "qpA", {withRemote(sendWr(2, "IBV_WR_RDMA_READ", {sge("bufA", 3000)}), "bufB")}),
-                         pollCq("A", "cqA", 1)}));
+        Json s = postOneFromA(withRemote(sendWr(2, "IBV_WR_RDMA_READ", {sge("bufA", 3000)}), "bufB"));
         const Run r = run(scenario(s));
         QCOMPARE(r.completion("A", 2)["opcode"], Json("IBV_WC_RDMA_READ"));
         const auto& a = bytes(r, 0, "bufA");

@@ -12,16 +12,6 @@ using namespace commviz::rdma;
 using namespace commviz::rdma::testing;
 
 namespace {
-Json withRemote(Json wr, const std::string& mr) {
-    wr["remote_mr"] = mr;
-    return wr;
-}
-std::vector<Json> sentBy(const Run& r, const std::string& from) {
-    std::vector<Json> out;
-    for (const auto& e : r.kind("packet_sent"))
-        if (e.fields["from"] == from) out.push_back(e.fields);
-    return out;
-}
 Json fault(int drop) { return {{"call", "fault"}, {"drop_packet", {drop}}}; }
 }  // namespace
 
@@ -40,7 +30,7 @@ private slots:
                          postSend("A", "qpA", {withRemote(sendWr(1, "IBV_WR_RDMA_READ", {sge("bufA", 3000)}), "bufB")}),
                          pollCq("A", "cqA", 1)}));
         const Run r = run(scenario(s));
-        QCOMPARE(sentBy(r, "B")[1]["opcode"], Json("RDMA_READ_RESPONSE_MIDDLE"));
+        QCOMPARE(r.sentBy("B")[1]["opcode"], Json("RDMA_READ_RESPONSE_MIDDLE"));
         QCOMPARE(r.completion("A", 1)["status"], Json("IBV_WC_SUCCESS"));
         QCOMPARE(r.completion("A", 1)["byte_len"], Json(3000));
         const auto& a = r.engine().hosts()[0].mrByName("bufA")->bytes;
@@ -66,7 +56,7 @@ private slots:
                                    sendWr(2, "IBV_WR_SEND", {sge("bufA", 8, 2000)})}),
                          pollCq("A", "cqA", 2)}));
         const Run r = run(scenario(s));
-        QCOMPARE(sentBy(r, "B")[0]["opcode"], Json("RDMA_READ_RESPONSE_ONLY"));
+        QCOMPARE(r.sentBy("B")[0]["opcode"], Json("RDMA_READ_RESPONSE_ONLY"));
         QCOMPARE(r.completion("A", 1)["status"], Json("IBV_WC_SUCCESS"));
         QCOMPARE(r.completion("A", 1)["byte_len"], Json(100));
         QCOMPARE(r.completion("A", 2)["status"], Json("IBV_WC_SUCCESS"));

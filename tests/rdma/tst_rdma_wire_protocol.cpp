@@ -15,17 +15,6 @@ using namespace commviz::rdma;
 using namespace commviz::rdma::testing;
 
 namespace {
-Json withRemote(Json wr, const std::string& mr, int offset = 0) {
-    wr["remote_mr"] = mr;
-    wr["remote_offset"] = offset;
-    return wr;
-}
-std::vector<Json> sentBy(const Run& r, const std::string& from) {
-    std::vector<Json> out;
-    for (const auto& e : r.kind("packet_sent"))
-        if (e.fields["from"] == from) out.push_back(e.fields);
-    return out;
-}
 Json fault(Json drops) { return {{"call", "fault"}, {"drop_packet", drops}}; }
 }  // namespace
 
@@ -39,7 +28,7 @@ private slots:
                                    postSend("A", "qpA", {sendWr(2, "IBV_WR_SEND", {sge("bufA", 10000)})}),
                                    pollCq("A", "cqA", 1), pollCq("B", "cqB", 1)}));
         const Run r = run(scenario(s));
-        const auto a = sentBy(r, "A");
+        const auto a = r.sentBy("A");
         QCOMPARE(a.size(), std::size_t(3));
         QCOMPARE(a[0]["opcode"], Json("SEND_FIRST"));
         QCOMPARE(a[0]["payload_bytes"], Json(4096));
@@ -53,7 +42,7 @@ private slots:
         QCOMPARE(a[0]["ack_req"], Json(false));
         QCOMPARE(a[1]["ack_req"], Json(false));
         QCOMPARE(a[2]["ack_req"], Json(true));
-        const auto b = sentBy(r, "B");  // one cumulative ACK for the whole message
+        const auto b = r.sentBy("B");  // one cumulative ACK for the whole message
         QCOMPARE(b.size(), std::size_t(1));
         QCOMPARE(b[0]["opcode"], Json("ACKNOWLEDGE"));
         QCOMPARE(b[0]["psn"], Json(1002));
@@ -69,7 +58,7 @@ private slots:
                           {sendWr(3, "IBV_WR_SEND", {sge("bufA", 64)}), sendWr(4, "IBV_WR_SEND", Json::array())}),
                  pollCq("B", "cqB", 2)}));
         const Run r = run(scenario(s));
-        const auto a = sentBy(r, "A");
+        const auto a = r.sentBy("A");
         QCOMPARE(a.size(), std::size_t(2));
         QCOMPARE(a[0]["opcode"], Json("SEND_ONLY"));
         QCOMPARE(a[1]["opcode"], Json("SEND_ONLY"));
@@ -83,13 +72,13 @@ private slots:
                                                  postSend("A", "qpA", {sendWr(2, "IBV_WR_SEND", {sge("bufA", 4000)})}),
                                                  pollCq("A", "cqA", 1), pollCq("B", "cqB", 1)}));
         const Run r = run(scenario(s));
-        const auto a = sentBy(r, "A");
+        const auto a = r.sentBy("A");
         QCOMPARE(a.size(), std::size_t(4));
         QCOMPARE(a[0]["psn"], Json(0xfffffe));
         QCOMPARE(a[1]["psn"], Json(0xffffff));
         QCOMPARE(a[2]["psn"], Json(0));
         QCOMPARE(a[3]["psn"], Json(1));
-        QCOMPARE(sentBy(r, "B")[0]["psn"], Json(1));
+        QCOMPARE(r.sentBy("B")[0]["psn"], Json(1));
         QCOMPARE(r.completion("A", 2)["status"], Json("IBV_WC_SUCCESS"));
         QCOMPARE(r.engine().hosts()[1].qps[0].resp.psn, 2u);
     }
@@ -114,7 +103,7 @@ private slots:
             maxUnacked = std::max(maxUnacked, psnDiff(qp.req.psn, qp.comp.psn));
         });
         QVERIFY(r.done);
-        const auto a = sentBy(r, "A");
+        const auto a = r.sentBy("A");
         QCOMPARE(a.size(), std::size_t(256));
         std::vector<int> withAckReq;
         for (std::size_t i = 0; i < a.size(); ++i)
@@ -136,12 +125,12 @@ private slots:
                                           sendWr(2, "IBV_WR_SEND", {sge("bufA", 8)})}),
                                 pollCq("A", "cqA", 2)}));
         const Run r = run(scenario(s));
-        const auto a = sentBy(r, "A");
+        const auto a = r.sentBy("A");
         QCOMPARE(a[0]["opcode"], Json("RDMA_READ_REQUEST"));
         QCOMPARE(a[0]["psn"], Json(100));
         QCOMPARE(a[1]["opcode"], Json("SEND_ONLY"));
         QCOMPARE(a[1]["psn"], Json(103));
-        const auto b = sentBy(r, "B");
+        const auto b = r.sentBy("B");
         QCOMPARE(b[0]["opcode"], Json("RDMA_READ_RESPONSE_FIRST"));
         QCOMPARE(b[0]["psn"], Json(100));
         QCOMPARE(b[1]["opcode"], Json("RDMA_READ_RESPONSE_MIDDLE"));
@@ -156,7 +145,7 @@ private slots:
                                                  postSend("A", "qpA", {sendWr(2, "IBV_WR_SEND", {sge("bufA", 3000)})}),
                                                  pollCq("A", "cqA", 1), pollCq("B", "cqB", 1)}));
         const Run r = run(scenario(s));
-        const auto a = sentBy(r, "A");
+        const auto a = r.sentBy("A");
         std::vector<int> psns;
         std::vector<bool> retx;
         for (const auto& p : a) {
@@ -186,7 +175,7 @@ private slots:
                                 pollCq("A", "cqA", 1), pollCq("B", "cqB", 1)}));
         const Run r = run(scenario(s));
         QCOMPARE(r.kind("timeout").size(), std::size_t(1));
-        QCOMPARE(sentBy(r, "A").size(), std::size_t(2));
+        QCOMPARE(r.sentBy("A").size(), std::size_t(2));
         const auto acks = r.kind("ack_sent");
         QCOMPARE(acks.size(), std::size_t(2));
         QCOMPARE(acks[1].fields["duplicate"], Json(true));
@@ -203,7 +192,7 @@ private slots:
                          createCq("B", "cqB", 8), createQp("A", "qpA", "cqA"), createQp("B", "qpB", "cqB"),
                          connectQps({{"timeout", 4}}), fault(2), postSend("A", "qpA", {fadd}), pollCq("A", "cqA", 1)});
         const Run r = run(scenario(s));
-        QCOMPARE(sentBy(r, "A").size(), std::size_t(2));            // FETCH_ADD sent twice
+        QCOMPARE(r.sentBy("A").size(), std::size_t(2));             // FETCH_ADD sent twice
         QCOMPARE(r.kind("memory_written").size(), std::size_t(2));  // executed once at B, result landed once at A
         QCOMPARE(loadU64(r.engine().hosts()[1].mrByName("counter")->bytes, 0), std::uint64_t(105));
         QCOMPARE(loadU64(r.engine().hosts()[0].mrByName("res")->bytes, 0), std::uint64_t(100));
@@ -216,7 +205,7 @@ private slots:
                          postSend("A", "qpA", {withRemote(sendWr(1, "IBV_WR_RDMA_READ", {sge("bufA", 100)}), "bufB")}),
                          pollCq("A", "cqA", 1)}));
         const Run r = run(scenario(s));
-        const auto b = sentBy(r, "B");
+        const auto b = r.sentBy("B");
         QCOMPARE(b.size(), std::size_t(2));
         QCOMPARE(b[1]["opcode"], Json("RDMA_READ_RESPONSE_ONLY"));
         QCOMPARE(b[1]["retransmission"], Json(true));
@@ -232,7 +221,7 @@ private slots:
                                     postSend("A", "qpA", {sendWr(1, "IBV_WR_SEND", {sge("bufA", 64)})}),
                                     pollCq("A", "cqA", 1)}));
             const Run r = run(scenario(s));
-            QCOMPARE(sentBy(r, "A").size(), std::size_t(retry + 1));
+            QCOMPARE(r.sentBy("A").size(), std::size_t(retry + 1));
             QCOMPARE(r.kind("timeout").size(), std::size_t(retry + 1));
             QCOMPARE(r.completion("A", 1)["status"], Json("IBV_WC_RETRY_EXC_ERR"));
             // each wait is 4.096 us * 2^2 = 16384 ns
@@ -264,7 +253,7 @@ private slots:
                                                    postSend("A", "qpA", {sendWr(1, "IBV_WR_SEND", {sge("bufA", 64)})}),
                                                    pollCq("A", "cqA", 1)}));
         const Run e = run(scenario(bad));
-        QCOMPARE(sentBy(e, "A").size(), std::size_t(3));
+        QCOMPARE(e.sentBy("A").size(), std::size_t(3));
         QCOMPARE(e.kind("rnr_wait").size(), std::size_t(2));
         QCOMPARE(e.kind("rnr_wait")[0].fields["wait_ns"], Json(1280000));  // code 14 = 1.28 ms
         QCOMPARE(e.completion("A", 1)["status"], Json("IBV_WC_RNR_RETRY_EXC_ERR"));

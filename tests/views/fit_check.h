@@ -5,13 +5,17 @@
 // figure export draws.
 
 #include <QPainter>
+#include <QPixmap>
 #include <QStringList>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <memory>
 #include <vector>
 
 #include "export/figure_exporter.h"
+#include "shell/scene_canvas.h"
 #include "shell/scene_renderer.h"
+#include "shell/simulation_controller.h"
 
 namespace commviz::tests {
 
@@ -40,6 +44,38 @@ inline void checkReadable(const std::vector<views::DrawnText>& drawn, const QStr
                                 .arg(t.readablePx, 0, 'f', 2)));
         if (refuseElided) QVERIFY2(!t.elided, qPrintable(QStringLiteral("%1: elided '%2'").arg(where, t.text)));
     }
+}
+
+/// The scale SceneCanvas fits `Renderer`'s scene to on the default canvas.
+template <class Renderer>
+double fitScaleOnDefaultCanvas(views::SimulationController& controller) {
+    views::SceneCanvas canvas(controller);
+    canvas.setRenderer(std::make_unique<Renderer>());
+    canvas.resize(kDefaultCanvas);
+    return canvas.scale();
+}
+
+/// Paints the session's current step with `renderer` the way SceneCanvas does
+/// on the default canvas at `zoom` (1 = fit) and returns every text drawn.
+template <class Renderer>
+std::vector<views::DrawnText> paintAtZoom(views::SimulationController& controller, Renderer& renderer,
+                                          const sim::Session& session, double zoom, const QStringList& options = {},
+                                          const QString& selected = {}) {
+    views::SceneCanvas canvas(controller);
+    canvas.setRenderer(std::make_unique<Renderer>());
+    canvas.resize(kDefaultCanvas);
+    if (zoom != 1) canvas.zoomBy(zoom);
+    QPixmap frame(kDefaultCanvas);
+    QPainter painter(&frame);
+    painter.setTransform(canvas.logicalToWidget());
+    std::vector<views::DrawnText> drawn;
+    views::RenderState state = canvas.renderState();
+    state.session = &session;
+    state.drawnTexts = &drawn;
+    state.options = options;
+    state.selected = selected;
+    renderer.paint(painter, state);
+    return drawn;
 }
 
 /// The texts an export of the session's current step draws: a PNG rendered in

@@ -44,6 +44,14 @@ inline views::SceneSetup sceneSetup(const views::SceneDescriptor& scene, sim::Pa
     return setup;
 }
 
+/// A session of the scene's model from `values` and no scenario; fails the run when it cannot be built.
+inline std::unique_ptr<sim::Session> modelSession(const views::SceneDescriptor& scene,
+                                                  const sim::ParamValues& values = {}) {
+    auto session = scene.model.build(values, std::nullopt);
+    if (!session) qFatal("build failed: %s", session.error().message.c_str());
+    return std::move(session).value();
+}
+
 /// A session built from a setup; null with a warning when it cannot be built.
 inline std::unique_ptr<sim::Session> sceneSession(const views::SceneSetup& setup) {
     auto built = views::buildSession(setup);

@@ -18,6 +18,7 @@
 #include "nccl/nccl_log_dock.h"
 #include "nccl/nccl_renderer.h"
 #include "nccl/nccl_scene.h"
+#include "paint_image.h"
 #include "scene_walk.h"
 #include "shell/event_list_model.h"
 #include "shell/events_dock.h"
@@ -92,12 +93,9 @@ std::unique_ptr<sim::Session> session(const views::SceneDescriptor& scene, const
 }
 
 QImage render(views::NcclRenderer& renderer, const sim::Session& s) {
-    QImage image(1600, 1000, QImage::Format_ARGB32);
     views::RenderState state;
     state.session = &s;
-    QPainter painter(&image);
-    renderer.paint(painter, state);
-    return image;
+    return tests::paintImage(renderer, state, QSize(1600, 1000));
 }
 
 QString allText(views::NcclRenderer& renderer, const sim::Session& s, const QString& selected = {},

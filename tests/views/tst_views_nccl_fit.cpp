@@ -51,21 +51,7 @@ class NcclFitTest : public QObject {
     // Paints the current step the way SceneCanvas does at `zoom` (1 = fit) and returns every text drawn.
     std::vector<DrawnText> paintAt(NcclRenderer& renderer, const sim::Session& s, double zoom,
                                    const QStringList& options = {}, const QString& selected = {}) {
-        views::SceneCanvas canvas(m_controller);
-        canvas.setRenderer(std::make_unique<NcclRenderer>());
-        canvas.resize(kDefaultCanvas);
-        if (zoom != 1) canvas.zoomBy(zoom);
-        QPixmap frame(kDefaultCanvas);
-        QPainter painter(&frame);
-        painter.setTransform(canvas.logicalToWidget());
-        std::vector<DrawnText> drawn;
-        views::RenderState state = canvas.renderState();
-        state.session = &s;
-        state.drawnTexts = &drawn;
-        state.options = options;
-        state.selected = selected;
-        renderer.paint(painter, state);
-        return drawn;
+        return tests::paintAtZoom(m_controller, renderer, s, zoom, options, selected);
     }
 
     // What each paint at fit must say, besides being readable.
@@ -105,11 +91,9 @@ class NcclFitTest : public QObject {
 
 private slots:
     void fitScaleIsTheDefaultWindows() {
-        views::SceneCanvas canvas(m_controller);
-        canvas.setRenderer(std::make_unique<NcclRenderer>());
-        canvas.resize(kDefaultCanvas);
+        const double scale = tests::fitScaleOnDefaultCanvas<NcclRenderer>(m_controller);
         // The scene has the canvas's shape, so it fills width and height alike.
-        QVERIFY2(canvas.scale() > 0.70, qPrintable(QString::number(canvas.scale())));
+        QVERIFY2(scale > 0.70, qPrintable(QString::number(scale)));
     }
 
     void everyTextIsReadableAtFit_data() {

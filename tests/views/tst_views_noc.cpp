@@ -21,6 +21,7 @@
 #include "noc/noc_renderer.h"
 #include "noc/noc_scene.h"
 #include "noc/noc_sweep_dock.h"
+#include "paint_image.h"
 #include "scene_walk.h"
 #include "shell/parameters_dock.h"
 #include "shell/scene_setup.h"
@@ -32,21 +33,11 @@ using noc::NocEngine;
 
 namespace {
 
-std::unique_ptr<sim::Session> build(const views::SceneDescriptor& scene, const sim::ParamValues& values) {
-    auto session = scene.model.build(values, std::nullopt);
-    if (!session) qFatal("build failed: %s", session.error().message.c_str());
-    return std::move(session).value();
-}
-
 QImage render(views::SceneRenderer& renderer, const sim::Session& session, const QString& selected = {}) {
-    QImage image(renderer.logicalSize().toSize(), QImage::Format_ARGB32);
-    image.fill(Qt::black);
-    QPainter painter(&image);
     views::RenderState state;
     state.session = &session;
     state.selected = selected;
-    renderer.paint(painter, state);
-    return image;
+    return tests::paintOnBlack(renderer, state);
 }
 
 bool near(const QColor& a, const QColor& b, int tolerance = 6) {
@@ -92,7 +83,7 @@ private slots:
     }
 
     void flitsAreDrawnInTheirBufferCellsInTheirPacketsColour() {
-        auto session = build(m_scene, kSmallMesh);
+        auto session = tests::modelSession(m_scene, kSmallMesh);
         const NocEngine* engine = sim::engineOf<NocEngine>(session.get());
         // Step until some router holds a body flit (the head's cell carries a dot).
         int node = -1, port = -1, vc = -1, slot = -1;
@@ -130,7 +121,7 @@ private slots:
     }
 
     void flitsOnLinksAndCreditsGoingBackAreDrawn() {
-        auto session = build(m_scene, kSmallMesh);
+        auto session = tests::modelSession(m_scene, kSmallMesh);
         const NocEngine* engine = sim::engineOf<NocEngine>(session.get());
         for (int step = 0; step < 300; ++step) session->stepForward();
         views::NocRenderer renderer;
@@ -317,7 +308,7 @@ private slots:
     }
 
     void routersAreClickableAndInspectable() {
-        auto session = build(m_scene, kSmallMesh);
+        auto session = tests::modelSession(m_scene, kSmallMesh);
         session->stepForward();
         views::NocRenderer renderer;
         render(renderer, *session);
@@ -332,7 +323,7 @@ private slots:
     }
 
     void selectingARouterOpensItsPanel() {
-        auto session = build(m_scene, kSmallMesh);
+        auto session = tests::modelSession(m_scene, kSmallMesh);
         // Step to a cycle in which some router grants its switch.
         int router = -1, port = -1, vc = -1;
         for (int step = 0; step < 400 && router < 0; ++step) {

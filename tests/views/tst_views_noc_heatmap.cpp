@@ -22,6 +22,7 @@
 #include "noc/noc_layout.h"
 #include "noc/noc_renderer.h"
 #include "noc/noc_scene.h"
+#include "paint_image.h"
 #include "scene_walk.h"
 #include "shell/scene_setup.h"
 #include "shell/scene_view_actions.h"
@@ -44,16 +45,12 @@ int node(int x, int y) { return x + 4 * y; }
 
 QImage render(views::SceneRenderer& renderer, const sim::Session& session, const QStringList& options,
               std::vector<views::DrawnText>* texts = nullptr, const QString& selected = {}) {
-    QImage image(renderer.logicalSize().toSize(), QImage::Format_ARGB32);
-    image.fill(Qt::black);
-    QPainter painter(&image);
     views::RenderState state;
     state.session = &session;
     state.options = options;
     state.drawnTexts = texts;
     state.selected = selected;
-    renderer.paint(painter, state);
-    return image;
+    return tests::paintOnBlack(renderer, state);
 }
 
 bool near(const QColor& a, const QColor& b, int tolerance = 8) {

@@ -9,6 +9,7 @@
 #include <QListWidget>
 #include <QtTest>
 
+#include "paint_image.h"
 #include "rdma/rdma_layout.h"
 #include "rdma/rdma_qp_painter.h"
 #include "rdma/rdma_renderer.h"
@@ -41,13 +42,10 @@ class RdmaViewTest : public QObject {
         return tests::sceneSession(m_scene, std::move(scenario));
     }
     QImage render(RdmaRenderer& renderer, const sim::Session& s, const QStringList& highlights = {}) {
-        QImage image(1600, 1000, QImage::Format_ARGB32);
-        QPainter painter(&image);
         views::RenderState state;
         state.session = &s;
         state.highlights = highlights;
-        renderer.paint(painter, state);
-        return image;
+        return tests::paintImage(renderer, state, QSize(1600, 1000));
     }
     static bool hasRegion(const RdmaRenderer& r, const QString& id) {
         for (const auto& hit : r.hitRegions())

@@ -35,29 +35,15 @@ class RdmaFitTest : public QObject {
     // Paints the current step the way SceneCanvas does at `zoom` (1 = fit) and
     // returns every text drawn.
     std::vector<DrawnText> paintAt(const sim::Session& s, double zoom) {
-        views::SceneCanvas canvas(m_controller);
-        canvas.setRenderer(std::make_unique<RdmaRenderer>());
-        canvas.resize(kDefaultCanvas);
-        if (zoom != 1) canvas.zoomBy(zoom);
-        QPixmap frame(kDefaultCanvas);
-        QPainter painter(&frame);
-        painter.setTransform(canvas.logicalToWidget());
-        std::vector<DrawnText> drawn;
-        views::RenderState state = canvas.renderState();
-        state.session = &s;
-        state.drawnTexts = &drawn;
         RdmaRenderer renderer;
-        renderer.paint(painter, state);
-        return drawn;
+        return tests::paintAtZoom(m_controller, renderer, s, zoom);
     }
 
 private slots:
     void fitScaleIsTheDefaultWindows() {
-        views::SceneCanvas canvas(m_controller);
-        canvas.setRenderer(std::make_unique<RdmaRenderer>());
-        canvas.resize(kDefaultCanvas);
+        const double scale = tests::fitScaleOnDefaultCanvas<RdmaRenderer>(m_controller);
         // The scene fills the canvas's width and height alike (its shape is the canvas's).
-        QVERIFY2(canvas.scale() > 0.70, qPrintable(QString::number(canvas.scale())));
+        QVERIFY2(scale > 0.70, qPrintable(QString::number(scale)));
     }
 
     void everyTextIsReadableAtFit_data() {

@@ -7,10 +7,12 @@
 #include <QPainter>
 #include <QtTest>
 
+#include "paint_image.h"
 #include "rdma_vs_socket/rdma_vs_socket_engine.h"
 #include "rdma_vs_socket/rdma_vs_socket_layout.h"
 #include "rdma_vs_socket/rdma_vs_socket_scene.h"
 #include "rdma_vs_socket/rdma_vs_socket_text.h"
+#include "scene_walk.h"
 #include "sim/session_access.h"
 #include "tutorial/lesson.h"
 
@@ -19,23 +21,13 @@ using rdma_vs_socket::Lane;
 
 namespace {
 
-std::unique_ptr<sim::Session> build(const views::SceneDescriptor& scene, const sim::ParamValues& values = {}) {
-    auto session = scene.model.build(values, std::nullopt);
-    if (!session) qFatal("build failed: %s", session.error().message.c_str());
-    return std::move(session).value();
-}
-
 QImage render(views::SceneRenderer& renderer, const sim::Session& session, double progress = 1.0,
               const QString& selected = {}) {
-    QImage image(renderer.logicalSize().toSize(), QImage::Format_ARGB32);
-    image.fill(Qt::black);
-    QPainter painter(&image);
     views::RenderState state;
     state.session = &session;
     state.progress = progress;
     state.selected = selected;
-    renderer.paint(painter, state);
-    return image;
+    return tests::paintOnBlack(renderer, state);
 }
 
 bool hasId(const std::vector<views::HitRegion>& hits, const QString& id) {
@@ -61,7 +53,7 @@ private slots:
     }
 
     void countersChangeBetweenSteps() {
-        auto session = build(m_scene);
+        auto session = tests::modelSession(m_scene);
         auto renderer = m_scene.createRenderer();
         QCOMPARE(renderer->logicalSize(), QSizeF(1600, 1000));
         const QImage start = render(*renderer, *session);
@@ -95,7 +87,7 @@ private slots:
     }
 
     void animationMovesWithProgress() {
-        auto session = build(m_scene);
+        auto session = tests::modelSession(m_scene);
         auto renderer = m_scene.createRenderer();
         for (int i = 0; i < 8; ++i) QVERIFY(session->stepForward());  // step 8 is copy #1 on the socket lane
         const auto kind = session->eventRecords(session->cursor()).front().kind;
@@ -109,7 +101,7 @@ private slots:
     }
 
     void selectionDrawsAHalo() {
-        auto session = build(m_scene);
+        auto session = tests::modelSession(m_scene);
         auto renderer = m_scene.createRenderer();
         const QImage plain = render(*renderer, *session);
         const QImage picked = render(*renderer, *session, 1.0, QStringLiteral("stage:socket:2"));
@@ -128,8 +120,8 @@ private slots:
     void everyEventIsNarrated() {
         QFETCH(QString, op);
         QFETCH(QString, order);
-        auto session =
-            build(m_scene, {{"verbs_op", op.toStdString()}, {"order", order.toStdString()}, {"messages", 2}});
+        auto session = tests::modelSession(
+            m_scene, {{"verbs_op", op.toStdString()}, {"order", order.toStdString()}, {"messages", 2}});
         const std::size_t steps = session->runToEnd(m_scene.model.stepCap);
         QCOMPARE(steps, std::size_t(4 + 2 * 11 + 2 * 7));
         QSet<QString> sentences;
@@ -159,7 +151,7 @@ private slots:
         QVERIFY2(lesson.ok(), lesson.ok() ? "" : lesson.error().message.c_str());
         QCOMPARE(lesson.value().scene, QStringLiteral("rdma-vs-socket"));
         QVERIFY(lesson.value().steps.size() >= 6);
-        auto session = build(m_scene);
+        auto session = tests::modelSession(m_scene);
         const std::size_t steps = session->runToEnd(m_scene.model.stepCap);
         std::size_t previous = 0;
         for (const auto& step : lesson.value().steps) {

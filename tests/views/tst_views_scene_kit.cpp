@@ -44,6 +44,11 @@ class SceneKitTest : public QObject {
     void load(SimulationController& controller) {
         QVERIFY(controller.load(tests::sceneSetup(m_scene, {{"limit", 500}})).ok());
     }
+    // Puts the counter scene on `canvas`, sized 800 × 400.
+    void putScene(SceneCanvas& canvas) {
+        canvas.setRenderer(m_scene.createRenderer());
+        canvas.resize(800, 400);
+    }
     // The centre of the counter bar, in canvas pixels, as drawn last.
     static QPoint barCentre(const SceneCanvas& canvas) {
         const auto regions = canvas.renderer()->hitRegions();
@@ -56,8 +61,7 @@ private slots:
         load(controller);
         controller.seek(40);
         SceneCanvas canvas(controller);
-        canvas.setRenderer(m_scene.createRenderer());
-        canvas.resize(800, 400);
+        putScene(canvas);
         QString picked;
         connect(&canvas, &SceneCanvas::objectSelected, this, [&picked](const QString& id) { picked = id; });
         for (int notch = 0; notch <= 10; ++notch) {
@@ -84,8 +88,7 @@ private slots:
         SimulationController controller;
         load(controller);
         SceneCanvas canvas(controller);
-        canvas.setRenderer(m_scene.createRenderer());
-        canvas.resize(800, 400);
+        putScene(canvas);
         canvas.show();
         auto bars = canvas.findChildren<QScrollBar*>();
         QCOMPARE(bars.size(), 2);
@@ -108,8 +111,7 @@ private slots:
         SimulationController controller;
         load(controller);
         SceneCanvas canvas(controller);
-        canvas.setRenderer(m_scene.createRenderer());
-        canvas.resize(800, 400);
+        putScene(canvas);
         canvas.show();
         const QPointF pointer(600, 100);
         const QPointF under = canvas.logicalToWidget().inverted().map(pointer);

@@ -14,6 +14,7 @@
 
 #include "all_scenes.h"
 #include "export/figure_exporter.h"
+#include "paint_image.h"
 #include "scene_walk.h"
 #include "shell/language.h"
 
@@ -32,12 +33,10 @@ bool drawsRegion(const views::SceneRenderer& renderer, const QString& id) {
 }
 
 void paintOnce(views::SceneRenderer& renderer, const sim::Session& session, const QStringList& highlights) {
-    QImage image(renderer.logicalSize().toSize(), QImage::Format_ARGB32);
-    QPainter painter(&image);
     views::RenderState state;
     state.session = &session;
     state.highlights = highlights;
-    renderer.paint(painter, state);
+    tests::paintImage(renderer, state);
 }
 
 }  // namespace
