@@ -17,7 +17,11 @@ using namespace commviz::noc;
 
 namespace {
 
+#if defined(__SANITIZE_ADDRESS__)
+constexpr int kCycles = 300;  // the ASan + UBSan build runs about ten times slower
+#else
 constexpr int kCycles = 2000;
+#endif
 
 // 4x4, 4-flit packets (so held connections matter), loads in flits per node
 // and cycle; 0.9 is past saturation on every row.
