@@ -37,6 +37,7 @@ fi
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 cmake -S "$COMMVIZ_ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
+  "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" \
   -DCOMMVIZ_GUI=OFF -DBUILD_TESTING=OFF -DCOMMVIZ_FUZZ=ON "${launcher[@]}" >/dev/null
 cmake --build "$BUILD" --parallel "$(nproc)" --target "${TARGETS[@]}"
 

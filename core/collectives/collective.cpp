@@ -55,16 +55,7 @@ bool bytesArePerRank(Collective collective) {
 
 // nccl-tests src/*.cu, the *GetBw functions: the size algbw divides by.
 std::int64_t algbwBytes(Collective collective, std::int64_t bytes, int ranks) {
-    switch (collective) {
-        case Collective::Allgather:
-        case Collective::Gather:
-        case Collective::Scatter:
-        case Collective::Alltoall:
-        case Collective::ReduceScatterBlock:
-            return bytes * ranks;
-        default:
-            return bytes;
-    }
+    return bytesArePerRank(collective) ? bytes * ranks : bytes;
 }
 
 // nccl-tests doc/PERFORMANCE.md: the factor that makes busbw comparable with a

@@ -11,25 +11,16 @@
 #include <string_view>
 #include <vector>
 
+#include "sim/enum_names.h"
+
 namespace commviz::nccl {
 
 namespace {
 
 using sim::Json;
 
-const char* payloadName(Payload payload) {
-    switch (payload) {
-        case Payload::PeerAddresses:
-            return "peer";
-        case Payload::ProxyAddresses:
-            return "proxy";
-        case Payload::RingInfo:
-            return "ring";
-        case Payload::ProxyUdsAddresses:
-            return "uds";
-    }
-    return "";
-}
+constexpr sim::EnumNames<Payload::ProxyUdsAddresses> kPayloadNames({"peer", "proxy", "ring", "uds"});
+const char* payloadName(Payload payload) { return kPayloadNames(payload, "").data(); }
 
 std::vector<std::string_view> split(std::string_view text) {
     std::vector<std::string_view> parts;

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "nccl/nccl_engine.h"
+#include "sim/enum_names.h"
 
 namespace commviz::nccl {
 
@@ -21,19 +22,9 @@ std::string rootObject(int root, int nroots) {
 }
 std::string rankObject(int rank) { return "rank:" + std::to_string(rank); }
 
-const char* payloadName(Payload payload) {
-    switch (payload) {
-        case Payload::PeerAddresses:
-            return "peer_addresses";
-        case Payload::ProxyAddresses:
-            return "proxy_addresses";
-        case Payload::RingInfo:
-            return "ring_info";
-        case Payload::ProxyUdsAddresses:
-            return "proxy_uds_addresses";
-    }
-    return "";
-}
+constexpr sim::EnumNames<Payload::ProxyUdsAddresses> kPayloadNames({"peer_addresses", "proxy_addresses", "ring_info",
+                                                                    "proxy_uds_addresses"});
+const char* payloadName(Payload payload) { return kPayloadNames(payload, "").data(); }
 
 const char* kindName(MessageKind kind) {
     switch (kind) {

@@ -1,6 +1,7 @@
 #include "nccl/nccl_engine.h"
 
 #include "nccl/bootstrap_math.h"
+#include "sim/enum_names.h"
 
 namespace commviz::nccl {
 
@@ -154,25 +155,9 @@ std::vector<NcclEngine::Event> NcclEngine::finish(bool hang) {
     return {Stopped{hang, blocked, false}};
 }
 
-const char* phaseName(Phase phase) {
-    switch (phase) {
-        case Phase::UniqueId:
-            return "unique_id";
-        case Phase::Distribute:
-            return "distribute";
-        case Phase::CheckIn:
-            return "check_in";
-        case Phase::RingConnect:
-            return "ring_connect";
-        case Phase::AllGather:
-            return "allgather";
-        case Phase::Init:
-            return "init_transports";
-        case Phase::Finished:
-            return "finished";
-    }
-    return "";
-}
+constexpr sim::EnumNames<Phase::Finished> kPhaseNames({"unique_id", "distribute", "check_in", "ring_connect",
+                                                       "allgather", "init_transports", "finished"});
+const char* phaseName(Phase phase) { return kPhaseNames(phase, "").data(); }
 
 const char* stageName(InitStage stage) {
     static const char* names[kInitStages] = {"allgather1", "check_peers", "topology", "search", "allgather3",

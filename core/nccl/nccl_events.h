@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "nccl/nccl_config.h"
+#include "sim/enum_names.h"
 
 namespace commviz::nccl {
 
@@ -31,32 +32,10 @@ enum class Outcome : std::uint8_t {
     Refused,   ///< the root had already finished and closed its socket
 };
 /// The names events and the Inspector give these values.
-inline const char* checkInName(CheckIn what) {
-    switch (what) {
-        case CheckIn::Normal:
-            return "normal";
-        case CheckIn::Extra:
-            return "extra";
-        case CheckIn::Duplicate:
-            return "duplicate";
-        case CheckIn::BadMagic:
-            return "bad_magic";
-    }
-    return "";
-}
-inline const char* outcomeName(Outcome outcome) {
-    switch (outcome) {
-        case Outcome::Accepted:
-            return "accepted";
-        case Outcome::Dropped:
-            return "dropped";
-        case Outcome::RootWarn:
-            return "root_warn";
-        case Outcome::Refused:
-            return "refused";
-    }
-    return "";
-}
+inline constexpr sim::EnumNames<CheckIn::BadMagic> kCheckInNames({"normal", "extra", "duplicate", "bad_magic"});
+inline const char* checkInName(CheckIn what) { return kCheckInNames(what, "").data(); }
+inline constexpr sim::EnumNames<Outcome::Refused> kOutcomeNames({"accepted", "dropped", "root_warn", "refused"});
+inline const char* outcomeName(Outcome outcome) { return kOutcomeNames(outcome, "").data(); }
 /// The initTransportsRank stages, coarse (NCCL src/init.cc, initTransportsRank).
 enum class InitStage : std::uint8_t {
     AllGather1,

@@ -7,6 +7,7 @@
 #include "nccl/bootstrap_math.h"
 #include "nccl/message_inspect.h"
 #include "nccl/nccl_engine.h"
+#include "sim/enum_names.h"
 
 namespace commviz::nccl {
 
@@ -24,21 +25,9 @@ std::string hex64(std::uint64_t v) {
 
 Json rootName(int root, int nroots) { return nroots > 1 ? "root" + std::to_string(root) : std::string("root"); }
 
-const char* statusName(RootStatus s) {
-    switch (s) {
-        case RootStatus::Accepting:
-            return "accepting";
-        case RootStatus::Sweeping:
-            return "sweeping";
-        case RootStatus::Finished:
-            return "finished";
-        case RootStatus::Stopped:
-            return "stopped";
-        case RootStatus::NotStarted:
-            return "not_started";
-    }
-    return "";
-}
+constexpr sim::EnumNames<RootStatus::NotStarted> kStatusNames({"accepting", "sweeping", "finished", "stopped",
+                                                               "not_started"});
+const char* statusName(RootStatus s) { return kStatusNames(s, "").data(); }
 
 void append(Json& list, Json item) {
     if (list.size() < kListCap) list.push_back(std::move(item));

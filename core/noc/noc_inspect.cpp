@@ -5,24 +5,14 @@
 
 #include "noc/noc_engine.h"
 #include "noc/noc_event_kinds.h"
+#include "sim/enum_names.h"
 
 namespace commviz::noc {
 
 namespace {
 
-const char* stateName(VcState s) {
-    switch (s) {
-        case VcState::Idle:
-            return "idle";
-        case VcState::Routing:
-            return "routing";
-        case VcState::VcAlloc:
-            return "vc_alloc";
-        case VcState::Active:
-            return "active";
-    }
-    return "";
-}
+constexpr sim::EnumNames<VcState::Active> kStateNames({"idle", "routing", "vc_alloc", "active"});
+const char* stateName(VcState s) { return kStateNames(s, "").data(); }
 
 std::string routerId(int r) { return "router/" + std::to_string(r); }
 

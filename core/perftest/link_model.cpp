@@ -3,31 +3,15 @@
 #include <algorithm>
 #include <string>
 
+#include "sim/enum_names.h"
+
 namespace commviz::perftest {
 
-std::string_view opcodeName(Opcode op) {
-    switch (op) {
-        case Opcode::Write:
-            return "RDMA_WRITE";
-        case Opcode::Send:
-            return "SEND";
-        case Opcode::Read:
-            return "RDMA_READ";
-    }
-    return {};
-}
+constexpr sim::EnumNames<Opcode::Read> kOpcodeNames({"RDMA_WRITE", "SEND", "RDMA_READ"});
+std::string_view opcodeName(Opcode op) { return kOpcodeNames(op); }
 
-std::string_view toolName(Opcode op) {
-    switch (op) {
-        case Opcode::Write:
-            return "ib_write";
-        case Opcode::Send:
-            return "ib_send";
-        case Opcode::Read:
-            return "ib_read";
-    }
-    return {};
-}
+constexpr sim::EnumNames<Opcode::Read> kToolNames({"ib_write", "ib_send", "ib_read"});
+std::string_view toolName(Opcode op) { return kToolNames(op); }
 
 sim::Status validate(const LinkModel& m) {
     if (!(m.link_gbps > 0)) return sim::fail("link_gbps must be greater than 0");

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "sim/enum_names.h"
 #include "sim/translatable.h"
 
 namespace commviz::perftest {
@@ -42,19 +43,8 @@ double completionNs(const LinkModel& m, Opcode op, std::int64_t bytes) {
 
 }  // namespace
 
-std::string_view boundName(Bound bound) {
-    switch (bound) {
-        case Bound::Cpu:
-            return "cpu";
-        case Bound::Window:
-            return "window";
-        case Bound::Pcie:
-            return "pcie";
-        case Bound::Wire:
-            return "wire";
-    }
-    return {};
-}
+constexpr sim::EnumNames<Bound::Wire> kBoundNames({"cpu", "window", "pcie", "wire"});
+std::string_view boundName(Bound bound) { return kBoundNames(bound); }
 
 LatencySample latency(const LinkModel& m, Opcode op, std::int64_t bytes) {
     LatencySample s;

@@ -1,85 +1,28 @@
 #include "rdma/hca_states.h"
 
+#include "sim/enum_names.h"
+
 namespace commviz::rdma {
 
-const char* requesterStateName(ReqState state) {
-    switch (state) {
-        case ReqState::Idle:
-            return "idle";
-        case ReqState::Processing:
-            return "processing";
-        case ReqState::DmaRead:
-            return "dma_read";
-        case ReqState::WaitFence:
-            return "wait_fence";
-        case ReqState::WaitRdAtomic:
-            return "wait_rd_atomic";
-        case ReqState::WaitPsn:
-            return "wait_psn";
-        case ReqState::RnrWait:
-            return "rnr_wait";
-        case ReqState::Drained:
-            return "drained";
-        case ReqState::Error:
-            return "error";
-    }
-    return "idle";
-}
+namespace {
+
+constexpr sim::EnumNames<ReqState::Error> kRequesterStates({"idle", "processing", "dma_read", "wait_fence",
+                                                            "wait_rd_atomic", "wait_psn", "rnr_wait", "drained",
+                                                            "error"});
 
 // rxe_resp.c names its states RESPST_<name>; the panel shows <name>.
-const char* responderStateName(RespState state) {
-    switch (state) {
-        case RespState::Idle:
-            return "idle";
-        case RespState::GetReq:
-            return "GET_REQ";
-        case RespState::ChkResource:
-            return "CHK_RESOURCE";
-        case RespState::Execute:
-            return "EXECUTE";
-        case RespState::ReadReply:
-            return "READ_REPLY";
-        case RespState::Complete:
-            return "COMPLETE";
-        case RespState::Acknowledge:
-            return "ACKNOWLEDGE";
-        case RespState::AtomicReply:
-            return "ATOMIC_REPLY";
-        case RespState::Error:
-            return "ERROR";
-        case RespState::Flush:
-            return "FLUSH";
-        case RespState::QpError:
-            return "error";
-    }
-    return "idle";
-}
+constexpr sim::EnumNames<RespState::QpError> kResponderStates({"idle", "GET_REQ", "CHK_RESOURCE", "EXECUTE",
+                                                               "READ_REPLY", "COMPLETE", "ACKNOWLEDGE", "ATOMIC_REPLY",
+                                                               "ERROR", "FLUSH", "error"});
 
 // rxe_comp.c names its states COMPST_<name>; the panel shows <name>.
-const char* completerStateName(CompState state) {
-    switch (state) {
-        case CompState::Idle:
-            return "idle";
-        case CompState::CheckAck:
-            return "CHECK_ACK";
-        case CompState::CompWqe:
-            return "COMP_WQE";
-        case CompState::Read:
-            return "READ";
-        case CompState::Atomic:
-            return "ATOMIC";
-        case CompState::RnrRetry:
-            return "RNR_RETRY";
-        case CompState::ErrorRetry:
-            return "ERROR_RETRY";
-        case CompState::Error:
-            return "ERROR";
-        case CompState::Flush:
-            return "FLUSH";
-        case CompState::QpError:
-            return "error";
-    }
-    return "idle";
-}
+constexpr sim::EnumNames<CompState::QpError> kCompleterStates({"idle", "CHECK_ACK", "COMP_WQE", "READ", "ATOMIC",
+                                                               "RNR_RETRY", "ERROR_RETRY", "ERROR", "FLUSH", "error"});
+
+}  // namespace
+
+const char* requesterStateName(ReqState state) { return kRequesterStates(state, "idle").data(); }
+const char* responderStateName(RespState state) { return kResponderStates(state, "idle").data(); }
+const char* completerStateName(CompState state) { return kCompleterStates(state, "idle").data(); }
 
 }  // namespace commviz::rdma

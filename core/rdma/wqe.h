@@ -7,6 +7,7 @@
 
 #include "rdma/verbs_enums.h"
 #include "rdma/work_request.h"
+#include "sim/enum_names.h"
 
 namespace commviz::rdma {
 
@@ -16,21 +17,8 @@ namespace commviz::rdma {
 /// Receive WQEs use posted → processing (consumed, being filled) → done.
 enum class WqeState : std::uint8_t { Posted, Processing, Pending, Done, Error };
 
-constexpr std::string_view wqeStateName(WqeState s) {
-    switch (s) {
-        case WqeState::Posted:
-            return "posted";
-        case WqeState::Processing:
-            return "processing";
-        case WqeState::Pending:
-            return "pending";
-        case WqeState::Done:
-            return "done";
-        case WqeState::Error:
-            return "error";
-    }
-    return "?";
-}
+inline constexpr sim::EnumNames<WqeState::Error> kWqeStateNames({"posted", "processing", "pending", "done", "error"});
+constexpr std::string_view wqeStateName(WqeState s) { return kWqeStateNames(s, "?"); }
 
 /// A work queue element: the driver's copy of a WR in a ring slot. It lives
 /// until its completion is polled (for unsignaled sends: until a later signaled

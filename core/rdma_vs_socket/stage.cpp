@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "sim/enum_names.h"
+
 namespace commviz::rdma_vs_socket {
 
 Counters& Counters::operator+=(const Counters& o) {
@@ -30,85 +32,38 @@ StageDef makeStage(Lane lane, StageId id, Place where, Place from, Place to, dou
     return stage;
 }
 
-std::string_view kind(StageId id) {
-    switch (id) {
-        case StageId::SendSyscall:
-            return "send_syscall";
-        case StageId::CopyUserToSkb:
-            return "copy_user_to_skb";
-        case StageId::TcpIpTransmit:
-            return "tcp_ip_transmit";
-        case StageId::QdiscDriverDoorbell:
-            return "qdisc_driver_doorbell";
-        case StageId::NicDmaFromKernel:
-            return "nic_dma_from_kernel";
-        case StageId::WireTcp:
-            return "wire_tcp";
-        case StageId::NicDmaToKernelRing:
-            return "nic_dma_to_kernel_ring";
-        case StageId::InterruptNapi:
-            return "interrupt_napi";
-        case StageId::TcpIpReceiveAck:
-            return "tcp_ip_receive_ack";
-        case StageId::WakeReader:
-            return "wake_reader";
-        case StageId::RecvCopyToUser:
-            return "recv_copy_to_user";
-        case StageId::SetupOpenDevice:
-            return "setup_open_device";
-        case StageId::SetupRegMr:
-            return "setup_reg_mr";
-        case StageId::SetupCreateCqQp:
-            return "setup_create_cq_qp";
-        case StageId::SetupConnectQp:
-            return "setup_connect_qp";
-        case StageId::PostSendDoorbell:
-            return "post_send_doorbell";
-        case StageId::NicDmaFromUser:
-            return "nic_dma_from_user";
-        case StageId::TransportOffload:
-            return "transport_offload";
-        case StageId::WireRoce:
-            return "wire_roce";
-        case StageId::NicDmaToUser:
-            return "nic_dma_to_user";
-        case StageId::AckAndCqe:
-            return "ack_and_cqe";
-        case StageId::RecvCqe:
-            return "recv_cqe";
-        case StageId::PollCq:
-            return "poll_cq";
-    }
-    return {};
-}
+constexpr sim::EnumNames<StageId::PollCq> kStageIdNames({"send_syscall",
+                                                         "copy_user_to_skb",
+                                                         "tcp_ip_transmit",
+                                                         "qdisc_driver_doorbell",
+                                                         "nic_dma_from_kernel",
+                                                         "wire_tcp",
+                                                         "nic_dma_to_kernel_ring",
+                                                         "interrupt_napi",
+                                                         "tcp_ip_receive_ack",
+                                                         "wake_reader",
+                                                         "recv_copy_to_user",
+                                                         "setup_open_device",
+                                                         "setup_reg_mr",
+                                                         "setup_create_cq_qp",
+                                                         "setup_connect_qp",
+                                                         "post_send_doorbell",
+                                                         "nic_dma_from_user",
+                                                         "transport_offload",
+                                                         "wire_roce",
+                                                         "nic_dma_to_user",
+                                                         "ack_and_cqe",
+                                                         "recv_cqe",
+                                                         "poll_cq"});
+std::string_view kind(StageId id) { return kStageIdNames(id); }
 
 std::string_view name(Lane lane) { return lane == Lane::Socket ? "socket" : "verbs"; }
 
-std::string_view name(Host host) {
-    switch (host) {
-        case Host::A:
-            return "host_a";
-        case Host::B:
-            return "host_b";
-        case Host::Both:
-            return "both";
-    }
-    return {};
-}
+constexpr sim::EnumNames<Host::Both> kHostNames({"host_a", "host_b", "both"});
+std::string_view name(Host host) { return kHostNames(host); }
 
-std::string_view name(Domain domain) {
-    switch (domain) {
-        case Domain::User:
-            return "user";
-        case Domain::Kernel:
-            return "kernel";
-        case Domain::Nic:
-            return "nic";
-        case Domain::Wire:
-            return "wire";
-    }
-    return {};
-}
+constexpr sim::EnumNames<Domain::Wire> kDomainNames({"user", "kernel", "nic", "wire"});
+std::string_view name(Domain domain) { return kDomainNames(domain); }
 
 sim::Json toJson(const Place& place) {
     return {{"host", std::string(name(place.host))}, {"domain", std::string(name(place.domain))}};
