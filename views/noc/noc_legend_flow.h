@@ -22,6 +22,9 @@ struct NocLegendFlow {
         at.rx() += width + spacing;
         return where;
     }
+
+    /// Starts the next item on a new line `height` below the current line's top.
+    void newLine(double height) { at = QPointF(area.left(), at.y() + height); }
 };
 
 }  // namespace commviz::views

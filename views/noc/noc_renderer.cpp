@@ -21,6 +21,7 @@ namespace {
 // The smallest text the scene draws: 8 pt at fit in the default window.
 constexpr double kNumberFont = 14;
 constexpr double kLegendFont = 14;
+constexpr double kCaptionFont = 16;
 }  // namespace
 
 QColor NocRenderer::stateColor(const Theme& theme, noc::VcState state) {
@@ -128,23 +129,30 @@ bool NocRenderer::paintScene(QPainter& painter, const RenderState& state) {
     if (m_heatmap) m_heatmap->publish(m_heatMode, heat ? *heat : noc::NocWindowStats{}, zoomed);
     if (zoomed >= 0) NocRouterPanel::paint(p, engine, layout.panel(), zoomed, cycle);
 
-    QString caption = state.caption;
-    if (caption.isEmpty() && access->cursor() > 0) caption = NocText::cycleSummary(access->cursor(), cycle);
+    paintCaption(p, layout.caption(), state.caption, access->cursor(), cycle);
+    p.drawHalos();
+    return true;
+}
+
+void NocRenderer::paintCaption(ScenePaint& p, const QRectF& area, QString caption, std::size_t cursor,
+                               const std::vector<sim::EventRecord>& cycle) {
+    const QRectF room = area.adjusted(16, 6, -16, -6);
+    const auto height = [&](const QString& text, double px) {
+        return QFontMetricsF(ScenePaint::font(px)).boundingRect(room, Qt::TextWordWrap, text).height();
+    };
+    // A step's narration longer than the box holds at the smallest size gives way to the cycle's summary.
+    if (cursor > 0 && height(caption, kCaptionFont - 2) > room.height()) caption.clear();
+    if (caption.isEmpty() && cursor > 0) caption = NocText::cycleSummary(cursor, cycle);
     if (caption.isEmpty())
         caption =
             tr("Step forward: each step is one cycle. Sources create packets, flits enter the local input of "
                "their router, and each router runs route computation, VC allocation, switch allocation and "
                "switch traversal.");
-    // The caption's box is as tall as its text (the column beside a square grid is tall).
-    QRectF box = layout.caption();
-    const QRectF textRoom = box.adjusted(16, 8, -16, -8);
-    const double needed =
-        QFontMetricsF(ScenePaint::font(16)).boundingRect(textRoom, Qt::TextWordWrap, caption).height() + 16;
-    box.setHeight(std::clamp(needed, std::min(96.0, box.height()), box.height()));
-    p.box(box, state.theme.panel, state.theme.panelBorder, 8);
-    p.wrapped(box.adjusted(16, 4, -16, -4), caption, 16, state.theme.text, false, 14);
-    p.drawHalos();
-    return true;
+    // The box is as tall as its text (the column beside a square grid is tall).
+    QRectF box = area;
+    box.setHeight(std::clamp(height(caption, kCaptionFont) + 12, std::min(96.0, area.height()), area.height()));
+    p.box(box, p.theme.panel, p.theme.panelBorder, 8);
+    p.wrapped(box.adjusted(16, 6, -16, -6), caption, kCaptionFont, p.theme.text, false, kCaptionFont - 2);
 }
 
 const noc::NocWindowStats* NocRenderer::heatmapStats(const RenderState& state, const NocEngine& engine, int window) {
@@ -286,10 +294,20 @@ void NocRenderer::paintLegend(ScenePaint& p, const NocLayout& layout) {
     NocLegendFlow flow(layout.legend(), 24);
     const QFontMetricsF metrics(ScenePaint::font(kLegendFont));
     const auto swatch = [&](const QColor& fill, const QString& label) {
+        // A label wider than the legend wraps onto the lines under it.
         const double width = std::min(22 + metrics.horizontalAdvance(label) + 2, flow.area.width());
+        const QRectF room(0, 0, width - 22, 1000);
+        const int lines = std::max(
+            1, int(std::lround(metrics.boundingRect(room, Qt::TextWordWrap, label).height() / metrics.lineSpacing())));
         const QPointF at = flow.place(width, 18);
         p.box(QRectF(at.x(), at.y() + 4, 16, 16), fill, p.theme.panelBorder, 2);
-        p.text(QRectF(at.x() + 22, at.y(), width - 22, 24), label, kLegendFont, p.theme.mutedText);
+        if (lines == 1) {
+            p.text(QRectF(at.x() + 22, at.y(), width - 22, 24), label, kLegendFont, p.theme.mutedText);
+            return;
+        }
+        p.wrapped(QRectF(at.x() + 22, at.y() + 2, width - 22, metrics.lineSpacing() * lines + 2), label, kLegendFont,
+                  p.theme.mutedText, false, kLegendFont);
+        flow.newLine(metrics.lineSpacing() * lines + 4);
     };
     swatch(stateColor(p.theme, noc::VcState::Routing), tr("VC routing (RC)"));
     swatch(stateColor(p.theme, noc::VcState::VcAlloc), tr("VC waiting for VA"));
