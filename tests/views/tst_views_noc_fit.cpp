@@ -4,7 +4,7 @@
 // uses the canvas's width; the close-up of a 16-VC router lists its ports and
 // busy VCs at fit and every VC when zoomed in; an idle VC shows no output VC;
 // and packet colours stay clear of the credit, routing, highlight and
-// deadlock hues.
+// deadlock hues. Chinese text too.
 
 #include <QRegularExpression>
 #include <QtTest>
@@ -17,6 +17,7 @@
 #include "noc/noc_renderer.h"
 #include "noc/noc_scene.h"
 #include "scene_walk.h"
+#include "shell/language.h"
 #include "shell/simulation_controller.h"
 #include "shell/theme.h"
 #include "sim/session_access.h"
@@ -180,6 +181,19 @@ private slots:
         renderFigure(renderer, state, options);
         checkReadable(drawn, QStringLiteral("PNG 1x, close-up"), true);
         QVERIFY(texts(drawn).contains(QStringLiteral("Router 27 (3, 3)")));
+    }
+
+    // Last: the other tests read English.
+    void chineseTextIsReadableAndWholeAtFit() {
+        views::Language language;
+        QCOMPARE(language.apply(QStringLiteral("zh_CN")), QStringLiteral("zh_CN"));
+        auto s = busySession(120);
+        for (const QString& selected : {QString(), kCloseUp}) {
+            const auto drawn = paintAt(*s, 1, selected);
+            checkReadable(drawn, QStringLiteral("zh_CN, selected '%1'").arg(selected), true);
+            QVERIFY(texts(drawn).contains(QStringLiteral("信用（credit）回传中")));
+        }
+        language.apply(QStringLiteral("en"));
     }
 };
 

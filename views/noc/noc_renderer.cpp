@@ -148,9 +148,10 @@ void NocRenderer::paintCaption(ScenePaint& p, const QRectF& area, QString captio
             tr("Step forward: each step is one cycle. Sources create packets, flits enter the local input of "
                "their router, and each router runs route computation, VC allocation, switch allocation and "
                "switch traversal.");
-    // The box is as tall as its text (the column beside a square grid is tall).
+    // The box is as tall as its text, at the foot of its area (the column beside a square grid is tall).
     QRectF box = area;
-    box.setHeight(std::clamp(height(caption, kCaptionFont) + 12, std::min(96.0, area.height()), area.height()));
+    box.setTop(area.bottom() -
+               std::clamp(height(caption, kCaptionFont) + 12, std::min(96.0, area.height()), area.height()));
     p.box(box, p.theme.panel, p.theme.panelBorder, 8);
     p.wrapped(box.adjusted(16, 6, -16, -6), caption, kCaptionFont, p.theme.text, false, kCaptionFont - 2);
 }

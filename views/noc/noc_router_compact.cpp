@@ -70,7 +70,9 @@ void paintPortRow(ScenePaint& p, const noc::NocEngine& engine, const Columns& co
 }  // namespace
 
 QString NocRouterCompact::key() {
-    return tr("cell: one VC (tint = state, bar = flits) · rows: VCs not idle · bars: credits · zoom in for every VC");
+    return tr(
+        "cell: one VC (tint = state, bar = its flits) · rows: VCs not idle · right-hand bars: credits · zoom in for "
+        "every VC");
 }
 
 void NocRouterCompact::paint(ScenePaint& p, const noc::NocEngine& engine, const QRectF& area, int router,
