@@ -1,11 +1,13 @@
 #include "noc/noc_heatmap.h"
 
+#include <QFontMetricsF>
 #include <QLinearGradient>
 #include <algorithm>
 #include <cmath>
 
 #include "noc/noc_engine.h"
 #include "noc/noc_layout.h"
+#include "noc/noc_legend_flow.h"
 #include "shell/scene_paint.h"
 #include "sim/session_access.h"
 
@@ -161,25 +163,35 @@ double NocHeatmap::paint(ScenePaint& p, NocHeatmapMode mode, const noc::NocWindo
 
 void NocHeatmap::paintLegend(ScenePaint& p, const QRectF& area, NocHeatmapMode mode, const noc::NocWindowStats& stats,
                              double top) {
-    double x = area.left();
-    x += p.text(QRectF(x, area.top(), 360, area.height()), modeName(mode), 14, p.theme.text,
-                Qt::AlignLeft | Qt::AlignVCenter, true) +
-         12;
-    const QRectF bar(x, area.top() + 1, 220, 12);
+    constexpr double kFont = 14;  // 8 pt at the scene's fit
+    NocLegendFlow flow(area, 32);
+    const QString name = modeName(mode);
+    const QPointF at = flow.place(QFontMetricsF(ScenePaint::font(kFont, true)).horizontalAdvance(name) + 2, 12);
+    p.text(QRectF(at.x(), at.y(), area.right() - at.x(), 16), name, kFont, p.theme.text,
+           Qt::AlignLeft | Qt::AlignVCenter, true);
+    const double barWidth = std::min(220.0, area.width() - 40);
+    const QPointF barAt = flow.place(barWidth + 20, 14);
+    const QRectF bar(barAt.x() + 10, barAt.y() + 1, barWidth, 12);
     QLinearGradient gradient(bar.topLeft(), bar.topRight());
     for (int i = 0; i <= 8; ++i) gradient.setColorAt(i / 8.0, colour(i / 8.0));
     p.p.setPen(QPen(p.theme.panelBorder, 1));
     p.p.setBrush(gradient);
     p.p.drawRect(bar);
     const auto number = [](double v) { return QString::number(v, 'g', 3); };
-    p.text(QRectF(x - 40, bar.bottom(), 80, 15), QStringLiteral("0"), 11, p.theme.mutedText, Qt::AlignCenter);
-    p.text(QRectF(bar.center().x() - 40, bar.bottom(), 80, 15), number(top / 2), 11, p.theme.mutedText,
-           Qt::AlignCenter);
-    p.text(QRectF(bar.right() - 40, bar.bottom(), 80, 15), number(top), 11, p.theme.mutedText, Qt::AlignCenter);
-    x = bar.right() + 14;
-    p.text(QRectF(x, area.top(), area.right() - x, area.height()),
-           tr("%1 — cycles %2–%3 (%4 cycles)").arg(unit(mode)).arg(stats.first).arg(stats.last).arg(stats.cycles()), 14,
-           p.theme.mutedText);
+    const auto tick = [&](double x, const QString& text) {
+        p.text(QRectF(x - 40, bar.bottom(), 80, 17), text, kFont - 1, p.theme.mutedText, Qt::AlignCenter);
+    };
+    tick(bar.left(), QStringLiteral("0"));
+    tick(bar.center().x(), number(top / 2));
+    tick(bar.right(), number(top));
+    const QString unitText =
+        tr("%1 — cycles %2–%3 (%4 cycles)").arg(unit(mode)).arg(stats.first).arg(stats.last).arg(stats.cycles());
+    const QFontMetricsF metrics(ScenePaint::font(kFont));
+    const QPointF unitAt = flow.place(metrics.horizontalAdvance(unitText) + 2, 0);
+    const QRectF room(unitAt.x(), unitAt.y(), area.right() - unitAt.x(), area.bottom() - unitAt.y());
+    const double needed = metrics.boundingRect(room, Qt::TextWordWrap, unitText).height();
+    p.wrapped(QRectF(room.topLeft(), QSizeF(room.width(), std::clamp(needed, 16.0, std::max(16.0, room.height())))),
+              unitText, kFont, p.theme.mutedText, false, kFont);
 }
 
 }  // namespace commviz::views

@@ -6,7 +6,7 @@
 namespace commviz::views {
 
 NocLayout::NocLayout(const noc::NocConfig& config, bool withPanel)
-    : m_panel(withPanel), m_k(config.k), m_n(config.n), m_ports(config.ports()) {
+    : m_panel(withPanel), m_square(config.n == 2), m_k(config.k), m_n(config.n), m_ports(config.ports()) {
     const QRectF area = grid();
     // n = 3 draws the k z-layers side by side, each a k x k grid.
     const int columns = m_n == 1 ? m_k : m_n == 2 ? m_k : m_k * m_k;
@@ -18,6 +18,39 @@ NocLayout::NocLayout(const noc::NocConfig& config, bool withPanel)
     const double usedW = m_pitch * columns + m_layerGap * gaps;
     const double usedH = m_pitch * rows;
     m_origin = QPointF(area.left() + (area.width() - usedW) / 2, area.top() + (area.height() - usedH) / 2);
+}
+
+namespace {
+constexpr double kMargin = 24;
+constexpr double kTop = 56;
+constexpr double kGap = 16;
+constexpr double kBottom = NocLayout::kHeight - kMargin;
+}  // namespace
+
+QRectF NocLayout::grid() const {
+    const double panel = m_panel ? kPanelWidth + kGap : 0;
+    const double width = kWidth - 2 * kMargin - panel;
+    if (!m_square) return {kMargin, kTop, width, kHeight - kTop - 150};
+    const double side = m_panel ? width : kBottom - kTop;
+    return {kMargin, kTop, side, side};
+}
+
+QRectF NocLayout::panel() const {
+    const double height = m_square ? kBottom - kTop : kHeight - kTop - 150;
+    return {kWidth - kMargin - kPanelWidth, kTop, kPanelWidth, height};
+}
+
+QRectF NocLayout::legend() const {
+    const QRectF g = grid();
+    if (!m_square) return {kMargin, kHeight - 146, kWidth - 2 * kMargin, 30};
+    if (m_panel) return {kMargin, g.bottom() + 8, g.width(), 58};
+    return {g.right() + kGap, kTop, kWidth - kMargin - g.right() - kGap, 130};
+}
+
+QRectF NocLayout::caption() const {
+    if (!m_square) return {kMargin, kHeight - 110, kWidth - 2 * kMargin, 96};
+    const QRectF l = legend();
+    return {l.left(), l.bottom() + 8, l.width(), kBottom - l.bottom() - 8};
 }
 
 QPointF NocLayout::cell(int node) const {

@@ -12,22 +12,25 @@ namespace commviz::views {
 /// (n = 1: one row, n = 3: the z layers side by side), each router's input
 /// buffers on the side its flits arrive from, links between neighbours.
 /// Node id = x + k·y (+ k²·z), y drawn downwards, as BookSim numbers them.
+/// A square grid (n = 2) fills the figure's height and keeps the legend and
+/// caption beside it, so it uses the width of a landscape canvas too; a
+/// wide grid (n = 1, 3) keeps them below.
 class NocLayout {
 public:
     static constexpr double kWidth = 1200;
     static constexpr double kHeight = 860;
 
     /// Width of the router panel shown beside the grid when a router is selected.
-    static constexpr double kPanelWidth = 500;
+    static constexpr double kPanelWidth = 540;
 
     /// `withPanel`: leave room on the right for the selected router's panel.
     explicit NocLayout(const noc::NocConfig& config, bool withPanel = false);
 
     QRectF title() const { return {24, 12, kWidth - 48, 36}; }
-    QRectF grid() const { return {24, 56, kWidth - 48 - (m_panel ? kPanelWidth + 16 : 0), kHeight - 56 - 150}; }
-    QRectF panel() const { return {kWidth - 24 - kPanelWidth, 56, kPanelWidth, kHeight - 56 - 150}; }
-    QRectF legend() const { return {24, kHeight - 146, kWidth - 48, 30}; }
-    QRectF caption() const { return {24, kHeight - 110, kWidth - 48, 96}; }
+    QRectF grid() const;
+    QRectF panel() const;
+    QRectF legend() const;
+    QRectF caption() const;
 
     QRectF router(int node) const;
     QPointF centre(int node) const { return router(node).center(); }
@@ -40,10 +43,13 @@ public:
     QPointF linkStart(int node, int port) const;
     QPointF linkEnd(int node, int port, int neighbour) const;
     double routerSize() const { return m_size; }
+    /// Distance between neighbouring routers' centres.
+    double pitch() const { return m_pitch; }
     int ports() const { return m_ports; }
 
 private:
     bool m_panel;
+    bool m_square;  ///< n = 2: legend and caption beside (or under, with the panel) a square grid
     int m_k;
     int m_n;
     int m_ports;

@@ -1,11 +1,13 @@
 #include "noc/noc_renderer.h"
 
+#include <QFontMetricsF>
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
 #include "noc/noc_engine.h"
 #include "noc/noc_layout.h"
+#include "noc/noc_legend_flow.h"
 #include "noc/noc_router_panel.h"
 #include "noc/noc_text.h"
 #include "shell/scene_paint.h"
@@ -15,7 +17,12 @@ namespace commviz::views {
 
 using noc::NocEngine;
 
-namespace {}  // namespace
+namespace {
+// The smallest text the scene draws: 8 pt at fit in the default window.
+constexpr double kNumberFont = 14;
+constexpr double kLegendFont = 14;
+constexpr double kCaptionFont = 16;
+}  // namespace
 
 QColor NocRenderer::stateColor(const Theme& theme, noc::VcState state) {
     switch (state) {
@@ -55,8 +62,12 @@ void paintFlit(QPainter& painter, const QRectF& cell, const noc::Flit& flit, int
 QSizeF NocRenderer::logicalSize() const { return {NocLayout::kWidth, NocLayout::kHeight}; }
 
 QColor NocRenderer::packetColor(int pid) {
-    const double hue = std::fmod(0.11 + 0.618033988749895 * double(pid), 1.0);
-    return QColor::fromHsvF(float(hue), 0.62f, 0.93f);
+    // Golden-ratio steps, so neighbouring packets differ, over the hues from
+    // lime green round to magenta only: red, orange and yellow already mean a
+    // deadlock, a credit, a routing VC and the tutorial's highlight.
+    constexpr double kFirstHue = 90.0 / 360, kHueSpan = 230.0 / 360;
+    const double step = std::fmod(0.618033988749895 * double(pid), 1.0);
+    return QColor::fromHsvF(float(kFirstHue + kHueSpan * step), 0.62f, 0.9f);
 }
 
 QString NocRenderer::noSessionText() const { return tr("No NoC session loaded"); }
@@ -118,17 +129,31 @@ bool NocRenderer::paintScene(QPainter& painter, const RenderState& state) {
     if (m_heatmap) m_heatmap->publish(m_heatMode, heat ? *heat : noc::NocWindowStats{}, zoomed);
     if (zoomed >= 0) NocRouterPanel::paint(p, engine, layout.panel(), zoomed, cycle);
 
-    QString caption = state.caption;
-    if (caption.isEmpty() && access->cursor() > 0) caption = NocText::cycleSummary(access->cursor(), cycle);
+    paintCaption(p, layout.caption(), state.caption, access->cursor(), cycle);
+    p.drawHalos();
+    return true;
+}
+
+void NocRenderer::paintCaption(ScenePaint& p, const QRectF& area, QString caption, std::size_t cursor,
+                               const std::vector<sim::EventRecord>& cycle) {
+    const QRectF room = area.adjusted(16, 6, -16, -6);
+    const auto height = [&](const QString& text, double px) {
+        return QFontMetricsF(ScenePaint::font(px)).boundingRect(room, Qt::TextWordWrap, text).height();
+    };
+    // A step's narration longer than the box holds at the smallest size gives way to the cycle's summary.
+    if (cursor > 0 && height(caption, kCaptionFont - 2) > room.height()) caption.clear();
+    if (caption.isEmpty() && cursor > 0) caption = NocText::cycleSummary(cursor, cycle);
     if (caption.isEmpty())
         caption =
             tr("Step forward: each step is one cycle. Sources create packets, flits enter the local input of "
                "their router, and each router runs route computation, VC allocation, switch allocation and "
                "switch traversal.");
-    p.box(layout.caption(), state.theme.panel, state.theme.panelBorder, 8);
-    p.wrapped(layout.caption().adjusted(16, 4, -16, -4), caption, 16, state.theme.text);
-    p.drawHalos();
-    return true;
+    // The box is as tall as its text, at the foot of its area (the column beside a square grid is tall).
+    QRectF box = area;
+    box.setTop(area.bottom() -
+               std::clamp(height(caption, kCaptionFont) + 12, std::min(96.0, area.height()), area.height()));
+    p.box(box, p.theme.panel, p.theme.panelBorder, 8);
+    p.wrapped(box.adjusted(16, 6, -16, -6), caption, kCaptionFont, p.theme.text, false, kCaptionFont - 2);
 }
 
 const noc::NocWindowStats* NocRenderer::heatmapStats(const RenderState& state, const NocEngine& engine, int window) {
@@ -162,9 +187,15 @@ void NocRenderer::paintRouter(ScenePaint& p, const NocEngine& engine, const NocL
     p.box(r, p.theme.panel, p.theme.panelBorder, 0, 1);
     p.object(r, id);
     for (int port = 0; port < layout.ports(); ++port) paintInputPort(p, engine, layout, node, port);
-    if (layout.routerSize() >= 40)
-        p.text(QRectF(r.left(), r.top(), r.width() * 0.3, r.height() * 0.24), QString::number(node),
-               std::max(8.0, layout.routerSize() * 0.12), p.theme.mutedText, Qt::AlignCenter);
+    // The number sits on the background above the router's top-left corner,
+    // clear of the strips and of the links, when it fits there readably.
+    const double gap = layout.pitch() - layout.routerSize();
+    const QRectF label(r.left() - gap / 2 + 2, r.top() - kNumberFont - 3, gap / 2 + r.width() * 0.36 - 4,
+                       kNumberFont + 2);
+    const QString number = QString::number(node);
+    if (gap >= kNumberFont + 4 &&
+        QFontMetricsF(ScenePaint::font(kNumberFont)).horizontalAdvance(number) <= label.width() - 2)
+        p.detail(label, number, kNumberFont, p.theme.mutedText, Qt::AlignRight | Qt::AlignBottom);
 }
 
 QRectF NocRenderer::flitCell(const NocLayout& layout, const noc::NocConfig& config, int node, int port, int vc,
@@ -261,12 +292,23 @@ void NocRenderer::paintDeadlock(ScenePaint& p, const NocEngine& engine, const No
 }
 
 void NocRenderer::paintLegend(ScenePaint& p, const NocLayout& layout) {
-    const QRectF area = layout.legend();
-    double x = area.left();
+    NocLegendFlow flow(layout.legend(), 24);
+    const QFontMetricsF metrics(ScenePaint::font(kLegendFont));
     const auto swatch = [&](const QColor& fill, const QString& label) {
-        p.box(QRectF(x, area.center().y() - 8, 16, 16), fill, p.theme.panelBorder, 2);
-        x += 22;
-        x += p.text(QRectF(x, area.top(), 420, area.height()), label, 14, p.theme.mutedText) + 18;
+        // A label wider than the legend wraps onto the lines under it.
+        const double width = std::min(22 + metrics.horizontalAdvance(label) + 2, flow.area.width());
+        const QRectF room(0, 0, width - 22, 1000);
+        const int lines = std::max(
+            1, int(std::lround(metrics.boundingRect(room, Qt::TextWordWrap, label).height() / metrics.lineSpacing())));
+        const QPointF at = flow.place(width, 18);
+        p.box(QRectF(at.x(), at.y() + 4, 16, 16), fill, p.theme.panelBorder, 2);
+        if (lines == 1) {
+            p.text(QRectF(at.x() + 22, at.y(), width - 22, 24), label, kLegendFont, p.theme.mutedText);
+            return;
+        }
+        p.wrapped(QRectF(at.x() + 22, at.y() + 2, width - 22, metrics.lineSpacing() * lines + 2), label, kLegendFont,
+                  p.theme.mutedText, false, kLegendFont);
+        flow.newLine(metrics.lineSpacing() * lines + 4);
     };
     swatch(stateColor(p.theme, noc::VcState::Routing), tr("VC routing (RC)"));
     swatch(stateColor(p.theme, noc::VcState::VcAlloc), tr("VC waiting for VA"));

@@ -9,6 +9,7 @@
 #include "noc/noc_config.h"
 #include "noc/noc_heatmap.h"
 #include "shell/scene_renderer.h"
+#include "sim/event_record.h"
 
 namespace commviz::noc {
 enum class VcState : std::uint8_t;
@@ -55,6 +56,9 @@ private:
     void paintChannels(ScenePaint& p, const noc::NocEngine& engine, const NocLayout& layout);
     void paintDeadlock(ScenePaint& p, const noc::NocEngine& engine, const NocLayout& layout);
     void paintLegend(ScenePaint& p, const NocLayout& layout);
+    /// The step's caption, or the cycle's summary when it is too long for the box.
+    void paintCaption(ScenePaint& p, const QRectF& area, QString caption, std::size_t cursor,
+                      const std::vector<sim::EventRecord>& cycle);
     /// The window statistics for the heatmap asked for, from the cache when the cursor has not moved.
     const noc::NocWindowStats* heatmapStats(const RenderState& state, const noc::NocEngine& engine, int window);
     std::vector<HitRegion> m_hits;
