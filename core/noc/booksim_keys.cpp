@@ -185,17 +185,9 @@ bool typeAccepted(const BookSimKey& key, const ConfigValue& v) {
 }
 
 std::string typeName(ConfigValueKind kind) {
-    switch (kind) {
-        case ConfigValueKind::Int:
-            return "an integer";
-        case ConfigValueKind::Float:
-            return "a float";
-        case ConfigValueKind::String:
-            return "a string";
-        case ConfigValueKind::List:
-            return "a list";
-    }
-    return "";
+    // in ConfigValueKind's order
+    static const char* const names[] = {"an integer", "a float", "a string", "a list"};
+    return names[static_cast<int>(kind)];
 }
 
 /// The word in BookSim's "Unknown <type> field" (config_utils.cpp, Configuration::Assign).

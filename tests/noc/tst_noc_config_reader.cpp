@@ -117,33 +117,25 @@ private slots:
         QVERIFY(build(text, {"vc_allocator=islip", "sw_allocator=islip", "topology=mesh", "routing_function=dor"}));
     }
 
-    void burstRatesTakeMinusOneToOne_data() {
-        QTest::addColumn<QString>("key");
-        QTest::addColumn<QString>("meaning");
-        QTest::newRow("burst_alpha") << "burst_alpha"
-                                     << "an off source turns on";
-        QTest::newRow("burst_beta") << "burst_beta"
-                                    << "an on source turns off";
-        QTest::newRow("burst_r1") << "burst_r1"
-                                  << "an on source makes a packet";
-    }
     void burstRatesTakeMinusOneToOne() {
         // BookSim2 src/injection.cpp, OnOffInjectionProcess: each at most 1.0
         // (asserted), a negative one derived from injection_rate; BookSim reads
         // -1.9 as any negative value, commviz keeps its documented -1.0 to 1.0.
-        QFETCH(QString, key);
-        QFETCH(QString, meaning);
-        for (const char* bad : {"-1.9", "1.5", "-1.0001"}) {
-            const std::string e = errorOf(noctest::kA1, {key.toStdString() + "=" + bad});
-            QVERIFY2(e.find("override: " + key.toStdString() + " = " + bad +
-                            ": allowed values: a float from -1.0 to "
-                            "1.0: the chance per cycle that " +
-                            meaning.toStdString()) == 0,
-                     e.c_str());
-        }
-        for (const char* good : {"-1.0", "-0.5", "0.0", "1.0"}) {
-            const auto cfg = build(noctest::kA1, {key.toStdString() + "=" + good});
-            QVERIFY2(cfg.ok(), cfg ? "" : cfg.error().message.c_str());
+        const std::pair<std::string, std::string> meanings[] = {{"burst_alpha", "an off source turns on"},
+                                                                {"burst_beta", "an on source turns off"},
+                                                                {"burst_r1", "an on source makes a packet"}};
+        for (const auto& [key, meaning] : meanings) {
+            for (const std::string bad : {"-1.9", "1.5", "-1.0001"}) {
+                const std::string e = errorOf(noctest::kA1, {key + "=" + bad});
+                QVERIFY2(
+                    e.find("override: " + key + " = " + bad +
+                           ": allowed values: a float from -1.0 to 1.0: the chance per cycle that " + meaning) == 0,
+                    e.c_str());
+            }
+            for (const std::string good : {"-1.0", "-0.5", "0.0", "1.0"}) {
+                const auto cfg = build(noctest::kA1, {key + "=" + good});
+                QVERIFY2(cfg.ok(), cfg ? "" : cfg.error().message.c_str());
+            }
         }
     }
 
