@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 namespace commviz::noc {
@@ -137,6 +138,19 @@ sim::Result<ConfigDocument> readBookSimConfig(const std::string& path) {
     std::ostringstream contents;
     contents << file.rdbuf();
     return parseBookSimConfig(contents.str(), path);
+}
+
+std::string placeOf(const ConfigDocument& document, const ConfigAssignment& assignment) {
+    return assignment.line > 0 ? document.name + ":" + std::to_string(assignment.line) + ": " : "override: ";
+}
+
+std::vector<const ConfigAssignment*> finalAssignments(const ConfigDocument& document) {
+    std::map<std::string, const ConfigAssignment*> last;
+    for (const ConfigAssignment& a : document.assignments) last[a.key] = &a;
+    std::vector<const ConfigAssignment*> out;
+    for (const ConfigAssignment& a : document.assignments)
+        if (last[a.key] == &a) out.push_back(&a);
+    return out;
 }
 
 sim::Status applyOverrides(ConfigDocument& document, const std::vector<std::string>& overrides) {

@@ -43,6 +43,14 @@ sim::Result<ConfigDocument> parseBookSimConfig(std::string_view text, const std:
 /// Reads and parses a file; an unreadable file is an error naming it.
 sim::Result<ConfigDocument> readBookSimConfig(const std::string& path);
 
+/// Where a statement came from, as messages start: "name:line: " or "override: ".
+std::string placeOf(const ConfigDocument& document, const ConfigAssignment& assignment);
+
+/// The value each key holds once BookSim has read the file and then the
+/// overrides (config_utils.cpp, ParseArgs; Assign stores into a map, so the
+/// last assignment wins): one assignment per key, in statement order.
+std::vector<const ConfigAssignment*> finalAssignments(const ConfigDocument& document);
+
 /// Appends `key=value` overrides (BookSim's command-line form) to the document.
 sim::Status applyOverrides(ConfigDocument& document, const std::vector<std::string>& overrides);
 

@@ -5,6 +5,7 @@
 // would change behaviour commviz does not model is refused by name.
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "noc/noc_config.h"
 
@@ -138,7 +139,7 @@ const std::vector<BookSimKey>& bookSimKeys() {
         {"watch_flits", o, o, I, "", no},
         {"watch_packets", o, o, I, "", no},
         {"watch_transactions", o, o, I, "", no},
-        {"watch_out", o, o, I, "", no},
+        {"watch_out", o, o, I, "", yes},  // read, no effect: nothing can be watched
         {"stats_out", o, o, I, "", no},
         {"injected_flits_out", o, o, I, "", no},
         {"received_flits_out", o, o, I, "", no},
@@ -166,6 +167,75 @@ const BookSimKey* findBookSimKey(const std::string& name) {
     for (const BookSimKey& key : bookSimKeys())
         if (name == key.name) return &key;
     return nullptr;
+}
+
+namespace {
+
+bool typeAccepted(const BookSimKey& key, const ConfigValue& v) {
+    switch (v.kind) {
+        case ConfigValueKind::Int:
+            return key.acceptsInt;
+        case ConfigValueKind::Float:
+            return key.acceptsFloat;
+        case ConfigValueKind::String:
+        case ConfigValueKind::List:
+            return key.acceptsString;
+    }
+    return false;
+}
+
+std::string typeName(ConfigValueKind kind) {
+    // in ConfigValueKind's order
+    static const char* const names[] = {"an integer", "a float", "a string", "a list"};
+    return names[static_cast<int>(kind)];
+}
+
+/// The word in BookSim's "Unknown <type> field" (config_utils.cpp, Configuration::Assign).
+std::string assignTypeWord(ConfigValueKind kind) {
+    return kind == ConfigValueKind::Int ? "integer" : kind == ConfigValueKind::Float ? "float" : "string";
+}
+
+std::string wantedTypes(const BookSimKey& key) {
+    std::string out;
+    auto add = [&](bool on, const char* what) {
+        if (on) out += (out.empty() ? "" : " or ") + std::string(what);
+    };
+    add(key.acceptsInt, "an integer");
+    add(key.acceptsFloat, "a float (written with a decimal point, e.g. 1.0)");
+    add(key.acceptsString, "a string");
+    return out;
+}
+
+}  // namespace
+
+std::string typeProblem(const BookSimKey& key, const ConfigValue& value) {
+    if (typeAccepted(key, value)) return "";
+    return std::string(key.name) + " = " + value.text + ": BookSim reads this as " + typeName(value.kind) +
+           " (Unknown " + assignTypeWord(value.kind) + " field: " + key.name + "); " + key.name + " takes " +
+           wantedTypes(key);
+}
+
+sim::Status checkKeysAndTypes(const ConfigDocument& document) {
+    for (const ConfigAssignment& a : document.assignments) {
+        const BookSimKey* key = findBookSimKey(a.key);
+        if (!key) {
+            return sim::fail(placeOf(document, a) + "unknown key '" + a.key + "' (did you mean '" + closestKey(a.key) +
+                             "'?)");
+        }
+        if (const std::string problem = typeProblem(*key, a.value); !problem.empty())
+            return sim::fail(placeOf(document, a) + problem);
+    }
+    return sim::Ok{};
+}
+
+bool isDefaultValue(const BookSimKey& key, const ConfigValue& value) {
+    if (value.text == key.defaultText) return true;
+    if (value.kind == ConfigValueKind::Int || value.kind == ConfigValueKind::Float) {
+        const ConfigValue d = classifyValue(key.defaultText);
+        return d.kind != ConfigValueKind::String &&
+               std::strtod(d.text.c_str(), nullptr) == std::strtod(value.text.c_str(), nullptr);
+    }
+    return false;
 }
 
 namespace {

@@ -1,9 +1,13 @@
 #include "noc/noc_config.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <functional>
 #include <map>
+
+#include "noc/routing_functions.h"
+#include "sim/text.h"
 
 namespace commviz::noc {
 
@@ -62,12 +66,15 @@ Setter choice(E NocConfig::*field, std::vector<std::pair<std::string, E>> option
         return allowed;
     };
 }
-// burst_alpha / burst_beta / burst_r1: a probability, or negative for the one
-// BookSim derives (OnOffInjectionProcess asserts each is at most 1.0).
-Setter burst(double NocConfig::*field) {
+// burst_alpha / burst_beta / burst_r1: a probability per cycle, or negative
+// for the one BookSim derives from injection_rate. BookSim2 src/injection.cpp,
+// OnOffInjectionProcess, asserts each is at most 1.0 and treats any negative
+// value alike; commviz keeps -1.0 (BookSim's default for burst_r1) as the
+// lower end, the range `commviz scenes` documents for all three keys.
+Setter burst(double NocConfig::*field, const char* allowed) {
     return [=](NocConfig& c, const ConfigValue& v) -> std::string {
         const double x = asDouble(v);
-        if (!(x <= 1.0)) return "a float at most 1.0 (negative: derived from injection_rate)";
+        if (!(x >= -1.0 && x <= 1.0)) return sim::Text{"commviz::noc", allowed, {}, {}}.english();
         c.*field = x;
         return "";
     };
@@ -188,9 +195,21 @@ const std::map<std::string, Setter>& setters() {
          }},
         {"injection_process", choice(&NocConfig::injection_process, {{"bernoulli", InjectionProcessKind::Bernoulli},
                                                                      {"on_off", InjectionProcessKind::OnOff}})},
-        {"burst_alpha", burst(&NocConfig::burst_alpha)},
-        {"burst_beta", burst(&NocConfig::burst_beta)},
-        {"burst_r1", burst(&NocConfig::burst_r1)},
+        {"burst_alpha",
+         burst(&NocConfig::burst_alpha,
+               QT_TRANSLATE_NOOP("commviz::noc",
+                                 "a float from -1.0 to 1.0: the chance per cycle that an off source "
+                                 "turns on (at most 1.0), or negative to derive it from injection_rate"))},
+        {"burst_beta",
+         burst(&NocConfig::burst_beta,
+               QT_TRANSLATE_NOOP("commviz::noc",
+                                 "a float from -1.0 to 1.0: the chance per cycle that an on source "
+                                 "turns off (at most 1.0), or negative to derive it from injection_rate"))},
+        {"burst_r1", burst(&NocConfig::burst_r1,
+                           QT_TRANSLATE_NOOP("commviz::noc",
+                                             "a float from -1.0 to 1.0: the chance per cycle that an on source makes a "
+                                             "packet (at most 1.0), or negative (the default -1.0) to derive it from "
+                                             "injection_rate"))},
         {"sim_type",
          choice(&NocConfig::sim_type, {{"latency", SimType::Latency}, {"throughput", SimType::Throughput}})},
         {"warmup_periods", intIn(&NocConfig::warmup_periods, 0, 1000000)},
@@ -216,90 +235,79 @@ const std::map<std::string, Setter>& setters() {
              return "";
          }},
         {"deadlock_warn_timeout", intIn(&NocConfig::deadlock_warn_timeout, 1, 1 << 30)},
+        // BookSim writes watched flits there (main.cpp, gWatchOut); watch_file,
+        // watch_flits and watch_packets stay at their empty defaults, so there is none.
+        {"watch_out", [](NocConfig&, const ConfigValue&) -> std::string { return ""; }},
     };
     return table;
 }
 
-bool typeAccepted(const BookSimKey& key, const ConfigValue& v) {
-    switch (v.kind) {
-        case ConfigValueKind::Int:
-            return key.acceptsInt;
-        case ConfigValueKind::Float:
-            return key.acceptsFloat;
-        case ConfigValueKind::String:
-        case ConfigValueKind::List:
-            return key.acceptsString;
+/// Core text for people, marked for lupdate; the reader's errors are English today.
+std::string nocText(const char* source, std::vector<std::string> args = {}) {
+    return sim::Text{"commviz::noc", source, std::move(args), {}}.english();
+}
+
+/// "key = value: why" when commviz cannot run the value, else "".
+std::string valueProblem(NocConfig& config, const ConfigAssignment& a) {
+    const BookSimKey& key = *findBookSimKey(a.key);
+    const std::string stated = a.key + " = " + a.value.text + ": ";
+    if (!key.supported) {
+        if (isDefaultValue(key, a.value)) return "";
+        return stated + "commviz does not model BookSim's '" + a.key + "' (only its default " +
+               (std::string(key.defaultText).empty() ? "\"\"" : key.defaultText) + " is accepted)";
     }
-    return false;
+    const std::string allowed = setters().at(a.key)(config, a.value);
+    return allowed.empty() ? "" : stated + "allowed values: " + allowed;
 }
 
-std::string typeName(ConfigValueKind kind) {
-    switch (kind) {
-        case ConfigValueKind::Int:
-            return "an integer";
-        case ConfigValueKind::Float:
-            return "a float";
-        case ConfigValueKind::String:
-            return "a string";
-        case ConfigValueKind::List:
-            return "a list";
+struct Problem {
+    const ConfigAssignment* at;
+    std::string text;  ///< "key = value: why"
+};
+
+/// One message for every value commviz cannot run; one problem keeps the single-error form.
+sim::Error refusal(const ConfigDocument& document, const std::vector<Problem>& problems) {
+    if (problems.size() == 1) return sim::fail(placeOf(document, *problems[0].at) + problems[0].text);
+    std::string items;
+    for (std::size_t i = 0; i < problems.size(); ++i) {
+        const ConfigAssignment& a = *problems[i].at;
+        const std::string at =
+            a.line > 0 ? nocText(QT_TRANSLATE_NOOP("commviz::noc", "line %1"), {std::to_string(a.line)}) : "override";
+        items += (i ? "; (" : "(") + std::to_string(i + 1) + ") " + at + ": " + problems[i].text;
     }
-    return "";
+    return sim::fail(nocText(QT_TRANSLATE_NOOP("commviz::noc", "%1: %2 settings that commviz cannot run: %3"),
+                             {document.name, std::to_string(problems.size()), items}));
 }
 
-std::string wantedTypes(const BookSimKey& key) {
-    std::string out;
-    auto add = [&](bool on, const char* what) {
-        if (on) out += (out.empty() ? "" : " or ") + std::string(what);
-    };
-    add(key.acceptsInt, "an integer");
-    add(key.acceptsFloat, "a float (written with a decimal point, e.g. 1.0)");
-    add(key.acceptsString, "a string");
-    return out;
-}
-
-bool sameAsDefault(const BookSimKey& key, const ConfigValue& v) {
-    if (v.text == key.defaultText) return true;
-    if (v.kind == ConfigValueKind::Int || v.kind == ConfigValueKind::Float) {
-        const ConfigValue d = classifyValue(key.defaultText);
-        return d.kind != ConfigValueKind::String && asDouble(d) == asDouble(v);
+/// Applies the final value of every key, collecting all that commviz cannot run.
+sim::Result<NocConfig> applyFinalValues(const ConfigDocument& document, ConfigRunner runner) {
+    NocConfig config;
+    std::vector<Problem> problems;
+    bool topologyRefused = false;
+    // the topology first: the other keys' allowed values depend on it
+    std::vector<const ConfigAssignment*> finals = finalAssignments(document);
+    std::stable_partition(finals.begin(), finals.end(), [](const ConfigAssignment* a) { return a->key == "topology"; });
+    for (const ConfigAssignment* a : finals) {
+        std::string problem = valueProblem(config, *a);
+        // checked once the topology holds its final value (it comes first)
+        const bool bookSimRuns = runner == ConfigRunner::BookSim && !topologyRefused && a->key == "routing_function";
+        if (problem.empty() && bookSimRuns && !stockBookSimAssertion(config).empty())
+            problem = a->key + " = " + a->value.text + ": " + stockBookSimAssertion(config);
+        if (problem.empty()) continue;
+        topologyRefused = topologyRefused || a->key == "topology";
+        problems.push_back({a, std::move(problem)});
     }
-    return false;
-}
-
-std::string where(const ConfigDocument& doc, const ConfigAssignment& a) {
-    return a.line > 0 ? doc.name + ":" + std::to_string(a.line) + ": " : "override: ";
+    if (!problems.empty()) return refusal(document, problems);
+    return config;
 }
 
 }  // namespace
 
-sim::Result<NocConfig> makeNocConfig(const ConfigDocument& document) {
-    NocConfig config;
-    for (const ConfigAssignment& a : document.assignments) {
-        const BookSimKey* key = findBookSimKey(a.key);
-        const std::string at = where(document, a);
-        if (!key) {
-            return sim::fail(at + "unknown key '" + a.key + "' (did you mean '" + closestKey(a.key) + "'?)");
-        }
-        if (!typeAccepted(*key, a.value)) {
-            return sim::fail(at + a.key + " = " + a.value.text + ": BookSim reads this as " + typeName(a.value.kind) +
-                             " (Unknown " +
-                             (a.value.kind == ConfigValueKind::Int     ? "integer"
-                              : a.value.kind == ConfigValueKind::Float ? "float"
-                                                                       : "string") +
-                             " field: " + a.key + "); " + a.key + " takes " + wantedTypes(*key));
-        }
-        if (!key->supported) {
-            if (sameAsDefault(*key, a.value)) continue;
-            return sim::fail(at + a.key + " = " + a.value.text + ": commviz does not model BookSim's '" + a.key +
-                             "' (only its default " +
-                             (std::string(key->defaultText).empty() ? "\"\"" : key->defaultText) + " is accepted)");
-        }
-        const std::string allowed = setters().at(a.key)(config, a.value);
-        if (!allowed.empty()) {
-            return sim::fail(at + a.key + " = " + a.value.text + ": allowed values: " + allowed);
-        }
-    }
+sim::Result<NocConfig> makeNocConfig(const ConfigDocument& document, ConfigRunner runner) {
+    if (sim::Status parsed = checkKeysAndTypes(document); !parsed) return parsed.error();
+    auto applied = applyFinalValues(document, runner);
+    if (!applied) return applied.error();
+    NocConfig config = std::move(applied).value();
     // BookSim picks a random hot spot when it builds the traffic pattern, once
     // k, n and seed are all known.
     if (config.traffic == TrafficKind::Hotspot) resolveRandomHotspots(config.hotspot, config.nodes(), config.seed);
@@ -315,7 +323,7 @@ sim::Result<NocConfig> makeNocConfig(const ConfigDocument& document) {
         const std::string& message = ok.error().message;
         const std::string key = message.substr(0, message.find_first_of(" :"));
         for (auto a = document.assignments.rbegin(); a != document.assignments.rend(); ++a)
-            if (a->key == key) return sim::fail(where(document, *a) + message);
+            if (a->key == key) return sim::fail(placeOf(document, *a) + message);
         return ok.error();
     }
     return config;
@@ -325,53 +333,8 @@ sim::Result<NocConfig> loadNocConfig(const std::string& path, const std::vector<
     auto document = readBookSimConfig(path);
     if (!document) return document.error();
     if (sim::Status ok = applyOverrides(document.value(), overrides); !ok) return ok.error();
-    return makeNocConfig(document.value());
+    return makeNocConfig(document.value(), ConfigRunner::BookSim);
 }
-
-namespace {
-
-// The VC classes of BookSim's adaptive and two-phase functions (routefunc.cpp),
-// and the <function>_<topology> pairs it registers.
-sim::Status validateRoutingClasses(const NocConfig& c) {
-    const bool mesh = c.topology == Topology::Mesh;
-    const std::string topo = mesh ? "mesh" : "torus";
-    if (c.routing_function == RoutingFunction::Romm && !mesh) {
-        return sim::fail(
-            "routing_function = romm: BookSim has no romm_torus ('Invalid routing function: romm_torus'); "
-            "romm is for a mesh (on a torus: dim_order, min_adapt or valiant)");
-    }
-    if (!c.dateline && !mesh && c.routing_function != RoutingFunction::DimOrder) {
-        return sim::fail("dateline = 0: the commviz dateline switch applies to routing_function = dim_order only (" +
-                         c.routing_name + "_torus always keeps its VC classes); allowed here: 1");
-    }
-    int least = 1;
-    std::string why;
-    switch (c.routing_function) {
-        case RoutingFunction::DimOrder:
-            return sim::Ok{};
-        case RoutingFunction::MinAdapt:
-            least = mesh ? 2 : 4;
-            why = mesh ? "min_adapt_mesh keeps VC 0 as the dimension-order escape channel and adapts on VCs 1 and up"
-                       : "min_adapt_torus keeps VCs 0-1 as the dateline escape channels and adapts on VC 3";
-            break;
-        case RoutingFunction::Valiant:
-            least = mesh ? 2 : 4;
-            why = mesh ? "valiant_mesh splits the VCs into one half per phase"
-                       : "valiant_torus splits the VCs into two dateline halves, each split again per phase";
-            break;
-        case RoutingFunction::Romm:
-            least = 2;
-            why = "romm_mesh splits the VCs into one half per phase";
-            break;
-    }
-    if (c.num_vcs < least) {
-        return sim::fail("num_vcs = " + std::to_string(c.num_vcs) + ": " + why + ", so routing_function = " +
-                         c.routing_name + " on a " + topo + " needs num_vcs of at least " + std::to_string(least));
-    }
-    return sim::Ok{};
-}
-
-}  // namespace
 
 sim::Status validateNocConfig(const NocConfig& c) {
     if (c.topology == Topology::Torus && c.routing_name == "dor") {

@@ -116,14 +116,33 @@ const std::vector<BookSimKey>& bookSimKeys();
 const BookSimKey* findBookSimKey(const std::string& name);
 /// The known key nearest to `name` by edit distance, for "did you mean".
 std::string closestKey(const std::string& name);
+/// "" when BookSim's parser stores `value` into `key`, else the reason in
+/// BookSim's words ("Unknown integer field: ...") and the types the key takes.
+std::string typeProblem(const BookSimKey& key, const ConfigValue& value);
+/// BookSim's parser stores each statement as it reads it (config_utils.cpp,
+/// Configuration::Assign) and stops at the first unknown key or wrong type,
+/// file before overrides: the first such statement, named with its place.
+sim::Status checkKeysAndTypes(const ConfigDocument& document);
+/// Whether `value` is the key's default as booksim_config.cpp writes it (`1.0` = `1`).
+bool isDefaultValue(const BookSimKey& key, const ConfigValue& value);
 
-/// Builds a validated config from a parsed document: unknown keys (with the
-/// closest known one), keys commviz does not model, wrong types and bad values
-/// are errors naming the line, the key, the value and what is allowed.
-sim::Result<NocConfig> makeNocConfig(const ConfigDocument& document);
+/// Who runs the config. The noc scene runs everything commviz's engine models,
+/// including valiant on a torus, whose VC classes it repairs; `commviz noc`
+/// stands in for the booksim program and also refuses what stock BookSim2
+/// stops on an assertion for.
+enum class ConfigRunner { Scene, BookSim };
+
+/// Builds a validated config from a parsed document the way BookSim reads it:
+/// the parser stops at the first unknown key or wrong type (statement order);
+/// then the last value of each key wins (overrides come last) and only those
+/// values are checked. Every value commviz cannot run is named in one message,
+/// the topology first; cross-key rules are checked after. Errors name the
+/// line, the key, the value and what is allowed.
+sim::Result<NocConfig> makeNocConfig(const ConfigDocument& document, ConfigRunner runner = ConfigRunner::Scene);
 
 /// Reads a BookSim config file and applies `key=value` overrides after it, as
-/// `booksim CONFIG key=value...` does: what `commviz noc CONFIG` starts from.
+/// `booksim CONFIG key=value...` does: what `commviz noc CONFIG` starts from
+/// (ConfigRunner::BookSim).
 sim::Result<NocConfig> loadNocConfig(const std::string& path, const std::vector<std::string>& overrides = {});
 
 /// Re-checks cross-key rules (VC classes, traffic needing powers of two...).

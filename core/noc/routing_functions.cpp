@@ -6,6 +6,8 @@
 
 #include "noc/routing_functions.h"
 
+#include "sim/text.h"
+
 namespace commviz::noc {
 
 namespace {
@@ -145,6 +147,65 @@ RouteSet valiantTorus(const NocConfig& c, int cur, int inPort, Packet& packet, s
         }
     }
     return single(port, vcStart, vcEnd);
+}
+
+// The VC classes of BookSim's adaptive and two-phase functions (routefunc.cpp),
+// and the <function>_<topology> pairs it registers.
+sim::Status validateRoutingClasses(const NocConfig& c) {
+    const bool mesh = c.topology == Topology::Mesh;
+    const std::string topo = mesh ? "mesh" : "torus";
+    if (c.routing_function == RoutingFunction::Romm && !mesh) {
+        return sim::fail(
+            "routing_function = romm: BookSim has no romm_torus ('Invalid routing function: romm_torus'); "
+            "romm is for a mesh (on a torus: dim_order, min_adapt or valiant)");
+    }
+    if (!c.dateline && !mesh && c.routing_function != RoutingFunction::DimOrder) {
+        return sim::fail("dateline = 0: the commviz dateline switch applies to routing_function = dim_order only (" +
+                         c.routing_name + "_torus always keeps its VC classes); allowed here: 1");
+    }
+    int least = 1;
+    std::string why;
+    switch (c.routing_function) {
+        case RoutingFunction::DimOrder:
+            return sim::Ok{};
+        case RoutingFunction::MinAdapt:
+            least = mesh ? 2 : 4;
+            why = mesh ? "min_adapt_mesh keeps VC 0 as the dimension-order escape channel and adapts on VCs 1 and up"
+                       : "min_adapt_torus keeps VCs 0-1 as the dateline escape channels and adapts on VC 3";
+            break;
+        case RoutingFunction::Valiant:
+            least = mesh ? 2 : 4;
+            why = mesh ? "valiant_mesh splits the VCs into one half per phase"
+                       : "valiant_torus splits the VCs into two dateline halves, each split again per phase";
+            break;
+        case RoutingFunction::Romm:
+            least = 2;
+            why = "romm_mesh splits the VCs into one half per phase";
+            break;
+    }
+    if (c.num_vcs < least) {
+        return sim::fail("num_vcs = " + std::to_string(c.num_vcs) + ": " + why + ", so routing_function = " +
+                         c.routing_name + " on a " + topo + " needs num_vcs of at least " + std::to_string(least));
+    }
+    return sim::Ok{};
+}
+
+std::string stockBookSimAssertion(const NocConfig& config) {
+    // BookSim2 src/routefunc.cpp, valiant_torus: dor_next_torus writes the ring
+    // part (the dateline class) only when a packet turns into a dimension, so a
+    // packet going straight on reads it uninitialised and `ring_part == 1`
+    // fails; below 4 VCs `ph_available_vcs > 0` fails first. valiantTorus above
+    // keeps the class chosen on turning instead.
+    if (config.topology != Topology::Torus || config.routing_function != RoutingFunction::Valiant) return "";
+    return sim::Text{"commviz::noc",
+                     QT_TRANSLATE_NOOP("commviz::noc",
+                                       "BookSim2 cannot run valiant on a torus: valiant_torus stops on its assertion "
+                                       "ring_part == 1 (ph_available_vcs > 0 below 4 VCs), because dor_next_torus "
+                                       "leaves the dateline class unset when a packet goes straight on; allowed on a "
+                                       "torus: dim_order or min_adapt (valiant runs on a mesh)"),
+                     {},
+                     {}}
+        .english();
 }
 
 }  // namespace commviz::noc

@@ -1,7 +1,10 @@
 #pragma once
 
+#include <string>
+
 #include "noc/noc_config.h"
 #include "noc/noc_types.h"
+#include "sim/result.h"
 #include "sim/rng.h"
 
 namespace commviz::noc {
@@ -25,5 +28,13 @@ RouteSet minAdaptMesh(const NocConfig& config, int cur, int inPort, int inVc, co
 RouteSet minAdaptTorus(const NocConfig& config, int cur, int inPort, int inVc, Packet& packet, sim::Rng& rng);
 RouteSet twoPhaseMesh(const NocConfig& config, int cur, int inPort, Packet& packet, sim::Rng& rng);
 RouteSet valiantTorus(const NocConfig& config, int cur, int inPort, Packet& packet, sim::Rng& rng);
+
+/// The VC classes BookSim's adaptive and two-phase functions need (routefunc.cpp)
+/// and the <function>_<topology> pairs it registers: an error naming the key.
+sim::Status validateRoutingClasses(const NocConfig& config);
+
+/// Why stock BookSim2 stops on an assertion for the config's routing function
+/// on its topology although commviz runs it, or "" when BookSim2 runs it.
+std::string stockBookSimAssertion(const NocConfig& config);
 
 }  // namespace commviz::noc

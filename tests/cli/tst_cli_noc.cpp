@@ -1,5 +1,6 @@
 // `commviz noc CONFIG [key=value]... [--json]` through the real binary: BookSim's
-// layout, agreement with a BookSim2 run of the same config, and bad input.
+// layout, agreement with a BookSim2 run of the same config, BookSim2's shipped
+// examples, and bad input.
 
 #include <QDir>
 #include <QFile>
@@ -44,6 +45,38 @@ struct OracleFigures {
     double hops;
 };
 constexpr OracleFigures kOracle[] = {{0.1, 19.8408, 0.0995625, 3.53219}, {0.3, 20.3592, 0.299854, 3.5041}};
+
+// The statements of BookSim2's shipped examples (src/examples/, commit
+// 28f43299), in their order, without the licence header and comments.
+constexpr const char* kTorus88 =
+    "topology = torus;\nk = 8;\nn = 2;\nrouting_function = dim_order;\nnum_vcs = 2;\ntraffic = uniform;\n"
+    "injection_rate = 0.15;\n";
+constexpr const char* kMesh88Lat =
+    "topology = mesh;\nk = 8;\nn = 2;\nrouting_function = dor;\nnum_vcs = 8;\nvc_buf_size = 8;\n"
+    "wait_for_tail_credit = 1;\nvc_allocator = islip;\nsw_allocator = islip;\nalloc_iters = 1;\n"
+    "credit_delay = 2;\nrouting_delay = 0;\nvc_alloc_delay = 1;\nsw_alloc_delay = 1;\ninput_speedup = 2;\n"
+    "output_speedup = 1;\ninternal_speedup = 1.0;\ntraffic = transpose;\npacket_size = 20;\n"
+    "sim_type = latency;\ninjection_rate = 0.005;\n";
+// fattree_config and dragonflyconfig share their router and run-control block.
+QByteArray shippedRouterBlock(const QByteArray& bufSize, const QByteArray& internalSpeedup) {
+    return "vc_buf_size = " + bufSize +
+           ";\nwait_for_tail_credit = 0;\nvc_allocator = separable_input_first;\n"
+           "sw_allocator = separable_input_first;\nalloc_iters = 1;\ncredit_delay = 2;\nrouting_delay = 0;\n"
+           "vc_alloc_delay = 1;\nsw_alloc_delay = 1;\nst_final_delay = 1;\ninput_speedup = 1;\noutput_speedup = 1;\n"
+           "internal_speedup = " +
+           internalSpeedup + ";\nwarmup_periods = 3;\nsim_count = 1;\nsample_period = 10000;\n";
+}
+QByteArray fattreeConfig() {
+    return "hold_switch_for_packet=1;\n" + shippedRouterBlock("16", "1.0") +
+           "routing_function = nca;\nnum_vcs = 4;\npriority = none;\ntraffic = uniform;\ninjection_rate = 0.6;\n"
+           "packet_size = 1;\ninjection_rate_uses_flits=1;\ntopology = fattree;\nk = 4;\nn = 3;\nwatch_out=-;\n";
+}
+QByteArray dragonflyConfig() {
+    return shippedRouterBlock("256", "2.0") +
+           "routing_function = min;\nnum_vcs = 2;\npriority = none;\ntraffic = uniform;\ninjection_rate = 0.8;\n"
+           "packet_size = 10;\ninjection_rate_uses_flits=1;\ntopology = dragonflynew;\nk = 4;\nn = 1;\n"
+           "watch_out=-;\n";
+}
 
 double figure(const QString& out, const QString& label) {
     const QRegularExpression re(
@@ -149,6 +182,88 @@ private slots:
                  QString::number(latency, 'g', 6).toDouble());
     }
 
+    void runsTheShippedMeshAndTorusExamples_data() {
+        QTest::addColumn<QByteArray>("config");
+        QTest::addColumn<QStringList>("overrides");
+        QTest::addColumn<double>("latency");
+        QTest::addColumn<double>("accepted");
+        // BookSim2 28f43299 (make in src/, -O3, asserts on), overall block:
+        //   booksim torus88: Packet latency average = 33.6559, Accepted flit
+        //     rate average = 0.150365
+        //   booksim fattree_config topology=mesh routing_function=dor
+        //     vc_allocator=islip sw_allocator=islip injection_rate=0.1: 21.1023, 0.0995833
+        //   booksim mesh88_lat: 62.828, 0.0945742 (one run of 20-flit packets at
+        //     0.005 varies by several percent, so only that it runs is checked)
+        QTest::newRow("torus88") << QByteArray(kTorus88) << QStringList{} << 33.6559 << 0.150365;
+        QTest::newRow("fattree_config overridden into a 4-ary 3-mesh")
+            << fattreeConfig()
+            << QStringList{"topology=mesh", "routing_function=dor", "vc_allocator=islip", "sw_allocator=islip",
+                           "injection_rate=0.1"}
+            << 21.1023 << 0.0995833;
+        QTest::newRow("mesh88_lat") << QByteArray(kMesh88Lat) << QStringList{} << 0.0 << 0.0;
+    }
+    void runsTheShippedMeshAndTorusExamples() {
+        QFETCH(QByteArray, config);
+        QFETCH(QStringList, overrides);
+        QFETCH(double, latency);
+        QFETCH(double, accepted);
+        const CliResult r = runCommviz(QStringList{"noc", write("shipped.cfg", config)} + overrides);
+        QVERIFY(r.finished);
+        QCOMPARE(r.exitCode, 0);
+        const QString out = QString::fromUtf8(r.out);
+        QVERIFY(out.contains("\n====== Overall Traffic Statistics ======\n"));
+        if (latency == 0) return;
+        QVERIFY2(std::abs(figure(out, "Packet latency average") / latency - 1) < 0.05, qPrintable(out.right(400)));
+        QVERIFY2(std::abs(figure(out, "Accepted flit rate average") / accepted - 1) < 0.02, qPrintable(out.right(400)));
+    }
+
+    void refusesOtherTopologiesNamingEverySettingTopologyFirst_data() {
+        QTest::addColumn<QByteArray>("config");
+        QTest::addColumn<QStringList>("overrides");
+        QTest::addColumn<QStringList>("items");  // in the order the message names them
+        QTest::addColumn<QStringList>("absent");
+        const QString fattree = "topology = fattree: allowed values: one of mesh, torus";
+        QTest::newRow("fattree_config")
+            << fattreeConfig() << QStringList{}
+            << QStringList{"4 settings that commviz cannot run: (1) line 25: " + fattree,
+                           "(2) line 4: vc_allocator = separable_input_first: allowed values: islip",
+                           "(3) line 5: sw_allocator = separable_input_first", "(4) line 18: routing_function = nca"}
+            << QStringList{"watch_out", "priority", "sim_count"};
+        // the overrides replace the file's allocators before anything is checked
+        QTest::newRow("fattree_config vc_allocator=islip sw_allocator=islip")
+            << fattreeConfig() << QStringList{"vc_allocator=islip", "sw_allocator=islip"}
+            << QStringList{"2 settings that commviz cannot run: (1) line 25: " + fattree,
+                           "(2) line 18: routing_function = nca"}
+            << QStringList{"separable_input_first", "allocator"};
+        QTest::newRow("dragonflyconfig")
+            << dragonflyConfig() << QStringList{}
+            << QStringList{"4 settings that commviz cannot run: (1) line 24: topology = dragonflynew",
+                           "(2) line 3: vc_allocator", "(3) line 4: sw_allocator",
+                           "(4) line 17: routing_function = min"}
+            << QStringList{"watch_out", "internal_speedup"};
+    }
+    void refusesOtherTopologiesNamingEverySettingTopologyFirst() {
+        QFETCH(QByteArray, config);
+        QFETCH(QStringList, overrides);
+        QFETCH(QStringList, items);
+        QFETCH(QStringList, absent);
+        const QString path = write("shipped.cfg", config);
+        const CliResult r = runCommviz(QStringList{"noc", path} + overrides);
+        QVERIFY(r.finished);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.out.isEmpty());
+        QCOMPARE(r.errLines().size(), 1);
+        const QString line = r.errLines().first();
+        qsizetype from = line.indexOf(path + ": ");
+        QVERIFY2(from >= 0, qPrintable(line));
+        for (const QString& item : items) {
+            const qsizetype at = line.indexOf(item, from);
+            QVERIFY2(at > from, qPrintable(line + " lacks, or names out of order, " + item));
+            from = at;
+        }
+        for (const QString& word : absent) QVERIFY2(!line.contains(word), qPrintable(line + " names " + word));
+    }
+
     void refusesBadInput_data() {
         QTest::addColumn<QByteArray>("config");
         QTest::addColumn<QStringList>("extra");
@@ -194,6 +309,18 @@ private slots:
         QTest::newRow("burst_beta above 1")
             << head + "injection_process = on_off;\nburst_beta = 2.0;\n"
             << QStringList{} << QStringList{"bad.cfg:5", "burst_beta = 2.0", "at most 1.0"};
+        // BookSim's own range check is only at most 1.0 (injection.cpp); -1.0 to 1.0 is commviz's documented range
+        QTest::newRow("burst_r1 below -1.0")
+            << QByteArray(kMesh88Lat) << QStringList{"injection_process=on_off", "burst_r1=-1.9"}
+            << QStringList{"override: burst_r1 = -1.9", "a float from -1.0 to 1.0", "derive it from injection_rate"};
+        // `booksim torus88 routing_function=valiant`: "Assertion `ring_part == 1' failed" (exit 134)
+        QTest::newRow("valiant on torus88")
+            << QByteArray(kTorus88) << QStringList{"routing_function=valiant"}
+            << QStringList{"override: routing_function = valiant", "BookSim2 cannot run valiant on a torus",
+                           "ring_part == 1", "dim_order or min_adapt"};
+        QTest::newRow("valiant on a torus in the file")
+            << QByteArray(kTorus88).replace("dim_order", "valiant") << QStringList{}
+            << QStringList{"bad.cfg:4: routing_function = valiant", "ring_part == 1"};
         QTest::newRow("override of the wrong type") << head << QStringList{"k=x"} << QStringList{"k = x", "integer"};
         QTest::newRow("override that is not key=value") << head << QStringList{"bogus"} << QStringList{"bogus"};
         QTest::newRow("unknown option") << head << QStringList{"--csv"} << QStringList{"--csv", "--json"};
