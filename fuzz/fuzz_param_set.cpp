@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "collectives/collectives_scene_model.h"
 #include "fuzz_bounds.h"
 #include "nccl/nccl_scene_model.h"
 #include "noc/noc_scene_model.h"
@@ -22,7 +23,7 @@ namespace {
 const std::vector<commviz::sim::SceneModel>& sceneModels() {
     static const std::vector<commviz::sim::SceneModel> models = {
         commviz::rdma::sceneModel(), commviz::rdma_vs_socket::sceneModel(), commviz::nccl::sceneModel(),
-        commviz::noc::sceneModel()};
+        commviz::noc::sceneModel(), commviz::collectives::sceneModel()};
     return models;
 }
 

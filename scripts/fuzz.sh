@@ -7,7 +7,7 @@ set -euo pipefail
 COMMVIZ_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${COMMVIZ_FUZZ_BUILD:-$COMMVIZ_ROOT/build-fuzz}
 TARGETS=(fuzz_scenario_rdma fuzz_scenario_rdma_vs_socket fuzz_scenario_nccl fuzz_scenario_noc
-         fuzz_booksim_config fuzz_param_set fuzz_lesson)
+         fuzz_booksim_config fuzz_param_set fuzz_lesson fuzz_topology_xml fuzz_graph_xml)
 
 usage() {
   echo "usage: scripts/fuzz.sh [TARGET|all] [SECONDS]"
@@ -61,12 +61,24 @@ seed() {
     fuzz_param_set)
       # Byte 0 picks the scene, byte 1 the key; then its value.
       local scene_byte key_byte
-      for scene_byte in 0 1 2 3; do
+      for scene_byte in 0 1 2 3 4; do
         for key_byte in $(seq 0 23); do
           printf "\\x$(printf %02x "$scene_byte")\\x$(printf %02x "$key_byte")1" >"$dir/s${scene_byte}_k${key_byte}"
         done
       done ;;
     fuzz_lesson) cp "$COMMVIZ_ROOT"/resources/lessons/*.json "$dir"/ ;;
+    fuzz_topology_xml)
+      # Byte 0 picks the assumptions (NVLink fill, GDR on): each bundled server with each fill.
+      local file fill
+      for file in "$COMMVIZ_ROOT"/resources/topologies/*.xml; do
+        for fill in 0 1 2; do
+          { printf "\\x$(printf %02x $((fill + 4)))"; cat "$file"; } >"$dir/$(basename "$file" .xml)_$fill"
+        done
+      done ;;
+    fuzz_graph_xml)
+      perl -0777 -ne 'my ($base) = $ARGV =~ m{([^/]+)$}; my $i = 0;
+        while (/R"\((<graphs.*?)\)"/sg) { open(my $f, ">", "$ENV{SEED_DIR}/inline_$base.$i") or die; print $f $1; $i++ }' \
+        "$COMMVIZ_ROOT"/tests/nccl_topology/*.cpp "$COMMVIZ_ROOT"/tests/nccl_topology/*.h ;;
   esac
 }
 

@@ -63,7 +63,11 @@ sim::Result<Schedule> autoSchedule(Library library, const ScheduleRequest& reque
             schedule.rule = choice->rule;
             return schedule;
         }
-    return sim::fail("algorithm=auto: the fixed rule '" + choice->rule + "' picks an algorithm not modelled yet");
+    std::vector<std::string> modelled;
+    for (const auto& entry : entries) modelled.push_back(entry.name);
+    return sim::fail("algorithm=auto: the fixed rule '" + choice->rule + "' picks Open MPI's " +
+                     std::string(name(request.collective)) + " algorithm " + std::to_string(choice->algorithmId) +
+                     ", not modelled yet; name one of: " + joined(modelled));
 }
 
 }  // namespace
@@ -82,17 +86,23 @@ std::vector<std::string> allowedAlgorithmNames(Library library, Collective colle
     return names;
 }
 
-sim::Result<Schedule> buildSchedule(Library library, const std::string& algorithm, const ScheduleRequest& request) {
-    if (algorithm == "auto") return autoSchedule(library, request);
+namespace {
+
+sim::Result<Schedule> namedAlgorithm(Library library, const std::string& algorithm, const ScheduleRequest& request) {
     for (const auto& entry : algorithms(library, request.collective))
-        if (entry.name == algorithm) {
-            Schedule schedule = entry.build(request);
-            if (!schedule.unsupported.empty()) return sim::fail("algorithm=" + algorithm + " " + schedule.unsupported);
-            return schedule;
-        }
+        if (entry.name == algorithm) return entry.build(request);
     return sim::fail("algorithm=" + algorithm + " is not an " + libraryText(library) + " " +
                      std::string(name(request.collective)) +
                      " algorithm; allowed: " + joined(allowedAlgorithmNames(library, request.collective)));
+}
+
+}  // namespace
+
+sim::Result<Schedule> buildSchedule(Library library, const std::string& algorithm, const ScheduleRequest& request) {
+    auto schedule = algorithm == "auto" ? autoSchedule(library, request) : namedAlgorithm(library, algorithm, request);
+    if (schedule && !schedule->unsupported.empty())
+        return sim::fail("algorithm=" + schedule->algorithm + " " + schedule->unsupported);
+    return schedule;
 }
 
 }  // namespace commviz::collectives

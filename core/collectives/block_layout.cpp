@@ -53,6 +53,13 @@ std::int64_t segmentCount(std::int64_t segsize, std::int64_t elementBytes, std::
     return segcount;
 }
 
+std::string segmentLimitError(std::int64_t segsize, std::int64_t segcount, std::int64_t count) {
+    const std::int64_t segments = (count + segcount - 1) / segcount;
+    if (segments <= kMaxSegments) return {};
+    return "with segsize=" + std::to_string(segsize) + " cuts the vector into " + std::to_string(segments) +
+           " segments; allowed: at most " + std::to_string(kMaxSegments) + " (use a larger segsize)";
+}
+
 int floorPowerOfTwo(int value) {
     int power = 1;
     while (power * 2 <= value) power *= 2;

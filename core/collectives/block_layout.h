@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "collectives/schedule.h"
@@ -28,6 +29,15 @@ std::vector<BlockRange> wrappedRange(int first, int count, int total);
 /// (coll_base_util.h): to the nearest element; the whole count when segsize is
 /// 0 or not below the vector.
 std::int64_t segmentCount(std::int64_t segsize, std::int64_t elementBytes, std::int64_t count);
+
+/// The most segments a segmented algorithm may cut the vector into (a tiny
+/// segsize on a huge vector): every segment is a block of the layout, which
+/// each rank's buffer and every message index.
+inline constexpr std::int64_t kMaxSegments = std::int64_t(1) << 22;
+
+/// Why cutting `count` elements into segments of `segcount` is refused, as the
+/// end of an "algorithm=NAME …" message; empty when the count is within kMaxSegments.
+std::string segmentLimitError(std::int64_t segsize, std::int64_t segcount, std::int64_t count);
 
 /// Largest power of two not above `value` (value >= 1).
 int floorPowerOfTwo(int value);

@@ -11,9 +11,6 @@ namespace commviz::collectives {
 
 namespace {
 
-// Layouts above this many blocks (a tiny segsize on a huge vector) are refused.
-constexpr std::size_t kMaxLayoutBlocks = std::size_t(1) << 22;
-
 ScheduleRequest requestOf(const Config& config) {
     ScheduleRequest request;
     request.collective = config.collective;
@@ -46,10 +43,6 @@ sim::Result<CollectivesEngine> CollectivesEngine::create(const Config& config) {
                          std::to_string(config.ranks - 1));
     auto schedule = buildSchedule(config.library, config.algorithm, requestOf(config));
     if (!schedule) return schedule.error();
-    if (schedule->layout.size() > kMaxLayoutBlocks)
-        return sim::fail("segsize=" + std::to_string(config.segsize) + " cuts the vector into " +
-                         std::to_string(schedule->layout.size()) + " pieces; allowed: at most " +
-                         std::to_string(kMaxLayoutBlocks) + " (use a larger segsize)");
     return CollectivesEngine(config, std::move(schedule).value());
 }
 

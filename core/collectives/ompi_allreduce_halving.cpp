@@ -33,12 +33,16 @@ Schedule allreduceSegmentedRing(const ScheduleRequest& request) {
         if (ring.redirectedFrom.empty()) ring.redirectedFrom = "segmented_ring";
         return ring;
     }
-    int phases = int(request.count / (p * segcount));
-    const std::int64_t rest = request.count % (p * segcount);
-    if (rest >= p && rest > (p * segcount) / 2) ++phases;
     Schedule schedule;
     schedule.algorithm = "segmented_ring";
     schedule.algorithmId = 5;
+    // p blocks of about count / (p * segcount) phases each: within the limit
+    // when the segments are, so `phases` below fits an int.
+    schedule.unsupported = segmentLimitError(request.segsize, segcount, request.count);
+    if (!schedule.unsupported.empty()) return schedule;
+    int phases = int(request.count / (p * segcount));
+    const std::int64_t rest = request.count % (p * segcount);
+    if (rest >= p && rest > (p * segcount) / 2) ++phases;
     for (std::int64_t blockCount : evenBlocks(request.count, p))
         for (std::int64_t piece : evenBlocks(blockCount, phases)) schedule.layout.push_back(piece);
     const BlockLayout layout = schedule.layout;

@@ -11,11 +11,9 @@ namespace commviz::collectives {
 namespace {
 
 // Segments of segcount elements, the last one shorter (Open MPI's num_segments).
-BlockLayout segments(const ScheduleRequest& request) {
-    const std::int64_t segcount = segmentCount(request.segsize, request.elementBytes, request.count);
+BlockLayout segments(std::int64_t count, std::int64_t segcount) {
     BlockLayout layout;
-    for (std::int64_t done = 0; done < request.count; done += segcount)
-        layout.push_back(std::min(segcount, request.count - done));
+    for (std::int64_t done = 0; done < count; done += segcount) layout.push_back(std::min(segcount, count - done));
     return layout;
 }
 
@@ -69,6 +67,16 @@ Schedule chainSchedule(Schedule schedule, const ScheduleRequest& request, int fa
     return schedule;
 }
 
+// The chain and pipeline broadcasts: the vector in segments down `fanout` chains.
+Schedule segmentedChains(const char* algorithm, int id, const ScheduleRequest& request, int fanout) {
+    const std::int64_t segcount = segmentCount(request.segsize, request.elementBytes, request.count);
+    Schedule schedule = namedSchedule(algorithm, id, {});
+    schedule.unsupported = segmentLimitError(request.segsize, segcount, request.count);
+    if (!schedule.unsupported.empty()) return schedule;
+    schedule.layout = segments(request.count, segcount);
+    return chainSchedule(std::move(schedule), request, fanout);
+}
+
 }  // namespace
 
 Schedule bcastBasicLinear(const ScheduleRequest& request) {
@@ -77,13 +85,9 @@ Schedule bcastBasicLinear(const ScheduleRequest& request) {
     return schedule;
 }
 
-Schedule bcastChain(const ScheduleRequest& request) {
-    return chainSchedule(namedSchedule("chain", 2, segments(request)), request, request.fanout);
-}
+Schedule bcastChain(const ScheduleRequest& request) { return segmentedChains("chain", 2, request, request.fanout); }
 
-Schedule bcastPipeline(const ScheduleRequest& request) {
-    return chainSchedule(namedSchedule("pipeline", 3, segments(request)), request, 1);
-}
+Schedule bcastPipeline(const ScheduleRequest& request) { return segmentedChains("pipeline", 3, request, 1); }
 
 // Simplification: Open MPI segments the binomial and k-nomial trees by
 // segsize; the fixed rules pass segsize 0, and this model sends whole buffers.

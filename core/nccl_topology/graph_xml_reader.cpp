@@ -1,6 +1,7 @@
 #include "nccl_topology/graph_xml_reader.h"
 
 #include <cctype>
+#include <utility>
 
 #include "nccl_topology/xml_attributes.h"
 
@@ -65,11 +66,19 @@ sim::Result<PathType> pathTypeAttribute(const AttributeReader& reader, std::stri
     return *type;
 }
 
-#define GRAPH_INT(field, attribute)                        \
-    if (auto value = reader.requireInt(attribute); !value) \
-        return value.error();                              \
-    else                                                   \
-        graph.field = static_cast<int>(value.value())
+// The integer attributes of a <graph> and the fields they fill.
+sim::Status readGraphInts(const AttributeReader& reader, TopoGraph& graph) {
+    const std::pair<const char*, int TopoGraph::*> fields[] = {{"id", &TopoGraph::id},
+                                                               {"crossnic", &TopoGraph::crossNic},
+                                                               {"nchannels", &TopoGraph::nChannels},
+                                                               {"samechannels", &TopoGraph::sameChannels}};
+    for (const auto& [attribute, field] : fields) {
+        auto value = reader.requireInt(attribute);
+        if (!value) return value.error();
+        graph.*field = static_cast<int>(value.value());
+    }
+    return sim::Ok{};
+}
 
 sim::Result<TopoGraph> readGraph(const XmlElement& element, const std::string& origin, GraphFile& file) {
     AttributeReader reader(element, origin);
@@ -78,10 +87,7 @@ sim::Result<TopoGraph> readGraph(const XmlElement& element, const std::string& o
                        file.unknown);
     TopoGraph graph;
     graph.line = element.line;
-    GRAPH_INT(id, "id");
-    GRAPH_INT(crossNic, "crossnic");
-    GRAPH_INT(nChannels, "nchannels");
-    GRAPH_INT(sameChannels, "samechannels");
+    if (auto ints = readGraphInts(reader, graph); !ints) return ints.error();
     auto pattern = reader.requireInt("pattern");
     if (!pattern) return pattern.error();
     if (pattern.value() < 1 || pattern.value() > 6)

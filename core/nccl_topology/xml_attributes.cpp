@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <limits>
 
 namespace commviz::nccl_topology {
 
@@ -60,6 +61,9 @@ sim::Result<long long> AttributeReader::requireInt(std::string_view attribute) c
     if (!value) return error(attribute, "missing (an integer is expected)");
     auto number = toInt(*value);
     if (!number) return error(attribute, "'" + *value + "' is not an integer");
+    // NCCL stores these in an int (xmlGetAttrInt): refuse what would wrap.
+    if (*number < std::numeric_limits<int>::min() || *number > std::numeric_limits<int>::max())
+        return error(attribute, "'" + *value + "' is out of range (an int is expected)");
     return *number;
 }
 

@@ -136,7 +136,11 @@ sim::Json NocEngine::inspect(const std::string& id) const {
     if (std::sscanf(id.c_str(), "router/%d/in/%d/vc/%d", &r, &p, &v) == 3) {
         if (r < 0 || r >= int(m_routers.size()) || p < 0 || p >= m_ports || v < 0 || v >= m_vcs) return nullptr;
         const InputVc& iv = inputVc(r, p, v);
-        sim::Json out{{"state", stateName(iv.state)}, {"out_port", iv.outPort}, {"out_vc", iv.outVc}};
+        // BookSim2 src/vc.hpp: the route (output port) is known from vc_alloc on,
+        // the output VC is held only while active; before that the fields are stale.
+        sim::Json out{{"state", stateName(iv.state)}};
+        if (iv.state == VcState::VcAlloc || iv.state == VcState::Active) out["out_port"] = iv.outPort;
+        if (iv.state == VcState::Active) out["out_vc"] = iv.outVc;
         sim::Json flits = sim::Json::array();
         for (int i = 0; i < iv.count; ++i) flits.push_back(bufferedFlit(r, p, v, i).id);
         out["flits"] = flits;

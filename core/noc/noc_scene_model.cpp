@@ -176,12 +176,13 @@ sim::Result<sim::ParamValues> scenarioKeys(const Json& scenario) {
     // The same checks as `commviz noc` (line numbers, unknown keys, types).
     if (auto config = makeNocConfig(document.value()); !config) return config.error();
     const std::vector<ParamSpec> specs = nocParams();
-    for (const ConfigAssignment& a : document.value().assignments) {
-        const ParamSpec* spec = sim::findParam(specs, a.key);
+    // Each key's last value, as BookSim reads a key set twice.
+    for (const ConfigAssignment* a : finalAssignments(document.value())) {
+        const ParamSpec* spec = sim::findParam(specs, a->key);
         if (!spec) continue;  // a BookSim key at its default (makeNocConfig accepted it)
-        auto value = sim::parseParam(*spec, a.value.text);
+        auto value = sim::parseParam(*spec, a->value.text);
         if (!value) return value.error();
-        values[a.key] = value.value();
+        values[a->key] = value.value();
     }
     return values;
 }

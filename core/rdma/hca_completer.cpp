@@ -80,7 +80,7 @@ Wqe* retireUpTo(RdmaWorld& world, std::uint32_t hostIndex, QueuePair& qp, std::u
         acked.push_back(wqe->id);
         comp.wqePos = pos + 1;
         if (wqe->signaled)
-            comp.steps.push_back({CompStepKind::WriteCqe, pos});
+            comp.steps.push_back({.kind = CompStepKind::WriteCqe, .wqePos = pos});
         else
             wqe->completed = true;  // unsignaled: no CQE, the slot stays until a later signaled CQE is polled
     }
@@ -109,15 +109,17 @@ WcStatus nakStatus(std::uint8_t syndrome) {
 }
 
 void planFail(QueuePair& qp, WcStatus status, const std::string& reason) {
-    qp.comp.steps.push_back({CompStepKind::Fail, qp.comp.wqePos, status, qp.comp.psn, 0, "", reason});
-    qp.comp.steps.push_back({CompStepKind::GotoError, qp.comp.wqePos, status, 0, 0, "", reason});
+    qp.comp.steps.push_back(
+        {.kind = CompStepKind::Fail, .wqePos = qp.comp.wqePos, .status = status, .psn = qp.comp.psn, .reason = reason});
+    qp.comp.steps.push_back(
+        {.kind = CompStepKind::GotoError, .wqePos = qp.comp.wqePos, .status = status, .reason = reason});
 }
 
 void planRetry(QueuePair& qp, std::uint32_t psn, const std::string& reason) {
     if (qp.comp.retryLeft == 0) return planFail(qp, WcStatus::RetryExcErr, reason);
     --qp.comp.retryLeft;  // retry_cnt 7 means seven retries, not forever (rxe quirk not copied)
     qp.comp.retryStarted = true;
-    qp.comp.steps.push_back({CompStepKind::Retry, qp.comp.wqePos, WcStatus::Success, psn, 0, "", reason});
+    qp.comp.steps.push_back({.kind = CompStepKind::Retry, .wqePos = qp.comp.wqePos, .psn = psn, .reason = reason});
 }
 
 // A packet for a PSN beyond a pending READ/atomic means its responses were lost: the responder
@@ -133,7 +135,8 @@ bool retryIfPastRead(QueuePair& qp, const Wqe* blocker, std::uint32_t psn, AckRe
 
 // Plans do_read / do_atomic for an in-order response packet.
 void planPlaceResponse(QueuePair& qp, const Packet& response) {
-    CompStep step{CompStepKind::PlaceResponse, qp.comp.wqePos, WcStatus::Success, response.psn, 0, response.id};
+    CompStep step{
+        .kind = CompStepKind::PlaceResponse, .wqePos = qp.comp.wqePos, .psn = response.psn, .packet = response.id};
     if (response.opcode == BthOpcode::AtomicAcknowledge) {
         const std::uint64_t original = response.atomicAckEth.value_or(0);
         for (int byte = 0; byte < 8; ++byte) step.data.push_back(static_cast<std::uint8_t>(original >> (8 * byte)));
@@ -156,7 +159,11 @@ void checkNak(RdmaWorld& world, std::uint32_t hostIndex, QueuePair& qp, const Pa
         const bool forever = qp.attr.rnr_retry == 7;
         if (!forever && comp.rnrRetryLeft == 0) return planFail(qp, WcStatus::RnrRetryExcErr, "rnr_retry exhausted");
         if (!forever) --comp.rnrRetryLeft;
-        comp.steps.push_back({CompStepKind::RnrWait, comp.wqePos, WcStatus::Success, nak.psn, syndrome, nak.id});
+        comp.steps.push_back({.kind = CompStepKind::RnrWait,
+                              .wqePos = comp.wqePos,
+                              .psn = nak.psn,
+                              .syndrome = syndrome,
+                              .packet = nak.id});
     } else if (syndrome == aeth::kNakPsnSeqError) {
         planRetry(qp, nak.psn, "psn_seq_nak");
     } else {

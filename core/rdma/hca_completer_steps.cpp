@@ -62,7 +62,7 @@ void doRead(const CompContext& ctx, Wqe& wqe, const CompStep& step) {
     wqe.state = WqeState::Done;
     comp.wqePos = step.wqePos + 1;
     if (wqe.signaled)
-        comp.steps.push_front({CompStepKind::WriteCqe, step.wqePos});
+        comp.steps.push_front({.kind = CompStepKind::WriteCqe, .wqePos = step.wqePos});
     else
         wqe.completed = true;
     ctx.kickRequester();  // fence / rd_atomic may open

@@ -127,9 +127,9 @@ struct CompStep {
     WcStatus status = WcStatus::Success;
     std::uint32_t psn = 0;
     std::uint8_t syndrome = 0;
-    std::string packet;  ///< packet id it came from
-    std::string reason;
-    std::vector<std::uint8_t> data;  ///< READ response payload / atomic original value
+    std::string packet{};  ///< packet id it came from
+    std::string reason{};
+    std::vector<std::uint8_t> data{};  ///< READ response payload / atomic original value
     bool last = false;
 };
 

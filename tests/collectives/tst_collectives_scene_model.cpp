@@ -79,6 +79,42 @@ private slots:
         QVERIFY(!build({{"ranks", 4097}}).ok());
     }
 
+    // 16 GiB of int8 cut into 1-byte segments is 2^34 segments: refused before
+    // a schedule allocates them (the layout alone would be 128 GiB), naming
+    // the algorithm and segsize. 2^34 / 2 ranks once truncated the segmented
+    // ring's int phase count to 0 and divided by it.
+    void tooManySegmentsAreRefusedBeforeAllocating() {
+        const std::string limit =
+            " with segsize=1 cuts the vector into 17179869184 segments; allowed: at most 4194304 (use a larger "
+            "segsize)";
+        const std::int64_t bytes = std::int64_t(16) << 30;
+        auto ring = build({{"ranks", 2}, {"bytes", bytes}, {"segsize", 1}, {"algorithm", "segmented_ring"}});
+        QVERIFY(!ring.ok());
+        QCOMPARE(ring.error().message, "algorithm=segmented_ring" + limit);
+        for (const char* algorithm : {"chain", "pipeline"}) {
+            auto bcast = build(
+                {{"collective", "bcast"}, {"ranks", 4}, {"bytes", bytes}, {"segsize", 1}, {"algorithm", algorithm}});
+            QVERIFY(!bcast.ok());
+            QCOMPARE(bcast.error().message, "algorithm=" + std::string(algorithm) + limit);
+        }
+        // 4,194,304 one-byte segments are still allowed.
+        QVERIFY(
+            build({{"collective", "bcast"}, {"ranks", 2}, {"bytes", 4194304}, {"segsize", 1}, {"algorithm", "chain"}})
+                .ok());
+    }
+
+    // ompi_coll_tuned_bcast_intra_dec_fixed: under 4 ranks, 32 <= S < 256
+    // picks algorithm 5 (binary tree), which the scene does not model.
+    void autoNamesAnUnmodelledPickAndTheAlternatives() {
+        auto session = build({{"collective", "bcast"}, {"ranks", 2}, {"bytes", 100}, {"algorithm", "auto"}});
+        QVERIFY(!session.ok());
+        const std::string& message = session.error().message;
+        QVERIFY2(message.rfind("algorithm=auto: the fixed rule '", 0) == 0, message.c_str());
+        QVERIFY2(message.find("' picks Open MPI's bcast algorithm 5, not modelled yet; name one of: basic_linear, "
+                              "chain, pipeline, binomial, knomial, scatter_allgather_ring") != std::string::npos,
+                 message.c_str());
+    }
+
     void eventKindsAreSendAndRound() {
         QCOMPARE(CollectivesEngine::eventKinds(), (std::vector<std::string>{"send", "round"}));
     }

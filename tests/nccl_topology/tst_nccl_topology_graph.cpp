@@ -112,6 +112,12 @@ private slots:
         badChannels.replace(badChannels.find("nchannels=\"1\""), 13, "nchannels=\"two\"");
         QCOMPARE(errorOf(oneGraph(badChannels)),
                  std::string("g.xml:2: <graph> attribute 'nchannels': 'two' is not an integer"));
+        // NCCL reads it into an int; 2^32 + 1 would wrap to 1.
+        std::string hugeChannels = kGood;
+        hugeChannels.replace(hugeChannels.find("nchannels=\"1\""), 13, "nchannels=\"4294967297\"");
+        QCOMPARE(
+            errorOf(oneGraph(hugeChannels)),
+            std::string("g.xml:2: <graph> attribute 'nchannels': '4294967297' is out of range (an int is expected)"));
         QCOMPARE(errorOf("<graphs version=\"1\">\n<graph>\n</graphs>"),
                  std::string("g.xml:3: malformed XML: Start-end tags mismatch"));
         QCOMPARE(errorOf("<system version=\"1\"/>"),

@@ -167,6 +167,28 @@ private slots:
         }
     }
 
+    // BookSim2 src/vc.hpp: a VC's route is known from vc_alloc on and its output
+    // VC is held only while active; the Inspector shows neither before that.
+    void inspectShowsTheOutputVcOnlyWhileHeld() {
+        NocEngine engine(noctest::config({"injection_rate=0.3"}));
+        std::map<std::string, int> seen;
+        for (int cycle = 0; cycle < 400; ++cycle) {
+            engine.step();
+            for (int router = 0; router < engine.network().nodes(); router += 7) {
+                for (int port = 0; port < 5; ++port)
+                    for (int vc = 0; vc < 4; ++vc) {
+                        const auto record = engine.inspect("router/" + std::to_string(router) + "/in/" +
+                                                           std::to_string(port) + "/vc/" + std::to_string(vc));
+                        const std::string state = record.at("state").get<std::string>();
+                        ++seen[state];
+                        QCOMPARE(record.contains("out_vc"), state == "active");
+                        QCOMPARE(record.contains("out_port"), state == "active" || state == "vc_alloc");
+                    }
+            }
+        }
+        QVERIFY(seen["idle"] > 0 && seen["active"] > 0);
+    }
+
     void heldConnectionsAreCopiedWithTheEngine() {
         const NocConfig cfg = noctest::config(
             {"injection_rate=0.3", "packet_size=5", "injection_rate_uses_flits=1", "hold_switch_for_packet=1"});

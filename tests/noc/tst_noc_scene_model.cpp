@@ -101,6 +101,16 @@ private slots:
         QVERIFY(!noc::configFromKeys({}).value().hold_switch_for_packet);
     }
 
+    // A key set twice takes its last value, as BookSim reads it; k = 0 on
+    // its own would be refused.
+    void aScenarioConfigKeySetTwiceTakesItsLastValue() {
+        const sim::Json scenario{
+            {"scene", "noc"}, {"format", 1}, {"booksim_config", "topology = mesh; k = 0; n = 2;\nk = 4;\n"}};
+        auto keys = noc::scenarioKeys(scenario);
+        QVERIFY2(keys.ok(), keys.ok() ? "" : keys.error().message.c_str());
+        QCOMPARE(keys.value().at("k"), sim::Json(4));
+    }
+
     void badValuesNameTheKeyTheValueAndWhatIsAllowed() {
         auto bad = noc::sceneModel().build({{"num_vcs", 3}}, std::nullopt);
         QVERIFY(!bad);
