@@ -395,6 +395,7 @@ void MainWindow::openTutorial() {
     }
     m_tutorial->show();
     m_tutorial->raise();
+    m_picker->dismissHint();
 }
 
 void MainWindow::exportFigure() {

@@ -94,6 +94,7 @@ void EventsDock::followCursor() {
     const int row = m_model->rowOfStep(m_controller.cursor());
     if (row < 0) {
         m_table->clearSelection();
+        if (m_controller.cursor() == 0) m_table->scrollToTop();  // back at the start: every row is ahead
         return;
     }
     const QModelIndex source = m_model->index(row, 0);

@@ -40,10 +40,7 @@ ScenePicker::ScenePicker(const SceneRegistry& registry, QWidget* parent)
     };
     connect(m_list, &QListWidget::itemActivated, this, pick);
     connect(m_list, &QListWidget::itemClicked, this, pick);
-    connect(m_tutorial, &QPushButton::clicked, this, [this] {
-        m_hint->hide();
-        emit tutorialRequested();
-    });
+    connect(m_tutorial, &QPushButton::clicked, this, &ScenePicker::tutorialRequested);
     retranslate();
 }
 
@@ -67,6 +64,8 @@ bool ScenePicker::offerTutorialOnce() {
     m_hint->show();
     return true;
 }
+
+void ScenePicker::dismissHint() { m_hint->hide(); }
 
 void ScenePicker::changeEvent(QEvent* event) {
     if (event->type() == QEvent::LanguageChange) retranslate();

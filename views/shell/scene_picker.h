@@ -25,6 +25,8 @@ public:
     void refill(const QString& currentId);
     /// Shows the one-time tutorial hint unless it was shown before; returns whether it did.
     bool offerTutorialOnce();
+    /// The tutorial was opened (by any way): the hint has done its job.
+    void dismissHint();
     QListWidget* list() const { return m_list; }
     QLabel* hint() const { return m_hint; }
     QPushButton* tutorialButton() const { return m_tutorial; }
