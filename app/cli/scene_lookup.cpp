@@ -1,5 +1,7 @@
 #include "cli/scene_lookup.h"
 
+#include <QFile>
+
 #include "shell/scene_setup.h"
 #include "sim/scenario_file.h"
 
@@ -12,6 +14,13 @@ std::string knownIds(const views::SceneRegistry& registry) {
     return ids.isEmpty() ? std::string("none (this build registers no scene)") : ids.join(", ").toStdString();
 }
 
+/// True when the file holds a JSON object (whatever its fields).
+bool isObjectFile(const std::string& path) {
+    QFile file(QString::fromStdString(path));
+    if (!file.open(QIODevice::ReadOnly)) return false;
+    return sim::Json::parse(file.read(16 << 20).toStdString(), nullptr, false).is_object();
+}
+
 }  // namespace
 
 sim::Result<const views::SceneDescriptor*> findScene(const views::SceneRegistry& registry, const SceneChoice& choice) {
@@ -20,9 +29,12 @@ sim::Result<const views::SceneDescriptor*> findScene(const views::SceneRegistry&
         id = views::scenarioSceneId(QString::fromStdString(choice.scenario), registry).toStdString();
     if (id.empty() && !choice.scenario.empty()) {
         // The file names no scene it can be read for: say what is wrong with it
-        // (missing, not JSON at line:column, no "scene") rather than ask for --scene.
-        if (auto doc = sim::readScenarioFile(choice.scenario, ""); !doc)
-            return sim::fail(doc.error().message + "; or give --scene ID (" + knownIds(registry) + ")");
+        // (missing, not JSON at line:column, not an object, no "scene"). Only
+        // the last is mended by naming a scene, so only it lists the ids.
+        if (auto doc = sim::readScenarioFile(choice.scenario, ""); !doc) {
+            if (!isObjectFile(choice.scenario)) return doc.error();
+            return sim::fail(doc.error().message + "; scene ids are " + knownIds(registry));
+        }
     }
     if (id.empty())
         return sim::fail("missing --scene ID (or a --scenario file naming its \"scene\"): allowed scene ids are " +

@@ -5,15 +5,16 @@
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QFileDialog>
-#include <QListWidget>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSaveFile>
 #include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
+#include <QStyle>
 #include <QStyleFactory>
 #include <QVBoxLayout>
+#include <iostream>
 
 #include "export/export_dialog.h"
 #include "shell/events_dock.h"
@@ -25,6 +26,7 @@
 #include "shell/parameters_dock.h"
 #include "shell/presentation_mode.h"
 #include "shell/scene_canvas.h"
+#include "shell/scene_picker.h"
 #include "shell/scene_view_actions.h"
 #include "shell/simulation_controller.h"
 #include "shell/transport_bar.h"
@@ -91,23 +93,15 @@ MainWindow::MainWindow(const views::SceneRegistry& registry, views::Language& la
 MainWindow::~MainWindow() = default;
 
 void MainWindow::buildDocks() {
-    m_picker = new QListWidget;
-    m_picker->setIconSize(QSize(32, 32));
-    m_picker->setWordWrap(true);
-    // Lay the items out again when the dock is resized, so the text wraps to
-    // the width on screen instead of the width the list first had.
-    m_picker->setResizeMode(QListView::Adjust);
-    m_picker->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_picker = new views::ScenePicker(m_registry);
     m_pickerDock = new QDockWidget;
     m_pickerDock->setObjectName(QStringLiteral("ScenesDock"));
     m_pickerDock->setWidget(m_picker);
     // Picking the scene already open keeps its scenario, edits and cursor.
-    auto pick = [this](QListWidgetItem* item) {
-        const QString id = item->data(Qt::UserRole).toString();
+    connect(m_picker, &views::ScenePicker::sceneChosen, this, [this](const QString& id) {
         if (!m_controller->scene() || QString::fromStdString(m_controller->scene()->model.id) != id) openScene(id);
-    };
-    connect(m_picker, &QListWidget::itemActivated, this, pick);
-    connect(m_picker, &QListWidget::itemClicked, this, pick);
+    });
+    connect(m_picker, &views::ScenePicker::tutorialRequested, this, &MainWindow::openTutorial);
     m_narration = new views::NarrationDock(*m_controller);
     m_events = new views::EventsDock(*m_controller);
     m_inspector = new views::InspectorDock(*m_controller);
@@ -276,17 +270,7 @@ void MainWindow::changeEvent(QEvent* event) {
 }
 
 void MainWindow::fillScenePicker() {
-    const QString current = m_controller->scene() ? QString::fromStdString(m_controller->scene()->model.id) : QString();
-    m_picker->clear();
-    for (const auto& scene : m_registry.scenes()) {
-        auto* item =
-            new QListWidgetItem(QIcon(scene.iconPath), QStringLiteral("%1\n%2").arg(scene.name(), scene.description()));
-        item->setData(Qt::UserRole, QString::fromStdString(scene.model.id));
-        item->setToolTip(scene.description());
-        m_picker->addItem(item);
-        if (QString::fromStdString(scene.model.id) == current) m_picker->setCurrentItem(item);
-    }
-    if (m_registry.scenes().empty()) m_picker->addItem(tr("No scenes are built into this version."));
+    m_picker->refill(m_controller->scene() ? QString::fromStdString(m_controller->scene()->model.id) : QString());
 }
 
 void MainWindow::fillExamplesMenu() {
@@ -323,6 +307,8 @@ void MainWindow::start(const GuiOptions& options) {
         resizeDocks({m_pickerDock, m_narration}, {190, 270}, Qt::Horizontal);
         resizeDocks({m_events}, {130}, Qt::Vertical);
     }
+    // Tutorial mode is easy to miss: point at it once, unless it is already open.
+    if (!options.tutorial) m_picker->offerTutorialOnce();
 }
 
 bool MainWindow::openScene(const QString& id, const QString& scenarioPath, const QStringList& sets) {
@@ -409,6 +395,7 @@ void MainWindow::openTutorial() {
     }
     m_tutorial->show();
     m_tutorial->raise();
+    m_picker->dismissHint();
 }
 
 void MainWindow::exportFigure() {
@@ -460,9 +447,15 @@ void MainWindow::setTheme(const QString& id) {
     QSettings().setValue(QStringLiteral("ui/theme"), m_theme.id);
 }
 
+// The window stays usable behind the message (open(), not exec()), so the
+// scene that was kept or opened instead is drawn at once; someone who started
+// commviz from a terminal reads the message there too.
 void MainWindow::showError(const QString& message) {
+    std::cerr << "commviz: " << message.toStdString() << std::endl;
     statusBar()->showMessage(message, 8000);
-    QMessageBox::warning(this, tr("commviz"), message);
+    auto* box = new QMessageBox(QMessageBox::Warning, tr("commviz"), message, QMessageBox::Ok, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
 }
 
 void MainWindow::openScenarioFile() {

@@ -7,7 +7,6 @@
 #include "shell/scene_registry.h"
 #include "shell/theme.h"
 
-class QListWidget;
 class QActionGroup;
 class QMenu;
 
@@ -20,6 +19,7 @@ class NarrationDock;
 class ParametersDock;
 class PresentationMode;
 class SceneCanvas;
+class ScenePicker;
 class SimulationController;
 class TransportBar;
 class TutorialDock;
@@ -73,7 +73,7 @@ private:
     views::Theme m_theme = views::Theme::light();
     views::SceneCanvas* m_canvas;
     views::TransportBar* m_transport;
-    QListWidget* m_picker;
+    views::ScenePicker* m_picker;
     QDockWidget* m_pickerDock;
     views::NarrationDock* m_narration;
     views::EventsDock* m_events;

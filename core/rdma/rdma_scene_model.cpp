@@ -242,46 +242,73 @@ void keepIfValid(sim::ParamValues& values, const std::vector<ParamSpec>& specs, 
 
 }  // namespace
 
+sim::Result<sim::ParamValues> scenarioKeyFields(const Json& scenario) {
+    if (!scenario.is_object()) return sim::ParamValues{};
+    Json fields = Json::object();
+    for (const auto& spec : rdmaParams())
+        if (scenario.contains(spec.key)) fields[spec.key] = scenario[spec.key];
+    // JSON has numbers where --set has text: 4096 (or IBV_MTU_4096) is the key's "4096".
+    if (fields.contains("path_mtu"))
+        if (auto text = mtuKeyText(fields["path_mtu"])) fields["path_mtu"] = *text;
+    return sim::topLevelKeys(rdmaParams(), fields, false, "rdma");
+}
+
 sim::Result<sim::ParamValues> scenarioKeys(const Json& scenario) {
-    // Read leniently: a value the keys cannot hold (a seed past 2^31) is left
-    // to the scenario parser, which reports real errors with the entry's index.
+    // The file's own key fields are checked as --set checks them; a connect's
+    // attributes are read leniently (the scenario parser reports their errors
+    // with the entry's index).
+    auto fields = scenarioKeyFields(scenario);
+    if (!fields) return fields;
     const auto specs = rdmaParams();
-    sim::ParamValues values;
-    if (!scenario.is_object()) return values;
-    for (const char* key : kTopLevelKeys)
-        if (scenario.contains(key)) keepIfValid(values, specs, key, scenario[key]);
-    if (!scenario.contains("script") || !scenario["script"].is_array()) return values;
+    sim::ParamValues values = std::move(fields).value();
+    if (!scenario.is_object() || !scenario.contains("script") || !scenario["script"].is_array()) return values;
     for (const auto& call : scenario["script"]) {
         // Json() as the fallback: a "call" that is not a string compares unequal instead of throwing.
         if (!call.is_object() || call.value("call", Json()) != "connect") continue;
         if (!call.contains("attr") || !call["attr"].is_object()) break;
         const Json& attr = call["attr"];
         for (const char* key : kConnectKeys)
-            if (attr.contains(key)) keepIfValid(values, specs, key, attr[key]);
-        if (attr.contains("path_mtu"))
+            if (attr.contains(key) && !values.count(key)) keepIfValid(values, specs, key, attr[key]);
+        if (attr.contains("path_mtu") && !values.count("path_mtu"))
             if (auto text = mtuKeyText(attr["path_mtu"])) keepIfValid(values, specs, "path_mtu", *text);
         break;  // the first connect is what the keys show
     }
     return values;
 }
 
-Json withPersonKeys(Json scenario, const sim::MergedKeys& keys) {
+namespace {
+
+/// `scenario` with the keys for which `applies` holds written into its script
+/// the way build applies them.
+template <class Applies>
+Json withKeys(Json scenario, const sim::MergedKeys& keys, Applies applies) {
     for (const char* key : kTopLevelKeys)
-        if (keys.setByPerson(key)) scenario[key] = keys.at(key);
+        if (applies(key)) scenario[key] = keys.at(key);
     if (!scenario.contains("script") || !scenario["script"].is_array()) return scenario;
     Json& script = scenario["script"];
     for (auto& call : script) {
         if (!call.is_object() || call.value("call", Json()) != "connect") continue;
         if (!call.contains("attr") || !call["attr"].is_object()) call["attr"] = Json::object();
         Json& attr = call["attr"];
-        if (keys.setByPerson("path_mtu")) attr["path_mtu"] = mtuOf(keys.at("path_mtu"));
+        if (applies("path_mtu")) attr["path_mtu"] = mtuOf(keys.at("path_mtu"));
         for (const char* key : kConnectKeys)
-            if (keys.setByPerson(key)) attr[key] = keys.at(key);
+            if (applies(key)) attr[key] = keys.at(key);
     }
     // drop_packet 0 means "no loss": it adds no fault and leaves the script's own.
-    if (keys.setByPerson("drop_packet") && keys.at("drop_packet").get<std::int64_t>() > 0)
+    if (applies("drop_packet") && keys.at("drop_packet").get<std::int64_t>() > 0)
         script.insert(script.begin(), Json{{"call", "fault"}, {"drop_packet", keys.at("drop_packet")}});
     return scenario;
+}
+
+/// A scenario with its own script (else the keys shape the default one).
+bool hasOwnScript(const Json& scenario) {
+    return scenario.is_object() && (scenario.contains("script") || scenario.contains("hosts"));
+}
+
+}  // namespace
+
+Json withPersonKeys(Json scenario, const sim::MergedKeys& keys) {
+    return withKeys(std::move(scenario), keys, [&keys](const std::string& key) { return keys.setByPerson(key); });
 }
 
 namespace {
@@ -297,11 +324,14 @@ sim::SceneModel keysOnlyModel() {
 }  // namespace
 
 sim::Result<RdmaSetup> rdmaSetupFrom(const sim::MergedKeys& keys, const std::optional<sim::Json>& scenario) {
-    if (!scenario) return parseRdmaScenario(defaultScenario(keys.values));
+    if (!scenario || !hasOwnScript(*scenario)) return parseRdmaScenario(defaultScenario(keys.values));
     // Errors name the file's own entries (script[i] as written), so check the
     // scenario before the keys add anything to it.
     if (auto parsed = parseRdmaScenario(*scenario); !parsed) return parsed;
-    return parseRdmaScenario(withPersonKeys(*scenario, keys));
+    // A key field of the file speaks for the whole run, as --set does.
+    const Json& file = *scenario;
+    return parseRdmaScenario(withKeys(
+        file, keys, [&keys, &file](const std::string& key) { return keys.setByPerson(key) || file.contains(key); }));
 }
 
 sim::Result<RdmaSetup> rdmaSetupFrom(const sim::ParamValues& values, const std::optional<sim::Json>& scenario) {

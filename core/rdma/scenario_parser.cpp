@@ -4,6 +4,7 @@
 #include <map>
 
 #include "rdma/psn.h"
+#include "rdma/rdma_scene_model.h"
 #include "rdma/scenario_fields.h"
 #include "rdma/verbs_names.h"
 
@@ -32,8 +33,11 @@ public:
 
     RdmaSetup run() {
         ScenarioFields top(m_doc, "scenario");
-        top.allowOnly({"scene", "format", "title", "description", "notes", "hosts", "script", "seed", "wire_latency_ns",
-                       "link_gbps"});
+        // Every key --set takes is a field here too, checked the same way.
+        std::vector<std::string> allowed{"scene", "format", "title", "description", "notes", "hosts", "script"};
+        for (const auto& spec : rdmaParams()) allowed.push_back(spec.key);
+        top.allowOnly(allowed);
+        if (auto keys = scenarioKeyFields(m_doc); !keys) top.fail(keys.error().message);
         RdmaSetup setup;
         if (auto seed = top.optU64("seed")) setup.config.seed = *seed;
         if (auto lat = top.optInteger("wire_latency_ns", 0, 1'000'000'000)) setup.config.wireLatencyNs = *lat;

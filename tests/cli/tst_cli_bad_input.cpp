@@ -15,6 +15,8 @@ private slots:
     void rejects_data();
     void rejects();
     void guiRejectsBeforeOpeningAWindow();
+    void hintsOnlyWhereTheyHelp();
+    void guiReportsABadScenarioAndStillOpensTheScene();
 
 private:
     QString expand(QString text) const;
@@ -32,6 +34,7 @@ void TestCliBadInput::initTestCase() {
     };
     write("malformed.json", "{ \"scene\": \"x\", \n  \"format\": 1,, }");
     write("not_an_object.json", "[1, 2, 3]");
+    write("no_scene.json", R"({"format": 1})");
     write("blocker", "a file, so blocker/anything cannot be created");
     // Found by fuzz_scenario_rdma: a "call" that is not text once escaped as an exception.
     write("rdma_call_not_text.json",
@@ -71,10 +74,12 @@ void TestCliBadInput::rejects_data() {
     row("unknown command", {"frobnicate"}, {"unknown command 'frobnicate'", "run", "export", "scenes"});
     row("unknown scene", {"run", "--scene", "no-such-scene"}, {"unknown scene 'no-such-scene'", "allowed"});
     row("missing scene", {"run"}, {"missing --scene", "allowed"});
-    row("scenario naming no scene", {"run", "--scenario", "{tmp}/not_an_object.json"},
-        {"'{tmp}/not_an_object.json'", "must be a JSON object", "or give --scene ID", "{scene}"});
+    row("scenario not an object, no scene", {"run", "--scenario", "{tmp}/not_an_object.json"},
+        {"'{tmp}/not_an_object.json'", "must be a JSON object"});
     row("malformed scenario, no scene", {"run", "--scenario", "{tmp}/malformed.json"},
-        {"malformed scenario file '{tmp}/malformed.json' at 2:", "or give --scene ID"});
+        {"malformed scenario file '{tmp}/malformed.json' at 2:"});
+    row("scenario naming no scene", {"run", "--scenario", "{tmp}/no_scene.json"},
+        {"'{tmp}/no_scene.json'", "missing \"scene\"", "scene ids are", "{scene}"});
     row("absent scenario, no scene", {"run", "--scenario", "{tmp}/absent.json"},
         {"scenario file '{tmp}/absent.json' does not exist"});
     row("scenario of an unknown scene", {"export", "--scenario", "{tmp}/other_scene.json", "-o", out},
@@ -174,6 +179,48 @@ void TestCliBadInput::guiRejectsBeforeOpeningAWindow() {
     QCOMPARE(noDisplay.exitCode, 1);
     QCOMPARE(noDisplay.errLines().size(), 1);
     QVERIFY(noDisplay.errLines().first().startsWith("commviz: no display"));
+}
+
+void TestCliBadInput::hintsOnlyWhereTheyHelp() {
+    // Naming a scene mends a file that names none; it does not mend a file that
+    // is not JSON or not an object, so those messages do not suggest it.
+    for (const char* name : {"malformed.json", "not_an_object.json", "absent.json"}) {
+        const CliResult result = runCommviz({"run", "--scenario", m_dir.filePath(name)});
+        QCOMPARE(result.exitCode, 2);
+        QCOMPARE(result.errLines().size(), 1);
+        QVERIFY2(!result.errLines().first().contains("--scene"), qPrintable(result.errLines().first()));
+        QVERIFY2(!result.errLines().first().contains("scene ids"), qPrintable(result.errLines().first()));
+    }
+}
+
+void TestCliBadInput::guiReportsABadScenarioAndStillOpensTheScene() {
+    if (m_scenes.isEmpty()) QSKIP("no scene is registered in this build");
+    // The window (offscreen) with a malformed file: the message goes to stderr
+    // for the terminal it was started from, and the scene opens without the
+    // file (the window remembers it as the last scene it showed).
+    QTemporaryDir config;
+    QProcess process;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert("XDG_CONFIG_HOME", config.path());
+    env.insert("QT_QPA_PLATFORM", "offscreen");
+    process.setProcessEnvironment(env);
+    const QString scene = m_scenes.first().id;
+    process.start(QStringLiteral(COMMVIZ_BINARY), {"--scene", scene, "--scenario", m_dir.filePath("malformed.json")});
+    QVERIFY(process.waitForStarted(10000));
+    QByteArray err;
+    QTRY_VERIFY_WITH_TIMEOUT((err += process.readAllStandardError()).contains("malformed scenario file"), 30000);
+    const QString settings = config.filePath("commviz/commviz.conf");
+    const auto remembered = [&settings, &scene] {
+        QFile file(settings);
+        return file.open(QIODevice::ReadOnly) && file.readAll().contains("lastScene=" + scene.toUtf8());
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(remembered(), 30000);
+    QVERIFY2(process.state() == QProcess::Running, "the window closed after a bad scenario");
+    process.kill();
+    process.waitForFinished();
+    const QString line = QString::fromUtf8(err).split('\n').filter("malformed").value(0);
+    QVERIFY2(line.startsWith("commviz: malformed scenario file '" + m_dir.filePath("malformed.json") + "' at 2:"),
+             qPrintable(line));
 }
 
 QTEST_GUILESS_MAIN(TestCliBadInput)

@@ -73,6 +73,52 @@ private slots:
         QCOMPARE(keys->sources.at("retry_cnt"), sim::KeySource::Default);
     }
 
+    void scenarioFilesTakeEveryKeySetTakes() {
+        // One set of keys everywhere: path_mtu at the top of a scenario file is
+        // read as --set path_mtu reads it (a byte count, its text or an
+        // IBV_MTU_ name) and applies to every connect; write.json connects at 1024.
+        for (const Json& mtu : {Json(256), Json("256"), Json("IBV_MTU_256")}) {
+            Json scenario = load("write.json");
+            scenario["path_mtu"] = mtu;
+            auto setup = rdmaSetupFrom(sim::ParamValues{}, scenario);
+            QVERIFY2(setup.ok(), setup.ok() ? "" : setup.error().message.c_str());
+            QCOMPARE(int(firstConnect(setup.value())->attr.pathMtu), int(Mtu::Mtu256));
+            const auto keys = sim::resolveKeys(sceneModel(), {}, scenario);
+            QVERIFY(keys.ok());
+            QCOMPARE(keys->at("path_mtu"), Json("256"));
+            QCOMPARE(keys->sources.at("path_mtu"), sim::KeySource::Scenario);
+        }
+        // The same values are refused, with the same words as --set.
+        Json refused = load("write.json");
+        refused["path_mtu"] = "999";
+        auto bad = rdmaSetupFrom(sim::ParamValues{}, refused);
+        QVERIFY(!bad.ok());
+        QCOMPARE(bad.error().message,
+                 std::string("invalid value '999' for key 'path_mtu': allowed one of 256, 512, 1024, 2048, 4096"));
+        QVERIFY(!sim::parseParam(*sim::findParam(rdmaParams(), "path_mtu"), "999").ok());
+        // Every key the scene lists is a field the reader takes.
+        Json all = load("write.json");
+        for (const auto& spec : rdmaParams()) all[spec.key] = spec.key == "path_mtu" ? Json("2048") : spec.defaultValue;
+        auto everything = rdmaSetupFrom(sim::ParamValues{}, all);
+        QVERIFY2(everything.ok(), everything.ok() ? "" : everything.error().message.c_str());
+        QCOMPARE(int(firstConnect(everything.value())->attr.pathMtu), int(Mtu::Mtu2048));
+        // A person's --set still wins over the file.
+        auto set = rdmaSetupFrom(sim::ParamValues{{"path_mtu", "4096"}}, all);
+        QVERIFY(set.ok());
+        QCOMPARE(int(firstConnect(set.value())->attr.pathMtu), int(Mtu::Mtu4096));
+    }
+
+    void aScenarioWithoutAScriptIsTheKeysScript() {
+        // Keys only, as --set gives them: the default script shaped by them.
+        const Json keysOnly{{"scene", "rdma"}, {"format", 1}, {"path_mtu", "512"}, {"message_size", 2048}};
+        auto setup = rdmaSetupFrom(sim::ParamValues{}, keysOnly);
+        QVERIFY2(setup.ok(), setup.ok() ? "" : setup.error().message.c_str());
+        auto same = rdmaSetupFrom(sim::ParamValues{{"path_mtu", "512"}, {"message_size", 2048}}, std::nullopt);
+        QVERIFY(same.ok());
+        QCOMPARE(int(firstConnect(setup.value())->attr.pathMtu), int(Mtu::Mtu512));
+        QCOMPARE(setup.value().script.calls.size(), same.value().script.calls.size());
+    }
+
     void saveScenarioAsKeepsTheKeysAPersonSet() {
         const auto model = sceneModel();
         const Json scenario = load("packet_loss.json");

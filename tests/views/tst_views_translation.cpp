@@ -6,6 +6,10 @@
 #include <QRegularExpression>
 #include <QtTest>
 
+#include "rdma/rdma_scene.h"
+#include "scene_walk.h"
+#include "shell/event_list_model.h"
+#include "shell/events_dock.h"
 #include "shell/language.h"
 #include "shell/narration_dock.h"
 #include "shell/simulation_controller.h"
@@ -52,6 +56,29 @@ private slots:
         language.apply(QStringLiteral("en"));
         QCoreApplication::processEvents();
         QCOMPARE(dock.windowTitle(), QStringLiteral("Narration"));
+    }
+
+    void eventsDockShowsCoreTextTranslated() {
+        // ibv_create_cq's detail is a core text (context commviz::rdma): the
+        // Events dock shows it in the chosen language, never its JSON.
+        const SceneDescriptor scene = rdmaScene();
+        SimulationController controller;
+        auto scenario = loadScenario(QStringLiteral(":/scenarios/rdma/send_recv.json"), scene);
+        QVERIFY(scenario.ok());
+        QVERIFY(controller.load(commviz::tests::sceneSetup(scene, {}, scenario.value())).ok());
+        EventsDock dock(controller);
+        controller.seek(3);
+        const QModelIndex details = dock.model()->index(dock.model()->rowOfStep(3) + 1, EventListModel::Details);
+        Language language;
+        language.apply(QStringLiteral("zh_CN"));
+        QCoreApplication::processEvents();
+        const QString chinese = details.data().toString();
+        QVERIFY2(chinese.contains(QStringLiteral("detail=cq->cqe = 31（请求 16；mlx5 向上取整到 2^n - 1）")),
+                 qPrintable(chinese));
+        QVERIFY2(!chinese.contains(QStringLiteral("detail_text")), qPrintable(chinese));
+        language.apply(QStringLiteral("en"));
+        QCoreApplication::processEvents();
+        QVERIFY(details.data().toString().contains(QStringLiteral("(asked 16; mlx5 rounds up")));
     }
 
     void everyStringIsTranslated() {

@@ -25,7 +25,7 @@ EventsDock::EventsDock(SimulationController& controller, QWidget* parent)
     m_filter->setClearButtonEnabled(true);
     connect(m_filter, &QLineEdit::textChanged, this, &EventsDock::applyFilter);
 
-    m_table->setModel(m_model);
+    setTableModel(m_model);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -57,6 +57,7 @@ void EventsDock::changeEvent(QEvent* event) {
 }
 
 void EventsDock::retranslate() {
+    m_model->retranslate();
     setWindowTitle(tr("Events"));
     m_filter->setPlaceholderText(tr("Filter events (kind, source, object, field)…"));
 }
@@ -66,20 +67,34 @@ void EventsDock::retranslate() {
 // the proxy is put in between only while there is one.
 void EventsDock::applyFilter(const QString& text) {
     if (text.isEmpty()) {
-        m_table->setModel(m_model);
+        setTableModel(m_model);
         m_proxy->setSourceModel(nullptr);
     } else {
         if (!m_proxy->sourceModel()) m_proxy->setSourceModel(m_model);
         m_proxy->setFilterFixedString(text);
-        if (m_table->model() != m_proxy) m_table->setModel(m_proxy);
+        if (m_table->model() != m_proxy) setTableModel(m_proxy);
     }
     followCursor();
+}
+
+// A new model gives the header new sections: size them again, the sentence
+// column wide enough to read and the fields taking the rest.
+void EventsDock::setTableModel(QAbstractItemModel* model) {
+    if (m_table->model() == model) return;
+    m_table->setModel(model);
+    QHeaderView* header = m_table->horizontalHeader();
+    header->resizeSection(EventListModel::Step, 56);
+    header->resizeSection(EventListModel::Kind, 150);
+    header->resizeSection(EventListModel::Summary, 420);
+    header->resizeSection(EventListModel::Anchor, 200);
+    header->resizeSection(EventListModel::Objects, 140);
 }
 
 void EventsDock::followCursor() {
     const int row = m_model->rowOfStep(m_controller.cursor());
     if (row < 0) {
         m_table->clearSelection();
+        if (m_controller.cursor() == 0) m_table->scrollToTop();  // back at the start: every row is ahead
         return;
     }
     const QModelIndex source = m_model->index(row, 0);

@@ -2,6 +2,7 @@
 
 #include <QDockWidget>
 
+class QAbstractItemModel;
 class QLineEdit;
 class QSortFilterProxyModel;
 class QTableView;
@@ -11,7 +12,8 @@ namespace commviz::views {
 class EventListModel;
 class SimulationController;
 
-/// The filterable table of every recorded event; clicking a row seeks there.
+/// The filterable table of the events up to the furthest step shown (each with
+/// its sentence in the current language); clicking a row seeks there.
 /// proxy() filters only while the filter has text.
 class EventsDock : public QDockWidget {
     Q_OBJECT
@@ -32,6 +34,7 @@ protected:
 private:
     void retranslate();
     void applyFilter(const QString& text);
+    void setTableModel(QAbstractItemModel* model);
     void followCursor();
 
     SimulationController& m_controller;

@@ -104,9 +104,17 @@ void TransportBar::refresh() {
     for (QToolButton* b : {m_reset, m_back, m_play, m_forward}) b->setEnabled(!running);
     m_progress->setVisible(running);
     if (running) return;
-    const QString total = m_controller.endKnown() ? QString::number(m_controller.recordedSteps())
-                                                  : QStringLiteral("%1+").arg(m_controller.recordedSteps());
+    const bool endKnown = m_controller.endKnown();
+    const QString total = endKnown ? QString::number(m_controller.recordedSteps())
+                                   : QStringLiteral("%1+").arg(m_controller.recordedSteps());
     m_stepLabel->setText(tr("step %1 / %2").arg(m_controller.cursor()).arg(total));
+    // The number before "+" is only how far the window recorded ahead in a
+    // moment after loading, so it differs from run to run; say what it means.
+    m_stepLabel->setToolTip(
+        endKnown ? tr("Step on screen / steps in the whole run")
+                 : tr("Step on screen / steps recorded so far. The \"+\" means the run is longer: its length is "
+                      "not known until it ends (a NoC run ends when its network has drained, which depends on "
+                      "the traffic). Run to the end (End) to learn it."));
 }
 
 }  // namespace commviz::views

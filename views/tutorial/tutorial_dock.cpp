@@ -141,16 +141,32 @@ void TutorialDock::changeEvent(QEvent* event) {
     QDockWidget::changeEvent(event);
 }
 
+// Page Down / Page Up, the keys a presentation clicker sends; the arrows stay
+// with the transport (one simulation step).
+QKeySequence TutorialDock::nextKey() { return QKeySequence(Qt::Key_PageDown); }
+QKeySequence TutorialDock::backKey() { return QKeySequence(Qt::Key_PageUp); }
+
+// QAbstractButton::setText replaces the shortcut with the text's & mnemonic,
+// so the keys are set again after every change of text.
+void TutorialDock::setKeys() {
+    m_next->setShortcut(nextKey());
+    m_back->setShortcut(backKey());
+}
+
 void TutorialDock::render() {
     setWindowTitle(tr("Tutorial"));
     m_back->setText(tr("Back"));
     m_next->setText(tr("Next"));
+    m_back->setToolTip(tr("Previous lesson step (%1)").arg(backKey().toString(QKeySequence::NativeText)));
+    m_next->setToolTip(tr("Next lesson step, or the answer to its question first (%1)")
+                           .arg(nextKey().toString(QKeySequence::NativeText)));
     if (!m_lesson) {
         m_title->setText(tr("No lesson is open. Choose Help ▸ Tutorial (F1) on a scene that has one."));
         m_text->clear();
         m_progress->clear();
         m_back->setEnabled(false);
         m_next->setEnabled(false);
+        setKeys();
         return;
     }
     const QString lang = language();
@@ -174,6 +190,7 @@ void TutorialDock::render() {
     m_back->setEnabled(m_index > 0);
     m_next->setEnabled(!last || pendingAnswer);
     m_next->setText(pendingAnswer ? tr("Show answer") : tr("Next"));
+    setKeys();
 }
 
 }  // namespace commviz::views

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QDockWidget>
+#include <QKeySequence>
 #include <optional>
 
 #include "tutorial/lesson.h"
@@ -14,8 +15,9 @@ namespace commviz::views {
 
 class SimulationController;
 
-/// Tutorial mode: one lesson step at a time with Back / Next and "3 / 12".
-/// A "predict the next step" question shows its answer on the first Next.
+/// Tutorial mode: one lesson step at a time with Back / Next (Page Up / Page
+/// Down) and "3 / 12". A "predict the next step" question shows its answer on
+/// the first Next.
 class TutorialDock : public QDockWidget {
     Q_OBJECT
 
@@ -32,6 +34,9 @@ public:
     bool answerShown() const { return m_answerShown; }
     /// The narration of the current lesson step in the current language.
     QString currentNarration() const;
+    /// The keys of Next and Back.
+    static QKeySequence nextKey();
+    static QKeySequence backKey();
 
 public slots:
     void next();
@@ -47,6 +52,7 @@ protected:
 
 private:
     void render();
+    void setKeys();
     QString language() const;
 
     SimulationController& m_controller;
