@@ -29,7 +29,7 @@ double rankProgress(const NcclView& v, int r) {
         case Phase::RingConnect:
             return v.engine.ringConnected(r) ? 1 : 0;
         case Phase::AllGather:
-            return double(v.engine.known(r).count()) / v.n();
+            return double(v.known(r).count()) / v.n();
         case Phase::Init:
         case Phase::Finished:
             return v.engine.failed(r) || !v.engine.started(r) ? 0 : 1;
@@ -90,7 +90,7 @@ void paintDetailRank(NcclView& v, int r, const QRectF& box, const QString& role)
     // Wide boxes: rank and role on a line, what it knows (one or two lines), then process and socket as detail.
     // Narrow ones (a pane of the side-by-side view): rank, role, count, one to a line.
     const bool wide = box.width() >= 190;
-    const int known = v.engine.started(r) ? v.engine.known(r).count() : 0;
+    const int known = v.engine.started(r) ? v.known(r).count() : 0;
     QRectF row = box.adjusted(7, 3, -7, 0);
     row.setHeight(22);
     v.p.text(row, NcclRenderer::tr("rank %1").arg(r), NcclLayout::kHeadingPx, v.p.theme.text,

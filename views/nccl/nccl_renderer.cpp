@@ -115,6 +115,22 @@ QRectF NcclView::rankBox(int rank) const {
     return {left, three ? layout.centre.y() + top : layout.centre.y() - top - h, w, h};
 }
 
+nccl::KnownRange NcclView::known(int rank) const {
+    // The engine's known() is the peer-address gather, complete once classic moves on to the proxy
+    // addresses; the later gathers fill their own tables the same way (NCCL src/bootstrap.cc,
+    // bootstrapInit: one bootstrapAllGather each). Messages go in rank order within a round, so the
+    // count sent tells how far this round has got.
+    if (engine.phase() != nccl::Phase::AllGather || engine.gather() == 0 ||
+        engine.config().version != nccl::Version::Classic)
+        return engine.known(rank);
+    const std::uint64_t before =
+        std::uint64_t(engine.gather() * engine.roundsPerGather() + engine.round()) * std::uint64_t(n());
+    const std::uint64_t sent = engine.messages(nccl::MessageKind::AllGather);
+    const std::uint64_t inRound = sent > before ? sent - before : 0;
+    const int prev = nccl::wrap(rank - 1, n());
+    return {engine.round() + (std::uint64_t(prev) < inRound ? 1 : 0), 0};
+}
+
 QPointF NcclView::rankEnd(int rank, const QPointF& towards) const {
     const QRectF box = rankBox(rank);
     return box.isEmpty() ? rankPoint(rank) : clipToRect(box, towards);

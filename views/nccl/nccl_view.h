@@ -82,6 +82,9 @@ struct NcclView {
     QRectF rootRect(int root) const;
     /// The colour of allgather round `round` (-1: the rank's own slot).
     QColor roundColor(int round) const;
+    /// The slices of the allgather in progress `rank` holds (classic: peer, then
+    /// proxy, then proxy UDS addresses, each filling from its own first round).
+    nccl::KnownRange known(int rank) const;
     /// The round in which `rank` received `slot` (-1: its own; -2: not yet).
     int slotRound(int rank, int slot, const nccl::KnownRange& known) const;
 };
