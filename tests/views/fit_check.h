@@ -138,13 +138,13 @@ private:
             if (!item.text().trimmed().isEmpty()) m_layout->texts.push_back({item.text(), toTarget(ink)});
         }
         void drawRects(const QRectF* rects, int count) override {
-            for (int i = 0; i < count; ++i) addBox(rects[i]);
+            for (int i = 0; i < count && filled(); ++i) addBox(rects[i]);
         }
         void drawRects(const QRect* rects, int count) override {
-            for (int i = 0; i < count; ++i) addBox(QRectF(rects[i]));
+            for (int i = 0; i < count && filled(); ++i) addBox(QRectF(rects[i]));
         }
         void drawPath(const QPainterPath& path) override {
-            if (looksLikeABox(path)) addBox(path.boundingRect());
+            if (filled() && looksLikeABox(path)) addBox(path.boundingRect());
         }
         void drawPolygon(const QPointF* points, int count, PolygonDrawMode mode) override {
             if (mode == PolylineMode) return;
@@ -164,6 +164,11 @@ private:
                                          QPointF(c.x(), r.top() + 1.5), QPointF(c.x(), r.bottom() - 1.5)})
                 if (!path.contains(point)) return false;
             return true;
+        }
+        // Only filled shapes are boxes: outlines alone are guides (the ring's circle) or halos.
+        bool filled() const {
+            const QBrush& brush = painter()->brush();
+            return brush.style() != Qt::NoBrush && brush.color().alpha() > 0;
         }
         QRectF toTarget(const QRectF& rect) const { return painter()->combinedTransform().mapRect(rect); }
         void addBox(const QRectF& rect) {

@@ -54,6 +54,9 @@ struct NcclLayout {
     void placeRanks(int n, int nroots, const QRectF& area);
 };
 
+/// Above 64 ranks, a detail box at least this wide has room for two lines of what the rank knows.
+constexpr double kWideRankBox = 170;
+
 struct NcclView {
     ScenePaint& p;
     const nccl::NcclEngine& engine;

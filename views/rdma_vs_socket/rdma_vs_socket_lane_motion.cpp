@@ -129,9 +129,10 @@ void RdmaVsSocketLanePainter::paintMotion() {
         case StageId::TcpIpTransmit:
         case StageId::TcpIpReceiveAck: {
             const bool rx = def.id == StageId::TcpIpReceiveAck;
+            // Between the hosts at the kernel's height: on a box edge it would cover the NIC's border.
             const QRectF kernel = m_l.layers[rx ? 1 : 0][1];
-            m_p.tag(QPointF(rx ? kernel.right() - 110 : kernel.left() + 110, kernel.bottom()), tr("TCP/IP on the CPU"),
-                    theme.bad, theme.background, 12);
+            m_p.tag(QPointF((m_l.wireLeft() + m_l.wireRight()) / 2, kernel.center().y()), tr("TCP/IP on the CPU"),
+                    theme.bad, theme.background, 15);
             if (rx) {
                 // The ACK: a small control segment back to host A.
                 const double y = m_l.wireY() + 34;
