@@ -158,7 +158,7 @@ void paintTables(NcclView& v) {
     const bool classic = v.engine.config().version == nccl::Version::Classic;
     const int gather = v.engine.phase() == nccl::Phase::AllGather ? v.engine.gather() : 0;
     panel(v, box,
-          classic ? NcclRenderer::tr("Known %1 (row: rank, column: slot)").arg(NcclText::gatherName(gather, true))
+          classic ? NcclRenderer::tr("Known %1 by rank and slot").arg(NcclText::gatherName(gather, true))
                   : NcclRenderer::tr("Known addresses (row: rank, column: slot)"));
     const int n = v.n();
     // Rows, then the first rounds' colours (two rows of chips), then the legend (two lines).
