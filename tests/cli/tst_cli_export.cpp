@@ -16,6 +16,7 @@ private slots:
     void initTestCase();
     void pngScaleTwoDoublesThePixels();
     void svgIsVector();
+    void svgNamesFontsABrowserKnows();
     void pdfStartsWithPdf();
     void stepAndThemeChangeTheFigure();
     void chineseCaptionDiffersFromEnglish();
@@ -66,6 +67,14 @@ void TestCliExport::svgIsVector() {
     QVERIFY(svg.contains("<svg"));
     QVERIFY(svg.contains("<path") || svg.contains("<text"));
     QVERIFY(!svg.contains("<image"));  // not one embedded bitmap
+}
+
+void TestCliExport::svgNamesFontsABrowserKnows() {
+    // A blog shows the figure in the intended font: CSS family lists ending in a generic family.
+    if (m_scene.isEmpty()) QSKIP("no scene is registered in this build");
+    const QByteArray svg = exportTo("fonts.svg", {"--format", "svg"});
+    QVERIFY(svg.contains("font-family=\"'Noto Sans', 'DejaVu Sans', 'Noto Sans CJK SC', sans-serif\""));
+    QVERIFY(!svg.contains("font-family=\"Sans Serif\""));
 }
 
 void TestCliExport::pdfStartsWithPdf() {

@@ -59,6 +59,8 @@ private slots:
     void captionAddsBandBelow();
     void svgStaysVector();
     void pdfPageIsTheFigure();
+    void vectorPageSizeFollowsScale();
+    void svgNamesCssFontFamilies();
     void unwritablePathLeavesNoFile();
     void directoryPathIsRefused();
     void failedExportKeepsOldFile();
@@ -144,7 +146,7 @@ void TestFigureExport::svgStaysVector() {
     BoxRenderer renderer;
     FigureOptions options;
     options.format = FigureOptions::Format::Svg;
-    options.scale = 3;  // ignored: vector output has one size
+    options.scale = 3;  // the page size only: the drawing keeps its logical units
     const QString path = m_dir.filePath("box.svg");
     QVERIFY(exportFigure(renderer, RenderState{}, options, path).ok());
     const QByteArray svg = readAll(path);
@@ -170,6 +172,62 @@ void TestFigureExport::pdfPageIsTheFigure() {
     QVERIFY2(qAbs(match.captured(1).toDouble() - 150) < 0.5, qPrintable(match.captured(0)));
     QVERIFY2(qAbs(match.captured(2).toDouble() - 75) < 0.5, qPrintable(match.captured(0)));
     QCOMPARE(renderer.paints, 1);
+}
+
+namespace {
+
+// The number that starts the first attribute `name="…"` of an SVG (its root element's).
+double svgAttribute(const QByteArray& svg, const QString& name) {
+    const QRegularExpression attribute(name + QStringLiteral(R"(="([0-9.]+))"));
+    return attribute.match(QString::fromUtf8(svg)).captured(1).toDouble();
+}
+
+}  // namespace
+
+void TestFigureExport::vectorPageSizeFollowsScale() {
+    // --scale on a vector figure sets its page size; the drawing (view box) stays in logical units.
+    BoxRenderer renderer;
+    FigureOptions options;
+    options.format = FigureOptions::Format::Svg;
+    QVERIFY(exportFigure(renderer, RenderState{}, options, m_dir.filePath("one.svg")).ok());
+    options.scale = 2;
+    QVERIFY(exportFigure(renderer, RenderState{}, options, m_dir.filePath("two.svg")).ok());
+    const QByteArray one = readAll(m_dir.filePath("one.svg")), two = readAll(m_dir.filePath("two.svg"));
+    QVERIFY(two.contains("viewBox=\"0 0 200 100\""));
+    QVERIFY(svgAttribute(one, "width") > 0);
+    // Sizes are written in mm to three decimals.
+    QVERIFY(qAbs(svgAttribute(two, "width") - 2 * svgAttribute(one, "width")) < 0.01);
+    QVERIFY(qAbs(svgAttribute(two, "height") - 2 * svgAttribute(one, "height")) < 0.01);
+    // PDF: 200 × 100 units at 96 per inch, twice, are 300 × 150 points.
+    options.format = FigureOptions::Format::Pdf;
+    QVERIFY(exportFigure(renderer, RenderState{}, options, m_dir.filePath("two.pdf")).ok());
+    const QRegularExpression box(R"(/MediaBox \[0 0 ([0-9.]+) ([0-9.]+)\])");
+    const auto match = box.match(QString::fromLatin1(readAll(m_dir.filePath("two.pdf"))));
+    QVERIFY(match.hasMatch());
+    QVERIFY2(qAbs(match.captured(1).toDouble() - 300) < 0.5, qPrintable(match.captured(0)));
+    QVERIFY2(qAbs(match.captured(2).toDouble() - 150) < 0.5, qPrintable(match.captured(0)));
+}
+
+void TestFigureExport::svgNamesCssFontFamilies() {
+    // Browsers know no "Sans Serif": every text names fonts a web page can match, ending in a generic family.
+    BoxRenderer renderer;
+    FigureOptions options;
+    options.format = FigureOptions::Format::Svg;
+    const QString path = m_dir.filePath("fonts.svg");
+    QVERIFY(exportFigure(renderer, RenderState{}, options, path).ok());
+    const QString svg = QString::fromUtf8(readAll(path));
+    const QRegularExpression family(QStringLiteral(R"re(font-family="([^"]*)")re"));
+    int families = 0;
+    for (auto it = family.globalMatch(svg); it.hasNext(); ++families) {
+        const QString list = it.next().captured(1);
+        QVERIFY2(list.endsWith(QLatin1String(", sans-serif")) || list.endsWith(QLatin1String(", monospace")),
+                 qPrintable(list));
+        QVERIFY2(list.startsWith(QLatin1String("'Noto Sans'")) || list.startsWith(QLatin1String("'DejaVu Sans Mono'")),
+                 qPrintable(list));
+    }
+    QVERIFY(families > 0);
+    QVERIFY(!svg.contains(QLatin1String("\"Sans Serif\"")));
+    QVERIFY(svg.contains(QLatin1String("figure text")));
 }
 
 void TestFigureExport::unwritablePathLeavesNoFile() {

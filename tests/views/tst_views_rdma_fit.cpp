@@ -113,6 +113,41 @@ private slots:
         QVERIFY(atZoom.size() > atFit.size() + 100);
     }
 
+    // In every bundled scenario and lesson scenario at every step at fit, no two
+    // texts overlap and no text sticks out of a box it starts in.
+    void nothingOverlapsAtFit_data() {
+        QTest::addColumn<QString>("path");
+        for (const QString& path : tests::scenarioPaths(m_scene))
+            QTest::newRow(qPrintable(QString(path).remove(QStringLiteral(":/scenarios/")))) << path;
+    }
+
+    void nothingOverlapsAtFit() {
+        QFETCH(QString, path);
+        auto s = session(path);
+        QVERIFY(s);
+        RdmaRenderer renderer;
+        for (std::size_t step = 0;; ++step) {
+            tests::checkNoOverlaps(tests::layoutAtZoom(m_controller, renderer, *s, 1),
+                                   QStringLiteral("%1 step %2").arg(path).arg(step));
+            if (QTest::currentTestFailed() || !s->stepForward()) break;
+        }
+    }
+
+    // Zoomed in, the wire's key and the QP state diagram's note are whole, and nothing overlaps
+    // (a SQ slot with its owner, wr_id, opcode and state; the legend in two columns).
+    void zoomedInLegendsAreWhole() {
+        auto s = withWqe();
+        QVERIFY(s);
+        RdmaRenderer renderer;
+        std::vector<DrawnText> drawn;
+        const auto layout = tests::layoutAtZoom(m_controller, renderer, *s, 2, {}, &drawn);
+        tests::checkNoOverlaps(layout, QStringLiteral("zoom 2"));
+        tests::checkNotElided(drawn, QStringLiteral("zoom 2"));
+        const QStringList shown = texts(drawn);
+        QVERIFY(shown.contains(QStringLiteral("READ response")));
+        QVERIFY(shown.contains(QStringLiteral("ibv_modify_qp: any state → RESET / ERR; RC errors → ERR")));
+    }
+
     void exportsKeepDetailTheirPixelsCanShow() {
         auto s = withWqe();
         QVERIFY(s);

@@ -7,9 +7,11 @@
 #include <QPainter>
 #include <QtTest>
 
+#include "fit_check.h"
 #include "paint_image.h"
 #include "rdma_vs_socket/rdma_vs_socket_engine.h"
 #include "rdma_vs_socket/rdma_vs_socket_layout.h"
+#include "rdma_vs_socket/rdma_vs_socket_renderer.h"
 #include "rdma_vs_socket/rdma_vs_socket_scene.h"
 #include "rdma_vs_socket/rdma_vs_socket_text.h"
 #include "scene_walk.h"
@@ -55,7 +57,7 @@ private slots:
     void countersChangeBetweenSteps() {
         auto session = tests::modelSession(m_scene);
         auto renderer = m_scene.createRenderer();
-        QCOMPARE(renderer->logicalSize(), QSizeF(1600, 1000));
+        QCOMPARE(renderer->logicalSize(), QSizeF(1400, 1000));  // the canvas's shape, so text reaches 8 pt at fit
         const QImage start = render(*renderer, *session);
         // Whole image painted (no black left from the fill) and hit regions for both lanes.
         QVERIFY(start.pixelColor(5, 5) != QColor(Qt::black));
@@ -163,6 +165,23 @@ private slots:
             session->seek(step.step);
             for (const QString& id : step.highlights)
                 QVERIFY2(!session->inspect(id.toStdString()).is_null(), qPrintable(id));
+        }
+    }
+
+    // At fit in the default window every text of every step reaches 8 pt and none is cut short; the
+    // scene has the canvas's shape, so it fills it.
+    void everyTextIsReadableAtFit() {
+        views::SimulationController controller;
+        QVERIFY(tests::fitScaleOnDefaultCanvas<views::RdmaVsSocketRenderer>(controller) > 0.70);
+        for (const QString& path : tests::scenarioPaths(m_scene)) {
+            auto s = tests::sceneSession(m_scene, path);
+            QVERIFY(s);
+            views::RdmaVsSocketRenderer renderer;
+            for (std::size_t step = 0;; ++step) {
+                const auto drawn = tests::paintAtZoom(controller, renderer, *s, 1);
+                tests::checkReadable(drawn, QStringLiteral("%1 step %2").arg(path).arg(step), true);
+                if (QTest::currentTestFailed() || !s->stepForward()) break;
+            }
         }
     }
 

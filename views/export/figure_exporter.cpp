@@ -1,10 +1,12 @@
 #include "export/figure_exporter.h"
 
+#include <QBuffer>
 #include <QFileInfo>
 #include <QFontMetricsF>
 #include <QPageSize>
 #include <QPainter>
 #include <QPdfWriter>
+#include <QRegularExpression>
 #include <QSaveFile>
 #include <QSvgGenerator>
 #include <QtMath>
@@ -108,12 +110,38 @@ sim::Status failWrite(const QString& path, const QString& reason) {
     return sim::fail(writeError(path, reason).toStdString());
 }
 
+double pageScale(const FigureOptions& options) { return options.scale > 0 ? options.scale : 1.0; }
+
+// QSvgGenerator writes the family Qt resolved ("Sans Serif", "monospace"), which
+// browsers do not know: write a CSS font list a web page can match, the one the
+// figure was drawn with first and a generic family last.
+QByteArray withCssFontFamilies(QByteArray svg) {
+    static const QRegularExpression family(QStringLiteral("font-family=\"([^\"]*)\""));
+    QString text = QString::fromUtf8(svg);
+    QString out;
+    qsizetype done = 0;
+    for (auto it = family.globalMatch(text); it.hasNext();) {
+        const auto match = it.next();
+        const bool mono = match.captured(1).contains(QLatin1String("mono"), Qt::CaseInsensitive);
+        out += QStringView(text).mid(done, match.capturedStart() - done);
+        out += mono ? QStringLiteral("font-family=\"'DejaVu Sans Mono', 'Noto Sans Mono', monospace\"")
+                    : QStringLiteral("font-family=\"'Noto Sans', 'DejaVu Sans', 'Noto Sans CJK SC', sans-serif\"");
+        done = match.capturedEnd();
+    }
+    out += QStringView(text).mid(done);
+    return out.toUtf8();
+}
+
 // Paints onto a vector device through the save file; returns false if the painter would not start.
+// --scale sets the page size (width and height); the view box stays the figure's logical units.
 bool paintSvg(QSaveFile& file, const Layout& layout, SceneRenderer& renderer, const RenderState& state,
               const FigureOptions& options) {
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
     QSvgGenerator generator;
-    generator.setOutputDevice(&file);
-    generator.setSize(layout.size);
+    generator.setOutputDevice(&buffer);
+    const double scale = pageScale(options);
+    generator.setSize(QSize(qRound(layout.size.width() * scale), qRound(layout.size.height() * scale)));
     generator.setViewBox(QRectF(QPointF(0, 0), QSizeF(layout.size)));
     generator.setResolution(kDpi);
     generator.setTitle(options.title.isEmpty() ? QStringLiteral("commviz figure") : options.title);
@@ -121,7 +149,9 @@ bool paintSvg(QSaveFile& file, const Layout& layout, SceneRenderer& renderer, co
     QPainter painter;
     if (!painter.begin(&generator)) return false;
     paintLaidOut(painter, layout, renderer, state, options);
-    return painter.end();
+    if (!painter.end()) return false;
+    const QByteArray svg = withCssFontFamilies(buffer.data());
+    return file.write(svg) == svg.size();
 }
 
 bool paintPdf(QSaveFile& file, const Layout& layout, SceneRenderer& renderer, const RenderState& state,
@@ -131,7 +161,7 @@ bool paintPdf(QSaveFile& file, const Layout& layout, SceneRenderer& renderer, co
     writer.setTitle(options.title.isEmpty() ? QStringLiteral("commviz figure") : options.title);
     writer.setResolution(kDpi);
     // The page is the figure: its logical units at 96 per inch, in points.
-    const QSizeF points = QSizeF(layout.size) * 72.0 / kDpi;
+    const QSizeF points = QSizeF(layout.size) * pageScale(options) * 72.0 / kDpi;
     writer.setPageSize(QPageSize(points, QPageSize::Point, QString(), QPageSize::ExactMatch));
     writer.setPageMargins(QMarginsF(0, 0, 0, 0));
     QPainter painter;

@@ -2,6 +2,7 @@
 // far its ranks have got in the current phase), and the selected rank with its
 // two neighbours drawn in detail inside the circle. O(n) per paint, never n².
 
+#include <QFontMetricsF>
 #include <QtMath>
 #include <algorithm>
 #include <cmath>
@@ -29,7 +30,7 @@ double rankProgress(const NcclView& v, int r) {
         case Phase::RingConnect:
             return v.engine.ringConnected(r) ? 1 : 0;
         case Phase::AllGather:
-            return double(v.engine.known(r).count()) / v.n();
+            return double(v.known(r).count()) / v.n();
         case Phase::Init:
         case Phase::Finished:
             return v.engine.failed(r) || !v.engine.started(r) ? 0 : 1;
@@ -70,10 +71,17 @@ void paintSegments(NcclView& v) {
         v.p.p.drawEllipse(v.layout.centre, v.layout.radius - kBandWidth / 2 - 4, v.layout.radius - kBandWidth / 2 - 4);
     }
     // Ticks every n/8 ranks, so positions can be read.
+    // Each label stands off the band by its own half-extent along the radius, so a wide
+    // number at 3 or 9 o'clock ("12288") keeps the same air as a short one at 12.
+    const QFontMetricsF metrics(ScenePaint::font(NcclLayout::kLabelPx));
     for (int k = 0; k < 8; ++k) {
         const int r = int(std::int64_t(k) * n / 8);
-        const QPointF at = v.rankPoint(r, v.layout.radius + kBandWidth / 2 + 20);
-        v.p.text(QRectF(at.x() - 40, at.y() - 11, 80, 22), QString::number(r), NcclLayout::kLabelPx,
+        const QString label = QString::number(r);
+        const double angle = 2 * M_PI * double(k) / 8;
+        const double halfW = metrics.horizontalAdvance(label) / 2, halfH = 11;
+        const double standOff = std::abs(std::sin(angle)) * halfW + std::abs(std::cos(angle)) * halfH;
+        const QPointF at = v.rankPoint(r, v.layout.radius + kBandWidth / 2 + 6 + standOff);
+        v.p.text(QRectF(at.x() - halfW - 4, at.y() - halfH, 2 * halfW + 8, 2 * halfH), label, NcclLayout::kLabelPx,
                  v.p.theme.mutedText, Qt::AlignCenter);
     }
 }
@@ -89,8 +97,8 @@ void paintDetailRank(NcclView& v, int r, const QRectF& box, const QString& role)
     v.p.object(box, QStringLiteral("rank:%1").arg(r));
     // Wide boxes: rank and role on a line, what it knows (one or two lines), then process and socket as detail.
     // Narrow ones (a pane of the side-by-side view): rank, role, count, one to a line.
-    const bool wide = box.width() >= 190;
-    const int known = v.engine.started(r) ? v.engine.known(r).count() : 0;
+    const bool wide = box.width() >= kWideRankBox;
+    const int known = v.engine.started(r) ? v.known(r).count() : 0;
     QRectF row = box.adjusted(7, 3, -7, 0);
     row.setHeight(22);
     v.p.text(row, NcclRenderer::tr("rank %1").arg(r), NcclLayout::kHeadingPx, v.p.theme.text,

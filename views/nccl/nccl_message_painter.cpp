@@ -1,6 +1,7 @@
 // The root thread(s) in the middle of the ring and this step's messages as
 // envelopes travelling along their arrows.
 
+#include <QFontMetricsF>
 #include <QPainterPath>
 #include <algorithm>
 #include <cmath>
@@ -40,12 +41,45 @@ QPointF rootEnd(const NcclView& v, int root, const QPointF& towards) {
     return c + d * std::min({sx, sy, 1.0});
 }
 
+/// True when `rect` touches no rank box and no root box.
+bool clearOfBoxes(const NcclView& v, const QRectF& rect) {
+    for (int r = 0; r < v.n(); ++r)
+        if (v.rankBox(r).intersects(rect)) return false;
+    for (int k = 0; k < std::min(v.nroots(), 4); ++k)
+        if (v.rootRect(k).intersects(rect)) return false;
+    return true;
+}
+
+/// Where a message's tag goes: above or below its envelope, else above or below
+/// the middle of its arrow, whichever first keeps clear of every rank and root box.
+QPointF tagCentre(const NcclView& v, const QPointF& a, const QPointF& b, const QPointF& at, const QString& label) {
+    const QFontMetricsF metrics(ScenePaint::font(NcclLayout::kLabelPx, true));
+    const QSizeF size(metrics.horizontalAdvance(label) + 14, metrics.height() + 6);  // as ScenePaint::tag draws it
+    // Farther out too: a short arrow between the root and a rank box has no room beside it.
+    for (const QPointF& on : {at, (a + b) / 2})
+        for (double dy : {-24.0, 24.0, -62.0, 62.0}) {
+            const QPointF centre = on + QPointF(0, dy);
+            if (clearOfBoxes(v, QRectF(centre - QPointF(size.width() / 2, size.height() / 2), size))) return centre;
+        }
+    return at + QPointF(0, -24);
+}
+
+/// Where the envelope sits: `share` of the way along, or nearer the middle when
+/// a short arrow would put it over a box (and its text).
+QPointF envelopeAt(const NcclView& v, const QPointF& a, const QPointF& b, double share) {
+    for (double s = share; s > 0.5; s -= 0.05) {
+        const QPointF at = a + (b - a) * s;
+        if (clearOfBoxes(v, QRectF(at.x() - 15, at.y() - 11, 30, 22))) return at;
+    }
+    return a + (b - a) * std::min(share, 0.5);
+}
+
 /// Draws a message and registers its envelope as a clickable object, so its contents open in the Inspector.
 void envelope(NcclView& v, QPointF a, QPointF b, const QColor& color, const QString& label,
               const nccl::NcclEvent& message) {
     v.p.arrow(a, b, ScenePaint::tint(color, 110), 2, 1, Qt::SolidLine, 9);
     // Settled envelopes stop short of the box they reached, so they never cover its text.
-    const QPointF at = a + (b - a) * (0.1 + 0.75 * v.t);
+    const QPointF at = envelopeAt(v, a, b, 0.1 + 0.75 * v.t);
     const QRectF env(at.x() - 13, at.y() - 9, 26, 18);
     v.p.box(env, v.p.theme.background, color, 2, 1.5);
     QPainterPath flap;
@@ -57,7 +91,8 @@ void envelope(NcclView& v, QPointF a, QPointF b, const QColor& color, const QStr
     v.p.p.drawPath(flap);
     v.p.object(env.adjusted(-3, -3, 3, 3), QString::fromStdString(nccl::messageId(message)));
     if (!label.isEmpty())
-        v.p.tag(at + QPointF(0, -24), label, ScenePaint::tint(color, 220), v.p.theme.background, NcclLayout::kLabelPx);
+        v.p.tag(tagCentre(v, a, b, at, label), label, ScenePaint::tint(color, 220), v.p.theme.background,
+                NcclLayout::kLabelPx);
 }
 
 /// Draws one typed message; `label` shows on small n only (large n would be unreadable).

@@ -107,18 +107,23 @@ QString NcclText::ringConnect(const sim::EventRecord& r) {
 
 QString NcclText::allGather(const sim::EventRecord& r) {
     const int round = intField(r, "round");
+    // Classic runs three allgathers one after the other: say which one this message belongs to.
+    const QString payload = field(r, "payload");
+    const QString which = payload == QLatin1String("ring_info")
+                              ? QString()
+                              : tr("Allgather of the %1.").arg(payloadName(payload)) + QLatin1Char(' ');
     if (isBatch(r))
-        return tr("Allgather round %1: %2 messages, every rank forwards a slice to its neighbour at once.")
-            .arg(round)
-            .arg(field(r, "count"));
+        return which + tr("Allgather round %1: %2 messages, every rank forwards a slice to its neighbour at once.")
+                           .arg(round)
+                           .arg(field(r, "count"));
     const QString direction = field(r, "direction");
     if (direction == QLatin1String("prev"))
         return tr("Round %1, backward ring: rank %2 sends slice %3 to its previous rank %4.")
             .arg(round)
             .arg(field(r, "src"), field(r, "slice"), field(r, "dst"));
-    return tr("Round %1: rank %2 sends slice %3 to its next rank %4.")
-        .arg(round)
-        .arg(field(r, "src"), field(r, "slice"), field(r, "dst"));
+    return which + tr("Round %1: rank %2 sends slice %3 to its next rank %4.")
+                       .arg(round)
+                       .arg(field(r, "src"), field(r, "slice"), field(r, "dst"));
 }
 
 QString NcclText::rootConnectFailed(const sim::EventRecord& r) {

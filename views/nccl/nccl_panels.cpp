@@ -137,7 +137,14 @@ void paintProgress(NcclView& v) {
     row.translate(0, 35);
     const int gatherTotal = gathers * rounds;
     const int gatherShown = pastGather ? gatherTotal : gatherDone;
-    bar(v, row, NcclRenderer::tr("allgather rounds"), n > 1 ? double(gatherShown) / gatherTotal : (pastGather ? 1 : 0),
+    // Classic's three allgathers run one after the other: name the one in progress.
+    const bool gathering = classic && v.engine.phase() == nccl::Phase::AllGather;
+    const QString gatherLabel = gathering ? NcclRenderer::tr("allgather %1 of %2: %3")
+                                                .arg(v.engine.gather() + 1)
+                                                .arg(gathers)
+                                                .arg(NcclText::gatherName(v.engine.gather(), true))
+                                          : NcclRenderer::tr("allgather rounds");
+    bar(v, row, gatherLabel, n > 1 ? double(gatherShown) / gatherTotal : (pastGather ? 1 : 0),
         classic ? NcclRenderer::tr("%1 (3 × %2)").arg(ratio(gatherShown, gatherTotal)).arg(rounds)
                 : NcclRenderer::tr("%1 (⌊n/2⌋)").arg(ratio(gatherShown, gatherTotal)));
     row.translate(0, 35);
@@ -147,7 +154,12 @@ void paintProgress(NcclView& v) {
 
 void paintTables(NcclView& v) {
     const QRectF& box = v.layout.tables;
-    panel(v, box, NcclRenderer::tr("Known addresses (row: rank, column: slot)"));
+    // Classic: the table of the allgather in progress (the peer addresses before and after).
+    const bool classic = v.engine.config().version == nccl::Version::Classic;
+    const int gather = v.engine.phase() == nccl::Phase::AllGather ? v.engine.gather() : 0;
+    panel(v, box,
+          classic ? NcclRenderer::tr("Known %1 by rank and slot").arg(NcclText::gatherName(gather, true))
+                  : NcclRenderer::tr("Known addresses (row: rank, column: slot)"));
     const int n = v.n();
     // Rows, then the first rounds' colours (two rows of chips), then the legend (two lines).
     const double legendH = 46, chipsH = 48;
@@ -165,7 +177,7 @@ void paintTables(NcclView& v) {
     const double cellW = area.width() / columns;
     for (std::size_t i = 0; i < rows.size(); ++i) {
         const int r = rows[i];
-        const nccl::KnownRange known = v.engine.known(r);
+        const nccl::KnownRange known = v.known(r);
         const double y = area.top() + i * rowH;
         // Row numbers are detail (the rows run 0, 1, 2 … from the top); the aggregated rows say whose they are.
         const QRectF label(box.left() + 2, y + rowH / 2 - 10, area.left() - box.left() - 8, 20);

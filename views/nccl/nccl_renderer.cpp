@@ -105,14 +105,31 @@ QRectF NcclView::rankBox(int rank) const {
     // Three boxes side by side inside the band, below the root, as wide as the circle lets them be; a
     // circle too small for three (a pane of the side-by-side view) keeps the selected rank's only, above
     // the root, so the messages from its neighbours on the band do not cross the root's box.
-    const double gap = 10, inner = layout.radius - 30, top = 56;
+    // The gaps hold the envelopes between neighbours, clear of the boxes' text.
+    const double gap = 34, inner = layout.radius - 30, top = 56;
     const double room = 2 * std::sqrt(std::max(0.0, inner * inner - (top + 104) * (top + 104)));
     const bool three = room >= 3 * 140 + 2 * gap;
     if (!three && slot != 1) return {};
     const double w = three ? std::min(212.0, (room - 2 * gap) / 3) : std::min(212.0, room);
-    const double h = w >= 190 ? 104 : 76;
+    const double h = w >= kWideRankBox ? 104 : 76;
     const double left = layout.centre.x() - (three ? (3 * w + 2 * gap) / 2 - slot * (w + gap) : w / 2);
     return {left, three ? layout.centre.y() + top : layout.centre.y() - top - h, w, h};
+}
+
+nccl::KnownRange NcclView::known(int rank) const {
+    // The engine's known() is the peer-address gather, complete once classic moves on to the proxy
+    // addresses; the later gathers fill their own tables the same way (NCCL src/bootstrap.cc,
+    // bootstrapInit: one bootstrapAllGather each). Messages go in rank order within a round, so the
+    // count sent tells how far this round has got.
+    if (engine.phase() != nccl::Phase::AllGather || engine.gather() == 0 ||
+        engine.config().version != nccl::Version::Classic)
+        return engine.known(rank);
+    const std::uint64_t before =
+        std::uint64_t(engine.gather() * engine.roundsPerGather() + engine.round()) * std::uint64_t(n());
+    const std::uint64_t sent = engine.messages(nccl::MessageKind::AllGather);
+    const std::uint64_t inRound = sent > before ? sent - before : 0;
+    const int prev = nccl::wrap(rank - 1, n());
+    return {engine.round() + (std::uint64_t(prev) < inRound ? 1 : 0), 0};
 }
 
 QPointF NcclView::rankEnd(int rank, const QPointF& towards) const {

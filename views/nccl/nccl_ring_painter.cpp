@@ -50,7 +50,7 @@ void paintRingEdges(NcclView& v) {
 
 void paintTableRow(NcclView& v, const QRectF& row, int r) {
     const int n = v.n();
-    const nccl::KnownRange known = v.engine.known(r);
+    const nccl::KnownRange known = v.known(r);
     const double w = row.width() / n;
     for (int slot = 0; slot < n; ++slot) {
         const int round = v.slotRound(r, slot, known);

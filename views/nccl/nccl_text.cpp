@@ -58,6 +58,25 @@ QString NcclText::runLabel(int phase, bool complete) {
     return phaseLabel(phase);
 }
 
+QString NcclText::gatherName(int gather, bool classic) {
+    if (!classic) return tr("ring info");
+    switch (gather) {
+        case 0:
+            return tr("peer addresses");
+        case 1:
+            return tr("proxy addresses");
+        default:
+            return tr("proxy UDS ids");
+    }
+}
+
+QString NcclText::payloadName(const QString& payload) {
+    if (payload == QLatin1String("proxy_addresses")) return gatherName(1, true);
+    if (payload == QLatin1String("proxy_uds_addresses")) return gatherName(2, true);
+    if (payload == QLatin1String("ring_info")) return gatherName(0, false);
+    return gatherName(0, true);
+}
+
 QString NcclText::stageLabel(nccl::InitStage stage) { return QString::fromLatin1(nccl::stageAnchor(stage)); }
 
 }  // namespace commviz::views

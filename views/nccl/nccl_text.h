@@ -23,6 +23,11 @@ public:
     static QString phaseLabel(int phase);
     /// The phase of a run, saying "stopped" rather than "finished" when it hangs or fails.
     static QString runLabel(int phase, bool complete);
+    /// What allgather `gather` of the version carries: classic "peer addresses",
+    /// "proxy addresses", "proxy UDS ids"; 2.30 its one packed "ring info".
+    static QString gatherName(int gather, bool classic);
+    /// The same from an event's payload field ("peer_addresses", …).
+    static QString payloadName(const QString& payload);
     /// A stage of initTransportsRank, as NCCL's function names it.
     static QString stageLabel(nccl::InitStage stage);
 

@@ -54,6 +54,9 @@ struct NcclLayout {
     void placeRanks(int n, int nroots, const QRectF& area);
 };
 
+/// Above 64 ranks, a detail box at least this wide has room for two lines of what the rank knows.
+constexpr double kWideRankBox = 170;
+
 struct NcclView {
     ScenePaint& p;
     const nccl::NcclEngine& engine;
@@ -82,6 +85,9 @@ struct NcclView {
     QRectF rootRect(int root) const;
     /// The colour of allgather round `round` (-1: the rank's own slot).
     QColor roundColor(int round) const;
+    /// The slices of the allgather in progress `rank` holds (classic: peer, then
+    /// proxy, then proxy UDS addresses, each filling from its own first round).
+    nccl::KnownRange known(int rank) const;
     /// The round in which `rank` received `slot` (-1: its own; -2: not yet).
     int slotRound(int rank, int slot, const nccl::KnownRange& known) const;
 };

@@ -1,5 +1,7 @@
 #include "rdma/rdma_host_painter.h"
 
+#include <QFontMetricsF>
+
 #include "rdma/rdma_qp_painter.h"
 #include "rdma/rdma_queue_painter.h"
 #include "rdma/verbs_names.h"
@@ -76,10 +78,14 @@ void RdmaHostPainter::application(const RdmaHostLayout& l, const rdma::Host& hos
         const QString fate = rejected                             ? tr("bad_wr")
                              : wr.fate == rdma::WrFate::Discarded ? tr("discarded")
                                                                   : tr("→ WQE");
-        // The essential words first; the detail takes what room is left (and is elided, not them).
+        // The essential words first; the detail takes what room is left: all of it, or the length and
+        // flags without the fate, never an ellipsis.
         const double idWidth = p.text(r.adjusted(4, 0, -4, 0), tr("wr_id %1 · %2").arg(wr.wrId()).arg(opcode),
                                       RdmaPaint::kLabelPx, rejected ? p.theme.bad : p.theme.text);
-        p.detail(r.adjusted(idWidth + 12, 0, -4, 0), tr("%1 B%2 %3").arg(len).arg(flags, fate), RdmaPaint::kDetailPx,
+        const QRectF rest = r.adjusted(idWidth + 12, 0, -4, 0);
+        const QString full = tr("%1 B%2 %3").arg(len).arg(flags, fate);
+        const bool fits = QFontMetricsF(ScenePaint::font(RdmaPaint::kDetailPx)).horizontalAdvance(full) <= rest.width();
+        p.detail(rest, fits ? full : QStringLiteral("%1 B%2").arg(len).arg(flags), RdmaPaint::kDetailPx,
                  rejected ? p.theme.bad : p.theme.mutedText, Qt::AlignRight | Qt::AlignVCenter);
         p.object(r, id);
     }

@@ -105,8 +105,8 @@ void RdmaQpPainter::stateDiagram(const QRectF& area, rdma::QpState current) {
                on ? p.theme.background : (dim ? p.theme.panelBorder : p.theme.mutedText), Qt::AlignCenter, on);
     }
     p.detail(QRectF(area.left(), area.bottom() - 12, area.width(), 12),
-             tr("any state → RESET / ERR via ibv_modify_qp; errors move RC QPs to ERR"), RdmaPaint::kFinePx,
-             p.theme.mutedText, Qt::AlignRight | Qt::AlignVCenter);
+             tr("ibv_modify_qp: any state → RESET / ERR; RC errors → ERR"), RdmaPaint::kFinePx, p.theme.mutedText,
+             Qt::AlignRight | Qt::AlignVCenter);
 }
 
 void RdmaQpPainter::engines(const QRectF& area, const rdma::QueuePair& qp) {
@@ -120,7 +120,7 @@ void RdmaQpPainter::engines(const QRectF& area, const rdma::QueuePair& qp) {
         {tr("requester"), requesterAnchor(id), QString::fromUtf8(requesterStateName(qp.req.state)),
          tr("next PSN 0x%1").arg(qp.req.psn, 6, 16, QChar('0'))},
         {tr("responder"), responderAnchor(id), QString::fromUtf8(responderStateName(qp.resp.state)),
-         tr("expect PSN 0x%1 · MSN %2").arg(qp.resp.psn, 6, 16, QChar('0')).arg(qp.resp.msn)},
+         tr("ePSN 0x%1 · MSN %2").arg(qp.resp.psn, 6, 16, QChar('0')).arg(qp.resp.msn)},
         {tr("completer"), completerAnchor(id), QString::fromUtf8(completerStateName(qp.comp.state)),
          tr("oldest unacked 0x%1").arg(qp.comp.psn, 6, 16, QChar('0'))},
     };

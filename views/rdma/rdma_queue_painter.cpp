@@ -1,6 +1,7 @@
 #include "rdma/rdma_queue_painter.h"
 
 #include <QFontMetricsF>
+#include <algorithm>
 
 #include "rdma/verbs_names.h"
 #include "rdma/wqe.h"
@@ -37,6 +38,29 @@ QRectF RdmaQueuePainter::slotRect(const QRectF& strip, std::uint32_t i, std::uin
 
 QRectF RdmaQueuePainter::stripOf(const QRectF& area) {
     return QRectF(area.left() + kLabelWidth, area.top() + 14, area.width() - kLabelWidth, area.height() - 28);
+}
+
+std::uint32_t RdmaQueuePainter::slotsShown(const QRectF& strip, std::uint32_t depth) const {
+    if (depth <= kMaxSlots) return kMaxSlots;
+    // A deeper ring gives up slots on the right for its hint, widest case "10 of <depth>".
+    const double hint =
+        QFontMetricsF(ScenePaint::font(RdmaPaint::kLabelPx)).horizontalAdvance(windowText(kMaxSlots, depth));
+    const QRectF first = slotRect(strip, 0, kMaxSlots), second = slotRect(strip, 1, kMaxSlots);
+    const double pitch = second.left() - first.left();
+    const auto fits = std::uint32_t(std::max(0.0, (strip.width() - hint - 8) / pitch));
+    return std::clamp<std::uint32_t>(fits, 1, kMaxSlots);
+}
+
+QString RdmaQueuePainter::windowText(std::uint32_t shown, std::uint32_t depth) {
+    return tr("%1 of %2").arg(shown).arg(depth);
+}
+
+void RdmaQueuePainter::windowHint(const QRectF& strip, const Window& w, std::uint32_t depth) {
+    if (depth <= w.count) return;
+    // Readable at fit: a reader must not take the drawn slots for the whole ring.
+    const double left = slotRect(strip, w.count, w.count).left();
+    m_paint.text(QRectF(left, strip.top(), strip.right() - left, strip.height()), windowText(w.count, depth),
+                 RdmaPaint::kLabelPx, m_paint.theme.mutedText, Qt::AlignCenter);
 }
 
 void RdmaQueuePainter::stripNote(const QRectF& strip, QStringList parts, const Window& w, std::uint32_t depth) {
@@ -112,7 +136,7 @@ void RdmaQueuePainter::workQueue(const QRectF& area, const QString& title, const
     label(area, title, tr("depth %1\n%2 in use").arg(q.depth).arg(q.occupancy()), badge, badgeActive);
     const QRectF strip = stripOf(area);
     p.object(strip.adjusted(-2, -10, 0, 12), QString::fromStdString(q.id));
-    const Window w = window(q.depth, q.tail, kMaxSlots);
+    const Window w = window(q.depth, q.tail, slotsShown(strip, q.depth));
     for (std::uint32_t i = 0; i < w.count; ++i) {
         const std::uint32_t slot = (w.first + i) % std::max<std::uint32_t>(1, q.depth);
         const QRectF r = slotRect(strip, i, w.count);
@@ -135,6 +159,7 @@ void RdmaQueuePainter::workQueue(const QRectF& area, const QString& title, const
         p.object(r, id);
     }
     stripNote(strip, {}, w, q.depth);
+    windowHint(strip, w, q.depth);
     headTail(strip, w, q.depth, q.head, q.tail);
 }
 
@@ -147,7 +172,7 @@ void RdmaQueuePainter::completionQueue(const QRectF& area, const rdma::Completio
     const QRectF strip = stripOf(area);
     p.object(strip.adjusted(-2, -10, 0, 12), QString::fromStdString(cq.id));
     if (cq.overrun) p.box(strip.adjusted(-3, -3, 3, 3), QColor(), p.theme.bad, 4, 2);
-    const Window w = window(cq.depth, cq.tail, kMaxSlots);
+    const Window w = window(cq.depth, cq.tail, slotsShown(strip, cq.depth));
     for (std::uint32_t i = 0; i < w.count; ++i) {
         const std::uint32_t slot = (w.first + i) % std::max<std::uint32_t>(1, cq.depth);
         const QRectF r = slotRect(strip, i, w.count);
@@ -165,6 +190,7 @@ void RdmaQueuePainter::completionQueue(const QRectF& area, const rdma::Completio
         p.object(r, id);
     }
     stripNote(strip, {tr("CQN %1").arg(cq.cqn)}, w, cq.depth);
+    windowHint(strip, w, cq.depth);
     headTail(strip, w, cq.depth, cq.head, cq.tail);
 }
 

@@ -31,6 +31,12 @@ private:
     QRectF slotRect(const QRectF& strip, std::uint32_t i, std::uint32_t count) const;
     /// The strip's slots under the label, leaving a line below for head/tail marks.
     static QRectF stripOf(const QRectF& area);
+    /// How many slots a ring of `depth` shows in `strip`: all up to ten; a deeper
+    /// one fewer, leaving room for its "N of depth" hint.
+    std::uint32_t slotsShown(const QRectF& strip, std::uint32_t depth) const;
+    static QString windowText(std::uint32_t shown, std::uint32_t depth);
+    /// "8 of 16" right of a windowed ring's slots.
+    void windowHint(const QRectF& strip, const Window& w, std::uint32_t depth);
     /// Detail under the strip's right end: "CQN 1 · slots 0…9 of 31".
     void stripNote(const QRectF& strip, QStringList parts, const Window& w, std::uint32_t depth);
     /// A free slot of a ring: an empty box with its index as detail text.

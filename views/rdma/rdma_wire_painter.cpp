@@ -84,13 +84,14 @@ void RdmaWirePainter::legend(const QRectF& numbers, const QRectF& keys) {
                          {p.theme.warn, tr("RNR NAK")},
                          {p.theme.bad, tr("NAK / lost")}};
     if (!p.readable(RdmaPaint::kFinePx)) return;
-    const double w = keys.width() / 3;
+    // Two columns, so the longest key ("READ response") is never cut short.
+    const double w = keys.width() / 2, pitch = 17;
     for (int i = 0; i < 5; ++i) {
-        const QRectF cell(keys.left() + (i % 3) * w, keys.top() + (i / 3) * 20, w, 18);
-        p.box(QRectF(cell.left() + 2, cell.top() + 3, 18, 12), p.tint(items[i].color, 50), items[i].color, 3);
+        const QRectF cell(keys.left() + (i % 2) * w, keys.top() + (i / 2) * pitch, w, 16);
+        p.box(QRectF(cell.left() + 2, cell.top() + 2, 18, 12), p.tint(items[i].color, 50), items[i].color, 3);
         p.detail(cell.adjusted(24, 0, 0, 0), items[i].text, RdmaPaint::kFinePx, p.theme.mutedText);
     }
-    p.detail(QRectF(keys.left(), keys.top() + 40, keys.width(), 16),
+    p.detail(QRectF(keys.left(), keys.top() + 3 * pitch + 2, keys.width(), 16),
              tr("slot owner: HW = the HCA may use it, SW = software's"), RdmaPaint::kFinePx, p.theme.mutedText);
 }
 

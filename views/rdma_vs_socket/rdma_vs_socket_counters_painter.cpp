@@ -35,7 +35,7 @@ void RdmaVsSocketCountersPainter::cell(const QRectF& r, const QString& label, co
     const Theme& theme = m_p.theme;
     const QColor color = RdmaVsSocketLanePainter::laneColor(theme, m_lane);
     m_p.box(r, changed ? m_p.tint(color, 45) : theme.panel, changed ? color : theme.panelBorder, 8, changed ? 2.5 : 1);
-    m_p.text(QRectF(r.left() + 10, r.top() + 6, r.width() - 20, 20), label, 14, theme.mutedText,
+    m_p.text(QRectF(r.left() + 10, r.top() + 4, r.width() - 20, 22), label, 15, theme.mutedText,
              Qt::AlignLeft | Qt::AlignVCenter);
     const QColor ink = changed ? color.darker(120) : zero ? theme.good.darker(110) : theme.text;
     // The number as big as fits: "13.3 µs" must not be elided.
@@ -45,7 +45,7 @@ void RdmaVsSocketCountersPainter::cell(const QRectF& r, const QString& label, co
     m_p.text(QRectF(r.left() + 10, r.top() + 26, r.width() - 20, 46), value, px, ink, Qt::AlignLeft | Qt::AlignVCenter,
              true);
     if (!note.isEmpty())
-        m_p.text(QRectF(r.left() + 10, r.bottom() - 24, r.width() - 20, 18), note, 11, theme.mutedText,
+        m_p.text(QRectF(r.left() + 10, r.bottom() - 26, r.width() - 20, 22), note, 15, theme.mutedText,
                  Qt::AlignLeft | Qt::AlignVCenter);
 }
 
@@ -63,9 +63,8 @@ void RdmaVsSocketCountersPainter::paint() {
     const double gap = 8, top = panel.top() + 30, h = 106;
     const double w = (panel.width() - 2 * gap) / 3;
     const auto at = [&](int i) { return QRectF(panel.left() + (i % 3) * (w + gap), top + (i / 3) * (h + gap), w, h); };
-    const QString setupNote = m_lane == Lane::Verbs && state.setup.syscalls > 0
-                                  ? tr("+%1 once, at setup").arg(state.setup.syscalls)
-                                  : QString();
+    const QString setupNote =
+        m_lane == Lane::Verbs && state.setup.syscalls > 0 ? tr("+%1 at setup").arg(state.setup.syscalls) : QString();
     cell(at(0), tr("payload copies"), QString::number(c.copies), {}, d.copies > 0, c.copies == 0);
     cell(at(1), tr("syscalls"), QString::number(c.syscalls), setupNote, d.syscalls > 0, c.syscalls == 0);
     cell(at(2), tr("context switches"), QString::number(c.context_switches), {}, d.context_switches > 0,
@@ -78,16 +77,16 @@ void RdmaVsSocketCountersPainter::paint() {
 
     // The clock bar: both lanes use the same scale, so the verbs bar stays short.
     const double barTop = top + 2 * (h + gap) + 4;
-    const QRectF bar(panel.left(), barTop + 22, panel.width(), 16);
-    m_p.text(QRectF(panel.left(), barTop, panel.width(), 20),
-             tr("clock, same scale for both lanes (illustrative, not measured)"), 13, theme.mutedText);
+    const QRectF bar(panel.left(), barTop + 42, panel.width(), 16);
+    m_p.wrapped(QRectF(panel.left(), barTop, panel.width(), 40),
+                tr("clock, same scale for both lanes (illustrative, not measured)"), 15, theme.mutedText, false, 15);
     m_p.box(bar, theme.panel, theme.panelBorder, 4);
     const double fraction = std::clamp(clock / clockScale(), 0.0, 1.0);
     if (fraction > 0)
         m_p.box(QRectF(bar.left(), bar.top(), std::max(4.0, bar.width() * fraction), bar.height()),
                 RdmaVsSocketLanePainter::laneColor(theme, m_lane), QColor(), 4);
-    m_p.text(QRectF(bar.left(), bar.bottom() + 2, bar.width(), 18), RdmaVsSocketText::duration(0), 11, theme.mutedText);
-    m_p.text(QRectF(bar.left(), bar.bottom() + 2, bar.width(), 18), RdmaVsSocketText::duration(clockScale()), 11,
+    m_p.text(QRectF(bar.left(), bar.bottom() + 2, bar.width(), 22), RdmaVsSocketText::duration(0), 15, theme.mutedText);
+    m_p.text(QRectF(bar.left(), bar.bottom() + 2, bar.width(), 22), RdmaVsSocketText::duration(clockScale()), 15,
              theme.mutedText, Qt::AlignRight | Qt::AlignVCenter);
 }
 

@@ -46,7 +46,7 @@ void RdmaVsSocketLanePainter::bypassArrow(Host host, Domain from, Domain to, con
         remaining -= part;
     }
     m_p.p.restore();
-    if (!label.isEmpty()) m_p.tag(QPointF(outside, (ya + yb) / 2), label, color, m_p.theme.background, 12);
+    if (!label.isEmpty()) m_p.tag(QPointF(outside, (ya + yb) / 2), label, color, m_p.theme.background, 15);
 }
 
 void RdmaVsSocketLanePainter::syscallCrossing(Host host, bool down, double t, const QString& label) {
@@ -60,7 +60,7 @@ void RdmaVsSocketLanePainter::syscallCrossing(Host host, bool down, double t, co
     const QPointF bottom(x, kernel.top() + 16);
     const QColor color = m_p.theme.warn.darker(125);
     m_p.arrow(down ? top : bottom, down ? bottom : top, color, 4, t);
-    m_p.tag(QPointF(x, (user.bottom() + kernel.top()) / 2), label, m_p.theme.warn, m_p.theme.text, 12);
+    m_p.tag(QPointF(x, (user.bottom() + kernel.top()) / 2), label, m_p.theme.warn, m_p.theme.text, 15);
 }
 
 void RdmaVsSocketLanePainter::paintMotion() {
@@ -93,14 +93,14 @@ void RdmaVsSocketLanePainter::paintMotion() {
             m_p.arrow(QPointF(x, a.y()), QPointF(x, b.y()), theme.bad, 2.5, t);
             m_p.tag(QPointF(x, (a.y() + b.y()) / 2),
                     def.id == StageId::CopyUserToSkb ? tr("CPU copy #1") : tr("CPU copy #2"), theme.bad,
-                    theme.background, 13);
+                    theme.background, 15);
             break;
         }
         case StageId::QdiscDriverDoorbell:
             m_p.arrow(m_l.point({Host::A, Domain::Kernel}) + QPointF(-70, 12),
                       m_l.point({Host::A, Domain::Nic}) + QPointF(-70, -12), theme.mutedText, 3, t);
             m_p.tag(QPointF(a.x() - 150, (a.y() + m_l.point({Host::A, Domain::Nic}).y()) / 2),
-                    tr("descriptor + doorbell"), theme.panelBorder, theme.text, 12);
+                    tr("descriptor + doorbell"), theme.panelBorder, theme.text, 15);
             break;
         case StageId::NicDmaFromKernel:
         case StageId::NicDmaToKernelRing:
@@ -108,7 +108,7 @@ void RdmaVsSocketLanePainter::paintMotion() {
                       Qt::DashLine);
             if (t < 1.0) payloadBlock(b, t, true);
             m_p.tag(QPointF((a.x() + b.x()) / 2 + (def.from.host == Host::B ? 130 : -130), (a.y() + b.y()) / 2),
-                    tr("DMA"), m_color, theme.background, 13);
+                    tr("DMA"), m_color, theme.background, 15);
             break;
         case StageId::WireTcp:
         case StageId::WireRoce:
@@ -123,22 +123,23 @@ void RdmaVsSocketLanePainter::paintMotion() {
             const QRectF slot = m_l.slot(Host::B, Domain::Nic);
             const QPointF c(slot.right() + 26, m_l.layers[1][2].top() - 3);
             m_p.lightning(c, 34 + 10 * std::sin(t * 3.14159), theme.warn);
-            m_p.tag(c + QPointF(62, 0), tr("interrupt"), theme.warn, theme.text, 13);
+            m_p.tag(c + QPointF(62, 0), tr("interrupt"), theme.warn, theme.text, 15);
             break;
         }
         case StageId::TcpIpTransmit:
         case StageId::TcpIpReceiveAck: {
             const bool rx = def.id == StageId::TcpIpReceiveAck;
+            // Between the hosts at the kernel's height: on a box edge it would cover the NIC's border.
             const QRectF kernel = m_l.layers[rx ? 1 : 0][1];
-            m_p.tag(QPointF(rx ? kernel.right() - 110 : kernel.left() + 110, kernel.bottom()), tr("TCP/IP on the CPU"),
-                    theme.bad, theme.background, 12);
+            m_p.tag(QPointF((m_l.wireLeft() + m_l.wireRight()) / 2, kernel.center().y()), tr("TCP/IP on the CPU"),
+                    theme.bad, theme.background, 15);
             if (rx) {
                 // The ACK: a small control segment back to host A.
                 const double y = m_l.wireY() + 34;
                 const double x = m_l.wireRight() - (m_l.wireRight() - m_l.wireLeft()) * t;
                 m_p.arrow(QPointF(m_l.wireRight() - 8, y), QPointF(std::min(x, m_l.wireRight() - 30), y),
                           theme.mutedText, 2, 1);
-                m_p.tag(QPointF(x + 18, y), tr("ACK"), theme.panelBorder, theme.text, 11);
+                m_p.tag(QPointF(x + 18, y), tr("ACK"), theme.panelBorder, theme.text, 15);
             }
             break;
         }
@@ -151,7 +152,7 @@ void RdmaVsSocketLanePainter::paintMotion() {
             m_p.p.translate(-c);
             m_p.contextSwitch(c, 18, theme.bad);
             m_p.p.restore();
-            m_p.tag(c + QPointF(-100, 0), tr("context switch"), theme.bad, theme.background, 13);
+            m_p.tag(c + QPointF(-100, 0), tr("context switch"), theme.bad, theme.background, 15);
             break;
         }
         case StageId::PostSendDoorbell:
@@ -163,7 +164,7 @@ void RdmaVsSocketLanePainter::paintMotion() {
             break;
         case StageId::TransportOffload:
             m_p.tag(QPointF(m_l.layers[0][2].left() + 120, m_l.layers[0][2].bottom()),
-                    tr("segments, PSNs, ACKs: in the NIC"), theme.good.darker(110), theme.background, 12);
+                    tr("segments, PSNs, ACKs: in the NIC"), theme.good.darker(110), theme.background, 15);
             break;
         case StageId::NicDmaToUser:
             bypassArrow(Host::B, Domain::Nic, Domain::User, m_color, t, tr("DMA into the MR"));
@@ -174,7 +175,7 @@ void RdmaVsSocketLanePainter::paintMotion() {
             const double x = m_l.wireRight() - (m_l.wireRight() - m_l.wireLeft()) * std::min(1.0, 2 * t);
             m_p.arrow(QPointF(m_l.wireRight() - 8, y), QPointF(std::min(x, m_l.wireRight() - 30), y), theme.mutedText,
                       2, 1);
-            m_p.tag(QPointF(x + 18, y), tr("ACK"), theme.panelBorder, theme.text, 11);
+            m_p.tag(QPointF(x + 18, y), tr("ACK"), theme.panelBorder, theme.text, 15);
             bypassArrow(Host::A, Domain::Nic, Domain::User, theme.good.darker(110), std::max(0.0, 2 * t - 1),
                         tr("CQE"));
             break;
@@ -185,7 +186,7 @@ void RdmaVsSocketLanePainter::paintMotion() {
         case StageId::PollCq: {
             const QRectF slot = m_l.slot(def.where.host, Domain::User);
             m_p.tag(QPointF(slot.center().x(), m_l.layer(def.where.host, Domain::User).bottom() + 3),
-                    tr("ibv_poll_cq: a memory read"), theme.good.darker(110), theme.background, 12);
+                    tr("ibv_poll_cq: a memory read"), theme.good.darker(110), theme.background, 15);
             break;
         }
         default:

@@ -52,17 +52,17 @@ void RdmaVsSocketLanePainter::paint() {
 
 void RdmaVsSocketLanePainter::paintHeader() {
     const auto& engine = *m_snap.engine;
-    const double used = m_p.text(m_l.header, RdmaVsSocketText::laneTitle(m_lane, engine.config().verbs_op), 19,
+    const double used = m_p.text(m_l.header, RdmaVsSocketText::laneTitle(m_lane, engine.config().verbs_op), 17,
                                  m_color.darker(115), Qt::AlignLeft | Qt::AlignVCenter, true);
     const int messages = engine.config().messages;
-    const QString right = tr("message %1 of %2 · %3 · one way ≈ %4 (illustrative)")
+    const QString right = tr("message %1/%2 · %3 · one way ≈ %4")
                               .arg(m_snap.messageShown(m_lane) + 1)
                               .arg(messages)
                               .arg(RdmaVsSocketText::bytes(double(engine.config().message_size)),
                                    RdmaVsSocketText::duration(engine.modelLatencyNs(m_lane)));
     QRectF rest = m_l.header;
     rest.setLeft(m_l.header.left() + used + 16);
-    m_p.text(rest, right, 14, m_p.theme.mutedText, Qt::AlignRight | Qt::AlignVCenter);
+    m_p.text(rest, right, 15, m_p.theme.mutedText, Qt::AlignRight | Qt::AlignVCenter);
 }
 
 void RdmaVsSocketLanePainter::paintHost(int h) {
@@ -105,18 +105,19 @@ void RdmaVsSocketLanePainter::paintHost(int h) {
         else
             label.setLeft(slot.right() + 10);
         const Qt::Alignment align = h == 0 ? Qt::AlignLeft : Qt::AlignRight;
-        m_p.text(QRectF(label.left(), label.top(), label.width(), 26), names[d], 17, theme.text,
-                 align | Qt::AlignVCenter, true);
-        const QString note = socket ? socketNotes[h][d] : verbsNotes[d];
-        m_p.text(QRectF(label.left(), label.top() + 28, label.width(), 22), note, 14,
-                 bypassed ? theme.good.darker(120) : theme.mutedText, align | Qt::AlignVCenter, bypassed);
+        const QRectF nameRow(label.left(), label.top() - 2, label.width(), 24);
+        m_p.text(nameRow, names[d], 17, theme.text, align | Qt::AlignVCenter, true);
+        // The host's CPU at work, named in its title row on the wire's side, clear of every box.
         if (lit && m_moved->def.cpu)
-            m_p.tag(QPointF(h == 0 ? r.left() + 44 : r.right() - 44, r.top()), tr("CPU busy"), theme.bad,
-                    theme.background, 11);
+            m_p.text(QRectF(m_l.hosts[h].left(), m_l.hosts[h].top(), m_l.hosts[h].width(), 22), tr("CPU busy"), 15,
+                     theme.bad, (h == 0 ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter, true);
+        const QString note = socket ? socketNotes[h][d] : verbsNotes[d];
+        QRectF noteRect(label.left(), label.top() + 22, label.width(), 44);
+        m_p.wrapped(noteRect, note, 15, bypassed ? theme.good.darker(120) : theme.mutedText, bypassed, 15);
         const QString slotName = socket ? socketSlots[h][d] : verbsSlots[d];
         if (!slotName.isEmpty()) {
             m_p.box(slot, theme.background, theme.panelBorder, 5, 1, Qt::DashLine);
-            m_p.text(slot.adjusted(4, 0, -4, 0), slotName, 13, theme.mutedText, Qt::AlignCenter);
+            m_p.text(slot.adjusted(3, 0, -3, 0), slotName, 15, theme.mutedText, Qt::AlignCenter);
         }
     }
 }
@@ -129,8 +130,8 @@ void RdmaVsSocketLanePainter::paintWire() {
     m_p.p.setPen(QPen(lit ? m_color : theme.panelBorder, lit ? 6 : 4, Qt::SolidLine, Qt::FlatCap));
     m_p.p.drawLine(QPointF(m_l.wireLeft(), y), QPointF(m_l.wireRight(), y));
     m_p.p.restore();
-    const QRectF label(m_l.wireLeft(), y + 8, m_l.wireRight() - m_l.wireLeft(), 20);
-    m_p.text(label, m_lane == Lane::Socket ? tr("Ethernet, 100 Gb/s") : tr("same link, RoCEv2"), 12, theme.mutedText,
+    const QRectF label(m_l.wireLeft(), y + 8, m_l.wireRight() - m_l.wireLeft(), 22);
+    m_p.text(label, m_lane == Lane::Socket ? tr("Ethernet, 100 Gb/s") : tr("same link, RoCEv2"), 15, theme.mutedText,
              Qt::AlignCenter);
 }
 
@@ -152,7 +153,7 @@ void RdmaVsSocketLanePainter::payloadBlock(const QPointF& c, double alpha, bool 
     QColor fill = m_color;
     fill.setAlphaF(std::clamp(alpha, 0.0, 1.0) * (ghost ? 0.75 : 1.0));
     m_p.box(r, fill, ghost ? m_color.darker(130) : QColor(), 5, 1.5, ghost ? Qt::DashLine : Qt::SolidLine);
-    m_p.text(r, RdmaVsSocketText::bytes(double(m_snap.engine->config().message_size)), 14, m_p.theme.background,
+    m_p.text(r, RdmaVsSocketText::bytes(double(m_snap.engine->config().message_size)), 15, m_p.theme.background,
              Qt::AlignCenter, true);
     const int message = m_snap.messageShown(m_lane);
     if (!ghost && message >= 0 && message < int(m_snap.engine->lane(m_lane).timings.size()))
@@ -174,20 +175,24 @@ void RdmaVsSocketLanePainter::chip(const QRectF& r, const QString& label, int nu
     m_p.box(r, fill, current || next ? m_color.darker(115) : theme.panelBorder, 6, next ? 2 : 1,
             next ? Qt::DashLine : Qt::SolidLine);
     const QColor ink = current ? theme.background : done ? theme.text : theme.mutedText;
-    m_p.text(r.adjusted(4, 1, -4, -r.height() / 2 + 1), QString::number(number), 12, ink, Qt::AlignCenter, true);
-    m_p.text(r.adjusted(2, r.height() / 2 - 5, -2, -2), label, 13, ink, Qt::AlignCenter);
+    m_p.text(r.adjusted(3, 0, -3, 0), tr("%1 · %2").arg(number).arg(label), 15, ink, Qt::AlignCenter);
+}
+
+QRectF RdmaVsSocketLanePainter::chipRect(const QRectF& strip, int i, int n, int rows) {
+    const int perRow = (n + rows - 1) / rows;
+    const double gap = 5;
+    const double w = (strip.width() - gap * (perRow - 1)) / perRow, h = (strip.height() - gap * (rows - 1)) / rows;
+    return QRectF(strip.left() + (i % perRow) * (w + gap), strip.top() + (i / perRow) * (h + gap), w, h);
 }
 
 void RdmaVsSocketLanePainter::paintStageStrip() {
     const auto& plan = m_snap.engine->plan(m_lane);
     const int n = int(plan.size());
-    const double gap = 5;
-    const double w = (m_l.stageStrip.width() - gap * (n - 1)) / n;
     const int shown = m_snap.stagesShown(m_lane);
     const bool setupPending = m_snap.engine->lane(Lane::Verbs).setup_done < int(m_snap.engine->setupPlan().size());
     const auto* next = m_snap.engine->nextStage(m_lane);
     for (int i = 0; i < n; ++i) {
-        const QRectF r(m_l.stageStrip.left() + i * (w + gap), m_l.stageStrip.top(), w, m_l.stageStrip.height());
+        const QRectF r = chipRect(m_l.stageStrip, i, n, n > 4 ? 2 : 1);
         const bool current = m_moved && !m_moved->def.setup && m_moved->stage == i;
         const bool isNext = !m_moved && next && !setupPending && !next->setup &&
                             i == m_snap.engine->lane(m_lane).stage && m_snap.engine->nextLane() == m_lane;
@@ -202,16 +207,16 @@ void RdmaVsSocketLanePainter::paintSetupStrip() {
     const auto& state = m_snap.engine->lane(Lane::Verbs);
     const QRectF strip = m_l.setupStrip;
     m_p.box(strip.adjusted(-6, -4, 6, 4), m_p.tint(theme.warn, 28), m_p.tint(theme.warn, 160), 8, 1, Qt::DashLine);
-    const QRectF title(strip.left() + 4, strip.top(), 150, strip.height());
+    const QRectF title(strip.left() + 4, strip.top(), 170, strip.height());
     m_p.text(QRectF(title.left(), title.top() + 2, title.width(), 22), tr("Setup, once"), 15, theme.text,
              Qt::AlignLeft | Qt::AlignVCenter, true);
-    m_p.text(QRectF(title.left(), title.top() + 22, title.width(), 20), tr("slow path via kernel"), 12,
+    m_p.text(QRectF(title.left(), title.top() + 26, title.width(), 22), tr("slow path via kernel"), 15,
              theme.mutedText);
     const int n = int(setup.size());
-    const double gap = 5, right = 220;
-    const double w = (strip.width() - title.width() - right - gap * n) / n;
+    const double right = 220;
+    const QRectF chips(title.right() + 5, strip.top(), strip.width() - title.width() - right - 10, strip.height());
     for (int i = 0; i < n; ++i) {
-        const QRectF r(title.right() + gap + i * (w + gap), strip.top(), w, strip.height());
+        const QRectF r = chipRect(chips, i, n, 2);
         const bool current = m_moved && m_moved->def.setup && m_moved->stage == i;
         const bool isNext = !m_moved && i == state.setup_done && m_snap.engine->nextLane() == Lane::Verbs;
         chip(r, RdmaVsSocketText::stageLabel(setup[std::size_t(i)].id), i + 1, i < state.setup_done, current, isNext);
@@ -219,9 +224,9 @@ void RdmaVsSocketLanePainter::paintSetupStrip() {
     }
     const QRectF summary(strip.right() - right + 10, strip.top(), right - 10, strip.height());
     m_p.text(QRectF(summary.left(), summary.top() + 2, summary.width(), 22),
-             tr("%1 syscalls at setup").arg(state.setup.syscalls), 14, theme.text, Qt::AlignRight | Qt::AlignVCenter,
+             tr("%1 syscalls at setup").arg(state.setup.syscalls), 15, theme.text, Qt::AlignRight | Qt::AlignVCenter,
              true);
-    m_p.text(QRectF(summary.left(), summary.top() + 22, summary.width(), 20), tr("then none per message"), 12,
+    m_p.text(QRectF(summary.left(), summary.top() + 26, summary.width(), 22), tr("then none per message"), 15,
              theme.good.darker(120), Qt::AlignRight | Qt::AlignVCenter, true);
 }
 

@@ -31,6 +31,8 @@ private:
     void paintMotion();
     void paintStageStrip();
     void paintSetupStrip();
+    /// Chip i of n in a strip of `rows` rows, each chip one line.
+    static QRectF chipRect(const QRectF& strip, int i, int n, int rows);
     void chip(const QRectF& rect, const QString& label, int number, bool done, bool current, bool next);
     /// Places holding a copy of the payload after the first `stages` stages.
     QSet<int> holdings(int stages) const;

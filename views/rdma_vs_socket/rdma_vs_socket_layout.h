@@ -8,7 +8,7 @@
 namespace commviz::views {
 
 /// Where everything of the "Why RDMA" scene sits, in logical units of a
-/// 1600 × 1000 canvas: the socket lane on top, the verbs lane below, each with
+/// 1400 × 1000 canvas: the socket lane on top, the verbs lane below, each with
 /// host A and host B as User space / Kernel / NIC stacks, the wire between,
 /// a strip of its stages and a counters panel on the right.
 struct RdmaVsSocketLaneLayout {
@@ -31,7 +31,7 @@ struct RdmaVsSocketLaneLayout {
 };
 
 struct RdmaVsSocketLayout {
-    static constexpr double kWidth = 1600;
+    static constexpr double kWidth = 1400;
     static constexpr double kHeight = 1000;
     QRectF title;
     QRectF note;

@@ -28,7 +28,7 @@ bool RdmaVsSocketRenderer::paintScene(QPainter& painter, const RenderState& stat
     QRectF stepRect = layout.title;
     stepRect.setLeft(layout.title.left() + used + 20);
     p.text(stepRect, tr("step %1").arg(snap.cursor), 15, state.theme.mutedText, Qt::AlignRight | Qt::AlignVCenter);
-    p.text(layout.note, RdmaVsSocketText::modelNote(), 13, state.theme.mutedText);
+    p.text(layout.note, RdmaVsSocketText::modelNote(), 15, state.theme.mutedText);
 
     for (Lane lane : {Lane::Socket, Lane::Verbs}) {
         RdmaVsSocketLanePainter(p, snap, layout.lane(lane), lane).paint();

@@ -45,8 +45,8 @@ QString RdmaVsSocketText::bytes(double b) {
 
 QString RdmaVsSocketText::modelNote() {
     return tr(
-        "Illustrative order-of-magnitude times (commonly quoted: kernel TCP ≈ 10+ µs, RDMA ≈ 1–2 µs one way); "
-        "stages are drawn one after another, real hardware overlaps them. Not a benchmark.");
+        "Illustrative order-of-magnitude times (kernel TCP ≈ 10+ µs, RDMA ≈ 1–2 µs one way); stages are drawn "
+        "one after another, real hardware overlaps them. Not a benchmark.");
 }
 
 QString RdmaVsSocketText::laneTitle(rdma_vs_socket::Lane lane, rdma_vs_socket::VerbsOp op) {
