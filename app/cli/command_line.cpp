@@ -228,7 +228,6 @@ std::optional<FigureFormat> formatOfFile(const std::string& path) {
 sim::Result<Command> parseExport(const std::vector<std::string>& args) {
     ExportCommand command;
     std::optional<FigureFormat> format;
-    bool scaleGiven = false;
     auto options = sceneOptions(command.choice);
     options.push_back({"--step", "a non-negative integer",
                        [&command](const std::string& v) { return parseCount("--step", v, command.step); }});
@@ -237,10 +236,8 @@ sim::Result<Command> parseExport(const std::vector<std::string>& args) {
                            return format ? Status(sim::Ok{})
                                          : Status(fail("unknown --format '" + v + "': allowed png, svg, pdf"));
                        }});
-    options.push_back({"--scale", "a number greater than 0 and at most 4", [&](const std::string& v) {
-                           scaleGiven = true;
-                           return parseScale(v, command.scale);
-                       }});
+    options.push_back({"--scale", "a number greater than 0 and at most 4",
+                       [&](const std::string& v) { return parseScale(v, command.scale); }});
     options.push_back(
         {"--lang", "en or zh_CN", [&command](const std::string& v) { return parseLanguage(v, command.language); }});
     options.push_back({"--theme", "light or dark", [&command](const std::string& v) {
@@ -275,8 +272,6 @@ sim::Result<Command> parseExport(const std::vector<std::string>& args) {
     if (!format) format = formatOfFile(command.output);
     if (!format) return fail("missing --format: allowed png, svg, pdf (or an -o FILE ending in .png, .svg or .pdf)");
     command.format = *format;
-    if (scaleGiven && command.format != FigureFormat::Png)
-        return fail("--scale applies only to --format png: svg and pdf are vector");
     return Command(command);
 }
 

@@ -36,7 +36,7 @@ Options:
                       long runs thin keyframes to fit and replay what they dropped
   --step N            export: the step to draw (default: the end of the run)
   --format F          export: png, svg or pdf (default: from the -o suffix)
-  --scale S           export: PNG pixels per unit, greater than 0 and at most 4 (default 1)
+  --scale S           export: PNG pixels per unit, SVG/PDF page size × S; greater than 0, at most 4
   --lang L            en or zh_CN: the language of captions and scene names
   --theme T           export: light (the publication theme, default) or dark
   --caption           export: write the step's narration under the figure

@@ -4,7 +4,7 @@
 <context>
     <name>NcclRenderer</name>
     <message>
-        <location filename="../../views/nccl/nccl_band_painter.cpp" line="+96"/>
+        <location filename="../../views/nccl/nccl_band_painter.cpp" line="+104"/>
         <location filename="../../views/nccl/nccl_ring_painter.cpp" line="+89"/>
         <source>rank %1</source>
         <translation>rank %1</translation>
@@ -46,7 +46,7 @@
         <translation>%1 个 rank，聚合显示：色带按每段弧上的 rank 在本阶段的进展为其着色。root 下方：选中的 rank（未另选时为 rank 0）及其相邻 rank。</translation>
     </message>
     <message>
-        <location filename="../../views/nccl/nccl_message_painter.cpp" line="+20"/>
+        <location filename="../../views/nccl/nccl_message_painter.cpp" line="+21"/>
         <source>accepting</source>
         <translation>接受连接中</translation>
     </message>
@@ -73,7 +73,7 @@
         <translation>未启动</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+80"/>
         <source>wrong magic</source>
         <translation>错误 magic</translation>
     </message>
@@ -213,12 +213,17 @@
         <translation>环连接</translation>
     </message>
     <message>
+        <location line="+6"/>
+        <source>allgather %1 of %2: %3</source>
+        <translation>allgather %1/%2：%3</translation>
+    </message>
+    <message>
         <location line="+4"/>
         <source>allgather rounds</source>
         <translation>allgather 轮次</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>%1 (3 × %2)</source>
         <translation>%1（3 × %2）</translation>
     </message>
@@ -238,7 +243,12 @@
         <translation>COMPLETE</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+9"/>
+        <source>Known %1 by rank and slot</source>
+        <translation>按 rank 和槽位列出的已知%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Known addresses (row: rank, column: slot)</source>
         <translation>已知地址（行：rank，列：槽位）</translation>
     </message>
@@ -253,7 +263,7 @@
         <translation>深色 = 自己的槽位 · 空白 = 尚未获知 · 每种颜色对应一轮 allgather</translation>
     </message>
     <message>
-        <location filename="../../views/nccl/nccl_renderer.cpp" line="+167"/>
+        <location filename="../../views/nccl/nccl_renderer.cpp" line="+184"/>
         <source>NCCL bootstrap — %1 ranks, %2%3</source>
         <translation>NCCL 引导（bootstrap）——%1 个 rank，%2%3</translation>
     </message>
@@ -474,7 +484,18 @@
         <translation>rank %1 把它的环发送套接字连接到 rank %2 的监听套接字；rank %2 接受该连接，作为自己的接收套接字。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
+        <source>Allgather of the %1.</source>
+        <translation>当前 allgather：%1。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 %2</source>
+        <comment>one sentence, then the next</comment>
+        <translation>%1%2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Allgather round %1: %2 messages, every rank forwards a slice to its neighbour at once.</source>
         <translation>allgather 第 %1 轮：%2 条消息，每个 rank 同时向邻居转发一个分片。</translation>
     </message>
@@ -573,11 +594,31 @@
         <source>stopped (hang or failure)</source>
         <translation>已停止（挂起或失败）</translation>
     </message>
+    <message>
+        <location line="+5"/>
+        <source>ring info</source>
+        <translation>环信息</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>peer addresses</source>
+        <translation>peer 地址</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>proxy addresses</source>
+        <translation>proxy 地址</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>proxy UDS ids</source>
+        <translation>proxy UDS id</translation>
+    </message>
 </context>
 <context>
     <name>NocHeatmap</name>
     <message>
-        <location filename="../../views/noc/noc_heatmap.cpp" line="+48"/>
+        <location filename="../../views/noc/noc_heatmap.cpp" line="+50"/>
         <source>Link utilisation</source>
         <translation>链路利用率</translation>
     </message>
@@ -612,7 +653,7 @@
         <translation>每个输入端口平均停滞的 VC 数</translation>
     </message>
     <message>
-        <location line="+115"/>
+        <location line="+120"/>
         <source>%1 — cycles %2–%3 (%4 cycles)</source>
         <translation>%1 — 周期 %2–%3（共 %4 个周期）</translation>
     </message>
@@ -635,7 +676,7 @@
 <context>
     <name>NocRenderer</name>
     <message>
-        <location filename="../../views/noc/noc_renderer.cpp" line="+62"/>
+        <location filename="../../views/noc/noc_renderer.cpp" line="+73"/>
         <source>No NoC session loaded</source>
         <translation>未加载片上网络（NoC）仿真会话</translation>
     </message>
@@ -685,12 +726,12 @@
         <translation>%1，num_vcs = %2，vc_buf_size = %3——第 %4 周期，%5</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+50"/>
         <source>Step forward: each step is one cycle. Sources create packets, flits enter the local input of their router, and each router runs route computation, VC allocation, switch allocation and switch traversal.</source>
         <translation>单步前进：每一步是一个周期。源节点生成数据包，微片（flit）进入所在路由器的本地输入端口，每个路由器执行路由计算（RC）、虚拟通道分配（VA）、交换分配（SA）和交换传输（ST）。</translation>
     </message>
     <message>
-        <location line="+146"/>
+        <location line="+165"/>
         <source>VC routing (RC)</source>
         <translation>VC 路由计算中（RC）</translation>
     </message>
@@ -716,9 +757,22 @@
     </message>
 </context>
 <context>
+    <name>NocRouterCompact</name>
+    <message>
+        <location filename="../../views/noc/noc_router_compact.cpp" line="+73"/>
+        <source>cell: one VC (tint = state, bar = its flits) · rows: VCs not idle · right-hand bars: credits · zoom in for every VC</source>
+        <translation>格子：一个 VC（底色 = 状态，竖条 = 其中的微片）· 行：非空闲的 VC · 右侧竖条：信用（credit）· 放大可查看全部 VC</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>+%1 more not idle: zoom in, or click a cell</source>
+        <translation>另有 %1 个非空闲 VC：放大查看，或点击格子</translation>
+    </message>
+</context>
+<context>
     <name>NocRouterPanel</name>
     <message>
-        <location filename="../../views/noc/noc_router_panel.cpp" line="+23"/>
+        <location filename="../../views/noc/noc_router_rows.cpp" line="+56"/>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
@@ -738,7 +792,7 @@
         <translation>活跃</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location filename="../../views/noc/noc_router_panel.cpp" line="+106"/>
         <source>Router %1 (%2)</source>
         <translation>路由器 %1（%2）</translation>
     </message>
@@ -748,7 +802,7 @@
         <translation>routing_delay = %1 · vc_alloc_delay = %2 · sw_alloc_delay = %3</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+9"/>
         <source>inputs: VC state, buffer, output VC held</source>
         <translation>输入端口：VC 状态、缓冲区、占用的输出 VC</translation>
     </message>
@@ -758,38 +812,42 @@
         <translation>输出端口：信用</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location filename="../../views/noc/noc_router_compact.cpp" line="-45"/>
+        <location filename="../../views/noc/noc_router_panel.cpp" line="-60"/>
         <source>in %1</source>
         <translation>输入 %1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
+        <location filename="../../views/noc/noc_router_panel.cpp" line="+2"/>
         <source>out %1</source>
         <translation>输出 %1</translation>
     </message>
     <message>
-        <location line="+7"/>
-        <location line="+38"/>
+        <location filename="../../views/noc/noc_router_panel.cpp" line="-21"/>
+        <location filename="../../views/noc/noc_router_rows.cpp" line="+20"/>
         <source>vc %1</source>
         <translation>vc %1</translation>
     </message>
     <message>
-        <location line="-11"/>
+        <location filename="../../views/noc/noc_router_rows.cpp" line="-35"/>
+        <location line="+62"/>
         <source>VA</source>
         <translation>VA</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-61"/>
         <source>SA</source>
         <translation>SA</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
+        <location line="+60"/>
         <source>hold</source>
         <translation>保持</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location filename="../../views/noc/noc_router_panel.cpp" line="+98"/>
         <source>VA, SA: allocated · hold: held connection · arrow: crossing · cell: credit</source>
         <translation>VA、SA：完成分配 · 保持：保持的连接 · 箭头：穿越交叉开关 · 格：信用</translation>
     </message>
@@ -1028,7 +1086,7 @@
 <context>
     <name>RdmaHostPainter</name>
     <message>
-        <location filename="../../views/rdma/rdma_host_painter.cpp" line="+43"/>
+        <location filename="../../views/rdma/rdma_host_painter.cpp" line="+45"/>
         <source>Host %1</source>
         <translation>主机 %1</translation>
     </message>
@@ -1063,29 +1121,29 @@
         <translation>→ WQE</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+13"/>
         <location line="+25"/>
         <source>none yet</source>
         <translation>暂无</translation>
     </message>
     <message>
-        <location line="-52"/>
+        <location line="-56"/>
         <source>work requests (WR)</source>
         <translation>工作请求（WR）</translation>
     </message>
     <message>
-        <location line="+20"/>
-        <location line="+24"/>
+        <location line="+21"/>
+        <location line="+27"/>
         <source>wr_id %1 · %2</source>
         <translation>wr_id %1 · %2</translation>
     </message>
     <message>
-        <location line="-22"/>
+        <location line="-24"/>
         <source>%1 B%2 %3</source>
         <translation>%1 B%2 %3</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>completions (WC)</source>
         <translation>工作完成（WC）</translation>
     </message>
@@ -1205,8 +1263,8 @@
     </message>
     <message>
         <location line="+64"/>
-        <source>any state → RESET / ERR via ibv_modify_qp; errors move RC QPs to ERR</source>
-        <translation>任意状态都可经 ibv_modify_qp 转到 RESET / ERR；出错时 RC QP 转入 ERR</translation>
+        <source>ibv_modify_qp: any state → RESET / ERR; RC errors → ERR</source>
+        <translation>ibv_modify_qp：任意状态 → RESET / ERR；RC 出错 → ERR</translation>
     </message>
     <message>
         <location line="+12"/>
@@ -1225,8 +1283,8 @@
     </message>
     <message>
         <location line="+1"/>
-        <source>expect PSN 0x%1 · MSN %2</source>
-        <translation>期望 PSN 0x%1 · MSN %2</translation>
+        <source>ePSN 0x%1 · MSN %2</source>
+        <translation>ePSN 0x%1 · MSN %2</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1242,7 +1300,7 @@
 <context>
     <name>RdmaQueuePainter</name>
     <message>
-        <location filename="../../views/rdma/rdma_queue_painter.cpp" line="+99"/>
+        <location filename="../../views/rdma/rdma_queue_painter.cpp" line="+123"/>
         <source>tail</source>
         <translation>tail</translation>
     </message>
@@ -1252,14 +1310,14 @@
         <translation>head</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+12"/>
         <source>depth %1
 %2 in use</source>
         <translation>深度 %1
 已用 %2</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+33"/>
         <source>OVERRUN
 %1 lost</source>
         <translation>溢出
@@ -1273,32 +1331,37 @@
 未轮询 %2</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+22"/>
         <source>CQN %1</source>
         <translation>CQN %1</translation>
     </message>
     <message>
-        <location line="-111"/>
+        <location line="-113"/>
         <source>HW</source>
         <translation>HW</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-24"/>
+        <source>%1 of %2</source>
+        <translation>%1 / 共 %2</translation>
+    </message>
+    <message>
+        <location line="+24"/>
         <source>SW</source>
         <translation>SW</translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+77"/>
         <source>RECV</source>
         <translation>RECV</translation>
     </message>
     <message>
-        <location line="-85"/>
+        <location line="-89"/>
         <source>slots %1…%2 of %3</source>
         <translation>槽位 %1…%2（共 %3）</translation>
     </message>
     <message>
-        <location line="+99"/>
+        <location line="+104"/>
         <source>CQ %1</source>
         <translation>CQ %1</translation>
     </message>
@@ -1614,11 +1677,11 @@
     </message>
     <message>
         <location line="+7"/>
-        <source>+%1 once, at setup</source>
+        <source>+%1 at setup</source>
         <translation>+%1（仅初始化时）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>payload copies</source>
         <translation>数据拷贝</translation>
     </message>
@@ -1701,7 +1764,7 @@
         <translation>中断</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>TCP/IP on the CPU</source>
         <translation>CPU 执行 TCP/IP</translation>
     </message>
@@ -1749,8 +1812,8 @@
     </message>
     <message>
         <location filename="../../views/rdma_vs_socket/rdma_vs_socket_lane_painter.cpp" line="+58"/>
-        <source>message %1 of %2 · %3 · one way ≈ %4 (illustrative)</source>
-        <translation>第 %1/%2 条消息 · %3 · 单向 ≈ %4（示意）</translation>
+        <source>message %1/%2 · %3 · one way ≈ %4</source>
+        <translation>第 %1/%2 条消息 · %3 · 单向 ≈ %4</translation>
     </message>
     <message>
         <location line="+14"/>
@@ -1859,12 +1922,12 @@
         <translation>QP</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+29"/>
         <source>CPU busy</source>
         <translation>CPU 忙</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+22"/>
         <source>Ethernet, 100 Gb/s</source>
         <translation>以太网，100 Gb/s</translation>
     </message>
@@ -1874,7 +1937,12 @@
         <translation>同一链路，RoCEv2</translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+44"/>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <location line="+33"/>
         <source>Setup, once</source>
         <translation>初始化（仅一次）</translation>
     </message>
@@ -1972,8 +2040,8 @@
     </message>
     <message>
         <location line="+4"/>
-        <source>Illustrative order-of-magnitude times (commonly quoted: kernel TCP ≈ 10+ µs, RDMA ≈ 1–2 µs one way); stages are drawn one after another, real hardware overlaps them. Not a benchmark.</source>
-        <translation>示意性的数量级时间（常见引用值：内核 TCP ≈ 10+ µs，RDMA 单向 ≈ 1–2 µs）；各阶段依次绘制，真实硬件上它们相互重叠。并非基准测试。</translation>
+        <source>Illustrative order-of-magnitude times (kernel TCP ≈ 10+ µs, RDMA ≈ 1–2 µs one way); stages are drawn one after another, real hardware overlaps them. Not a benchmark.</source>
+        <translation>示意性的数量级时间（内核 TCP ≈ 10+ µs，RDMA 单向 ≈ 1–2 µs）；各阶段依次绘制，真实硬件上它们相互重叠。并非基准测试。</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -2291,7 +2359,7 @@
         <translation>NAK / 丢失</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>slot owner: HW = the HCA may use it, SW = software&apos;s</source>
         <translation>槽位归属：HW = HCA 可使用，SW = 归软件所有</translation>
     </message>
@@ -2339,23 +2407,23 @@
 <context>
     <name>commviz::app::MainWindow</name>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="+79"/>
+        <location filename="../../app/gui/main_window.cpp" line="+81"/>
         <source>Running: step %1 of at most %2 (End or the stop button cancels)</source>
         <translation>正在运行：第 %1 步，最多 %2 步（按 End 或停止按钮取消）</translation>
     </message>
     <message>
-        <location line="+158"/>
+        <location line="+150"/>
         <source>commviz — %1</source>
         <translation>commviz——%1</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+228"/>
+        <location line="+225"/>
         <source>commviz</source>
         <translation>commviz</translation>
     </message>
     <message>
-        <location line="-227"/>
+        <location line="-224"/>
         <source>Scenes</source>
         <translation>场景</translation>
     </message>
@@ -2490,12 +2558,7 @@
         <translation>深色(&amp;D)</translation>
     </message>
     <message>
-        <location line="+21"/>
-        <source>No scenes are built into this version.</source>
-        <translation>此版本未内置任何场景。</translation>
-    </message>
-    <message>
-        <location line="+7"/>
+        <location line="+18"/>
         <source>(none for this scene)</source>
         <translation>（此场景没有示例）</translation>
     </message>
@@ -2505,7 +2568,7 @@
         <translation>未知场景“%1”：可选值为 %2</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+20"/>
         <source>unknown scene &apos;%1&apos;</source>
         <translation>未知场景“%1”</translation>
     </message>
@@ -2515,12 +2578,12 @@
         <translation>%1——%2</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>There is nothing to export yet: open a scene first.</source>
         <translation>还没有可导出的内容：请先打开一个场景。</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+61"/>
         <source>Open Scenario</source>
         <translation>打开场景文件</translation>
     </message>
@@ -2563,6 +2626,39 @@
         <location line="+1"/>
         <source>&lt;p&gt;&lt;b&gt;commviz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;See how communication in AI infrastructure works: RDMA verbs queues, NCCL&apos;s bootstrap, collectives and Network-on-Chip routers, stepped faithfully and animated.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;commviz %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;看懂 AI 基础设施中的通信如何工作：RDMA verbs 队列、NCCL 的 bootstrap、集合通信以及片上网络 (NoC) 路由器，忠实地逐步仿真并以动画呈现。&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>commviz::noc</name>
+    <message>
+        <location filename="../../core/noc/noc_config.cpp" line="+200"/>
+        <source>a float from -1.0 to 1.0: the chance per cycle that an off source turns on (at most 1.0), or negative to derive it from injection_rate</source>
+        <translation>-1.0 到 1.0 之间的浮点数：关闭状态的源每周期转为开启的概率（至多 1.0），或取负值，由 injection_rate 推导</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>a float from -1.0 to 1.0: the chance per cycle that an on source turns off (at most 1.0), or negative to derive it from injection_rate</source>
+        <translation>-1.0 到 1.0 之间的浮点数：开启状态的源每周期转为关闭的概率（至多 1.0），或取负值，由 injection_rate 推导</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>a float from -1.0 to 1.0: the chance per cycle that an on source makes a packet (at most 1.0), or negative (the default -1.0) to derive it from injection_rate</source>
+        <translation>-1.0 到 1.0 之间的浮点数：开启状态的源每周期生成一个数据包的概率（至多 1.0），或取负值（默认 -1.0），由 injection_rate 推导</translation>
+    </message>
+    <message>
+        <location line="+66"/>
+        <source>line %1</source>
+        <translation>第 %1 行</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1: %2 settings that commviz cannot run: %3</source>
+        <translation>%1：commviz 无法运行的设置共 %2 项：%3</translation>
+    </message>
+    <message>
+        <location filename="../../core/noc/routing_functions.cpp" line="+201"/>
+        <source>BookSim2 cannot run valiant on a torus: valiant_torus stops on its assertion ring_part == 1 (ph_available_vcs &gt; 0 below 4 VCs), because dor_next_torus leaves the dateline class unset when a packet goes straight on; allowed on a torus: dim_order or min_adapt (valiant runs on a mesh)</source>
+        <translation>BookSim2 无法在环面（torus）上运行 valiant：valiant_torus 会在断言 ring_part == 1 处中止（VC 少于 4 个时先在 ph_available_vcs &gt; 0 处中止），因为数据包沿同一维度直行时 dor_next_torus 不设置日期线（dateline）类别；环面上可用：dim_order 或 min_adapt（valiant 可在网格上运行）</translation>
     </message>
 </context>
 <context>
@@ -3091,7 +3187,7 @@
 <context>
     <name>commviz::perftest</name>
     <message>
-        <location filename="../../core/perftest/perftest_model.cpp" line="+132"/>
+        <location filename="../../core/perftest/perftest_model.cpp" line="+122"/>
         <source>Latency = post + (PCIe fetch unless inline) + NIC pipelines + propagation + first packet store-and-forward (DMA read, wire, DMA write) + remaining packets at the bottleneck + CQE + poll; SEND/WRITE report RTT/2, READ the full round trip, as perftest does. Bandwidth: the slowest of software posting, messages in flight, PCIe and the wire (line rate x payload / (payload + RoCEv2 headers and Ethernet framing)). Constants are order-of-magnitude for a 100 GbE ConnectX-4/5-class NIC, calibrated to published ib_send_lat/ib_send_bw numbers; real results depend on hardware, firmware and tuning.</source>
         <translation>延迟 = 投递 +（非 inline 时的 PCIe 取数）+ 网卡流水线 + 传播时延 + 第一个报文的存储转发（DMA 读、线路、DMA 写）+ 其余报文按瓶颈速率 + CQE + 轮询；SEND/WRITE 与 perftest 一样报告 RTT/2，READ 报告完整往返。带宽：取软件投递、在途消息数、PCIe 和线路（线速 × 负载 / (负载 + RoCEv2 报头与以太网帧开销)）中最慢的一项。各常数是 100 GbE ConnectX-4/5 级网卡的数量级估计，按公开的 ib_send_lat/ib_send_bw 数据校准；实际结果取决于硬件、固件和调优。</translation>
     </message>
@@ -3327,7 +3423,12 @@
 <context>
     <name>commviz::views::EventListModel</name>
     <message>
-        <location filename="../../views/shell/event_list_model.cpp" line="+92"/>
+        <location filename="../../views/shell/event_list_model.cpp" line="+135"/>
+        <source>Step %1 is after the cursor (step %2): it has not happened yet on screen.</source>
+        <translation>第 %1 步在当前步骤（第 %2 步）之后：屏幕上还没有发生。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>Step</source>
         <translation>步骤</translation>
     </message>
@@ -3335,6 +3436,11 @@
         <location line="+2"/>
         <source>Event</source>
         <translation>事件</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>What happened</source>
+        <translation>发生了什么</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -3355,7 +3461,7 @@
 <context>
     <name>commviz::views::EventsDock</name>
     <message>
-        <location filename="../../views/shell/events_dock.cpp" line="+60"/>
+        <location filename="../../views/shell/events_dock.cpp" line="+61"/>
         <source>Events</source>
         <translation>事件</translation>
     </message>
@@ -4077,6 +4183,29 @@ latency t_typical %8 µs%9</source>
     </message>
 </context>
 <context>
+    <name>commviz::views::ScenePicker</name>
+    <message>
+        <location filename="../../views/shell/scene_picker.cpp" line="+57"/>
+        <source>No scenes are built into this version.</source>
+        <translation>此版本未内置任何场景。</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>New here? Each scene has a tutorial that walks through it step by step, with questions to predict what happens next.</source>
+        <translation>第一次使用？每个场景都有一个教程，一步一步讲解，并提出问题让你预测接下来会发生什么。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Start the tutorial (F1)</source>
+        <translation>开始教程（F1）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open this scene&apos;s lesson in the Tutorial panel (Help ▸ Tutorial, F1)</source>
+        <translation>在教程面板中打开本场景的课程（帮助 ▸ 教程，F1）</translation>
+    </message>
+</context>
+<context>
     <name>commviz::views::TimelineScrubber</name>
     <message>
         <location filename="../../views/shell/timeline_scrubber.cpp" line="+28"/>
@@ -4132,15 +4261,25 @@ latency t_typical %8 µs%9</source>
         <translation>播放（空格键）</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>step %1 / %2</source>
         <translation>第 %1 / %2 步</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Step on screen / steps in the whole run</source>
+        <translation>屏幕上的步骤 / 整个运行的步数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Step on screen / steps recorded so far. The &quot;+&quot; means the run is longer: its length is not known until it ends (a NoC run ends when its network has drained, which depends on the traffic). Run to the end (End) to learn it.</source>
+        <translation>屏幕上的步骤 / 目前已记录的步数。“+”表示运行还更长：在它结束之前无法知道总步数（NoC 运行要等网络排空才结束，这取决于流量）。运行到结束（End）即可得知。</translation>
     </message>
 </context>
 <context>
     <name>commviz::views::TutorialDock</name>
     <message>
-        <location filename="../../views/tutorial/tutorial_dock.cpp" line="+145"/>
+        <location filename="../../views/tutorial/tutorial_dock.cpp" line="+157"/>
         <source>Tutorial</source>
         <translation>教程</translation>
     </message>
@@ -4151,17 +4290,27 @@ latency t_typical %8 µs%9</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+29"/>
+        <location line="+33"/>
         <source>Next</source>
         <translation>下一步</translation>
     </message>
     <message>
-        <location line="-27"/>
+        <location line="-32"/>
+        <source>Previous lesson step (%1)</source>
+        <translation>上一个课程步骤（%1）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Next lesson step, or the answer to its question first (%1)</source>
+        <translation>下一个课程步骤；有问题时先显示答案（%1）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>No lesson is open. Choose Help ▸ Tutorial (F1) on a scene that has one.</source>
         <translation>未打开任何课程。请在带有教程的场景中选择 帮助 ▸ 教程（F1）。</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>%1 / %2</source>
         <translation>%1 / %2</translation>
     </message>

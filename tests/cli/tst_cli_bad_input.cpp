@@ -116,8 +116,6 @@ void TestCliBadInput::rejects_data() {
     row("scale zero", exportHead + QStringList{"--scale", "0"}, {"--scale '0'", "at most 4"}, out);
     row("scale too big", exportHead + QStringList{"--scale", "5"}, {"--scale '5'", "at most 4"}, out);
     row("scale text", exportHead + QStringList{"--scale", "big"}, {"--scale 'big'", "greater than 0"}, out);
-    row("scale on svg", {"export", "--scene", "{scene}", "--format", "svg", "--scale", "2", "-o", "{tmp}/out.svg"},
-        {"--scale", "png"}, "{tmp}/out.svg");
     row("select nothing drawn", exportHead + QStringList{"--select", "no/such/object"},
         {"unknown --select 'no/such/object'", "no such object is drawn"}, out);
     row("unknown view option", exportHead + QStringList{"--option", "no.such.option"},

@@ -17,6 +17,7 @@ private slots:
     void pngScaleTwoDoublesThePixels();
     void svgIsVector();
     void svgNamesFontsABrowserKnows();
+    void oneScaleServesEveryFormat();
     void pdfStartsWithPdf();
     void stepAndThemeChangeTheFigure();
     void chineseCaptionDiffersFromEnglish();
@@ -75,6 +76,13 @@ void TestCliExport::svgNamesFontsABrowserKnows() {
     const QByteArray svg = exportTo("fonts.svg", {"--format", "svg"});
     QVERIFY(svg.contains("font-family=\"'Noto Sans', 'DejaVu Sans', 'Noto Sans CJK SC', sans-serif\""));
     QVERIFY(!svg.contains("font-family=\"Sans Serif\""));
+}
+
+void TestCliExport::oneScaleServesEveryFormat() {
+    // The same command line with --scale 2 writes PNG, SVG and PDF; vector pages grow, drawings do not.
+    if (m_scene.isEmpty()) QSKIP("no scene is registered in this build");
+    QVERIFY(exportTo("two.svg", {"--format", "svg", "--scale", "2"}).contains("<svg"));
+    QVERIFY(exportTo("two.pdf", {"--format", "pdf", "--scale", "2"}).startsWith("%PDF"));
 }
 
 void TestCliExport::pdfStartsWithPdf() {

@@ -105,7 +105,9 @@ private slots:
     // its own would be refused.
     void aScenarioConfigKeySetTwiceTakesItsLastValue() {
         const sim::Json scenario{
-            {"scene", "noc"}, {"format", 1}, {"booksim_config", "topology = mesh; k = 0; n = 2;\nk = 4;\n"}};
+            {"scene", "noc"},
+            {"format", 1},
+            {"booksim_config", "topology = mesh; k = 0; n = 2; routing_function = dor;\nk = 4;\n"}};
         auto keys = noc::scenarioKeys(scenario);
         QVERIFY2(keys.ok(), keys.ok() ? "" : keys.error().message.c_str());
         QCOMPARE(keys.value().at("k"), sim::Json(4));

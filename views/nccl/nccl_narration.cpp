@@ -109,21 +109,24 @@ QString NcclText::allGather(const sim::EventRecord& r) {
     const int round = intField(r, "round");
     // Classic runs three allgathers one after the other: say which one this message belongs to.
     const QString payload = field(r, "payload");
-    const QString which = payload == QLatin1String("ring_info")
-                              ? QString()
-                              : tr("Allgather of the %1.").arg(payloadName(payload)) + QLatin1Char(' ');
+    const QString which =
+        payload == QLatin1String("ring_info") ? QString() : tr("Allgather of the %1.").arg(payloadName(payload));
+    // A space between English sentences, none after a Chinese full stop.
+    const auto after = [&which](const QString& sentence) {
+        return which.isEmpty() ? sentence : tr("%1 %2", "one sentence, then the next").arg(which, sentence);
+    };
     if (isBatch(r))
-        return which + tr("Allgather round %1: %2 messages, every rank forwards a slice to its neighbour at once.")
-                           .arg(round)
-                           .arg(field(r, "count"));
+        return after(tr("Allgather round %1: %2 messages, every rank forwards a slice to its neighbour at once.")
+                         .arg(round)
+                         .arg(field(r, "count")));
     const QString direction = field(r, "direction");
     if (direction == QLatin1String("prev"))
         return tr("Round %1, backward ring: rank %2 sends slice %3 to its previous rank %4.")
             .arg(round)
             .arg(field(r, "src"), field(r, "slice"), field(r, "dst"));
-    return which + tr("Round %1: rank %2 sends slice %3 to its next rank %4.")
-                       .arg(round)
-                       .arg(field(r, "src"), field(r, "slice"), field(r, "dst"));
+    return after(tr("Round %1: rank %2 sends slice %3 to its next rank %4.")
+                     .arg(round)
+                     .arg(field(r, "src"), field(r, "slice"), field(r, "dst")));
 }
 
 QString NcclText::rootConnectFailed(const sim::EventRecord& r) {

@@ -22,7 +22,13 @@ std::optional<QString> EventFields::text(const char* key) const {
 std::optional<qint64> EventFields::integer(const char* key) const {
     const sim::Json* value = find(key);
     if (!value) return std::nullopt;
-    if (value->is_number()) return value->get<qint64>();
+    if (value->is_number_integer()) return value->get<qint64>();
+    if (value->is_number_float()) {
+        // Casting a NaN, an infinity or a value beyond qint64 is undefined: none is an integer.
+        const double number = value->get<double>();
+        if (!(number >= -9.2e18 && number <= 9.2e18)) return std::nullopt;
+        return static_cast<qint64>(number);
+    }
     if (value->is_boolean()) return value->get<bool>() ? 1 : 0;
     return std::nullopt;
 }

@@ -16,6 +16,9 @@ class EventFields {
 public:
     explicit EventFields(const sim::Json& fields) : m_fields(&fields) {}
     explicit EventFields(const sim::EventRecord& record) : m_fields(&record.fields) {}
+    // The reader keeps a pointer: a temporary would be gone before it is read.
+    explicit EventFields(sim::Json&&) = delete;
+    explicit EventFields(sim::EventRecord&&) = delete;
 
     /// Present and not null.
     bool has(const char* key) const;
