@@ -245,7 +245,7 @@
     <message>
         <location line="+9"/>
         <source>Known %1 by rank and slot</source>
-        <translation>按 rank 和槽位列出的已知%1</translation>
+        <translation>按 rank 和槽位列出的已知内容：%1</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1678,7 +1678,7 @@
     <message>
         <location line="+7"/>
         <source>+%1 at setup</source>
-        <translation>+%1（仅初始化时）</translation>
+        <translation>初始化 +%1</translation>
     </message>
     <message>
         <location line="+1"/>
