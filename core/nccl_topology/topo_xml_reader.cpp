@@ -1,5 +1,7 @@
 #include "nccl_topology/topo_xml_reader.h"
 
+#include <string>
+
 #include "nccl_topology/topo_tree_walk.h"
 #include "nccl_topology/xml_attributes.h"
 
@@ -12,6 +14,21 @@ bool listsNvLinks(const XmlElement& element) {
     for (const XmlElement& child : element.children)
         if (listsNvLinks(child)) return true;
     return false;
+}
+
+// NCCL_TOPO_MAX_NODES (NCCL 2.30 src/include/graph.h): ncclTopoCreateNode
+// fails with "tried to create too many nodes of type %d" past it.
+constexpr std::size_t kTopoMaxNodes = 640;
+
+sim::Status checkNodeCounts(const TopoSystem& system, const std::string& origin) {
+    for (NodeType type : {NodeType::GPU, NodeType::PCI, NodeType::NVS, NodeType::CPU, NodeType::NIC, NodeType::NET}) {
+        const std::size_t count = system.ofType(type).size();
+        if (count > kTopoMaxNodes)
+            return sim::fail(origin + ": " + std::to_string(count) + " " + std::string(nodeTypeName(type)) +
+                             " nodes; allowed: at most " + std::to_string(kTopoMaxNodes) +
+                             " of one type (NCCL_TOPO_MAX_NODES; NCCL fails with 'tried to create too many nodes')");
+    }
+    return sim::Ok{};
 }
 
 }  // namespace
@@ -33,6 +50,8 @@ sim::Result<TopoSystem> parseTopoXml(std::string_view text, const std::string& o
             build.system.unknown.push_back({child.line, child.name, {}});
         }
     }
+    // Before the links: an NVSwitch fill links every pair of GPUs.
+    if (auto counts = checkNodeCounts(build.system, origin); !counts) return counts.error();
     if (auto ok = addNvLinks(root, build); !ok) return ok.error();
     if (!listsNvLinks(root))
         if (auto ok = addAssumedNvLinks(build); !ok) return ok.error();

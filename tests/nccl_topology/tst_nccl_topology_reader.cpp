@@ -1,6 +1,8 @@
 // The topology file reader: what a partial dump becomes, what is kept and listed,
 // and the error a person gets for each kind of bad file (line, element, attribute).
 
+#include <cstdio>
+
 #include "topology_test_support.h"
 
 using namespace topology_test;
@@ -76,6 +78,22 @@ private slots:
                           "\n<pci busid=\"0000:ca:00.0\" class=\"0x020700\">\n<nic>\n"
                           "<net name=\"mlx5_0\" dev=\"0\" speed=\"fast\"/>\n</nic>\n</pci>\n</cpu>\n</system>\n";
         QCOMPARE(errorOf(net), std::string("t.xml:5: <net> attribute 'speed': 'fast' is not an integer"));
+    }
+
+    // NCCL_TOPO_MAX_NODES is 640 in NCCL 2.30: 641 GPUs under one CPU are refused
+    // before any link is made (an NVSwitch fill would link every pair).
+    void moreNodesOfOneTypeThanNcclHoldsAreRefused() {
+        std::string gpus = std::string("<system version=\"1\">\n") + kCpuOpen + "\n";
+        for (int i = 0; i < 641; ++i) {
+            char busId[16];
+            std::snprintf(busId, sizeof busId, "0000:%02x:%02x.0", i / 32, i % 32);
+            gpus += std::string("<pci busid=\"") + busId + "\" class=\"0x030200\"><gpu dev=\"" + std::to_string(i) +
+                    "\" sm=\"80\" gdr=\"1\"/></pci>\n";
+        }
+        gpus += "</cpu>\n</system>\n";
+        QCOMPARE(errorOf(gpus),
+                 std::string("t.xml: 641 GPU nodes; allowed: at most 640 of one type (NCCL_TOPO_MAX_NODES; "
+                             "NCCL fails with 'tried to create too many nodes')"));
     }
 
     void boundsAgainstAbsurdFiles() {
