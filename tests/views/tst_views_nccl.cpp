@@ -6,7 +6,6 @@
 #include <QChart>
 #include <QImage>
 #include <QLineSeries>
-#include <QPaintEngine>
 #include <QPainter>
 #include <QPlainTextEdit>
 #include <QSignalSpy>
@@ -14,6 +13,7 @@
 #include <QtTest>
 #include <cmath>
 
+#include "fit_check.h"
 #include "nccl/nccl_chart_dock.h"
 #include "nccl/nccl_log_dock.h"
 #include "nccl/nccl_renderer.h"
@@ -29,65 +29,6 @@ using namespace commviz;
 
 namespace {
 
-/// A paint device that keeps every string drawn, to check what the view says.
-class TextRecorder : public QPaintDevice {
-public:
-    QStringList texts;
-    QPaintEngine* paintEngine() const override { return &m_engine; }
-
-protected:
-    int metric(PaintDeviceMetric metric) const override {
-        switch (metric) {
-            case PdmWidth:
-                return 1600;
-            case PdmHeight:
-                return 1000;
-            case PdmDpiX:
-            case PdmDpiY:
-            case PdmPhysicalDpiX:
-            case PdmPhysicalDpiY:
-                return 96;
-            case PdmDepth:
-                return 32;
-            case PdmDevicePixelRatio:
-                return 1;
-            case PdmDevicePixelRatioScaled:
-                return int(QPaintDevice::devicePixelRatioFScale());
-            default:
-                return 1000;
-        }
-    }
-
-private:
-    class Engine : public QPaintEngine {
-    public:
-        explicit Engine(QStringList& out) : QPaintEngine(AllFeatures), m_out(out) {}
-        bool begin(QPaintDevice*) override { return true; }
-        bool end() override { return true; }
-        void updateState(const QPaintEngineState&) override {}
-        void drawPixmap(const QRectF&, const QPixmap&, const QRectF&) override {}
-        // Shapes are not recorded; the defaults would emulate one through another, endlessly.
-        void drawPath(const QPainterPath&) override {}
-        void drawPolygon(const QPointF*, int, PolygonDrawMode) override {}
-        void drawPolygon(const QPoint*, int, PolygonDrawMode) override {}
-        void drawRects(const QRectF*, int) override {}
-        void drawRects(const QRect*, int) override {}
-        void drawLines(const QLineF*, int) override {}
-        void drawLines(const QLine*, int) override {}
-        void drawEllipse(const QRectF&) override {}
-        void drawEllipse(const QRect&) override {}
-        void drawPoints(const QPointF*, int) override {}
-        void drawPoints(const QPoint*, int) override {}
-        void drawImage(const QRectF&, const QImage&, const QRectF&, Qt::ImageConversionFlags) override {}
-        void drawTextItem(const QPointF&, const QTextItem& item) override { m_out << item.text(); }
-        Type type() const override { return User; }
-
-    private:
-        QStringList& m_out;
-    };
-    mutable Engine m_engine{texts};
-};
-
 std::unique_ptr<sim::Session> session(const views::SceneDescriptor& scene, const sim::ParamValues& values) {
     return tests::sceneSession(tests::sceneSetup(scene, values));
 }
@@ -100,7 +41,7 @@ QImage render(views::NcclRenderer& renderer, const sim::Session& s) {
 
 QString allText(views::NcclRenderer& renderer, const sim::Session& s, const QString& selected = {},
                 const QStringList& options = {}) {
-    TextRecorder recorder;
+    tests::LayoutRecorder recorder(QSize(1600, 1000));
     views::RenderState state;
     state.session = &s;
     state.selected = selected;
@@ -108,7 +49,9 @@ QString allText(views::NcclRenderer& renderer, const sim::Session& s, const QStr
     QPainter painter(&recorder);
     renderer.paint(painter, state);
     painter.end();
-    return recorder.texts.join('\n');
+    QStringList texts;
+    for (const auto& text : recorder.layout().texts) texts << text.text;
+    return texts.join('\n');
 }
 
 QRectF regionOf(const std::vector<views::HitRegion>& hits, const QString& id) {
