@@ -6,7 +6,7 @@
 set -euo pipefail
 COMMVIZ_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${COMMVIZ_FUZZ_BUILD:-$COMMVIZ_ROOT/build-fuzz}
-TARGETS=(fuzz_scenario_rdma fuzz_scenario_rdma_vs_socket fuzz_scenario_nccl fuzz_scenario_noc
+TARGETS=(fuzz_scenario_rdma fuzz_scenario_rdma_vs_socket fuzz_scenario_nccl fuzz_scenario_noc fuzz_scenario_collectives
          fuzz_booksim_config fuzz_param_set fuzz_lesson fuzz_topology_xml fuzz_graph_xml)
 
 usage() {
@@ -34,11 +34,8 @@ if [[ $target != all ]]; then
   TARGETS=("$target")
 fi
 
-launcher=()
-command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
-cmake -S "$COMMVIZ_ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
-  "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" \
-  -DCOMMVIZ_GUI=OFF -DBUILD_TESTING=OFF -DCOMMVIZ_FUZZ=ON "${launcher[@]}" >/dev/null
+source "$COMMVIZ_ROOT/scripts/lib/deps.sh"
+commviz_configure_sanitized "$BUILD"
 cmake --build "$BUILD" --parallel "$(nproc)" --target "${TARGETS[@]}"
 
 # Seed inputs of a target, written into $1: the bundled examples and the

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing, checks formatting, builds commviz with its tests and
-# runs them; then builds the core suites again under AddressSanitizer + UBSan
-# and runs those; then runs each libFuzzer target briefly.
+# runs them; then builds the core suites and the libFuzzer targets with clang
+# under AddressSanitizer + UBSan, runs those suites, and each target briefly.
 set -euo pipefail
 COMMVIZ_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 source "$COMMVIZ_ROOT/scripts/lib/deps.sh"
@@ -11,9 +11,9 @@ if [[ $# -gt 0 ]]; then
   echo "usage: scripts/test.sh"
   echo "Installs what is missing, checks that every C++ file is formatted with the"
   echo "root .clang-format, builds commviz with its tests and benchmarks in build/"
-  echo "and runs ctest; then builds the core suites with AddressSanitizer + UBSan in"
-  echo "build-asan/ and runs them; then builds the libFuzzer targets in build-fuzz/"
-  echo "and runs each for 10 seconds (scripts/fuzz.sh)."
+  echo "and runs ctest; then builds the core suites and the libFuzzer targets with"
+  echo "clang, AddressSanitizer and UBSan in build-fuzz/, runs those suites, and"
+  echo "runs each fuzz target for 10 seconds (scripts/fuzz.sh)."
   echo
   commviz_print_packages
   exit 0
@@ -28,9 +28,11 @@ commviz_configure_and_build "$COMMVIZ_ROOT/build" -DBUILD_TESTING=ON -DCOMMVIZ_B
   "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG"
 (cd "$COMMVIZ_ROOT/build" && QT_QPA_PLATFORM=offscreen ctest --output-on-failure --parallel "$(nproc)")
 
-commviz_configure_and_build "$COMMVIZ_ROOT/build-asan" -DBUILD_TESTING=ON -DCOMMVIZ_GUI=OFF -DCOMMVIZ_SANITIZE=ON \
-  "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG"
-(cd "$COMMVIZ_ROOT/build-asan" && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+# The core suites again under ASan + UBSan, in the clang build the fuzz targets
+# use (one sanitized build of the core instead of two).
+commviz_configure_sanitized "$COMMVIZ_ROOT/build-fuzz"
+cmake --build "$COMMVIZ_ROOT/build-fuzz" --parallel "$(nproc)"
+(cd "$COMMVIZ_ROOT/build-fuzz" && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
   ctest --output-on-failure --parallel "$(nproc)" -L core)
 
 # Each reader's fuzz target for a few seconds, from its seeds and its past

@@ -55,3 +55,13 @@ commviz_configure_and_build() {
   cmake -S "$COMMVIZ_ROOT" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@"
   cmake --build "$dir" --parallel "$(nproc)"
 }
+
+# The sanitizer build (clang, ASan + UBSan, -O1): the core suites and the
+# libFuzzer targets share it, so the core is compiled under the sanitizers once.
+commviz_configure_sanitized() {
+  local dir=$1 launcher=()
+  command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+  cmake -S "$COMMVIZ_ROOT" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
+    "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" -DCOMMVIZ_GUI=OFF -DBUILD_TESTING=ON \
+    -DCOMMVIZ_SANITIZE=ON -DCOMMVIZ_FUZZ=ON "${launcher[@]}" >/dev/null
+}

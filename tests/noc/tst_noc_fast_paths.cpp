@@ -17,7 +17,7 @@ using namespace commviz::noc;
 
 namespace {
 
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(COMMVIZ_SANITIZED)
 constexpr int kCycles = 300;  // the ASan + UBSan build runs about ten times slower
 #else
 constexpr int kCycles = 2000;
