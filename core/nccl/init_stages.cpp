@@ -1,22 +1,88 @@
 // initTransportsRank: one coarse stage per step, every rank together (NCCL src/init.cc,
 // initTransportsRank).
 
+#include <algorithm>
+#include <tuple>
+#include <vector>
+
 #include "nccl/bootstrap_math.h"
 #include "nccl/nccl_engine.h"
 
 namespace commviz::nccl {
 
+namespace {
+
+struct Connection {
+    int peer = 0, channel = 0;
+    bool receive = false;
+};
+
+// The connections ncclTransportP2pConnect marks for one rank: the ring's prev and next on every
+// channel, or the tree's up and downs, skipping a peer the ring already connected in the same
+// direction on that channel (NCCL src/transport/generic.cc, ncclTransportRingConnect and
+// ncclTransportTreeConnect; src/transport.cc, ncclTransportP2pConnect).
+std::vector<Connection> marked(const World& w, int rank, bool trees) {
+    std::vector<Connection> out;
+    const int prev = w.plan.ringPrev(rank), next = w.plan.ringNext(rank);
+    for (int ch = 0; ch < w.plan.nChannels(); ++ch) {
+        if (!trees) {
+            out.push_back({prev, ch, true});
+            out.push_back({next, ch, false});
+            continue;
+        }
+        const TreeLinks t = w.plan.tree(rank, ch);
+        const int peers[] = {t.up, t.down[0], t.down[1], t.down[2]};
+        for (int peer : peers) {
+            if (peer < 0 || peer == rank) continue;
+            if (peer != prev) out.push_back({peer, ch, true});
+            if (peer != next) out.push_back({peer, ch, false});
+        }
+    }
+    return out;
+}
+
+// ncclTransportP2pSetup's order: peers by distance i = 1…n−1 (receive from rank−i, send to
+// rank+i), for each the receive channels, then the send channels (NCCL src/transport.cc).
+void sortForSetup(std::vector<Connection>& connections, int rank, int n) {
+    auto key = [&](const Connection& c) {
+        const int distance = c.receive ? (rank - c.peer + n) % n : (c.peer - rank + n) % n;
+        return std::tuple(distance, c.receive ? 0 : 1, c.channel);
+    };
+    std::stable_sort(connections.begin(), connections.end(),
+                     [&](const Connection& a, const Connection& b) { return key(a) < key(b); });
+}
+
+}  // namespace
+
+// The eager connect of one rank: one line per send, and per receive over the network (P2P's
+// receive side logs at TRACE only: NCCL src/transport/p2p.cc, p2pRecvSetup).
+void NcclEngine::logConnect(int r, bool trees) {
+    const World& w = *m_world;
+    if (w.config.nranks < 2) return;  // nothing to connect, and no "Connected all …" line
+    std::vector<Connection> connections = marked(w, r, trees);
+    sortForSetup(connections, r, w.config.nranks);
+    const int node = w.topology.placement(r).node;
+    for (const Connection& c : connections)
+        if (!c.receive || w.topology.placement(c.peer).node != node)
+            log(LogCode::ChannelConnect, r, c.channel, 2 * c.peer + (c.receive ? 1 : 0));
+    log(trees ? LogCode::ConnectedTrees : LogCode::ConnectedRings, r);
+}
+
 // The lines one rank prints during a stage: the INFO calls of NCCL src/init.cc
-// (initTransportsRank, ncclCommInitRankFunc), src/graph/rings.cc (ncclBuildRings),
-// src/proxy.cc and src/transport/generic.cc (ncclTransportRingConnect).
+// (initTransportsRank, devCommSetup, ncclCommInitRankFunc), src/graph/topo.cc
+// (ncclTopoGetCpuAffinity), src/transport/nvls.cc (ncclNvlsInit), src/graph/rings.cc
+// (ncclBuildRings), src/proxy.cc and the plugin loaders (src/plugin/ in 2.30, src/misc/tuner.cc
+// in v2.22.3). Plugin searches fail once per process and are not repeated.
 void NcclEngine::logStage(InitStage stage, int r) {
     const World& w = *m_world;
     const Config& c = w.config;
     const bool v230 = c.version == Version::V2_30;
+    const bool first = w.firstInProcess(r);
     const int n = c.nranks;
     const std::int32_t waited = m_replyWaitUs[m_replyWaitUs.size() == 1 ? 0 : std::size_t(r)];
     switch (stage) {
         case InitStage::AllGather1:
+            if (v230 && first) log(LogCode::RasClientSocket, r);  // bootstrapInit → ncclRasCommInit
             log(v230 ? LogCode::BootstrapTimings : LogCode::InitStart, r, waited);
             break;
         case InitStage::CheckPeers:
@@ -26,12 +92,20 @@ void NcclEngine::logStage(InitStage stage, int r) {
             else if (const int later = r + w.topology.nodes() * w.topology.gpusPerNode(); later < n)
                 log(LogCode::DuplicateGpu, r, later);
             break;
+        case InitStage::Topology: {
+            log(LogCode::CpuAffinity, r);
+            // ncclNvlsInit asks the driver only with more than two local GPUs (2.30: two or more).
+            const int gpus = w.topology.localRanks(w.topology.placement(r).node);
+            if (v230 ? gpus >= 2 : gpus > 2) log(LogCode::NvlsSupport, r);
+            break;
+        }
         case InitStage::Search:
             if (v230) log(LogCode::NetDevices, r);
             if (v230) log(LogCode::CollNetDevices, r);
             break;
         case InitStage::AllGather3:
             if (v230 && r == 0) log(LogCode::LocalNetCounts, r);
+            if (v230 && r == 0) log(LogCode::LocalCollNetCounts, r);
             log(LogCode::CommInfo, r);
             break;
         case InitStage::Postset:
@@ -41,7 +115,9 @@ void NcclEngine::logStage(InitStage stage, int r) {
             break;
         case InitStage::Proxy:
             log(LogCode::P2pChunksize, r);
-            if (v230) log(LogCode::CheckP2pType, r);
+            if (!v230) break;  // v2.22.3's proxy threads log only when they create a CUDA context
+            if (first) log(LogCode::ProfilerPluginNotFound, r);
+            log(LogCode::CheckP2pType, r);
             log(LogCode::ProxyService, r);
             log(LogCode::ProxyServiceUds, r);
             break;
@@ -50,24 +126,20 @@ void NcclEngine::logStage(InitStage stage, int r) {
             // collective, so these lines come after Init COMPLETE (NCCL src/init.cc,
             // initTransportsRank, comm->runtimeConn; src/group.cc, ncclCollPreconnect).
             if (c.runtime_connect) break;
-            for (int ch = 0; ch < w.plan.nChannels(); ++ch) {
-                log(LogCode::ChannelConnect, r, ch, 0);
-                if (w.topology.placement(w.plan.ringPrev(r)).node != w.topology.placement(r).node)
-                    log(LogCode::ChannelConnect, r, ch, 1);
-            }
-            log(LogCode::ConnectedRings, r);
-            log(LogCode::ConnectedTrees, r);
+            logConnect(r, false);
+            logConnect(r, true);
             break;
         case InitStage::Tune:
+            if (v230 && first) log(LogCode::TunerPluginNotFound, r);
             log(LogCode::ThreadThresholds, r);
             log(LogCode::ChannelCounts, r);
-            if (v230) log(LogCode::WorkFifo, r);
+            if (r == 0) log(LogCode::WorkFifo, r);
             break;
         case InitStage::Complete:
+            // v2.22.3 loads the tuner after initTransportsRank, in ncclCommInitRankFunc.
+            if (!v230 && first) log(LogCode::TunerPluginNotFound, r);
             log(LogCode::InitComplete, r);
             log(LogCode::InitTimings, r, waited);
-            break;
-        case InitStage::Topology:
             break;
     }
 }

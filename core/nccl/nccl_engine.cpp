@@ -85,7 +85,9 @@ std::vector<NcclEngine::Event> NcclEngine::stepUniqueId() {
     std::vector<Event> events;
     for (int root = 0; root < c.nroots; ++root) {
         const int host = w.rootHostRank(root);
-        if (!fromEnv && !c.socket_ifname.empty() && c.socket_ifname.size() > 1) log(LogCode::SocketIfnameEnv, host);
+        if (c.version == Version::V2_30 && (root == 0 || c.distribution != Distribution::InitAll))
+            log(LogCode::EnvPluginNotFound, host);  // ncclGetUniqueId → ncclInitEnv
+        if (!fromEnv && c.socket_ifname.size() > 1) log(LogCode::SocketIfnameEnv, host, 0);
         if (found) log(LogCode::BootstrapUsing, host);
         if (!found) log(fromEnv ? LogCode::NoListeningInterface : LogCode::NoSocketInterface, host);
         if (found && fromEnv) log(LogCode::CommIdEnv, host);
@@ -106,44 +108,62 @@ std::vector<NcclEngine::Event> NcclEngine::stepDistribute() {
     return {IdDistributed{c.distribution, !c.comm_id.empty(), c.nranks, std::int16_t(c.nroots)}};
 }
 
-// What a rank prints from ncclCommInitRank up to bootstrapInit: NCCL src/bootstrap.cc,
-// bootstrapNetInit; src/init.cc, ncclCommInitRankDev (showVersion) and ncclCommInitRankFunc.
+// What a rank prints from ncclCommInitRank up to bootstrapInit: NCCL src/init.cc, ncclCommInitRank
+// (ncclInitEnv, then ncclCudaLibraryInit) and ncclCommInitRankDev (ncclInit → bootstrapNetInit,
+// showVersion, the NCCL_COMM_ID root: before ncclInit in v2.22.3, after showVersion in 2.30), on the
+// main thread; then the job, ncclCommInitRankFunc → commAlloc → ncclNetInit, on its own thread.
 void NcclEngine::logStartup(int rank) {
     const World& w = *m_world;
     const Config& c = w.config;
     const bool v230 = c.version == Version::V2_30;
-    const bool processFirst = c.distribution == Distribution::MpiBcast || rank == 0;
-    const bool printedAtId = c.comm_id.empty() ? (c.distribution == Distribution::InitAll ||
-                                                  (c.nroots >= 1 && w.rootHostRank(w.rootOf(rank)) == rank))
-                                               : rank == 0;
-    if (processFirst && !printedAtId) {
-        if (c.comm_id.empty() && c.socket_ifname.size() > 1) log(LogCode::SocketIfnameEnv, rank);
-        log(LogCode::BootstrapUsing, rank);
-    }
-    if (processFirst) {
-        log(LogCode::CudaDriverVersion, rank);  // ncclCommInitRank → ncclCudaLibraryInit
-        log(LogCode::NcclVersion, rank);        // ncclCommInitRankDev → showVersion
-    }
-    if (!c.comm_id.empty() && rank == 0) {
-        // ncclCommInitRankDev, before ncclAsyncLaunch: rank 0 logs the variable and calls
-        // bootstrapCreateRoot, so the root exists from here on (NCCL src/init.cc,
-        // ncclCommInitRankDev; src/bootstrap.cc, bootstrapGetUniqueId starts none).
-        log(LogCode::CommIdEnv, rank);
-        m_roots[0].status = RootStatus::Accepting;
-    }
-    if (processFirst) {  // ncclCommInitRankFunc → commAlloc → ncclNetInit
-        if (v230) log(LogCode::NetPluginNotFound, rank);
-        if (w.topology.nicsPerNode() > 0) {
-            log(LogCode::NetIbUsing, rank);
-        } else {
-            log(LogCode::NetIbNoDevice, rank);
-            log(LogCode::NetSocketUsing, rank);
+    const bool first = w.firstInProcess(rank);
+    // This process already ran ncclInit (and ncclInitEnv) in ncclGetUniqueId.
+    const bool initDone = c.comm_id.empty() ? (c.distribution == Distribution::InitAll ||
+                                               (c.nroots >= 1 && w.rootHostRank(w.rootOf(rank)) == rank))
+                                            : rank == 0;
+    const bool rootHere = !c.comm_id.empty() && rank == 0;
+    if (first) {
+        if (v230 && !initDone) log(LogCode::EnvPluginNotFound, rank);
+        log(LogCode::CudaDriverVersion, rank);
+        if (rootHere && !v230) startCommIdRoot(rank);
+        if (!initDone) {
+            // With NCCL_COMM_ID, bootstrapNetInit matches the address's subnet instead of ncclFindInterfaces.
+            if (c.comm_id.empty() && c.socket_ifname.size() > 1) log(LogCode::SocketIfnameEnv, rank, 0);
+            log(LogCode::BootstrapUsing, rank);
         }
-        if (v230) log(LogCode::NetPluginInitialized, rank);
+        log(LogCode::NcclVersion, rank);
     }
+    if (rootHere && v230) startCommIdRoot(rank);
+    if (first) logNetInit(rank);
     if (v230) log(LogCode::NetPluginAssigned, rank);
     log(LogCode::UsingNetwork, rank);
     if (v230) log(LogCode::InitStart, rank);  // ≤ 2.22 prints it after bootstrapInit
+}
+
+// ncclCommInitRankDev: rank 0 logs the variable and calls bootstrapCreateRoot, so the root
+// exists from here on (NCCL src/bootstrap.cc, bootstrapGetUniqueId started none).
+void NcclEngine::startCommIdRoot(int rank) {
+    log(LogCode::CommIdEnv, rank);
+    m_roots[0].status = RootStatus::Accepting;
+}
+
+// Once per process: the NET plugin search, then the IB plugin's init (its ncclFindInterfaces
+// for the OOB interface, then the devices), falling back to the socket plugin (NCCL src/net.cc,
+// ncclNetPluginLoad; src/transport/net_ib.cc, ncclIbInit; src/transport/net_socket.cc, ncclNetSocketInit).
+void NcclEngine::logNetInit(int rank) {
+    const World& w = *m_world;
+    const bool v230 = w.config.version == Version::V2_30;
+    const bool ifname = w.config.socket_ifname.size() > 1;
+    log(LogCode::NetPluginNotFound, rank);
+    if (ifname) log(LogCode::SocketIfnameEnv, rank, 1);
+    if (w.topology.nicsPerNode() > 0) {
+        log(LogCode::NetIbUsing, rank);
+    } else {
+        log(LogCode::NetIbNoDevice, rank);
+        if (ifname) log(LogCode::SocketIfnameEnv, rank, 1);
+        log(LogCode::NetSocketUsing, rank);
+    }
+    if (v230) log(LogCode::NetPluginInitialized, rank);
 }
 
 std::vector<NcclEngine::Event> NcclEngine::finish(bool hang) {

@@ -115,10 +115,13 @@ private:
     std::vector<Event> stepDistribute();
     std::vector<Event> finish(bool hang);
     void logStartup(int rank);
+    void startCommIdRoot(int rank);
+    void logNetInit(int rank);
 
     // init_stages.cpp
     std::vector<Event> stepInit();
     void logStage(InitStage stage, int rank);
+    void logConnect(int rank, bool trees);
 
     // check_in.cpp
     std::vector<Event> stepCheckIn();

@@ -70,12 +70,12 @@ std::string channelLine(const World& w, int channel) {
         for (int r = 0; r < std::min(n, 20); ++r) line += format(" %3d", r);
         return line;
     }
+    // 2.23+ (NCCL src/graph/rings.cc, dumpLine): a 128-byte buffer filled while fewer than 127
+    // characters are written; an overflow keeps the first 124 and ends the line with "...".
+    constexpr std::size_t kLine = 128;
     const int width = int(std::to_string(std::max(0, n - 1)).size());
-    for (int r = 0; r < n; ++r) {
-        const std::string piece = format(" %*d", width, r);
-        if (line.size() + piece.size() > 128 - 3) return line + "...";
-        line += piece;
-    }
+    for (int r = 0; r < n && line.size() < kLine - 1; ++r) line += format(" %*d", width, r);
+    if (line.size() >= kLine) line = line.substr(0, kLine - 4) + "...";
     return line;
 }
 
@@ -88,16 +88,67 @@ std::string treesLine(const World& w, int rank) {
     return line;
 }
 
-std::string connectLine(const World& w, int rank, int channel, bool receive) {
-    const int peer = receive ? w.plan.ringPrev(rank) : w.plan.ringNext(rank);
+// The scene's GPUs are A100-class (compute capability 8.0) joined by NVLink inside a node, so
+// P2P reads (ncclTopoCheckP2p: NVLink path, both sm_80); ranks in one process map the peer's
+// buffer directly, others import it through cuMem (on by default); IB NICs use GPUDirect RDMA.
+// NCCL src/transport/p2p.cc, p2pSendSetup; src/transport/net.cc, sendSetup and recvSetup.
+std::string connectLine(const World& w, int rank, int channel, int peer, bool receive) {
     const int from = receive ? peer : rank, to = receive ? rank : peer;
     const int gFrom = w.topology.placement(from).gpu, gTo = w.topology.placement(to).gpu;
-    if (w.topology.placement(from).node == w.topology.placement(to).node)
-        return format("Channel %02d/0 : %d[%d] -> %d[%d] via P2P/IPC", channel, from, gFrom, to, gTo);
-    const char* net = w.topology.nicsPerNode() > 0 ? "IB" : "Socket";
-    const int dev = w.topology.nicsPerNode() > 0 ? channel % w.topology.nicsPerNode() : 0;
-    return format("Channel %02d/0 : %d[%d] -> %d[%d] [%s] via NET/%s/%d", channel, from, gFrom, to, gTo,
-                  receive ? "receive" : "send", net, dev);
+    if (w.topology.placement(from).node == w.topology.placement(to).node) {
+        const bool sameProcess = w.process(from) == w.process(to);
+        return format("Channel %02d/0 : %d[%d] -> %d[%d] via P2P/%s/read", channel, from, gFrom, to, gTo,
+                      sameProcess ? "direct pointer" : "CUMEM");
+    }
+    const bool ib = w.topology.nicsPerNode() > 0;
+    const int dev = ib ? channel % w.topology.nicsPerNode() : 0;
+    return format("Channel %02d/0 : %d[%d] -> %d[%d] [%s] via NET/%s/%d%s", channel, from, gFrom, to, gTo,
+                  receive ? "receive" : "send", ib ? "IB" : "Socket", dev, ib ? "/GDRDMA" : "");
+}
+
+// The GPU's local CPUs ∩ the process's (all of them), as NCCL prints cpu sets.
+std::vector<bool> gpuCpus(const World& w, int gpu) {
+    std::vector<bool> cpus(Topology::kLogicalCpus);
+    for (int cpu = 0; cpu < Topology::kLogicalCpus; ++cpu) cpus[std::size_t(cpu)] = w.topology.cpuLocalTo(cpu, gpu);
+    return cpus;
+}
+
+// ≤ 2.27: hex bytes from the highest non-zero one, a comma every 32 bits (NCCL src/include/cpuset.h,
+// ncclCpusetToStr).
+std::string cpusetHex(const std::vector<bool>& cpus) {
+    std::string out;
+    for (int byte = int(cpus.size() + 7) / 8 - 1; byte >= 0; --byte) {
+        unsigned value = 0;
+        for (int bit = 0; bit < 8; ++bit)
+            if (std::size_t(8 * byte + bit) < cpus.size() && cpus[std::size_t(8 * byte + bit)]) value |= 1u << bit;
+        if (out.empty() && value == 0) continue;
+        out += format("%02x", value);
+        if (byte != 0 && byte % 4 == 0) out += ",";
+    }
+    return out;
+}
+
+// 2.28+: ranges "0-31,64-95" (NCCL src/include/cpuset.h, ncclCpusetToRangeStr).
+std::string cpusetRanges(const std::vector<bool>& cpus) {
+    std::string out;
+    int start = -1;
+    for (int cpu = 0; cpu <= int(cpus.size()); ++cpu) {
+        const bool set = cpu < int(cpus.size()) && cpus[std::size_t(cpu)];
+        if (set && start < 0) start = cpu;
+        if (set || start < 0) continue;
+        out += (out.empty() ? "" : ",") + (cpu - 1 == start ? format("%d", start) : format("%d-%d", start, cpu - 1));
+        start = -1;
+    }
+    return out;
+}
+
+std::string affinityLine(const World& w, int gpu) {
+    const std::vector<bool> local = gpuCpus(w, gpu);
+    if (classic(w)) return format("Setting affinity for GPU %d to ", gpu) + cpusetHex(local);
+    const std::string all = cpusetRanges(std::vector<bool>(Topology::kLogicalCpus, true));
+    const std::string mine = cpusetRanges(local);
+    return format("ncclTopoGetCpuAffinity: Affinity for GPU %d is ", gpu) + mine + ". (GPU affinity = " + mine +
+           " ; CPU affinity = " + all + ").";
 }
 
 double bootstrapSeconds(const World& w, int rank, double recvSeconds) {
@@ -132,6 +183,12 @@ std::string initTimings(const World& w, int rank, double bootstrap) {
     const double connections = w.config.runtime_connect ? 0.0 : TimingModel::kEagerConnections;
     const double total = TimingModel::kKernels + TimingModel::kAlloc + bootstrap + allgathers + TimingModel::kTopo +
                          TimingModel::kGraphs + connections + TimingModel::kRest;
+    if (classic(w))  // v2.22.3 times commAlloc inside its bootstrap timer and names no function
+        return format(
+            "Init timings: rank %d nranks %d total %.2f (kernels %.2f, bootstrap %.2f, allgathers %.2f, topo %.2f, "
+            "graphs %.2f, connections %.2f, rest %.2f)",
+            rank, n, total, TimingModel::kKernels, TimingModel::kAlloc + bootstrap, allgathers, TimingModel::kTopo,
+            TimingModel::kGraphs, connections, TimingModel::kRest);
     return format(
         "Init timings - %s: rank %d nranks %d total %.2f (kernels %.2f, alloc %.2f, bootstrap %.2f, allgathers %.2f, "
         "topo %.2f, graphs %.2f, connections %.2f, rest %.2f)",
@@ -149,6 +206,8 @@ std::string netUsing(const World& w, int rank) {
 std::string startupMessage(const World& w, const LogEntry& e) {
     const int rank = e.who;
     switch (e.code) {
+        case LogCode::EnvPluginNotFound:
+            return "ENV/Plugin: Could not find: libnccl-env.so";
         case LogCode::SocketIfnameEnv:
             return "NCCL_SOCKET_IFNAME set by environment to " + w.config.socket_ifname;
         case LogCode::CommIdEnv:
@@ -164,7 +223,8 @@ std::string startupMessage(const World& w, const LogEntry& e) {
         case LogCode::NcclVersion:
             return classic(w) ? "NCCL version 2.22.3+cuda12.4" : "NCCL version 2.30.7+cuda12.9";
         case LogCode::NetPluginNotFound:
-            return "NET/Plugin: Could not find: libnccl-net.so";
+            return classic(w) ? "NET/Plugin: Could not find: libnccl-net.so. Using internal network plugin."
+                              : "NET/Plugin: Could not find: libnccl-net.so";
         case LogCode::NetIbUsing:
             return netUsing(w, rank);
         case LogCode::NetIbNoDevice:
@@ -232,8 +292,14 @@ std::string initMessage(const World& w, const LogEntry& e) {
     const int n = w.config.nranks;
     const RankPlacement p = w.topology.placement(rank);
     switch (e.code) {
+        case LogCode::RasClientSocket:  // localhost:28028, NCCL_RAS_CLIENT_PORT; the scene's localhost is ::1
+            return "RAS client listening socket at ::1<28028>";
         case LogCode::BootstrapTimings:
             return bootstrapTimings(w, rank, e.a * 1e-6);
+        case LogCode::CpuAffinity:
+            return affinityLine(w, p.gpu);
+        case LogCode::NvlsSupport:  // A100-class GPUs have no NVLink multicast
+            return format("NVLS multicast support is not available on dev %d", p.gpu);
         case LogCode::DuplicateGpu:
             if (!classic(w))
                 return "Multiple Ranks are using the same GPU/Partition. Set NCCL_MULTI_RANK_GPU_ENABLE=1 to enable "
@@ -247,6 +313,8 @@ std::string initMessage(const World& w, const LogEntry& e) {
         case LogCode::LocalNetCounts:
             return format("Local Net device counts across ranks: min %d max %d", w.topology.nicsPerNode(),
                           w.topology.nicsPerNode());
+        case LogCode::LocalCollNetCounts:
+            return "Local CollNet device counts across ranks: min 0 max 0";
         case LogCode::CommInfo:
             return format("comm 0x%llx rank %d nRanks %d nNodes %d localRanks %d localRank %d MNNVL %d",
                           static_cast<unsigned long long>(w.commPointer(rank)), rank, n, w.topology.usedNodes(),
@@ -259,36 +327,43 @@ std::string initMessage(const World& w, const LogEntry& e) {
             return treesLine(w, rank);
         case LogCode::P2pChunksize:
             return format("P2P Chunksize set to %d", w.topology.usedNodes() > 1 ? 131072 : 524288);
+        case LogCode::ProfilerPluginNotFound:
+            return "PROFILER/Plugin: Could not find: libnccl-profiler.so";
         case LogCode::CheckP2pType: {
             const bool oneProcess = w.config.distribution == Distribution::InitAll;
             return format("Check P2P Type isAllDirectP2p %d directMode %d isAllCudaP2p %d", oneProcess ? 1 : 0,
                           oneProcess ? 1 : 0, w.topology.usedNodes() == 1 ? 1 : 0);
         }
         case LogCode::ProxyService:
-            return format("[Proxy Service] Device %d CPU core %d", p.gpu, p.gpu * 12);
+            return format("[Proxy Service] Device %d CPU core %d", p.gpu, w.topology.proxyCpu(p.gpu, false));
         case LogCode::ProxyServiceUds:
-            return format("[Proxy Service UDS] Device %d CPU core %d", p.gpu, p.gpu * 12 + 1);
+            return format("[Proxy Service UDS] Device %d CPU core %d", p.gpu, w.topology.proxyCpu(p.gpu, true));
         case LogCode::ChannelConnect:
-            return connectLine(w, rank, e.a, e.b == 1);
+            return connectLine(w, rank, e.a, e.b / 2, e.b % 2 == 1);
         case LogCode::ConnectedRings:  // ≤ 2.23: plain; later with the PXN and GDR flags
             return classic(w)
                        ? "Connected all rings"
                        : format("Connected all rings, use ring PXN %d GDR %d", 0, w.topology.nicsPerNode() > 0 ? 1 : 0);
         case LogCode::ConnectedTrees:
             return "Connected all trees";
+        case LogCode::TunerPluginNotFound:  // v2.22.3 also tries the NET plugin's library, ENOENT for both
+            return classic(w) ? "TUNER/Plugin: Could not find: libnccl-tuner.so libnccl-net.so. Using internal tuner "
+                                "plugin."
+                              : "TUNER/Plugin: Could not find: libnccl-tuner.so";
         case LogCode::ThreadThresholds:
             return format("threadThresholds %d/%d/%d | %d/%d/%d | %d | %d", 8, 8, 64, 8 * n, 8, 64, 512, 512);
-        case LogCode::ChannelCounts: {
+        case LogCode::ChannelCounts: {  // 2.21+ passes comm->nChannels for the collnet count too
             const int c = w.plan.nChannels();
             return format(
                 "%d coll channels, %d collnet channels, %d nvls channels, %d p2p channels, %d p2p channels "
                 "per peer",
-                c, 0, 0, c, c);
+                c, c, 0, c, c);
         }
-        case LogCode::WorkFifo:
-            return "CC Off, workFifoBytes 1048576";
-        case LogCode::InitComplete:
-            return std::string(w.initFunction()) + " " + initLine(w, rank, "Init COMPLETE");
+        case LogCode::WorkFifo:  // devCommSetup, rank 0 only
+            return classic(w) ? "CC Off, Multi-GPU CC Off, workFifoBytes 1048576" : "CC Off, workFifoBytes 1048576";
+        case LogCode::InitComplete:  // v2.22.3 prints "ncclCommInitRank" for every non-split init
+            return std::string(classic(w) ? "ncclCommInitRank" : w.initFunction()) + " " +
+                   initLine(w, rank, "Init COMPLETE");
         case LogCode::InitTimings:
             return initTimings(w, rank, bootstrapSeconds(w, rank, e.a * 1e-6));
         default:
@@ -296,14 +371,31 @@ std::string initMessage(const World& w, const LogEntry& e) {
     }
 }
 
-// The thread that prints: the root thread, a proxy thread, the init thread or the main thread.
+// Lines of the API call itself (ncclGetUniqueId, ncclCommInitRank up to ncclAsyncLaunch), printed
+// on the caller's main thread; the job's lines (ncclCommInitRankFunc) are on the init thread.
+bool mainThread(const LogEntry& e) {
+    switch (e.code) {
+        case LogCode::EnvPluginNotFound:
+        case LogCode::CommIdEnv:
+        case LogCode::BootstrapUsing:
+        case LogCode::NoSocketInterface:
+        case LogCode::NoListeningInterface:
+        case LogCode::CudaDriverVersion:
+        case LogCode::NcclVersion:
+            return true;
+        case LogCode::SocketIfnameEnv:
+            return e.a == 0;
+        default:
+            return false;
+    }
+}
+
+// The thread that prints: the root thread, a proxy thread, the main thread or the init thread.
 int threadOf(const World& w, const LogEntry& e) {
     if (e.who < 0) return w.rootTid(-1 - e.who);
     if (e.code == LogCode::ProxyService || e.code == LogCode::ProxyServiceUds)
         return w.pid(e.who) + 64 + 2 * w.topology.placement(e.who).gpu + (e.code == LogCode::ProxyServiceUds);
-    return e.code >= LogCode::InitStart && e.code != LogCode::ConnectRetry && e.code != LogCode::ConnectExceeded
-               ? w.initTid(e.who)
-               : w.pid(e.who);
+    return mainThread(e) ? w.pid(e.who) : w.initTid(e.who);
 }
 
 }  // namespace

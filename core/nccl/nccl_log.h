@@ -12,7 +12,8 @@ namespace commviz::nccl {
 /// root k as -1 - k), and up to two numbers the format needs. Text is made only
 /// when shown (formatLogLine), so engines stay small.
 enum class LogCode : std::uint8_t {
-    SocketIfnameEnv,
+    EnvPluginNotFound,  ///< 2.30
+    SocketIfnameEnv,    ///< a = 0 bootstrapNetInit (main thread), 1 a NET plugin's init (init thread)
     CommIdEnv,
     BootstrapUsing,
     NoSocketInterface,
@@ -33,22 +34,28 @@ enum class LogCode : std::uint8_t {
     RootMismatch,      ///< WARN; a = root's nranks, b = reported nranks
     RootDuplicate,     ///< WARN; a = rank
     RootOutOfRange,    ///< WARN; a = localId
+    RasClientSocket,   ///< 2.30
     BootstrapTimings,  ///< a = microseconds waited for the root's reply
     DuplicateGpu,      ///< WARN; a = the other rank
+    CpuAffinity,
+    NvlsSupport,
     NetDevices,
     CollNetDevices,
     LocalNetCounts,
+    LocalCollNetCounts,
     CommInfo,
     Channel,  ///< a = channel
     Ring,     ///< a = channel (GRAPH)
     Trees,
     P2pChunksize,
+    ProfilerPluginNotFound,
     CheckP2pType,
     ProxyService,
     ProxyServiceUds,
-    ChannelConnect,  ///< a = channel, b = 0 send / 1 receive
+    ChannelConnect,  ///< a = channel, b = 2 × peer + (0 send / 1 receive)
     ConnectedRings,
     ConnectedTrees,
+    TunerPluginNotFound,
     ThreadThresholds,
     ChannelCounts,
     WorkFifo,

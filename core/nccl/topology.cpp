@@ -38,6 +38,17 @@ int Topology::duplicateGpuOf(int rank) const {
     return rank >= perWrap ? rank % perWrap : -1;
 }
 
+int Topology::cpuSocket(int gpu) const { return m_gpusPerNode > 1 ? (2 * gpu) / m_gpusPerNode : 0; }
+
+bool Topology::cpuLocalTo(int cpu, int gpu) const {
+    return (cpu % (2 * kCoresPerSocket)) / kCoresPerSocket == cpuSocket(gpu);
+}
+
+int Topology::proxyCpu(int gpu, bool uds) const {
+    const int perSocket = std::max(1, (m_gpusPerNode + 1) / 2);
+    return cpuSocket(gpu) * kCoresPerSocket + (2 * (gpu % perSocket) + (uds ? 1 : 0)) % kCoresPerSocket;
+}
+
 GraphPlan::GraphPlan(const Topology& topology)
     : m_topology(&topology), m_searchChannels(topology.usedNodes() > 1 ? std::max(1, topology.nicsPerNode()) : 1) {}
 

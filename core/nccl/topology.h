@@ -38,6 +38,18 @@ public:
     /// First rank sharing this rank's GPU on its node, or -1.
     int duplicateGpuOf(int rank) const;
 
+    /// The made-up host CPUs, which NCCL reads from sysfs and the scene does not model: two
+    /// sockets of kCoresPerSocket cores with two hardware threads each (socket s owns logical
+    /// CPUs 32s…32s+31 and 64+32s…64+32s+31), the GPUs split evenly between them, and a
+    /// process allowed on every CPU.
+    static constexpr int kCoresPerSocket = 32;
+    static constexpr int kLogicalCpus = 4 * kCoresPerSocket;
+    int cpuSocket(int gpu) const;
+    /// Is logical CPU `cpu` local to `gpu` (its socket's cores and their hyperthreads)?
+    bool cpuLocalTo(int cpu, int gpu) const;
+    /// The core a proxy thread of `gpu` runs on (it inherits the GPU-local affinity); `uds` the UDS thread.
+    int proxyCpu(int gpu, bool uds) const;
+
 private:
     int m_nranks;
     int m_nodes;

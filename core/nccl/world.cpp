@@ -73,7 +73,7 @@ std::string World::hostName(int node) const { return "node" + std::to_string(nod
 int World::pid(int rank) const { return 1000 + int(mix(config.seed + 77 * std::uint64_t(process(rank))) % 3'000'000); }
 
 int World::initTid(int rank) const {
-    return config.distribution == Distribution::InitAll ? pid(rank) + 16 + rank : pid(rank);
+    return pid(rank) + 16 + (config.distribution == Distribution::InitAll ? rank : 0);
 }
 
 std::uint64_t World::commPointer(int rank) const {

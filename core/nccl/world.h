@@ -52,8 +52,13 @@ public:
     std::string hostName(int node) const;
     int process(int rank) const { return config.distribution == Distribution::InitAll ? 0 : rank; }
     int pid(int rank) const;
-    /// The thread of ncclCommInitRankFunc: the main thread, or a group job thread with ncclCommInitAll.
+    /// The thread of ncclCommInitRankFunc. Launchers call ncclCommInitRank inside ncclGroupStart/End
+    /// (nccl-tests, and PyTorch through ncclCommInitRankConfig), as ncclCommInitAll does: the job
+    /// runs on a thread of its own (NCCL src/group.cc, asyncJobLaunch), never on the main thread.
     int initTid(int rank) const;
+    /// The first ncclCommInitRank job of its process: it prints the once-per-process lines
+    /// (plugins, NET init, RAS, cudaDriverVersion and the version banner).
+    bool firstInProcess(int rank) const { return config.distribution == Distribution::MpiBcast || rank == 0; }
     int rootTid(int root) const { return pid(rootHostRank(root)) + 1; }
     std::uint64_t commPointer(int rank) const;
     /// True when the log keeps this rank's lines (log_rank, or every rank up to 64, else rank 0).

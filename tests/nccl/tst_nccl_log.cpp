@@ -59,12 +59,14 @@ private slots:
         QCOMPARE(m.at(0), std::string("Bootstrap : Using ib0:10.0.0.1<0>"));
         QCOMPARE(m.at(1), std::string("cudaDriverVersion 12040"));
         QCOMPARE(m.at(2), std::string("NCCL version 2.22.3+cuda12.4"));
-        QCOMPARE(m.at(3), std::string("NET/IB : Using [0]mlx5_0:1/IB ; OOB ib0:10.0.0.1<0>"));
-        QCOMPARE(m.at(4), std::string("Using network IB"));
+        // v2.22.3 ncclNetPluginLoad logs the failed search (NCCL src/net.cc), then the IB plugin.
+        QCOMPARE(m.at(3), std::string("NET/Plugin: Could not find: libnccl-net.so. Using internal network plugin."));
+        QCOMPARE(m.at(4), std::string("NET/IB : Using [0]mlx5_0:1/IB ; OOB ib0:10.0.0.1<0>"));
+        QCOMPARE(m.at(5), std::string("Using network IB"));
         const QRegularExpression start(
             R"(^ncclCommInitRank comm 0x[0-9a-f]+ rank 0 nranks 4 cudaDev 0 nvmlDev 0 busId 18000 commId 0x[0-9a-f]+ - Init START$)");
-        QVERIFY2(start.match(QString::fromStdString(m.at(5))).hasMatch(), m.at(5).c_str());
-        QVERIFY(indexOf(m, "comm 0x") > 5);
+        QVERIFY2(start.match(QString::fromStdString(m.at(6))).hasMatch(), m.at(6).c_str());
+        QVERIFY(indexOf(m, "comm 0x") > 6);
         QCOMPARE(m.at(std::size_t(indexOf(m, "Channel 00/02"))), std::string("Channel 00/02 :    0   1   2   3"));
         QCOMPARE(m.at(std::size_t(indexOf(m, "Channel 01/02"))), std::string("Channel 01/02 :    0   1   2   3"));
         QCOMPARE(m.at(std::size_t(indexOf(m, "Trees"))), std::string("Trees [0] 1/-1/-1->0->-1 [1] 1/-1/-1->0->-1"));
@@ -72,25 +74,30 @@ private slots:
         QCOMPARE(indexOf(m, "Bootstrap timings"), -1);    // 2.23+
         QCOMPARE(indexOf(m, "Ring 00"), -1);              // GRAPH is not in the default subsystems
         QVERIFY(indexOf(m, "threadThresholds 8/8/64 | 32/8/64 | 512 | 512") > 0);
-        QVERIFY(m.back().rfind("Init timings - ncclCommInitRank: rank 0 nranks 4 total ", 0) == 0);
+        // v2.22.3 prints "Init timings: rank …" (the "- function" form with alloc is 2.23+).
+        QVERIFY(m.back().rfind("Init timings: rank 0 nranks 4 total ", 0) == 0);
         QVERIFY(m.at(m.size() - 2).find("- Init COMPLETE") != std::string::npos);
     }
 
     void rank0Version230() {
         const auto m = messagesOf(linesOf({{"nranks", 4}, {"version", "2.30"}, {"log_rank", 0}}));
-        QCOMPARE(m.at(0), std::string("Bootstrap: Using ib0:10.0.0.1<0>"));
-        QCOMPARE(m.at(1), std::string("cudaDriverVersion 12090"));
-        QCOMPARE(m.at(2), std::string("NCCL version 2.30.7+cuda12.9"));
-        QCOMPARE(m.at(3), std::string("NET/Plugin: Could not find: libnccl-net.so"));
-        QCOMPARE(m.at(6), std::string("Assigned NET plugin IB to comm"));
-        QCOMPARE(m.at(7), std::string("Using network IB"));
+        // ncclGetUniqueId → ncclInitEnv looks for the ENV plugin first (NCCL src/plugin/env.cc).
+        QCOMPARE(m.at(0), std::string("ENV/Plugin: Could not find: libnccl-env.so"));
+        QCOMPARE(m.at(1), std::string("Bootstrap: Using ib0:10.0.0.1<0>"));
+        QCOMPARE(m.at(2), std::string("cudaDriverVersion 12090"));
+        QCOMPARE(m.at(3), std::string("NCCL version 2.30.7+cuda12.9"));
+        QCOMPARE(m.at(4), std::string("NET/Plugin: Could not find: libnccl-net.so"));
+        QCOMPARE(m.at(7), std::string("Assigned NET plugin IB to comm"));
+        QCOMPARE(m.at(8), std::string("Using network IB"));
         // Init START before bootstrapInit, with [Rank] and the function name (2.29+).
         const QRegularExpression start(
             R"(^\[Rank 0\] ncclCommInitRank comm 0x[0-9a-f]+ rank 0 nranks 4 cudaDev 0 nvmlDev 0 busId 18000 commId 0x[0-9a-f]+ - Init START$)");
-        QVERIFY2(start.match(QString::fromStdString(m.at(8))).hasMatch(), m.at(8).c_str());
+        QVERIFY2(start.match(QString::fromStdString(m.at(9))).hasMatch(), m.at(9).c_str());
         const QRegularExpression timings(
             R"(^Bootstrap timings total \d+\.\d{6} \(create \d+\.\d{6}, send \d+\.\d{6}, recv \d+\.\d{6}, ring \d+\.\d{6}, delay \d+\.\d{6}\)$)");
-        QVERIFY2(timings.match(QString::fromStdString(m.at(9))).hasMatch(), m.at(9).c_str());
+        // bootstrapInit → ncclRasCommInit logs the RAS client socket before the timings (2.30).
+        QCOMPARE(m.at(10), std::string("RAS client listening socket at ::1<28028>"));
+        QVERIFY2(timings.match(QString::fromStdString(m.at(11))).hasMatch(), m.at(11).c_str());
         QCOMPARE(m.at(std::size_t(indexOf(m, "Channel 00/02"))), std::string("Channel 00/02 : 0 1 2 3"));
         QVERIFY(indexOf(m, "Rank 0: 1 Net devices") > 0);
         QVERIFY(indexOf(m, "Local Net device counts across ranks: min 1 max 1") > 0);
@@ -168,6 +175,8 @@ private slots:
         // bootstrapGetUniqueId logs the variable). In ncclCommInitRank: cudaDriverVersion
         // (ncclCudaLibraryInit), the banner (showVersion), then rank 0 logs the variable again and
         // creates the root, then ncclAsyncLaunch → commAlloc → ncclNetInit prints NET/IB and Using network.
+        // v2.22.3's ncclCommInitRankDev logs the variable and starts the root before ncclInit and
+        // showVersion, so it comes between cudaDriverVersion and the banner.
         NcclEngine e(config({{"nranks", 2}, {"comm_id", "10.0.0.1:29500"}, {"log_rank", 0}}));
         runAll(e);
         std::vector<std::string> m;
@@ -180,8 +189,10 @@ private slots:
         const std::vector<std::string> expected{"Bootstrap : Using ib0:10.0.0.1<0>",
                                                 "NCCL_COMM_ID set by environment to 10.0.0.1:29500",
                                                 "cudaDriverVersion 12040",
-                                                "NCCL version 2.22.3+cuda12.4",
                                                 "NCCL_COMM_ID set by environment to 10.0.0.1:29500",
+                                                "NCCL version 2.22.3+cuda12.4",
+                                                "NET/Plugin: Could not find: libnccl-net.so. Using internal network "
+                                                "plugin.",
                                                 "NET/IB : Using [0]mlx5_0:1/IB ; OOB ib0:10.0.0.1<0>",
                                                 "Using network IB"};
         for (std::size_t i = 0; i < expected.size(); ++i) QCOMPARE(m.at(i), expected[i]);
@@ -219,7 +230,8 @@ private slots:
         }
         // runtime_connect=false: the eager connect, before Init COMPLETE, in each version's wording.
         const auto classic = messagesOf(linesOf({{"nranks", 4}, {"runtime_connect", false}, {"log_rank", 0}}));
-        QVERIFY(indexOf(classic, "Channel 00/0 : 0[0] -> 1[1] via P2P/IPC") > 0);
+        // cuMem is on by default, and sm_80 GPUs over NVLink read (NCCL src/transport/p2p.cc, p2pSendSetup).
+        QVERIFY(indexOf(classic, "Channel 00/0 : 0[0] -> 1[1] via P2P/CUMEM/read") > 0);
         QVERIFY(indexOf(classic, "Connected all rings") > indexOf(classic, "Trees"));
         QCOMPARE(classic.at(std::size_t(indexOf(classic, "Connected all rings"))), std::string("Connected all rings"));
         int complete = -1;
@@ -233,9 +245,10 @@ private slots:
     }
 
     void socketIfnameIsLogged() {
+        // Rank 1's ncclCommInitRank: cudaDriverVersion comes first, then ncclInit → bootstrapNetInit.
         const auto m = messagesOf(linesOf({{"nranks", 2}, {"log_rank", 1}, {"socket_ifname", "eth"}}));
-        QCOMPARE(m.at(0), std::string("NCCL_SOCKET_IFNAME set by environment to eth"));
-        QCOMPARE(m.at(1), std::string("Bootstrap : Using eth0:10.1.0.1<0>"));
+        QCOMPARE(m.at(1), std::string("NCCL_SOCKET_IFNAME set by environment to eth"));
+        QCOMPARE(m.at(2), std::string("Bootstrap : Using eth0:10.1.0.1<0>"));
     }
 
     void warnLinesStartWithANewline() {

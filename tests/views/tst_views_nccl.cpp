@@ -513,7 +513,8 @@ private slots:
         QCOMPARE(dock.highlightedCount(), 0);
         controller.seek(3);
         QTRY_VERIFY(dock.view()->toPlainText().contains("NCCL version 2.22.3+cuda12.4"));
-        QCOMPARE(dock.highlightedCount(), 4);  // cudaDriverVersion, NCCL version, NET/IB, Using network
+        // cudaDriverVersion, NCCL version, then v2.22.3's NET/Plugin search, NET/IB, Using network.
+        QCOMPARE(dock.highlightedCount(), 5);
     }
 };
 
