@@ -111,12 +111,9 @@ private slots:
         // Round 0: the leaves send chunk 0 up.
         QCOMPARE(roundMessages(engine), (M{{1, 2, 0, true}, {3, 2, 0, true}, {0, 1, 2, true}, {2, 1, 2, true}}));
         // Round 1: leaves send chunk 1, the height-1 ranks their sum of chunk 0.
-        QCOMPARE(roundMessages(engine), (M{{1, 2, 1, true},
-                                           {2, 0, 0, true},
-                                           {3, 2, 1, true},
-                                           {0, 1, 3, true},
-                                           {1, 3, 2, true},
-                                           {2, 1, 3, true}}));
+        QCOMPARE(
+            roundMessages(engine),
+            (M{{1, 2, 1, true}, {2, 0, 0, true}, {3, 2, 1, true}, {0, 1, 3, true}, {1, 3, 2, true}, {2, 1, 3, true}}));
         // Round 2: the roots hold chunk 0 and send it down while chunk 1 still goes up.
         QCOMPARE(roundMessages(engine), (M{{0, 2, 0, false}, {3, 1, 2, false}, {2, 0, 1, true}, {1, 3, 3, true}}));
         QCOMPARE(roundMessages(engine), (M{{0, 2, 1, false},
@@ -125,8 +122,7 @@ private slots:
                                            {1, 2, 2, false},
                                            {1, 0, 2, false},
                                            {3, 1, 3, false}}));
-        QCOMPARE(roundMessages(engine),
-                 (M{{2, 1, 1, false}, {2, 3, 1, false}, {1, 2, 3, false}, {1, 0, 3, false}}));
+        QCOMPARE(roundMessages(engine), (M{{2, 1, 1, false}, {2, 3, 1, false}, {1, 2, 3, false}, {1, 0, 3, false}}));
         QVERIFY(engine.done());
         QVERIFY(engine.summary()["result_ok"].get<bool>());
     }
