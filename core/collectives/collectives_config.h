@@ -47,6 +47,8 @@ double protocolEfficiency(NcclProtocol protocol);
 /// useful bandwidth, and with ncclLatencyTables α is NCCL's per-step latency
 /// of that algorithm and protocol on the link's hardware.
 LinkCost effectiveCost(const Config& config, const std::string& algorithm);
+/// effectiveCost for the configured algorithm name ("auto" prices NCCL as its ring).
+inline LinkCost effectiveCost(const Config& config) { return effectiveCost(config, config.algorithm); }
 /// µs paid once before the first message: NCCL's base latency with
 /// ncclLatencyTables and more than one rank, else 0.
 double launchLatencyUs(const Config& config, const std::string& algorithm);
