@@ -1,6 +1,8 @@
 #include "collectives/algorithm_catalog.h"
 
 #include "collectives/nccl_ring.h"
+#include "collectives/nccl_tree.h"
+#include "collectives/nccl_tuner.h"
 #include "collectives/ompi_allgather.h"
 #include "collectives/ompi_allreduce.h"
 #include "collectives/ompi_bcast.h"
@@ -49,9 +51,14 @@ sim::Result<Schedule> autoSchedule(Library library, const ScheduleRequest& reque
     if (library == Library::Nccl) {
         if (entries.empty())
             return sim::fail("no NCCL algorithm is modelled for " + std::string(name(request.collective)));
-        Schedule schedule = entries.front().build(request);
-        schedule.rule = "NCCL tuner not modelled: ring";
-        return schedule;
+        const NcclChoice choice = ncclTunerChoice(request);
+        for (const auto& entry : entries)
+            if (entry.name == choice.algorithm) {
+                Schedule schedule = entry.build(request);
+                schedule.rule = choice.rule;
+                return schedule;
+            }
+        return sim::fail("algorithm=auto: NCCL's choice " + choice.algorithm + " is not modelled");
     }
     const auto choice = fixedDecision(request.collective, request.ranks, request.bytes(), request.commutative);
     if (!choice)
@@ -74,10 +81,28 @@ sim::Result<Schedule> autoSchedule(Library library, const ScheduleRequest& reque
 
 static Schedule ncclRing(const ScheduleRequest& request) { return ncclRingAllreduce(request, request.nchannels); }
 
+// NCCL's algorithms per collective (src/enqueue.cc, src/graph/tuning.cc): the
+// tree only for allreduce; PAT, NVLS and CollNet are not modelled.
+static std::vector<AlgorithmEntry> ncclAlgorithms(Collective collective) {
+    switch (collective) {
+        case Collective::Allreduce:
+            return {{"tree", 0, ncclTreeAllreduce}, {"ring", 0, ncclRing}};
+        case Collective::Bcast:
+            return {{"ring", 0, ncclRingBroadcast}};
+        case Collective::Reduce:
+            return {{"ring", 0, ncclRingReduce}};
+        case Collective::Allgather:
+            return {{"ring", 0, ncclRingAllgather}};
+        case Collective::ReduceScatter:
+            return {{"ring", 0, ncclRingReduceScatter}};
+        default:
+            return {};
+    }
+}
+
 std::vector<AlgorithmEntry> algorithms(Library library, Collective collective) {
     if (library == Library::Ompi) return ompiAlgorithms(collective);
-    if (collective == Collective::Allreduce) return {{"ring", 0, ncclRing}};
-    return {};
+    return ncclAlgorithms(collective);
 }
 
 std::vector<std::string> allowedAlgorithmNames(Library library, Collective collective) {

@@ -50,6 +50,22 @@ std::optional<Terms> bcastTerms(const std::string& algorithm, double p, double n
     return std::nullopt;
 }
 
+// NCCL's rings and tree where Open MPI has no algorithm of that name. n is
+// the whole vector (allgather: p x S). The tree: 2⌈lg p⌉ hops up and down, the
+// busiest rank sending S/2 up in one tree and S/2 to each of two children in
+// the other, adding two halves (NCCL src/graph/tuning.cc prices it as 2 log2 p
+// steps at half the bus bandwidth). Broadcast and reduce: the pipelined chain
+// (p + k - 2)(α + (n/k)β) of k chunks, at its many-chunk bound (p-1)α + nβ.
+std::optional<Terms> ncclTerms(Collective collective, const std::string& algorithm, double p, double n) {
+    const double fraction = (p - 1) / p;
+    if (collective == Collective::Allreduce && algorithm == "tree") return Terms{2 * std::ceil(std::log2(p)), 2 * n, n};
+    if (algorithm != "ring") return std::nullopt;
+    if (collective == Collective::Bcast) return Terms{p - 1, n, 0};
+    if (collective == Collective::Reduce) return Terms{p - 1, n, n};
+    if (collective == Collective::ReduceScatter) return Terms{p - 1, fraction * n, fraction * n};
+    return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<double> closedFormUs(Collective collective, const std::string& algorithm, int ranks, std::int64_t bytes,
@@ -59,6 +75,7 @@ std::optional<double> closedFormUs(Collective collective, const std::string& alg
     if (collective == Collective::Allreduce) terms = allreduceTerms(algorithm, ranks, double(bytes));
     if (collective == Collective::Allgather) terms = allgatherTerms(algorithm, ranks, double(bytes) * ranks);
     if (collective == Collective::Bcast) terms = bcastTerms(algorithm, ranks, double(bytes));
+    if (!terms) terms = ncclTerms(collective, algorithm, ranks, double(bytes));
     if (!terms) return std::nullopt;
     return priced(*terms, cost);
 }

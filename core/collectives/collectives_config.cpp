@@ -65,7 +65,11 @@ std::vector<sim::ParamSpec> params() {
         number("fanout", ParamType::Int, 4, 1, 64, QT_TRANSLATE_NOOP("commviz::params", "Chains or tree fan-out")),
         number("radix", ParamType::Int, 4, 2, 64, QT_TRANSLATE_NOOP("commviz::params", "Radix of k-nomial trees")),
         number("nchannels", ParamType::Int, 1, 1, 32, QT_TRANSLATE_NOOP("commviz::params", "NCCL channels")),
-        choice("protocol", "simple", {"simple", "ll", "ll128"}, QT_TRANSLATE_NOOP("commviz::params", "NCCL protocol")),
+        choice("protocol", "simple", {"simple", "ll", "ll128"},
+               QT_TRANSLATE_NOOP("commviz::params",
+                                 "NCCL protocol: Simple, LL (half of every line is a flag) or LL128 (1/16 is); with a "
+                                 "link preset, α is NCCL's per-step latency of the protocol and its base latency is "
+                                 "paid once")),
         choice("link", "ib400", linkNames(),
                QT_TRANSLATE_NOOP("commviz::params",
                                  "Link preset for α and β: nvlink4 1 µs 450 GB/s, pcie4x16 2 µs 32 GB/s, ib400 2 µs "
@@ -103,21 +107,34 @@ Enum pick(const std::string& text, std::initializer_list<std::pair<const char*, 
 
 }  // namespace
 
-double protocolEfficiency(NcclProtocol protocol) {
-    switch (protocol) {
-        case NcclProtocol::Ll:
-            return 0.5;
-        case NcclProtocol::Ll128:
-            return 120.0 / 128.0;
-        default:
-            return 1.0;
-    }
+double protocolEfficiency(NcclProtocol protocol) { return ncclProtocolEfficiency(protocol); }
+
+namespace {
+
+NcclAlgorithm ncclAlgorithmOf(const std::string& algorithm) {
+    return algorithm == "tree" ? NcclAlgorithm::Tree : NcclAlgorithm::Ring;
 }
 
-LinkCost effectiveCost(const Config& config) {
+NcclHardware hardwareOf(const std::string& link) {
+    if (link == "nvlink4") return NcclHardware::Nvlink;
+    if (link == "pcie4x16") return NcclHardware::Pci;
+    return NcclHardware::Net;
+}
+
+}  // namespace
+
+LinkCost effectiveCost(const Config& config, const std::string& algorithm) {
     LinkCost cost = config.cost;
-    if (config.library == Library::Nccl) cost.beta_GBps *= protocolEfficiency(config.protocol);
+    if (config.library != Library::Nccl) return cost;
+    cost.beta_GBps *= protocolEfficiency(config.protocol);
+    if (config.ncclLatencyTables)
+        cost.alpha_us = ncclStepLatencyUs(config.ncclHardware, ncclAlgorithmOf(algorithm), config.protocol);
     return cost;
+}
+
+double launchLatencyUs(const Config& config, const std::string& algorithm) {
+    if (config.library != Library::Nccl || !config.ncclLatencyTables || config.ranks < 2) return 0.0;
+    return ncclBaseLatencyUs(ncclAlgorithmOf(algorithm), config.protocol);
 }
 
 sim::Result<Config> configOf(const sim::MergedKeys& keys) {
@@ -140,6 +157,9 @@ sim::Result<Config> configOf(const sim::MergedKeys& keys) {
         keys.at("protocol").get<std::string>(),
         {{"simple", NcclProtocol::Simple}, {"ll", NcclProtocol::Ll}, {"ll128", NcclProtocol::Ll128}});
     config.cost = costOf(keys);
+    const std::string link = keys.at("link").get<std::string>();
+    config.ncclHardware = hardwareOf(link);
+    config.ncclLatencyTables = findLinkPreset(link).has_value() && !keys.setByPerson("alpha_us");
     config.detail = pick<Detail>(keys.at("detail").get<std::string>(),
                                  {{"auto", Detail::Auto}, {"messages", Detail::Messages}, {"rounds", Detail::Rounds}});
     if (config.root >= config.ranks)

@@ -6,13 +6,13 @@
 
 #include "collectives/collective.h"
 #include "collectives/cost_model.h"
+#include "collectives/nccl_protocol.h"
 #include "sim/param_spec.h"
 #include "sim/result.h"
 
 namespace commviz::collectives {
 
 enum class ReduceOp { Sum, Max, NonCommutative };
-enum class NcclProtocol { Simple, Ll, Ll128 };
 /// Events per step: one per message, one per round, or messages up to 1,024 ranks.
 enum class Detail { Auto, Messages, Rounds };
 
@@ -32,17 +32,26 @@ struct Config {
     int nchannels = 1;
     NcclProtocol protocol = NcclProtocol::Simple;
     LinkCost cost;
+    /// NCCL's hardware class of the link preset (nvlink4: NVLink, pcie4x16: PCI, others: network).
+    NcclHardware ncclHardware = NcclHardware::Net;
+    /// True when NCCL's own latency tables price a message (a link preset, alpha_us not set):
+    /// α is then NCCL's per-step latency and its base latency is paid once per operation.
+    bool ncclLatencyTables = false;
     Detail detail = Detail::Auto;
 };
 
-/// The share of a protocol's wire bytes that is data: Simple 1; LL 1/2 (each
-/// 8-byte line carries 4 bytes of data and a 4-byte flag, NCCL
-/// src/device/prims_ll.h); LL128 120/128 (one 8-byte flag per 128-byte line,
-/// NCCL src/include/device.h, NCCL_LL128_DATAELEMS).
+/// The share of a protocol's wire bytes that is data (ncclProtocolEfficiency).
 double protocolEfficiency(NcclProtocol protocol);
 
-/// The link cost a run uses: NCCL's protocol lowers the useful bandwidth.
-LinkCost effectiveCost(const Config& config);
+/// The link cost a run of `algorithm` uses. NCCL: the protocol lowers the
+/// useful bandwidth, and with ncclLatencyTables α is NCCL's per-step latency
+/// of that algorithm and protocol on the link's hardware.
+LinkCost effectiveCost(const Config& config, const std::string& algorithm);
+/// effectiveCost for the configured algorithm name ("auto" prices NCCL as its ring).
+inline LinkCost effectiveCost(const Config& config) { return effectiveCost(config, config.algorithm); }
+/// µs paid once before the first message: NCCL's base latency with
+/// ncclLatencyTables and more than one rank, else 0.
+double launchLatencyUs(const Config& config, const std::string& algorithm);
 
 /// Largest `bytes`: 16 GiB.
 inline constexpr std::int64_t kMaxBytes = std::int64_t(16) << 30;

@@ -22,6 +22,9 @@ ScheduleRequest requestOf(const Config& config) {
     request.fanout = config.fanout;
     request.radix = config.radix;
     request.nchannels = config.nchannels;
+    request.protocol = config.protocol;
+    request.hardware = config.ncclHardware;
+    request.linkGBps = config.cost.beta_GBps;
     request.commutative = config.op != ReduceOp::NonCommutative;
     return request;
 }
@@ -50,7 +53,7 @@ CollectivesEngine::CollectivesEngine(Config config, Schedule schedule)
     : m_config(std::move(config)),
       m_schedule(std::make_shared<const Schedule>(std::move(schedule))),
       m_buffers(m_config.collective, m_config.ranks, m_config.root, m_schedule->layout, m_config.op == ReduceOp::Max),
-      m_path(m_config.ranks),
+      m_path(m_config.ranks, launchLatencyUs(m_config, m_schedule->algorithm)),
       m_bytesSent(std::size_t(m_config.ranks), 0) {}
 
 bool CollectivesEngine::perMessageEvents() const {
@@ -62,7 +65,7 @@ std::vector<CollectivesEngine::Event> CollectivesEngine::step() {
     if (done()) return {};
     const int roundIndex = m_round++;
     const Round round = m_schedule->round(roundIndex);
-    const std::vector<double> ends = m_path.apply(effectiveCost(m_config), round);
+    const std::vector<double> ends = m_path.apply(effectiveCost(m_config, m_schedule->algorithm), round);
     m_buffers.apply(round);
     RoundEvent summary{roundIndex, std::int64_t(round.size()), 0, false, m_path.timeUs()};
     std::vector<Event> events;
@@ -85,8 +88,10 @@ sim::Json CollectivesEngine::bandwidthFields() const {
     // GB/s = bytes / (µs x 10^3); no bandwidth is defined for a run that took no time.
     const sim::Json algbw = time > 0 ? sim::Json(double(algbwSize) / (time * 1e3)) : sim::Json(nullptr);
     const sim::Json busbw = time > 0 ? sim::Json(algbw.get<double>() * factor) : sim::Json(nullptr);
-    const auto closed = closedFormUs(m_config.collective, m_schedule->algorithm, m_config.ranks, m_config.bytes,
-                                     effectiveCost(m_config));
+    const std::string& algorithm = m_schedule->algorithm;
+    auto closed = closedFormUs(m_config.collective, algorithm, m_config.ranks, m_config.bytes,
+                               effectiveCost(m_config, algorithm));
+    if (closed) *closed += launchLatencyUs(m_config, algorithm);
     return {{"time_us", time},
             {"closed_form_us", closed ? sim::Json(*closed) : sim::Json(nullptr)},
             {"algbw_GBps", algbw},

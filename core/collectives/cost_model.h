@@ -42,7 +42,8 @@ double messageTimeUs(const LinkCost& cost, const Message& message);
 class CriticalPath {
 public:
     CriticalPath() = default;
-    explicit CriticalPath(int ranks) : m_clock(std::size_t(ranks), 0.0) {}
+    /// Every clock starts at `startUs` (a launch latency paid before the first message).
+    explicit CriticalPath(int ranks, double startUs = 0.0) : m_clock(std::size_t(ranks), startUs) {}
     /// Advances the clocks over one round; returns each message's end time.
     std::vector<double> apply(const LinkCost& cost, const Round& round);
     double timeUs() const;

@@ -3,6 +3,7 @@
 #include <cstdint>
 
 #include "collectives/collective.h"
+#include "collectives/nccl_protocol.h"
 
 namespace commviz::collectives {
 
@@ -19,7 +20,10 @@ struct ScheduleRequest {
     std::int64_t segsize = 0;  ///< bytes; 0 = no segmentation
     int fanout = 4;
     int radix = 4;
-    int nchannels = 1;  ///< NCCL channels
+    int nchannels = 1;                             ///< NCCL channels
+    NcclProtocol protocol = NcclProtocol::Simple;  ///< NCCL: sizes the chunks
+    NcclHardware hardware = NcclHardware::Net;     ///< NCCL's tuner: latency table row
+    double linkGBps = 50.0;                        ///< NCCL's tuner: bandwidth of one channel
     bool commutative = true;
     std::int64_t bytes() const { return count * elementBytes; }
 };
