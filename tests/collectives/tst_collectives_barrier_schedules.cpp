@@ -113,6 +113,21 @@ private slots:
         QVERIFY(summary["result_ok"].get<bool>());
         QCOMPARE(run("auto", 5)["algorithm"].get<std::string>(), std::string("linear"));
     }
+
+    void largeCommunicatorsOfEveryRootedCollective() {
+        // Odd sizes and roots near the top: the non-power-of-two folds and the wrapped bundles.
+        const std::pair<Collective, const char*> runs[] = {
+            {Collective::Barrier, "auto"},        {Collective::Barrier, "recursive_doubling"},
+            {Collective::Reduce, "rabenseifner"}, {Collective::Reduce, "in-order_binary"},
+            {Collective::Reduce, "auto"},         {Collective::Gather, "binomial"},
+            {Collective::Scatter, "auto"}};
+        for (const auto& [collective, algorithm] : runs)
+            for (int p : {1000, 4096}) {
+                auto config = configFor(collective, algorithm, p, 4096);
+                config.root = p - 3;
+                QVERIFY2(runToEnd(config)["result_ok"].get<bool>(), algorithm);
+            }
+    }
 };
 
 QTEST_GUILESS_MAIN(BarrierSchedulesTest)
