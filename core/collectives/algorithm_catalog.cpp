@@ -5,8 +5,11 @@
 #include "collectives/nccl_tuner.h"
 #include "collectives/ompi_allgather.h"
 #include "collectives/ompi_allreduce.h"
+#include "collectives/ompi_barrier.h"
 #include "collectives/ompi_bcast.h"
 #include "collectives/ompi_fixed_rules.h"
+#include "collectives/ompi_gather_scatter.h"
+#include "collectives/ompi_reduce.h"
 
 namespace commviz::collectives {
 
@@ -33,6 +36,29 @@ std::vector<AlgorithmEntry> ompiAlgorithms(Collective collective) {
             return {{"basic_linear", 1, bcastBasicLinear}, {"chain", 2, bcastChain},
                     {"pipeline", 3, bcastPipeline},        {"binomial", 6, bcastBinomial},
                     {"knomial", 7, bcastKnomial},          {"scatter_allgather_ring", 9, bcastScatterAllgatherRing}};
+        case Collective::Reduce:
+            return {{"linear", 1, reduceLinear},
+                    {"chain", 2, reduceChain},
+                    {"pipeline", 3, reducePipeline},
+                    {"binary", 4, reduceBinary},
+                    {"binomial", 5, reduceBinomial},
+                    {"in-order_binary", 6, reduceInOrderBinary},
+                    {"rabenseifner", 7, reduceRabenseifner}};
+        case Collective::Gather:
+            return {{"basic_linear", 1, gatherBasicLinear},
+                    {"binomial", 2, gatherBinomial},
+                    {"linear_sync", 3, gatherLinearSync}};
+        case Collective::Scatter:
+            return {{"basic_linear", 1, scatterBasicLinear},
+                    {"binomial", 2, scatterBinomial},
+                    {"linear_nb", 3, scatterLinearNb}};
+        case Collective::Barrier:
+            return {{"linear", 1, barrierLinear},
+                    {"double_ring", 2, barrierDoubleRing},
+                    {"recursive_doubling", 3, barrierRecursiveDoubling},
+                    {"bruck", 4, barrierBruck},
+                    {"two_proc", 5, barrierTwoProcs},
+                    {"tree", 6, barrierTree}};
         default:
             return {};
     }

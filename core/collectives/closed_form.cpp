@@ -66,6 +66,22 @@ std::optional<Terms> ncclTerms(Collective collective, const std::string& algorit
     return std::nullopt;
 }
 
+std::optional<Terms> reduceTerms(const std::string& algorithm, double p, double n) {
+    const double lg = std::log2(p), fraction = (p - 1) / p;
+    if (algorithm == "binomial") return Terms{std::ceil(lg), std::ceil(lg) * n, std::ceil(lg) * n};
+    if (algorithm != "rabenseifner") return std::nullopt;
+    if (std::floor(lg) == lg) return Terms{2 * lg, 2 * fraction * n, fraction * n};
+    return Terms{2 * std::floor(lg) + 1, (2 * fraction + 1) * n, (1 + fraction) * n};
+}
+
+// n = p x S, all the data the root gathers or scatters.
+std::optional<Terms> gatherScatterTerms(const std::string& algorithm, double p, double n) {
+    const double fraction = (p - 1) / p;
+    if (algorithm == "binomial") return Terms{std::ceil(std::log2(p)), fraction * n, 0};
+    if (algorithm == "basic_linear" || algorithm == "linear_nb") return Terms{p - 1, fraction * n, 0};
+    return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<double> closedFormUs(Collective collective, const std::string& algorithm, int ranks, std::int64_t bytes,
@@ -75,6 +91,10 @@ std::optional<double> closedFormUs(Collective collective, const std::string& alg
     if (collective == Collective::Allreduce) terms = allreduceTerms(algorithm, ranks, double(bytes));
     if (collective == Collective::Allgather) terms = allgatherTerms(algorithm, ranks, double(bytes) * ranks);
     if (collective == Collective::Bcast) terms = bcastTerms(algorithm, ranks, double(bytes));
+    if (collective == Collective::Reduce) terms = reduceTerms(algorithm, ranks, double(bytes));
+    if (collective == Collective::Gather || collective == Collective::Scatter)
+        terms = gatherScatterTerms(algorithm, ranks, double(bytes) * ranks);
+    if (collective == Collective::Barrier && algorithm == "bruck") terms = Terms{std::ceil(std::log2(ranks)), 0, 0};
     if (!terms) terms = ncclTerms(collective, algorithm, ranks, double(bytes));
     if (!terms) return std::nullopt;
     return priced(*terms, cost);

@@ -55,6 +55,7 @@ bool bytesArePerRank(Collective collective) {
 
 // nccl-tests src/*.cu, the *GetBw functions: the size algbw divides by.
 std::int64_t algbwBytes(Collective collective, std::int64_t bytes, int ranks) {
+    if (collective == Collective::Barrier) return 0;  // moves no data
     return bytesArePerRank(collective) ? bytes * ranks : bytes;
 }
 

@@ -32,7 +32,7 @@ std::vector<std::string> collectiveNames();
 /// gather, scatter, alltoall, reduce_scatter_block), false when it is the whole vector.
 bool bytesArePerRank(Collective collective);
 
-/// nccl-tests' size for algbw: the buffer, or the total gathered/scattered data.
+/// nccl-tests' size for algbw: the buffer, or the total gathered/scattered data (0 for a barrier).
 std::int64_t algbwBytes(Collective collective, std::int64_t bytes, int ranks);
 
 /// nccl-tests' busbw factor (allreduce 2(n-1)/n, allgather (n-1)/n, bcast 1, …).

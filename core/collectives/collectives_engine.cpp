@@ -85,9 +85,10 @@ sim::Json CollectivesEngine::bandwidthFields() const {
     const double time = timeUs();
     const auto algbwSize = algbwBytes(m_config.collective, m_config.bytes, m_config.ranks);
     const double factor = busbwFactor(m_config.collective, m_config.ranks);
-    // GB/s = bytes / (µs x 10^3); no bandwidth is defined for a run that took no time.
-    const sim::Json algbw = time > 0 ? sim::Json(double(algbwSize) / (time * 1e3)) : sim::Json(nullptr);
-    const sim::Json busbw = time > 0 ? sim::Json(algbw.get<double>() * factor) : sim::Json(nullptr);
+    // GB/s = bytes / (µs x 10^3); no bandwidth is defined for a run that took no time or moved no data.
+    const sim::Json algbw =
+        time > 0 && algbwSize > 0 ? sim::Json(double(algbwSize) / (time * 1e3)) : sim::Json(nullptr);
+    const sim::Json busbw = algbw.is_number() ? sim::Json(algbw.get<double>() * factor) : sim::Json(nullptr);
     const std::string& algorithm = m_schedule->algorithm;
     auto closed = closedFormUs(m_config.collective, algorithm, m_config.ranks, m_config.bytes,
                                effectiveCost(m_config, algorithm));

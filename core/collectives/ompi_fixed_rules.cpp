@@ -80,6 +80,53 @@ const Table kAllgather{
     {0, {{2, 3}, {8, 2}, {16, 3}, {512, 2}, {4 * K, 3}}, 5},
 };
 
+// ompi_coll_tuned_reduce_intra_dec_fixed, commutative op.
+const Table kReduceCommutative{
+    {4, {{8, 7}, {16, 4}, {32, 3}, {256 * K, 1}, {512 * K, 3}, {M, 2}}, 3},
+    {8, {{4 * K, 4}, {64 * K, 2}, {256 * K, 5}, {512 * K, 1}, {M, 5}}, 1},
+    {16, {{8 * K, 4}}, 5},
+    {32, {{4 * K, 4}}, 5},
+    {256, {}, 5},
+    {512, {{8 * K, 5}, {16 * K, 6}}, 5},
+    {2048, {}, 5},
+    {4096, {{512, 5}, {K, 6}, {8 * K, 5}, {16 * K, 6}}, 5},
+    {0, {{16, 5}, {32, 6}, {K, 5}, {2 * K, 6}, {8 * K, 5}, {16 * K, 6}}, 5},
+};
+
+// Non-commutative: only linear (1) and in-order binary (6) keep rank order.
+const Table kReduceNonCommutative{
+    {4, {{8, 6}}, 1},
+    {8, {}, 1},
+    {16, {{K, 6}, {8 * K, 1}, {16 * K, 6}, {256 * K, 1}}, 6},
+    {128, {}, 6},
+    {256, {{512, 6}, {K, 1}}, 6},
+    {0, {}, 6},
+};
+
+// ompi_coll_tuned_gather_intra_dec_fixed (S = one rank's block).
+const Table kGather{
+    {4, {{2, 3}, {4, 1}, {32 * K, 2}, {64 * K, 1}, {128 * K, 2}}, 3},
+    {8, {{K, 2}, {8 * K, 1}, {32 * K, 2}, {256 * K, 1}}, 3},
+    {256, {}, 2},
+    {512, {{2 * K, 2}, {8 * K, 1}}, 2},
+    {0, {}, 2},
+};
+
+// ompi_coll_tuned_scatter_intra_dec_fixed (S = one rank's block).
+const Table kScatter{
+    {4, {{2, 3}, {128 * K, 1}, {256 * K, 3}}, 1},
+    {8, {{2 * K, 2}, {4 * K, 1}, {8 * K, 2}, {32 * K, 1}, {M, 3}}, 1},
+    {16, {{16 * K, 2}, {M, 3}}, 1},
+    {32, {{16 * K, 2}, {32 * K, 1}}, 3},
+    {64, {{512, 2}, {8 * K, 3}, {16 * K, 2}}, 3},
+    {0, {{512, 2}}, 3},
+};
+
+// ompi_coll_tuned_barrier_intra_dec_fixed: on p alone.
+const Table kBarrier{
+    {4, {}, 3}, {8, {}, 1}, {64, {}, 3}, {256, {}, 4}, {512, {}, 6}, {1024, {}, 4}, {4096, {}, 6}, {0, {}, 4},
+};
+
 std::string bandText(const Band& band, const Band* previous) {
     if (band.exactlyTwo) return "p = 2";
     if (band.pBelow != 0) return "p < " + std::to_string(band.pBelow);
@@ -122,6 +169,14 @@ std::optional<FixedChoice> fixedDecision(Collective collective, int ranks, std::
             return decide(kBcast, ranks, bytes);
         case Collective::Allgather:
             return decide(kAllgather, ranks, bytes);
+        case Collective::Reduce:
+            return decide(commutative ? kReduceCommutative : kReduceNonCommutative, ranks, bytes);
+        case Collective::Gather:
+            return decide(kGather, ranks, bytes);
+        case Collective::Scatter:
+            return decide(kScatter, ranks, bytes);
+        case Collective::Barrier:
+            return decide(kBarrier, ranks, bytes);
         default:
             return std::nullopt;
     }

@@ -37,6 +37,7 @@ bool RankBuffers::holdsAtStart(int rank, int block) const {
         case Collective::Allgather:
         case Collective::Gather:
         case Collective::Alltoall:
+        case Collective::Barrier:  // each rank's empty block is its arrival token
             return owner(block) == rank;
         default:
             return true;
@@ -75,6 +76,7 @@ RankBuffers::Cell RankBuffers::expectedCell(int rank, int slot) const {
         case Collective::Allgather:
         case Collective::Gather:
         case Collective::Alltoall:
+        case Collective::Barrier:
             return ownCell(owner(m_blocks[std::size_t(slot)]), slot);
         default:
             break;
@@ -128,7 +130,6 @@ void RankBuffers::apply(const Round& round) {
 
 bool RankBuffers::resultOk() const {
     if (!m_consistent) return false;
-    if (m_collective == Collective::Barrier) return true;
     for (int rank = 0; rank < m_ranks; ++rank)
         for (int slot = 0; slot < int(m_blocks.size()); ++slot)
             if (promised(rank, m_blocks[std::size_t(slot)]) && !(cell(rank, slot) == expectedCell(rank, slot)))

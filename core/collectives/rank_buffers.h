@@ -32,7 +32,8 @@ public:
     /// element was reduced more than p times (checked every round).
     bool consistent() const { return m_consistent; }
     /// True when every rank holds exactly what the collective promises,
-    /// computed directly from the starting values.
+    /// computed directly from the starting values (barrier: every rank holds
+    /// every rank's arrival token, so it has heard from all of them).
     bool resultOk() const;
     /// The starting value of one element, so tests and views can recompute sums.
     static std::int64_t initialValue(int rank, int block, int element);
