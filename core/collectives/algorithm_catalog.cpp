@@ -3,8 +3,10 @@
 #include "collectives/nccl_ring.h"
 #include "collectives/ompi_allgather.h"
 #include "collectives/ompi_allreduce.h"
+#include "collectives/ompi_alltoall.h"
 #include "collectives/ompi_bcast.h"
 #include "collectives/ompi_fixed_rules.h"
+#include "collectives/ompi_reduce_scatter.h"
 
 namespace commviz::collectives {
 
@@ -31,6 +33,22 @@ std::vector<AlgorithmEntry> ompiAlgorithms(Collective collective) {
             return {{"basic_linear", 1, bcastBasicLinear}, {"chain", 2, bcastChain},
                     {"pipeline", 3, bcastPipeline},        {"binomial", 6, bcastBinomial},
                     {"knomial", 7, bcastKnomial},          {"scatter_allgather_ring", 9, bcastScatterAllgatherRing}};
+        case Collective::Alltoall:
+            return {{"linear", 1, alltoallLinear},
+                    {"pairwise", 2, alltoallPairwise},
+                    {"modified_bruck", 3, alltoallModifiedBruck},
+                    {"linear_sync", 4, alltoallLinearSync},
+                    {"two_proc", 5, alltoallTwoProcs}};
+        case Collective::ReduceScatter:
+            return {{"non-overlapping", 1, reduceScatterNonoverlapping},
+                    {"recursive_halving", 2, reduceScatterRecursiveHalving},
+                    {"ring", 3, reduceScatterRing},
+                    {"butterfly", 4, reduceScatterButterfly}};
+        case Collective::ReduceScatterBlock:
+            return {{"basic_linear", 1, reduceScatterBlockBasicLinear},
+                    {"recursive_doubling", 2, reduceScatterBlockRecursiveDoubling},
+                    {"recursive_halving", 3, reduceScatterBlockRecursiveHalving},
+                    {"butterfly", 4, reduceScatterBlockButterfly}};
         default:
             return {};
     }

@@ -1,0 +1,152 @@
+// Proves Open MPI's alltoall algorithms send the rounds, messages and bytes
+// their patterns imply for p = 1…8 and 16, every rank ending with the block
+// each other rank meant for it. S = 1000 bytes is the block for one peer
+// (int8 elements); every algorithm but Bruck sends each of its p-1 blocks
+// once: per rank (p-1)S, total p(p-1)S.
+//  linear:      one round of p(p-1) messages.
+//  pairwise:    p-1 rounds of p messages (step p is the local copy).
+//  linear_sync: Open MPI's default max_requests 0 means no limit: linear.
+//               With max_requests 2 at p = 8: ⌈7/2⌉ = 4 rounds.
+//  modified_bruck: ⌈lg p⌉ rounds of p messages; step k carries the slots
+//               0 < i < p with bit k set, so a rank sends as many blocks as
+//               there are set bits in 1 … p-1: p = 3: 1+1 = 2; 5: 1+1+2+1 = 5;
+//               6: 5+2 = 7; 7: 7+2 = 9; 8: 9+3 = 12; 16: 32 (4 bits x 8).
+//  two_proc:    p = 2 only.
+
+#include "collectives/ompi_alltoall.h"
+#include "collectives_test_support.h"
+
+using namespace commviz;
+using namespace commviz::collectives;
+using namespace commviz::collectives::test;
+
+namespace {
+
+constexpr std::int64_t S = 1000;
+
+sim::Json run(const char* algorithm, int p, std::int64_t bytes = S) {
+    return runToEnd(configFor(Collective::Alltoall, algorithm, p, bytes));
+}
+
+int setBitsBelow(int p) {
+    switch (p) {
+        case 1:
+            return 0;
+        case 2:
+            return 1;
+        case 3:
+            return 2;
+        case 4:
+            return 4;
+        case 5:
+            return 5;
+        case 6:
+            return 7;
+        case 7:
+            return 9;
+        case 8:
+            return 12;
+        default:
+            return 32;  // p = 16
+    }
+}
+
+}  // namespace
+
+class AlltoallSchedulesTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void linearIsOneRound() {
+        for (int p : kRanks)
+            checkSchedule(run("linear", p), p > 1 ? 1 : 0, std::int64_t(p) * (p - 1), (p - 1) * S, p * (p - 1) * S);
+    }
+
+    void pairwiseTakesPMinusOneSteps() {
+        for (int p : kRanks)
+            checkSchedule(run("pairwise", p), p - 1, std::int64_t(p) * (p - 1), (p - 1) * S, p * (p - 1) * S);
+    }
+
+    void linearSyncWithoutLimitIsLinear() {
+        for (int p : kRanks)
+            checkSchedule(run("linear_sync", p), p > 1 ? 1 : 0, std::int64_t(p) * (p - 1), (p - 1) * S,
+                          p * (p - 1) * S);
+        ScheduleRequest request;
+        request.collective = Collective::Alltoall;
+        request.ranks = 8;
+        request.count = S;
+        const Schedule windowed = alltoallLinearSyncWindow(request, 2);
+        QCOMPARE(windowed.rounds, 4);
+        QCOMPARE(windowed.round(0).size(), std::size_t(16));  // hops 1 and 2
+        QCOMPARE(windowed.round(3).size(), std::size_t(8));   // hop 7 alone
+        QCOMPARE(windowed.round(3).front().dst, 1);           // rank 0 sends to 0 - 7 = 1
+    }
+
+    void modifiedBruckSendsTheSetBits() {
+        for (int p : kRanks) {
+            const std::int64_t perRank = setBitsBelow(p) * S;
+            checkSchedule(run("modified_bruck", p), ceilLog(p, 2), std::int64_t(p) * ceilLog(p, 2), perRank,
+                          p * perRank);
+        }
+    }
+
+    void modifiedBruckRoutesThroughIntermediateRanks() {
+        // p = 4, step 1 (distance 2): rank 0 sends slots 2 and 3. Slot 3 holds
+        // what rank 3 sent it at step 0, meant for 3 + 3 = 2: block 3*4 + 2.
+        ScheduleRequest request;
+        request.collective = Collective::Alltoall;
+        request.ranks = 4;
+        request.count = 5;
+        const Message sent = alltoallModifiedBruck(request).round(1).front();
+        QCOMPARE(sent.dst, 2);
+        QCOMPARE(sent.blocks, (std::vector<BlockRange>{{0 * 4 + 2, 1}, {3 * 4 + 2, 1}}));
+        QCOMPARE(sent.bytes, std::int64_t(10));
+    }
+
+    void twoProcsOnlyOnTwoRanks() {
+        checkSchedule(run("two_proc", 2), 1, 2, S, 2 * S);
+        auto refused = CollectivesEngine::create(configFor(Collective::Alltoall, "two_proc", 3, S));
+        QVERIFY(!refused.ok());
+        QVERIFY(refused.error().message.find("algorithm=two_proc runs on exactly 2 ranks") == 0);
+    }
+
+    void everyAlgorithmDeliversOddAndTinyBlocks() {
+        for (const char* algorithm : {"linear", "pairwise", "modified_bruck", "linear_sync"})
+            for (int p : {3, 5, 7, 12, 33})
+                for (std::int64_t bytes : {1, 3, 7}) {
+                    const auto summary = run(algorithm, p, bytes);
+                    QVERIFY2(summary["result_ok"].get<bool>(), algorithm);
+                }
+    }
+
+    void timeIsTheCriticalPath() {
+        // α = 1 µs, β = 1 GB/s, S = 1000 B: a block costs 2 µs. linear p = 4:
+        // three hops back to back, 6 µs; Bruck p = 4: two steps of 2 blocks, 3 µs each.
+        QCOMPARE(run("linear", 4)["time_us"].get<double>(), 6.0);
+        QCOMPARE(run("modified_bruck", 4)["time_us"].get<double>(), 6.0);
+        QCOMPARE(run("pairwise", 4)["time_us"].get<double>(), 6.0);
+    }
+
+    void autoFollowsTheFixedRules() {
+        // p = 2: S < 4 -> 5 (two_proc); p = 40: S < 512 -> 3; S = 512 -> 1.
+        auto summary = run("auto", 2, 3);
+        QCOMPARE(summary["rule"].get<std::string>(), std::string("p = 2: S < 4 -> 5"));
+        QCOMPARE(summary["algorithm"].get<std::string>(), std::string("two_proc"));
+        summary = run("auto", 40, 511);
+        QCOMPARE(summary["rule"].get<std::string>(), std::string("p < 64: S < 512 -> 3"));
+        QCOMPARE(summary["algorithm"].get<std::string>(), std::string("modified_bruck"));
+        QVERIFY(summary["result_ok"].get<bool>());
+        QCOMPARE(run("auto", 40, 512)["algorithm_id"].get<int>(), 1);
+    }
+
+    void badNameListsTheAlgorithms() {
+        auto refused = CollectivesEngine::create(configFor(Collective::Alltoall, "bruck", 4, S));
+        QVERIFY(!refused.ok());
+        QCOMPARE(refused.error().message,
+                 std::string("algorithm=bruck is not an Open MPI alltoall algorithm; allowed: auto, linear, pairwise, "
+                             "modified_bruck, linear_sync, two_proc"));
+    }
+};
+
+QTEST_GUILESS_MAIN(AlltoallSchedulesTest)
+#include "tst_collectives_alltoall_schedules.moc"
