@@ -28,11 +28,18 @@ std::vector<AlgorithmEntry> ompiAlgorithms(Collective collective) {
                     {"recursive_doubling", 3, allgatherRecursiveDoubling},
                     {"ring", 4, allgatherRing},
                     {"neighbor", 5, allgatherNeighborExchange},
-                    {"two_proc", 6, allgatherTwoProcs}};
+                    {"two_proc", 6, allgatherTwoProcs},
+                    {"sparbit", 7, allgatherSparbit}};
         case Collective::Bcast:
-            return {{"basic_linear", 1, bcastBasicLinear}, {"chain", 2, bcastChain},
-                    {"pipeline", 3, bcastPipeline},        {"binomial", 6, bcastBinomial},
-                    {"knomial", 7, bcastKnomial},          {"scatter_allgather_ring", 9, bcastScatterAllgatherRing}};
+            return {{"basic_linear", 1, bcastBasicLinear},
+                    {"chain", 2, bcastChain},
+                    {"pipeline", 3, bcastPipeline},
+                    {"split_binary_tree", 4, bcastSplitBintree},
+                    {"binary_tree", 5, bcastBintree},
+                    {"binomial", 6, bcastBinomial},
+                    {"knomial", 7, bcastKnomial},
+                    {"scatter_allgather", 8, bcastScatterAllgather},
+                    {"scatter_allgather_ring", 9, bcastScatterAllgatherRing}};
         case Collective::Alltoall:
             return {{"linear", 1, alltoallLinear},
                     {"pairwise", 2, alltoallPairwise},

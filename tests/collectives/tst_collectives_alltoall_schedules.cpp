@@ -14,6 +14,7 @@
 //  two_proc:    p = 2 only.
 
 #include "collectives/ompi_alltoall.h"
+#include "collectives/ompi_fixed_rules.h"
 #include "collectives_test_support.h"
 
 using namespace commviz;
@@ -26,6 +27,10 @@ constexpr std::int64_t S = 1000;
 
 sim::Json run(const char* algorithm, int p, std::int64_t bytes = S) {
     return runToEnd(configFor(Collective::Alltoall, algorithm, p, bytes));
+}
+
+int alltoallId(int ranks, std::int64_t bytes) {
+    return fixedDecision(Collective::Alltoall, ranks, bytes, true).value().algorithmId;
 }
 
 int setBitsBelow(int p) {
@@ -137,6 +142,56 @@ private slots:
         QCOMPARE(summary["algorithm"].get<std::string>(), std::string("modified_bruck"));
         QVERIFY(summary["result_ok"].get<bool>());
         QCOMPARE(run("auto", 40, 512)["algorithm_id"].get<int>(), 1);
+    }
+
+    void fixedRulesJustBelowAndAtEveryTwoRankThreshold() {
+        // p = 2: S<2 -> 2 · <4 -> 5 · <16 -> 2 · <64 -> 5 · <256 -> 2 · <4K -> 5 ·
+        // <32K -> 2 · <256K -> 4 · <1M -> 5 · else 2
+        const std::pair<std::int64_t, int> expected[] = {
+            {1, 2},     {2, 5},     {3, 5},      {4, 2},      {15, 2},      {16, 5},
+            {63, 5},    {64, 2},    {255, 2},    {256, 5},    {4095, 5},    {4096, 2},
+            {32767, 2}, {32768, 4}, {262143, 4}, {262144, 5}, {1048575, 5}, {1048576, 2}};
+        for (const auto& [bytes, id] : expected) QCOMPARE(alltoallId(2, bytes), id);
+        QCOMPARE(fixedDecision(Collective::Alltoall, 2, 1 << 20, true)->rule, std::string("p = 2: S >= 1M -> 2"));
+    }
+
+    void fixedRulesOfTheOtherBands() {
+        // p < 8: S<8K -> 4 · <16K -> 1 · <64K -> 4 · <512K -> 1 · <1M -> 2 · else 1 (p = 1 too)
+        QCOMPARE(alltoallId(1, 8191), 4);
+        QCOMPARE(alltoallId(3, 8192), 1);
+        QCOMPARE(alltoallId(7, 65535), 4);
+        QCOMPARE(alltoallId(7, 524287), 1);
+        QCOMPARE(alltoallId(4, 524288), 2);
+        QCOMPARE(alltoallId(4, 1048576), 1);
+        // p < 16: S<256K -> 4 · else 1
+        QCOMPARE(alltoallId(8, 262143), 4);
+        QCOMPARE(alltoallId(15, 262144), 1);
+        // p < 32: S<4 -> 4 · <512 -> 3 · <8K -> 4 · <32K -> 1 · <256K -> 4 · <512K -> 1 · else 4
+        QCOMPARE(alltoallId(16, 3), 4);
+        QCOMPARE(alltoallId(16, 4), 3);
+        QCOMPARE(alltoallId(31, 512), 4);
+        QCOMPARE(alltoallId(31, 8192), 1);
+        QCOMPARE(alltoallId(31, 32768), 4);
+        QCOMPARE(alltoallId(31, 262144), 1);
+        QCOMPARE(alltoallId(31, 524288), 4);
+        // p < 128: … <256K -> 1 · else 2; p < 4096: … <128K -> 4 · else 1
+        QCOMPARE(alltoallId(64, 262143), 1);
+        QCOMPARE(alltoallId(127, 262144), 2);
+        QCOMPARE(alltoallId(2048, 131071), 4);
+        QCOMPARE(alltoallId(4095, 131072), 1);
+        // p >= 4096: S<2K -> 3 · <8K -> 4 · <16K -> 1 · <32K -> 4 · <64K -> 1 · else 4
+        QCOMPARE(fixedDecision(Collective::Alltoall, 4096, 2047, true)->rule, std::string("p >= 4096: S < 2K -> 3"));
+        QCOMPARE(alltoallId(4096, 65535), 1);
+        QCOMPARE(fixedDecision(Collective::Alltoall, 4096, 65536, true)->rule, std::string("p >= 4096: S >= 64K -> 4"));
+    }
+
+    void closedFormsBesideTheSimulation() {
+        // p = 4, S = 1000, α = 1 µs, β = 1 GB/s: pairwise (p-1)(α + Sβ) = 6 µs;
+        // Bruck ⌈lg p⌉α + (pS/2) lg p β = 2 + 4 = 6 µs.
+        QCOMPARE(run("pairwise", 4)["closed_form_us"].get<double>(), 6.0);
+        QCOMPARE(run("linear", 4)["closed_form_us"].get<double>(), 6.0);
+        QCOMPARE(run("modified_bruck", 4)["closed_form_us"].get<double>(), 6.0);
+        QCOMPARE(run("two_proc", 2)["closed_form_us"].get<double>(), 2.0);
     }
 
     void badNameListsTheAlgorithms() {

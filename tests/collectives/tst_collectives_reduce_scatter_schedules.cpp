@@ -35,7 +35,9 @@
 //            hands blocks 0-1 on to 1, whose partner 3 does not exist: 3 rounds,
 //            5 messages, rank 0 sends 5 blocks, ranks 1 and 2 two each.
 
+#include "collectives/ompi_fixed_rules.h"
 #include "collectives/ompi_reduce_scatter.h"
+#include "collectives/rank_buffers.h"
 #include "collectives_test_support.h"
 
 using namespace commviz;
@@ -48,6 +50,20 @@ constexpr std::int64_t n = 1680;
 constexpr std::int64_t S = 1000;
 
 bool powerOfTwo(int p) { return (p & (p - 1)) == 0; }
+
+/// A fixed-rule expectation: at p ranks and S bytes the rules pick algorithm id.
+struct Pick {
+    int ranks;
+    std::int64_t bytes;
+    int id;
+};
+
+void checkPicks(Collective collective, std::initializer_list<Pick> picks) {
+    for (const Pick& pick : picks) {
+        const auto choice = fixedDecision(collective, pick.ranks, pick.bytes, true).value();
+        QVERIFY2(choice.algorithmId == pick.id, choice.rule.c_str());
+    }
+}
 
 sim::Json scatter(const char* algorithm, int p, std::int64_t bytes = n) {
     return runToEnd(configFor(Collective::ReduceScatter, algorithm, p, bytes));
@@ -151,6 +167,122 @@ private slots:
         config.algorithm = "butterfly";
         QCOMPARE(runToEnd(config)["algorithm"].get<std::string>(), std::string("butterfly"));
         QVERIFY(powerOfTwo(4));
+    }
+
+    void reduceScatterFixedRulesAtTheThresholds() {
+        checkPicks(Collective::ReduceScatter,
+                   {// p < 4: S<64K -> 3 · <128K -> 4 · else 3
+                    {2, 65535, 3},
+                    {3, 65536, 4},
+                    {3, 131071, 4},
+                    {2, 131072, 3},
+                    // p < 8: S<8 -> 1 · <256K -> 2 · else 3
+                    {4, 7, 1},
+                    {7, 8, 2},
+                    {7, 262143, 2},
+                    {7, 262144, 3},
+                    // p < 64: S<64 -> 1 · <2K -> 2 · <512K -> 4 · else 3
+                    {32, 63, 1},
+                    {32, 64, 2},
+                    {63, 2047, 2},
+                    {63, 2048, 4},
+                    {63, 524287, 4},
+                    {63, 524288, 3},
+                    // p < 128: S<256 -> 1 · <512 -> 2 · <2K -> 4 · <4K -> 2 · else 4
+                    {64, 255, 1},
+                    {64, 256, 2},
+                    {64, 512, 4},
+                    {64, 2048, 2},
+                    {127, 4095, 2},
+                    {127, 4096, 4},
+                    // p >= 4096: S<1K -> 1 · <8K -> 2 · else 4
+                    {4096, 1023, 1},
+                    {4096, 1024, 2},
+                    {4096, 8191, 2},
+                    {4096, 8192, 4}});
+        QCOMPARE(fixedDecision(Collective::ReduceScatter, 4096, 8191, true)->rule,
+                 std::string("p >= 4096: S < 8K -> 2"));
+        QCOMPARE(fixedDecision(Collective::ReduceScatter, 16, 100, false)->algorithmId, 1);
+    }
+
+    void reduceScatterBlockFixedRulesAtTheThresholds() {
+        checkPicks(Collective::ReduceScatterBlock,
+                   {// p < 4: S<4 -> 2 · <8 -> 4 · <16 -> 3 · <128 -> 4 · <256 -> 3 · <4K -> 4 · <8K -> 3 ·
+                    // <128K -> 4 · else 1
+                    {3, 3, 2},
+                    {3, 4, 4},
+                    {3, 7, 4},
+                    {3, 8, 3},
+                    {3, 15, 3},
+                    {3, 16, 4},
+                    {3, 127, 4},
+                    {3, 128, 3},
+                    {3, 255, 3},
+                    {3, 256, 4},
+                    {3, 4095, 4},
+                    {3, 4096, 3},
+                    {3, 8191, 3},
+                    {3, 8192, 4},
+                    {3, 131071, 4},
+                    {3, 131072, 1},
+                    // p < 16: S<4 -> 1 · <32 -> 3 · <128 -> 4 · <512K -> 3 · <4M -> 1 · else 4
+                    {8, 3, 1},
+                    {8, 4, 3},
+                    {8, 524287, 3},
+                    {15, 524288, 1},
+                    {15, 4194303, 1},
+                    {15, 4194304, 4},
+                    // p >= 32: S<4 -> 3 · <16 -> 1 · <64K -> 4 · <256K -> 1 · else 4
+                    {32, 3, 3},
+                    {32, 4, 1},
+                    {4096, 15, 1},
+                    {4096, 16, 4},
+                    {100, 65535, 4},
+                    {100, 65536, 1}});
+        QCOMPARE(fixedDecision(Collective::ReduceScatterBlock, 100, 262144, true)->rule,
+                 std::string("p >= 32: S >= 256K -> 4"));
+    }
+
+    void closedFormsBesideTheSimulation() {
+        // α = 1 µs, β = 1 GB/s, γ = 2 GB/s. Ring p = 4, n = 1680: 3 steps of
+        // α + 420 B (β + γ) = 1.63 µs: 4.89 µs, the closed form (p-1)α + 3/4 n(β+γ).
+        const auto ring = scatter("ring", 4);
+        QVERIFY(qFuzzyCompare(ring["time_us"].get<double>(), 4.89));
+        QVERIFY(qFuzzyCompare(ring["closed_form_us"].get<double>(), 4.89));
+        // Recursive doubling, p = 4, S = 1000: 3 then 2 blocks; 5.5 + 4 = 9.5 µs;
+        // closed form lg p α + n(lg p - 3/4)(β + γ) with n = 4000: 2 + 5 + 2.5.
+        const auto doubling = block("recursive_doubling", 4);
+        QCOMPARE(doubling["time_us"].get<double>(), 9.5);
+        QCOMPARE(doubling["closed_form_us"].get<double>(), 9.5);
+    }
+
+    void rankBuffersSkipEmptyBlocks() {
+        // reduce_scatter of 1 element over 2 ranks: block 1 is empty. Rank 0's
+        // block is reduced; nobody ever holds all of block 1, and that is right.
+        RankBuffers buffers(Collective::ReduceScatter, 2, 0, {1, 0});
+        QVERIFY(!buffers.resultOk());
+        buffers.apply({Message{1, 0, 1, {{0, 1}}, true}});
+        QVERIFY(buffers.resultOk());
+    }
+
+    void relayedMessagesCarryWhatTheSenderReceived() {
+        // reduce_scatter_block over 3 ranks: 2 sends its blocks to 0; 0 relays
+        // them to 1, which adds 2's share only, not 0's (already added by 1 itself).
+        RankBuffers buffers(Collective::ReduceScatterBlock, 3, 0, {1, 1, 1});
+        buffers.apply({Message{0, 1, 1, {{1, 1}}, true}});
+        buffers.apply({Message{2, 0, 1, {{1, 1}}, true}});
+        Message relay{0, 1, 1, {{1, 1}}, true};
+        relay.relay = true;
+        buffers.apply({relay});
+        QCOMPARE(buffers.inspect(1)["blocks"][1]["contributions"].get<int>(), 3);
+        QVERIFY(buffers.consistent());
+        // Without the relay, 0's own copy (0 + 2) would count rank 0 twice in rank 1's sum.
+        RankBuffers doubled(Collective::ReduceScatterBlock, 3, 0, {1, 1, 1});
+        doubled.apply({Message{0, 1, 1, {{1, 1}}, true}});
+        doubled.apply({Message{2, 0, 1, {{1, 1}}, true}});
+        doubled.apply({Message{0, 1, 1, {{1, 1}}, true}});
+        QCOMPARE(doubled.inspect(1)["blocks"][1]["contributions"].get<int>(), 4);
+        QVERIFY(!doubled.consistent());
     }
 
     void autoFollowsTheFixedRules() {

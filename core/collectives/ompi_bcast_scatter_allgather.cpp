@@ -1,0 +1,72 @@
+// Open MPI's scatter + recursive-doubling allgather broadcast
+// (ompi/mca/coll/base/coll_base_bcast.c, ompi_coll_base_bcast_intra_scatter_allgather), ID 8.
+
+#include <algorithm>
+
+#include "collectives/message_factory.h"
+#include "collectives/ompi_bcast.h"
+#include "collectives/recursive_doubling_forwarding.h"
+
+namespace commviz::collectives {
+
+namespace {
+
+int roundDown(int value, int factor) { return value / factor * factor; }
+
+/// Blocks [first, end) clipped to the `blocks` that exist (none when empty).
+std::vector<BlockRange> clipped(int first, int end, int blocks) {
+    end = std::min(end, blocks);
+    if (first >= end) return {};
+    return {{first, end - first}};
+}
+
+// The binomial scatter: virtual rank v (a multiple of 2·mask) hands v + mask
+// the blocks of its subtree, [v + mask, v + 2·mask), when any of them holds
+// data (Open MPI skips the send when send_count <= 0).
+Phase binomialScatter(int p, int root, int blocks, const MessageFactory& message) {
+    const int levels = ceilLog2(blocks);
+    return {levels, [p, root, blocks, levels, message](int level) {
+                const int mask = 1 << (levels - 1 - level);
+                Round round;
+                for (int vrank = 0; vrank + mask < blocks; vrank += 2 * mask)
+                    round.push_back(message((vrank + root) % p, (vrank + mask + root) % p,
+                                            clipped(vrank + mask, vrank + 2 * mask, blocks), false));
+                return round;
+            }};
+}
+
+}  // namespace
+
+// Blocks of scatter_count = ⌈count/p⌉ elements: virtual rank v's block starts
+// at v·scatter_count, so the last ranks may get a short block or none; only
+// the ⌈count/scatter_count⌉ blocks that hold data are in the layout.
+Schedule bcastScatterAllgather(const ScheduleRequest& request) {
+    const int p = request.ranks, root = request.root;
+    if (p == 1) return namedSchedule("scatter_allgather", 8, {request.count});
+    if (request.count < p) {
+        Schedule linear = bcastBasicLinear(request);
+        linear.redirectedFrom = "scatter_allgather";
+        return linear;
+    }
+    const std::int64_t scatterCount = (request.count + p - 1) / p;
+    BlockLayout layout;
+    for (std::int64_t done = 0; done < request.count; done += scatterCount)
+        layout.push_back(std::min(scatterCount, request.count - done));
+    Schedule schedule = namedSchedule("scatter_allgather", 8, layout);
+    const int blocks = int(layout.size());
+    const MessageFactory message(layout, request.elementBytes);
+    DoublingPayload payload;
+    // Each rank sends what its subtree holds, and hands on what the partner subtree sent.
+    payload.exchange = [blocks](int vrank, int mask) {
+        const int first = roundDown(vrank, mask);
+        return clipped(first, first + mask, blocks);
+    };
+    payload.forward = [blocks, p](int vrank, int mask) {
+        const int first = roundDown(vrank, mask) + mask;
+        return clipped(first, std::min(first + mask, p), blocks);
+    };
+    setPhases(schedule, {binomialScatter(p, root, blocks, message), doublingWithForwarding(p, root, message, payload)});
+    return schedule;
+}
+
+}  // namespace commviz::collectives
