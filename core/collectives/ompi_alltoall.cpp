@@ -74,11 +74,15 @@ Schedule alltoallModifiedBruck(const ScheduleRequest& request) {
                               Round round;
                               for (int rank = 0; rank < p; ++rank) {
                                   std::vector<BlockRange> blocks;
-                                  for (int slot = distance; slot < p; ++slot) {
-                                      if ((slot & distance) == 0) continue;
-                                      const int source = mod(rank - (slot & (distance - 1)), p);
-                                      blocks.push_back(blockFor(source, (source + slot) % p, p));
-                                  }
+                                  blocks.reserve(std::size_t(p / 2 + distance));
+                                  // The slots with bit k set come in runs of 2^k.
+                                  for (int run = distance; run < p; run += 2 * distance)
+                                      for (int slot = run; slot < std::min(run + distance, p); ++slot) {
+                                          int source = rank - (slot & (distance - 1));
+                                          if (source < 0) source += p;
+                                          const int dst = source + slot;
+                                          blocks.push_back(blockFor(source, dst < p ? dst : dst - p, p));
+                                      }
                                   round.push_back(message(rank, (rank + distance) % p, std::move(blocks), false));
                               }
                               return round;

@@ -1,7 +1,8 @@
-// Open MPI's scatter + recursive-doubling allgather broadcast
-// (ompi/mca/coll/base/coll_base_bcast.c, ompi_coll_base_bcast_intra_scatter_allgather), ID 8.
+// Open MPI's scatter + allgather broadcasts (ompi/mca/coll/base/coll_base_bcast.c,
+// ompi_coll_base_bcast_intra_scatter_allgather and _scatter_allgather_ring), IDs 8 and 9.
 
 #include <algorithm>
+#include <optional>
 
 #include "collectives/message_factory.h"
 #include "collectives/ompi_bcast.h"
@@ -35,26 +36,34 @@ Phase binomialScatter(int p, int root, int blocks, const MessageFactory& message
             }};
 }
 
-}  // namespace
-
 // Blocks of scatter_count = ⌈count/p⌉ elements: virtual rank v's block starts
 // at v·scatter_count, so the last ranks may get a short block or none; only
 // the ⌈count/scatter_count⌉ blocks that hold data are in the layout.
-Schedule bcastScatterAllgather(const ScheduleRequest& request) {
-    const int p = request.ranks, root = request.root;
-    if (p == 1) return namedSchedule("scatter_allgather", 8, {request.count});
-    if (request.count < p) {
-        Schedule linear = bcastBasicLinear(request);
-        linear.redirectedFrom = "scatter_allgather";
-        return linear;
-    }
-    const std::int64_t scatterCount = (request.count + p - 1) / p;
+BlockLayout scatterBlocks(std::int64_t count, int p) {
+    const std::int64_t scatterCount = (count + p - 1) / p;
     BlockLayout layout;
-    for (std::int64_t done = 0; done < request.count; done += scatterCount)
-        layout.push_back(std::min(scatterCount, request.count - done));
-    Schedule schedule = namedSchedule("scatter_allgather", 8, layout);
-    const int blocks = int(layout.size());
-    const MessageFactory message(layout, request.elementBytes);
+    for (std::int64_t done = 0; done < count; done += scatterCount)
+        layout.push_back(std::min(scatterCount, count - done));
+    return layout;
+}
+
+/// Both algorithms return at once on one rank and use the linear bcast when count < p.
+std::optional<Schedule> trivialCase(const char* algorithm, int id, const ScheduleRequest& request) {
+    if (request.ranks == 1) return namedSchedule(algorithm, id, {request.count});
+    if (request.count >= request.ranks) return std::nullopt;
+    Schedule linear = bcastBasicLinear(request);
+    linear.redirectedFrom = algorithm;
+    return linear;
+}
+
+}  // namespace
+
+Schedule bcastScatterAllgather(const ScheduleRequest& request) {
+    if (auto trivial = trivialCase("scatter_allgather", 8, request)) return *trivial;
+    const int p = request.ranks, root = request.root;
+    Schedule schedule = namedSchedule("scatter_allgather", 8, scatterBlocks(request.count, p));
+    const int blocks = int(schedule.layout.size());
+    const MessageFactory message(schedule.layout, request.elementBytes);
     DoublingPayload payload;
     // Each rank sends what its subtree holds, and hands on what the partner subtree sent.
     payload.exchange = [blocks](int vrank, int mask) {
@@ -66,6 +75,27 @@ Schedule bcastScatterAllgather(const ScheduleRequest& request) {
         return clipped(first, std::min(first + mask, p), blocks);
     };
     setPhases(schedule, {binomialScatter(p, root, blocks, message), doublingWithForwarding(p, root, message, payload)});
+    return schedule;
+}
+
+// The ring allgather: at step i virtual rank v sends block v - i to v + 1,
+// an empty (zero-byte) message when that block holds no data.
+Schedule bcastScatterAllgatherRing(const ScheduleRequest& request) {
+    if (auto trivial = trivialCase("scatter_allgather_ring", 9, request)) return *trivial;
+    const int p = request.ranks, root = request.root;
+    Schedule schedule = namedSchedule("scatter_allgather_ring", 9, scatterBlocks(request.count, p));
+    const int blocks = int(schedule.layout.size());
+    const MessageFactory message(schedule.layout, request.elementBytes);
+    Phase ring{p - 1, [p, root, blocks, message](int step) {
+                   Round round;
+                   for (int vrank = 0; vrank < p; ++vrank) {
+                       const int block = ((vrank - step) % p + p) % p;
+                       round.push_back(message((vrank + root) % p, (vrank + 1 + root) % p,
+                                               clipped(block, block + 1, blocks), false));
+                   }
+                   return round;
+               }};
+    setPhases(schedule, {binomialScatter(p, root, blocks, message), ring});
     return schedule;
 }
 

@@ -137,6 +137,19 @@ private slots:
         QVERIFY(qFuzzyCompare(run("scatter_allgather", 8)["closed_form_us"].get<double>(), 8.94));
     }
 
+    void scatterAllgatherRingCutsCeilBlocks() {
+        // Open MPI cuts ⌈count/p⌉-element blocks. p = 4, count 10: blocks 3,3,3,1;
+        // scatter 0->2 (blocks 2-3, 4 B), 0->1 (3 B), 2->3 (1 B); ring 3 x 10 B,
+        // rank 0 passing blocks 0, 3, 2: it sends 7 + 7 B.
+        auto summary = runToEnd(configFor(Collective::Bcast, "scatter_allgather_ring", 4, 10));
+        checkSchedule(summary, 2 + 3, 3 + 12, 7 + 7, 8 + 30);
+        // count 5: blocks 2,2,1 and none for rank 3, so 2->3 is not sent and the
+        // ring passes rank 3's empty block as zero-byte messages; rank 0 sends
+        // 1 + 2 B, then blocks 0, 3, 2: 2 + 0 + 1 B.
+        summary = runToEnd(configFor(Collective::Bcast, "scatter_allgather_ring", 4, 5));
+        checkSchedule(summary, 2 + 3, 2 + 12, 3 + 3, 3 + 15);
+    }
+
     void autoRunsTheTreeAndScatterAllgatherBands() {
         // p < 8: S < 64 -> 5; p < 1024: S < 32K -> 4 (after S < 16K -> 7); p < 32: S >= 1M -> 8.
         auto summary = runToEnd(configFor(Collective::Bcast, "auto", 5, 63));
