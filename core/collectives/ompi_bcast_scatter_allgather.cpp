@@ -2,6 +2,7 @@
 // ompi_coll_base_bcast_intra_scatter_allgather and _scatter_allgather_ring), IDs 8 and 9.
 
 #include <algorithm>
+#include <functional>
 #include <optional>
 
 #include "collectives/message_factory.h"
@@ -56,47 +57,52 @@ std::optional<Schedule> trivialCase(const char* algorithm, int id, const Schedul
     return linear;
 }
 
+using AllgatherPhase = std::function<Phase(int blocks, const MessageFactory& message)>;
+
+/// The binomial scatter of the blocks, then `allgather`.
+Schedule scatterThen(const char* algorithm, int id, const ScheduleRequest& request, const AllgatherPhase& allgather) {
+    if (auto trivial = trivialCase(algorithm, id, request)) return *trivial;
+    Schedule schedule = namedSchedule(algorithm, id, scatterBlocks(request.count, request.ranks));
+    const int blocks = int(schedule.layout.size());
+    const MessageFactory message(schedule.layout, request.elementBytes);
+    setPhases(schedule, {binomialScatter(request.ranks, request.root, blocks, message), allgather(blocks, message)});
+    return schedule;
+}
+
 }  // namespace
 
 Schedule bcastScatterAllgather(const ScheduleRequest& request) {
-    if (auto trivial = trivialCase("scatter_allgather", 8, request)) return *trivial;
     const int p = request.ranks, root = request.root;
-    Schedule schedule = namedSchedule("scatter_allgather", 8, scatterBlocks(request.count, p));
-    const int blocks = int(schedule.layout.size());
-    const MessageFactory message(schedule.layout, request.elementBytes);
-    DoublingPayload payload;
-    // Each rank sends what its subtree holds, and hands on what the partner subtree sent.
-    payload.exchange = [blocks](int vrank, int mask) {
-        const int first = roundDown(vrank, mask);
-        return clipped(first, first + mask, blocks);
-    };
-    payload.forward = [blocks, p](int vrank, int mask) {
-        const int first = roundDown(vrank, mask) + mask;
-        return clipped(first, std::min(first + mask, p), blocks);
-    };
-    setPhases(schedule, {binomialScatter(p, root, blocks, message), doublingWithForwarding(p, root, message, payload)});
-    return schedule;
+    return scatterThen("scatter_allgather", 8, request, [p, root](int blocks, const MessageFactory& message) {
+        DoublingPayload payload;
+        // Each rank sends what its subtree holds, and hands on what the partner subtree sent.
+        payload.exchange = [blocks](int vrank, int mask) {
+            const int first = roundDown(vrank, mask);
+            return clipped(first, first + mask, blocks);
+        };
+        payload.forward = [blocks, p](int vrank, int mask) {
+            const int first = roundDown(vrank, mask) + mask;
+            return clipped(first, std::min(first + mask, p), blocks);
+        };
+        return doublingWithForwarding(p, root, message, payload);
+    });
 }
 
 // The ring allgather: at step i virtual rank v sends block v - i to v + 1,
 // an empty (zero-byte) message when that block holds no data.
 Schedule bcastScatterAllgatherRing(const ScheduleRequest& request) {
-    if (auto trivial = trivialCase("scatter_allgather_ring", 9, request)) return *trivial;
     const int p = request.ranks, root = request.root;
-    Schedule schedule = namedSchedule("scatter_allgather_ring", 9, scatterBlocks(request.count, p));
-    const int blocks = int(schedule.layout.size());
-    const MessageFactory message(schedule.layout, request.elementBytes);
-    Phase ring{p - 1, [p, root, blocks, message](int step) {
-                   Round round;
-                   for (int vrank = 0; vrank < p; ++vrank) {
-                       const int block = ((vrank - step) % p + p) % p;
-                       round.push_back(message((vrank + root) % p, (vrank + 1 + root) % p,
-                                               clipped(block, block + 1, blocks), false));
-                   }
-                   return round;
-               }};
-    setPhases(schedule, {binomialScatter(p, root, blocks, message), ring});
-    return schedule;
+    return scatterThen("scatter_allgather_ring", 9, request, [p, root](int blocks, const MessageFactory& message) {
+        return Phase{p - 1, [p, root, blocks, message](int step) {
+                         Round round;
+                         for (int vrank = 0; vrank < p; ++vrank) {
+                             const int block = ((vrank - step) % p + p) % p;
+                             round.push_back(message((vrank + root) % p, (vrank + 1 + root) % p,
+                                                     clipped(block, block + 1, blocks), false));
+                         }
+                         return round;
+                     }};
+    });
 }
 
 }  // namespace commviz::collectives
