@@ -107,18 +107,14 @@ Schedule alltoallLinearSyncWindow(const ScheduleRequest& request, int maxRequest
     return schedule;
 }
 
-// ompi_coll_base_alltoall_intra_two_procs: refuses any other size.
+// ompi_coll_base_alltoall_intra_two_procs: one sendrecv with rank r ^ 1, the
+// pairwise exchange of two ranks; any other size is refused.
 Schedule alltoallTwoProcs(const ScheduleRequest& request) {
-    Schedule schedule = named("two_proc", 5, request);
-    if (request.ranks != 2) {
+    Schedule schedule = alltoallPairwise(request);
+    schedule.algorithm = "two_proc";
+    schedule.algorithmId = 5;
+    if (request.ranks != 2)
         schedule.unsupported = "runs on exactly 2 ranks (Open MPI returns MPI_ERR_UNSUPPORTED_OPERATION)";
-        return schedule;
-    }
-    const auto message = MessageFactory::uniform(request.count, request.elementBytes);
-    setPhases(schedule,
-              {{1, [message](int) {
-                    return Round{message(0, 1, {blockFor(0, 1, 2)}, false), message(1, 0, {blockFor(1, 0, 2)}, false)};
-                }}});
     return schedule;
 }
 

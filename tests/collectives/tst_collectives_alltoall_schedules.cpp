@@ -15,6 +15,7 @@
 
 #include "collectives/ompi_alltoall.h"
 #include "collectives/ompi_fixed_rules.h"
+#include "collectives/rank_buffers.h"
 #include "collectives_test_support.h"
 
 using namespace commviz;
@@ -106,6 +107,30 @@ private slots:
         QCOMPARE(sent.dst, 2);
         QCOMPARE(sent.blocks, (std::vector<BlockRange>{{0 * 4 + 2, 1}, {3 * 4 + 2, 1}}));
         QCOMPARE(sent.bytes, std::int64_t(10));
+    }
+
+    void blockSTimesPPlusDGoesFromSToD() {
+        // p = 3: rank s starts with blocks 3s … 3s+2 and must end with 0·3+r,
+        // 1·3+r, 2·3+r. Delivering every block to its d passes; sending block
+        // 1 (0 -> 1) to rank 2 instead fails, and so does a rank sending a block it never had.
+        const BlockLayout layout(9, 2);
+        Round right, wrong;
+        for (int src = 0; src < 3; ++src)
+            for (int dst = 0; dst < 3; ++dst)
+                if (src != dst) {
+                    right.push_back(Message{src, dst, 2, {{src * 3 + dst, 1}}, false});
+                    wrong.push_back(Message{src, src * 3 + dst == 1 ? 2 : dst, 2, {{src * 3 + dst, 1}}, false});
+                }
+        RankBuffers buffers(Collective::Alltoall, 3, 0, layout);
+        QVERIFY(!buffers.resultOk());
+        buffers.apply(right);
+        QVERIFY(buffers.resultOk());
+        RankBuffers misrouted(Collective::Alltoall, 3, 0, layout);
+        misrouted.apply(wrong);
+        QVERIFY(!misrouted.resultOk());
+        RankBuffers borrowed(Collective::Alltoall, 3, 0, layout);
+        borrowed.apply({Message{1, 2, 2, {{0 * 3 + 2, 1}}, false}});
+        QVERIFY(!borrowed.consistent());
     }
 
     void twoProcsOnlyOnTwoRanks() {

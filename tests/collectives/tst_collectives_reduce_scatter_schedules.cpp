@@ -65,13 +65,14 @@ void checkPicks(Collective collective, std::initializer_list<Pick> picks) {
     }
 }
 
-sim::Json scatter(const char* algorithm, int p, std::int64_t bytes = n) {
+/// reduce_scatter of `bytes` (the whole vector), run to its end.
+auto scatter = [](const char* algorithm, int p, std::int64_t bytes = n) {
     return runToEnd(configFor(Collective::ReduceScatter, algorithm, p, bytes));
-}
-
-sim::Json block(const char* algorithm, int p, std::int64_t bytes = S) {
+};
+/// reduce_scatter_block of `bytes` per block, run to its end.
+auto block = [](const char* algorithm, int p, std::int64_t bytes = S) {
     return runToEnd(configFor(Collective::ReduceScatterBlock, algorithm, p, bytes));
-}
+};
 
 }  // namespace
 
