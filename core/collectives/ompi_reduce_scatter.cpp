@@ -17,7 +17,7 @@ Schedule redirected(Schedule schedule, const char* from) {
 Schedule reduceThenScatter(Schedule schedule, const ScheduleRequest& request) {
     const MessageFactory message(schedule.layout, request.elementBytes);
     const WholeVector whole{request.ranks, 0, schedule.layout, request.elementBytes};
-    setPhases(schedule, {binomialReduce(whole), linearScatterFromZero(request.ranks, message)});
+    setPhases(schedule, {binomialReduce(whole), linearScatterFromZero(schedule.layout, message)});
     return schedule;
 }
 

@@ -120,8 +120,10 @@ Phase reduceScatterRing(int ranks, const MessageFactory& message) {
             }};
 }
 
-Phase linearScatterFromZero(int ranks, const MessageFactory& message) {
-    return {ranks > 1 ? 1 : 0, [ranks, message](int) {
+Phase linearScatterFromZero(const BlockLayout& layout, const MessageFactory& message) {
+    // Blocks are largest first (COLL_BASE_COMPUTE_BLOCKCOUNT), so block 1 tells whether any is sent.
+    const int ranks = int(layout.size());
+    return {ranks > 1 && layout[1] > 0 ? 1 : 0, [ranks, message](int) {
                 Round round;
                 for (int rank = 1; rank < ranks; ++rank) pushIfNotEmpty(round, message(0, rank, {{rank, 1}}, false));
                 return round;

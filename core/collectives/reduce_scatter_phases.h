@@ -54,8 +54,8 @@ Phase butterflyMirror(const FoldedRanks& folded, const MessageFactory& message);
 /// Each rank r sends block (r - 1 - step) to r + 1, which adds it in; after
 /// p - 1 steps rank r holds its own block, reduced.
 Phase reduceScatterRing(int ranks, const MessageFactory& message);
-/// Rank 0 sends each other rank its block; empty blocks are not sent
-/// (coll/basic's linear scatterv).
-Phase linearScatterFromZero(int ranks, const MessageFactory& message);
+/// Rank 0 sends each other rank its block of `layout`; empty blocks are not
+/// sent (coll/basic's linear scatterv), so with count 1 there is no round at all.
+Phase linearScatterFromZero(const BlockLayout& layout, const MessageFactory& message);
 
 }  // namespace commviz::collectives

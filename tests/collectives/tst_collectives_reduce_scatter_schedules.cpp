@@ -117,6 +117,10 @@ private slots:
             for (int p : {3, 5, 6, 7, 8, 16})
                 for (std::int64_t bytes : {1, 3, 7, 1001})
                     QVERIFY2(scatter(algorithm, p, bytes)["result_ok"].get<bool>(), algorithm);
+        // Non-overlapping with one element: the reduce, and nothing to scatter.
+        const auto single = scatter("non-overlapping", 4, 1);
+        QCOMPARE(single["rounds"].get<int>(), 2);
+        QCOMPARE(single["messages"].get<std::int64_t>(), std::int64_t(3));
         const auto ring = scatter("ring", 8, 3);
         QCOMPARE(ring["messages"].get<std::int64_t>(), std::int64_t(56));
         QCOMPARE(ring["bytes_sent_total"].get<std::int64_t>(), std::int64_t(3 * 7));
