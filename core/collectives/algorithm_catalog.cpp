@@ -5,11 +5,13 @@
 #include "collectives/nccl_tuner.h"
 #include "collectives/ompi_allgather.h"
 #include "collectives/ompi_allreduce.h"
+#include "collectives/ompi_alltoall.h"
 #include "collectives/ompi_barrier.h"
 #include "collectives/ompi_bcast.h"
 #include "collectives/ompi_fixed_rules.h"
 #include "collectives/ompi_gather_scatter.h"
 #include "collectives/ompi_reduce.h"
+#include "collectives/ompi_reduce_scatter.h"
 
 namespace commviz::collectives {
 
@@ -31,11 +33,34 @@ std::vector<AlgorithmEntry> ompiAlgorithms(Collective collective) {
                     {"recursive_doubling", 3, allgatherRecursiveDoubling},
                     {"ring", 4, allgatherRing},
                     {"neighbor", 5, allgatherNeighborExchange},
-                    {"two_proc", 6, allgatherTwoProcs}};
+                    {"two_proc", 6, allgatherTwoProcs},
+                    {"sparbit", 7, allgatherSparbit}};
         case Collective::Bcast:
-            return {{"basic_linear", 1, bcastBasicLinear}, {"chain", 2, bcastChain},
-                    {"pipeline", 3, bcastPipeline},        {"binomial", 6, bcastBinomial},
-                    {"knomial", 7, bcastKnomial},          {"scatter_allgather_ring", 9, bcastScatterAllgatherRing}};
+            return {{"basic_linear", 1, bcastBasicLinear},
+                    {"chain", 2, bcastChain},
+                    {"pipeline", 3, bcastPipeline},
+                    {"split_binary_tree", 4, bcastSplitBintree},
+                    {"binary_tree", 5, bcastBintree},
+                    {"binomial", 6, bcastBinomial},
+                    {"knomial", 7, bcastKnomial},
+                    {"scatter_allgather", 8, bcastScatterAllgather},
+                    {"scatter_allgather_ring", 9, bcastScatterAllgatherRing}};
+        case Collective::Alltoall:
+            return {{"linear", 1, alltoallLinear},
+                    {"pairwise", 2, alltoallPairwise},
+                    {"modified_bruck", 3, alltoallModifiedBruck},
+                    {"linear_sync", 4, alltoallLinearSync},
+                    {"two_proc", 5, alltoallTwoProcs}};
+        case Collective::ReduceScatter:
+            return {{"non-overlapping", 1, reduceScatterNonoverlapping},
+                    {"recursive_halving", 2, reduceScatterRecursiveHalving},
+                    {"ring", 3, reduceScatterRing},
+                    {"butterfly", 4, reduceScatterButterfly}};
+        case Collective::ReduceScatterBlock:
+            return {{"basic_linear", 1, reduceScatterBlockBasicLinear},
+                    {"recursive_doubling", 2, reduceScatterBlockRecursiveDoubling},
+                    {"recursive_halving", 3, reduceScatterBlockRecursiveHalving},
+                    {"butterfly", 4, reduceScatterBlockButterfly}};
         case Collective::Reduce:
             return {{"linear", 1, reduceLinear},
                     {"chain", 2, reduceChain},

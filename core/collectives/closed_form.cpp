@@ -47,6 +47,28 @@ std::optional<Terms> bcastTerms(const std::string& algorithm, double p, double n
     if (algorithm == "basic_linear") return Terms{p - 1, (p - 1) * n, 0};
     if (algorithm == "binomial") return Terms{ceilLg, ceilLg * n, 0};
     if (algorithm == "scatter_allgather_ring") return Terms{ceilLg + p - 1, 2 * (p - 1) / p * n, 0};
+    if (algorithm == "scatter_allgather") return Terms{2 * ceilLg, 2 * (p - 1) / p * n, 0};
+    return std::nullopt;
+}
+
+// n = p x S, what one rank sends to all others (own block included).
+std::optional<Terms> alltoallTerms(const std::string& algorithm, double p, double n) {
+    if (algorithm == "linear" || algorithm == "linear_sync" || algorithm == "pairwise")
+        return Terms{p - 1, (p - 1) / p * n, 0};
+    if (algorithm == "modified_bruck") return Terms{std::ceil(std::log2(p)), n / 2 * std::log2(p), 0};
+    if (algorithm == "two_proc") return Terms{1, n / 2, 0};
+    return std::nullopt;
+}
+
+// n = the whole vector (reduce_scatter) or p x S (reduce_scatter_block).
+std::optional<Terms> reduceScatterTerms(const std::string& algorithm, double p, double n) {
+    const double lg = std::log2(p), fraction = (p - 1) / p, floorLg = std::floor(lg);
+    if (algorithm == "ring") return Terms{p - 1, fraction * n, fraction * n};
+    if (algorithm == "recursive_halving")
+        return floorLg == lg ? Terms{lg, fraction * n, fraction * n}
+                             : Terms{floorLg + 2, (fraction + 1) * n, (fraction + 1) * n};
+    if (algorithm == "recursive_doubling") return Terms{std::ceil(lg), (lg - fraction) * n, (lg - fraction) * n};
+    if (algorithm == "butterfly") return Terms{2 * std::ceil(lg), 2 * fraction * n, fraction * n};
     return std::nullopt;
 }
 
@@ -95,6 +117,10 @@ std::optional<double> closedFormUs(Collective collective, const std::string& alg
     if (collective == Collective::Gather || collective == Collective::Scatter)
         terms = gatherScatterTerms(algorithm, ranks, double(bytes) * ranks);
     if (collective == Collective::Barrier && algorithm == "bruck") terms = Terms{std::ceil(std::log2(ranks)), 0, 0};
+    if (collective == Collective::Alltoall) terms = alltoallTerms(algorithm, ranks, double(bytes) * ranks);
+    if (collective == Collective::ReduceScatter) terms = reduceScatterTerms(algorithm, ranks, double(bytes));
+    if (collective == Collective::ReduceScatterBlock)
+        terms = reduceScatterTerms(algorithm, ranks, double(bytes) * ranks);
     if (!terms) terms = ncclTerms(collective, algorithm, ranks, double(bytes));
     if (!terms) return std::nullopt;
     return priced(*terms, cost);

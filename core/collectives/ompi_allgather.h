@@ -20,5 +20,8 @@ Schedule allgatherRing(const ScheduleRequest& request);
 Schedule allgatherNeighborExchange(const ScheduleRequest& request);
 /// 6: p = 2 only: one exchange.
 Schedule allgatherTwoProcs(const ScheduleRequest& request);
+/// 7: Sparbit: distances l, l/2, …, 1 (l = 2^(⌈lg p⌉-1)); each step sends every
+/// block held so far, one message per block, skipping those that would arrive twice.
+Schedule allgatherSparbit(const ScheduleRequest& request);
 
 }  // namespace commviz::collectives

@@ -120,38 +120,4 @@ Schedule bcastKnomial(const ScheduleRequest& request) {
     return schedule;
 }
 
-// ompi_coll_base_bcast_intra_scatter_allgather_ring: block v belongs to
-// virtual rank v; the binomial scatter hands each subtree its blocks, then a
-// ring allgather passes the newest block to v + 1 for p - 1 steps.
-Schedule bcastScatterAllgatherRing(const ScheduleRequest& request) {
-    const int p = request.ranks, root = request.root;
-    if (request.count < p) {
-        Schedule linear = bcastBasicLinear(request);
-        linear.redirectedFrom = "scatter_allgather_ring";
-        return linear;
-    }
-    Schedule schedule = namedSchedule("scatter_allgather_ring", 9, evenBlocks(request.count, p));
-    const BlockLayout layout = schedule.layout;
-    const auto bytes = request.elementBytes;
-    const int levels = ceilLog2(p);
-    auto real = [p, root](int vrank) { return (vrank + root) % p; };
-    Phase scatter{levels, [=](int level) {
-                      const int mask = 1 << (levels - 1 - level);
-                      Round round;
-                      for (int v = 0; v + mask < p; v += 2 * mask)
-                          round.push_back(makeMessage(layout, bytes, real(v), real(v + mask),
-                                                      {{v + mask, std::min(v + 2 * mask, p) - (v + mask)}}, false));
-                      return round;
-                  }};
-    Phase ring{p - 1, [=](int step) {
-                   Round round;
-                   for (int v = 0; v < p; ++v)
-                       round.push_back(makeMessage(layout, bytes, real(v), real((v + 1) % p),
-                                                   {{((v - step) % p + p) % p, 1}}, false));
-                   return round;
-               }};
-    setPhases(schedule, {scatter, ring});
-    return schedule;
-}
-
 }  // namespace commviz::collectives

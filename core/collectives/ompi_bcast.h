@@ -18,6 +18,14 @@ Schedule bcastPipeline(const ScheduleRequest& request);
 Schedule bcastBinomial(const ScheduleRequest& request);
 /// 7: k-nomial tree of `radix`, ⌈log_k p⌉ rounds of up to k-1 sends per holder.
 Schedule bcastKnomial(const ScheduleRequest& request);
+/// 4: the buffer in two halves, each pipelined down one subtree of the binary
+/// tree, then partners in the two subtrees swap halves; chain when count < 2.
+Schedule bcastSplitBintree(const ScheduleRequest& request);
+/// 5: binary tree, segment by segment (segsize).
+Schedule bcastBintree(const ScheduleRequest& request);
+/// 8: binomial scatter of ⌈count/p⌉-element blocks, then a recursive-doubling
+/// allgather (with hand-ons when p is not a power of two); linear when count < p.
+Schedule bcastScatterAllgather(const ScheduleRequest& request);
 /// 9: binomial scatter of p blocks, then a ring allgather; linear when count < p.
 Schedule bcastScatterAllgatherRing(const ScheduleRequest& request);
 

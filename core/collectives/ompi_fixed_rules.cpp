@@ -127,6 +127,46 @@ const Table kBarrier{
     {4, {}, 3}, {8, {}, 1}, {64, {}, 3}, {256, {}, 4}, {512, {}, 6}, {1024, {}, 4}, {4096, {}, 6}, {0, {}, 4},
 };
 
+// ompi_coll_tuned_alltoall_intra_dec_fixed (S = the block for one peer).
+const Table kAlltoall{
+    {2, {{2, 2}, {4, 5}, {16, 2}, {64, 5}, {256, 2}, {4 * K, 5}, {32 * K, 2}, {256 * K, 4}, {M, 5}}, 2, true},
+    {8, {{8 * K, 4}, {16 * K, 1}, {64 * K, 4}, {512 * K, 1}, {M, 2}}, 1},
+    {16, {{256 * K, 4}}, 1},
+    {32, {{4, 4}, {512, 3}, {8 * K, 4}, {32 * K, 1}, {256 * K, 4}, {512 * K, 1}}, 4},
+    {64, {{512, 3}, {512 * K, 1}}, 4},
+    {128, {{K, 3}, {2 * K, 1}, {4 * K, 4}, {256 * K, 1}}, 2},
+    {256, {{K, 3}, {2 * K, 4}, {256 * K, 1}}, 2},
+    {512, {{K, 3}, {8 * K, 4}, {32 * K, 1}}, 2},
+    {1024, {{512, 3}, {8 * K, 4}, {16 * K, 1}, {128 * K, 4}, {256 * K, 1}}, 2},
+    {2048, {{512, 3}, {K, 4}, {2 * K, 1}, {16 * K, 4}, {256 * K, 1}}, 4},
+    {4096, {{K, 3}, {4 * K, 4}, {8 * K, 1}, {128 * K, 4}}, 1},
+    {0, {{2 * K, 3}, {8 * K, 4}, {16 * K, 1}, {32 * K, 4}, {64 * K, 1}}, 4},
+};
+
+// ompi_coll_tuned_reduce_scatter_intra_dec_fixed, commutative op (S = the whole vector).
+const Table kReduceScatter{
+    {4, {{64 * K, 3}, {128 * K, 4}}, 3},
+    {8, {{8, 1}, {256 * K, 2}}, 3},
+    {32, {{256 * K, 2}}, 3},
+    {64, {{64, 1}, {2 * K, 2}, {512 * K, 4}}, 3},
+    {128, {{256, 1}, {512, 2}, {2 * K, 4}, {4 * K, 2}}, 4},
+    {256, {{256, 1}, {512, 2}}, 4},
+    {512, {{256, 1}, {K, 2}}, 4},
+    {1024, {{512, 1}, {2 * K, 2}, {8 * K, 4}, {16 * K, 2}}, 4},
+    {2048, {{512, 1}, {4 * K, 2}, {16 * K, 4}, {32 * K, 2}}, 4},
+    {4096, {{512, 1}, {4 * K, 2}}, 4},
+    {0, {{K, 1}, {8 * K, 2}}, 4},
+};
+
+// ompi_coll_tuned_reduce_scatter_block_intra_dec_fixed, commutative op (S = one block).
+const Table kReduceScatterBlock{
+    {4, {{4, 2}, {8, 4}, {16, 3}, {128, 4}, {256, 3}, {4 * K, 4}, {8 * K, 3}, {128 * K, 4}}, 1},
+    {8, {{8, 3}, {32, 2}, {256, 4}, {8 * K, 3}, {16 * K, 4}, {M, 3}}, 1},
+    {16, {{4, 1}, {32, 3}, {128, 4}, {512 * K, 3}, {4 * M, 1}}, 4},
+    {32, {{32, 1}, {512 * K, 3}, {2 * M, 1}, {4 * M, 3}}, 4},
+    {0, {{4, 3}, {16, 1}, {64 * K, 4}, {256 * K, 1}}, 4},
+};
+
 std::string bandText(const Band& band, const Band* previous) {
     if (band.exactlyTwo) return "p = 2";
     if (band.pBelow != 0) return "p < " + std::to_string(band.pBelow);
@@ -177,6 +217,14 @@ std::optional<FixedChoice> fixedDecision(Collective collective, int ranks, std::
             return decide(kScatter, ranks, bytes);
         case Collective::Barrier:
             return decide(kBarrier, ranks, bytes);
+        case Collective::Alltoall:
+            return decide(kAlltoall, ranks, bytes);
+        case Collective::ReduceScatter:
+            if (!commutative) return FixedChoice{1, "non-commutative op: -> 1"};
+            return decide(kReduceScatter, ranks, bytes);
+        case Collective::ReduceScatterBlock:
+            if (!commutative) return FixedChoice{1, "non-commutative op: -> 1"};
+            return decide(kReduceScatterBlock, ranks, bytes);
         default:
             return std::nullopt;
     }

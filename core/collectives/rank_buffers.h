@@ -50,10 +50,11 @@ private:
         std::int64_t values[kTrackedElements] = {};
         bool operator==(const Cell&) const = default;
     };
-    Cell& cell(int rank, int slot) { return m_cells[std::size_t(rank) * m_blocks.size() + std::size_t(slot)]; }
-    const Cell& cell(int rank, int slot) const {
-        return m_cells[std::size_t(rank) * m_blocks.size() + std::size_t(slot)];
-    }
+    std::size_t index(int rank, int slot) const { return std::size_t(rank) * m_blocks.size() + std::size_t(slot); }
+    Cell& cell(int rank, int slot) { return m_cells[index(rank, slot)]; }
+    const Cell& cell(int rank, int slot) const { return m_cells[index(rank, slot)]; }
+    /// What `message` carries of `slot`: the sender's copy, or what it last received.
+    Cell payload(const Message& message, int slot) const;
     Cell ownCell(int rank, int slot) const;
     Cell expectedCell(int rank, int slot) const;
     bool holdsAtStart(int rank, int block) const;
@@ -69,6 +70,9 @@ private:
     std::vector<int> m_blocks;    ///< tracked layout blocks, ascending
     std::vector<int> m_elements;  ///< simulated elements of each tracked block
     std::vector<Cell> m_cells;    ///< [rank][slot]
+    /// What each rank last received, [rank][slot]: kept only for
+    /// reduce_scatter_block, whose recursive doubling relays it.
+    std::vector<Cell> m_received;
     bool m_consistent = true;
 };
 

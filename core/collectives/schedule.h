@@ -23,6 +23,9 @@ struct Message {
     std::int64_t bytes = 0;  ///< exact, from the layout's element counts
     std::vector<BlockRange> blocks;
     bool reduce = false;
+    /// Passes on the blocks as the sender last received them, not its own
+    /// combined copy (Open MPI's tmprecv in reduce_scatter_block's recursive doubling).
+    bool relay = false;
     bool operator==(const Message&) const = default;
 };
 

@@ -12,6 +12,7 @@
 //  linear:    a gather round (p-1 blocks to rank 0) and a bcast round (rank 0 sends
 //             all p blocks to p-1 ranks): 2(p-1) messages, root sends (p-1)pS.
 
+#include "collectives/ompi_allgather.h"
 #include "collectives_test_support.h"
 
 using namespace commviz;
@@ -75,6 +76,27 @@ private slots:
         auto refused = CollectivesEngine::create(configFor(Collective::Allgather, "two_proc", 3, S));
         QVERIFY(!refused.ok());
         QVERIFY(refused.error().message.find("algorithm=two_proc runs on exactly 2 ranks") == 0);
+    }
+
+    void sparbit() {
+        // ⌈lg p⌉ steps at distances l, l/2, …, 1, one message per block: a rank
+        // sends its p-1 missing blocks' worth, p-1 messages of S.
+        for (int p : kRanks)
+            checkSchedule(run("sparbit", p), ceilLog(p, 2), std::int64_t(p) * (p - 1), (p - 1) * S, p * (p - 1) * S);
+        // p = 6 (Open MPI's example): distance 4 sends block 0 of rank 0; distance 2
+        // skips the block that would arrive twice and sends block 0 only; distance 1
+        // sends blocks 0, 4, 2.
+        ScheduleRequest request;
+        request.collective = Collective::Allgather;
+        request.ranks = 6;
+        request.count = 1;
+        const Schedule schedule = allgatherSparbit(request);
+        QCOMPARE(schedule.round(1).size(), std::size_t(6));
+        std::vector<int> sentByZero;
+        for (const Message& message : schedule.round(2))
+            if (message.src == 0) sentByZero.push_back(message.blocks.front().first);
+        QCOMPARE(sentByZero, (std::vector<int>{0, 4, 2}));
+        for (int p : {3, 5, 6, 7, 9, 12, 13}) QVERIFY(run("sparbit", p, 3)["result_ok"].get<bool>());
     }
 
     void autoFollowsTheFixedRules() {

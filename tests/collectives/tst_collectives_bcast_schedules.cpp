@@ -84,6 +84,87 @@ private slots:
         QCOMPARE(small["redirected_from"].get<std::string>(), std::string("scatter_allgather_ring"));
     }
 
+    void binaryTree() {
+        // Shifted rank s at level L has children s + 2^L and s + 2^(L+1): p = 8
+        // is 0 -> 1,2; 1 -> 3,5; 2 -> 4,6; 3 -> 7, three levels deep. One
+        // segment: ⌊lg p⌋ rounds; 4 segments: 3 more. The root sends n to each child.
+        for (int p : kRanks) {
+            const int depth = p > 1 ? ceilLog(p + 1, 2) - 1 : 0;
+            checkSchedule(run("binary_tree", p), depth, p - 1, std::min(p - 1, 2) * n, (p - 1) * n);
+            checkSchedule(run("binary_tree", p, n / 4, p - 1), p > 1 ? depth + 3 : 0, 4LL * (p - 1),
+                          std::min(p - 1, 2) * n, (p - 1) * n);
+        }
+    }
+
+    void splitBinaryTree() {
+        // Half 0 goes down the odd shifted ranks, half 1 down the even ones;
+        // then s and s+1 swap halves (p even: the root sends half 1 to p-1).
+        // Every other rank receives n/2 twice: 2(p-1) messages, (p-1)n bytes.
+        // 1.5n is the most one rank sends: with p = 4 the root (both halves and
+        // half 1 again to 3), from p = 6 rank 1 (to 3 and 5, then the swap with 2);
+        // with p = 2, 3, 5 nobody sends more than n.
+        for (int p : kRanks) {
+            const auto summary = run("split_binary_tree", p, 0, p / 3);
+            const int depth = p > 1 ? ceilLog(p + 1, 2) - 1 : 0;
+            const std::int64_t most = (p == 4 || p >= 6) ? 3 * n / 2 : (p > 1 ? n : 0);
+            checkSchedule(summary, p > 1 ? depth + 1 : 0, 2LL * (p - 1), most, (p - 1) * n);
+        }
+        // One element cannot be split: the chain with fan-out 1.
+        const auto one = runToEnd(configFor(Collective::Bcast, "split_binary_tree", 4, 1));
+        QCOMPARE(one["algorithm"].get<std::string>(), std::string("chain"));
+        QCOMPARE(one["redirected_from"].get<std::string>(), std::string("split_binary_tree"));
+        QCOMPARE(one["rounds"].get<int>(), 3);
+    }
+
+    void scatterAllgather() {
+        // p = 8, n = 1680: the scatter moves 12 blocks of 210 B in 3 rounds,
+        // the doubling allgather 1, 2, 4 blocks per rank: 31 messages, (12 + 56) x 210.
+        checkSchedule(run("scatter_allgather", 8), 6, 31, 14 * 210, 68 * 210);
+        // p = 3: blocks of 560; scatter 0->2, 0->1; exchanges 0<->1, 0<->2
+        // (1120 and 560); rank 1 has no partner at distance 2, so 0 hands
+        // block 2 on: 5 rounds, 7 messages.
+        checkSchedule(run("scatter_allgather", 3), 5, 7, 6 * 560, 8 * 560);
+        for (int p : kRanks)
+            for (std::int64_t bytes : {std::int64_t(p), std::int64_t(p + 1), std::int64_t(2 * p - 1), n}) {
+                auto config = configFor(Collective::Bcast, "scatter_allgather", p, bytes);
+                config.root = p / 2;
+                QVERIFY(runToEnd(config)["result_ok"].get<bool>());
+            }
+        // count 3 < p 4: linear.
+        const auto small = runToEnd(configFor(Collective::Bcast, "scatter_allgather", 4, 3));
+        QCOMPARE(small["algorithm"].get<std::string>(), std::string("basic_linear"));
+        // van de Geijn: 2 lg p α + 2(p-1)/p nβ = 6 + 2.94 µs at p = 8.
+        QVERIFY(qFuzzyCompare(run("scatter_allgather", 8)["closed_form_us"].get<double>(), 8.94));
+    }
+
+    void scatterAllgatherRingCutsCeilBlocks() {
+        // Open MPI cuts ⌈count/p⌉-element blocks. p = 4, count 10: blocks 3,3,3,1;
+        // scatter 0->2 (blocks 2-3, 4 B), 0->1 (3 B), 2->3 (1 B); ring 3 x 10 B,
+        // rank 0 passing blocks 0, 3, 2: it sends 7 + 7 B.
+        auto summary = runToEnd(configFor(Collective::Bcast, "scatter_allgather_ring", 4, 10));
+        checkSchedule(summary, 2 + 3, 3 + 12, 7 + 7, 8 + 30);
+        // count 5: blocks 2,2,1 and none for rank 3, so 2->3 is not sent and the
+        // ring passes rank 3's empty block as zero-byte messages; rank 0 sends
+        // 1 + 2 B, then blocks 0, 3, 2: 2 + 0 + 1 B.
+        summary = runToEnd(configFor(Collective::Bcast, "scatter_allgather_ring", 4, 5));
+        checkSchedule(summary, 2 + 3, 2 + 12, 3 + 3, 3 + 15);
+    }
+
+    void autoRunsTheTreeAndScatterAllgatherBands() {
+        // p < 8: S < 64 -> 5; p < 1024: S < 32K -> 4 (after S < 16K -> 7); p < 32: S >= 1M -> 8.
+        auto summary = runToEnd(configFor(Collective::Bcast, "auto", 5, 63));
+        QCOMPARE(summary["algorithm"].get<std::string>(), std::string("binary_tree"));
+        QCOMPARE(summary["rule"].get<std::string>(), std::string("p < 8: S < 64 -> 5"));
+        summary = runToEnd(configFor(Collective::Bcast, "auto", 300, 16384));
+        QCOMPARE(summary["algorithm"].get<std::string>(), std::string("split_binary_tree"));
+        QCOMPARE(summary["rule"].get<std::string>(), std::string("p < 1024: S < 32K -> 4"));
+        QVERIFY(summary["result_ok"].get<bool>());
+        summary = runToEnd(configFor(Collective::Bcast, "auto", 20, 1 << 20));
+        QCOMPARE(summary["algorithm"].get<std::string>(), std::string("scatter_allgather"));
+        QCOMPARE(summary["algorithm_id"].get<int>(), 8);
+        QVERIFY(summary["result_ok"].get<bool>());
+    }
+
     void autoPicksKnomialAtSixtyFourRanks() {
         const auto summary = runToEnd(configFor(Collective::Bcast, "auto", 100, 1 << 20));
         QCOMPARE(summary["rule"].get<std::string>(), std::string("p < 128: -> 7"));

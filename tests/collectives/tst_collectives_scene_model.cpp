@@ -104,15 +104,15 @@ private slots:
     }
 
     // ompi_coll_tuned_bcast_intra_dec_fixed: under 4 ranks, 32 <= S < 256
-    // picks algorithm 5 (binary tree), which the scene does not model.
-    void autoNamesAnUnmodelledPickAndTheAlternatives() {
+    // picks algorithm 5 (binary tree), which auto now runs.
+    void autoRunsTheBinaryTreePick() {
         auto session = build({{"collective", "bcast"}, {"ranks", 2}, {"bytes", 100}, {"algorithm", "auto"}});
-        QVERIFY(!session.ok());
-        const std::string& message = session.error().message;
-        QVERIFY2(message.rfind("algorithm=auto: the fixed rule '", 0) == 0, message.c_str());
-        QVERIFY2(message.find("' picks Open MPI's bcast algorithm 5, not modelled yet; name one of: basic_linear, "
-                              "chain, pipeline, binomial, knomial, scatter_allgather_ring") != std::string::npos,
-                 message.c_str());
+        QVERIFY(session.ok());
+        session.value()->runToEnd(sceneModel().stepCap);
+        const auto summary = session.value()->summary();
+        QCOMPARE(summary["algorithm"].get<std::string>(), std::string("binary_tree"));
+        QCOMPARE(summary["rule"].get<std::string>(), std::string("p < 4: S < 256 -> 5"));
+        QVERIFY(summary["result_ok"].get<bool>());
     }
 
     void eventKindsAreSendAndRound() {
