@@ -47,8 +47,8 @@ void CollectivesPaint::legend(const CollectivesEngine& engine, const QRectF& are
     if (reducing) swatch(x, y, cellColor(theme, 1, ranks, true), theme.panelBorder, tr("partial sum"));
     swatch(x, y, cellColor(theme, ranks, ranks, reducing), theme.panelBorder,
            reducing ? tr("sum of every rank") : tr("block held"));
-    if (reducing) swatch(x, y, theme.background, theme.warn, tr("arrived and reduced"));
-    swatch(x, y, theme.background, theme.accent2, tr("arrived and stored"));
+    if (reducing) swatch(x, y, theme.background, arrivalColor(true), tr("arrived and reduced"));
+    swatch(x, y, theme.background, arrivalColor(false), tr("arrived and stored"));
     if (ranks <= CollectivesLayout::kDetailedRanks)
         text(QRectF(x, y - 10, area.right() - x, 20), tr("tags: blocks carried"), kLegendFont, theme.mutedText);
 }

@@ -23,15 +23,18 @@ QString timeText(const sim::EventRecord& record) {
 
 QString send(const sim::EventRecord& record) {
     const EventFields fields(record);
-    const QString blocks = CollectivesText::blocksText(fields.list("blocks").value_or(QStringList()));
+    const QStringList blockList = fields.list("blocks").value_or(QStringList());
+    const QString blocks = CollectivesText::blocksText(blockList);
+    const QString what = blockList.size() == 1 ? CollectivesText::tr("block %1").arg(blocks)
+                                               : CollectivesText::tr("blocks %1").arg(blocks);
     const QString bytes = CollectivesText::bytesText(fields.integer("bytes").value_or(0));
     if (fields.flag("reduce").value_or(false))
         return CollectivesText::tr(
-                   "Round %1: rank %2 sends blocks %3 (%4) to rank %5, which adds them into its own partial sums "
-                   "(done at %6 µs).")
-            .arg(roundNumber(record), number(record, "src"), blocks, bytes, number(record, "dst"), timeText(record));
-    return CollectivesText::tr("Round %1: rank %2 sends blocks %3 (%4) to rank %5, which stores them (done at %6 µs).")
-        .arg(roundNumber(record), number(record, "src"), blocks, bytes, number(record, "dst"), timeText(record));
+                   "Round %1: rank %2 sends %3 (%4) to rank %5, which adds them into its own partial sums (done at "
+                   "%6 µs).")
+            .arg(roundNumber(record), number(record, "src"), what, bytes, number(record, "dst"), timeText(record));
+    return CollectivesText::tr("Round %1: rank %2 sends %3 (%4) to rank %5, which stores them (done at %6 µs).")
+        .arg(roundNumber(record), number(record, "src"), what, bytes, number(record, "dst"), timeText(record));
 }
 
 QString round(const sim::EventRecord& record) {

@@ -75,7 +75,7 @@ QColor CollectivesPaint::cellColor(const Theme& theme, int contributions, int ra
     if (!reducing || contributions >= ranks) return theme.good;
     // From a pale to a full accent as more ranks' data is summed in.
     const double share = ranks > 1 ? double(contributions - 1) / double(ranks - 1) : 1;
-    return tint(theme.accent, int(70 + 170 * share));
+    return tint(theme.accent, int(60 + 195 * share));
 }
 
 void CollectivesPaint::treeEdges(const CollectivesLayout& layout) {
@@ -90,14 +90,14 @@ void CollectivesPaint::treeEdges(const CollectivesLayout& layout) {
 void CollectivesPaint::rank(const CollectivesEngine& engine, int rank, const QRectF& rect, const Arrivals& arrivals) {
     const auto& config = engine.config();
     const bool root = rooted(config.collective) && rank == config.root;
-    box(rect, theme.panel, root ? theme.accent2 : theme.panelBorder, 5, root ? 3 : 1);
+    box(rect, theme.panel, root ? theme.text : theme.panelBorder, 5, root ? 3 : 1);
     const double strip = std::clamp(rect.height() * 0.2, 15.0, 22.0);
     const double px = std::clamp(strip - 3, 12.0, 16.0);
     const QString label = rect.width() < 70 ? QString::number(rank)
                           : root            ? tr("root %1").arg(rank)
                                             : tr("rank %1").arg(rank);
-    text(QRectF(rect.left() + 2, rect.top() + 1, rect.width() - 4, strip), label, px, root ? theme.accent2 : theme.text,
-         Qt::AlignCenter, true);
+    text(QRectF(rect.left() + 2, rect.top() + 1, rect.width() - 4, strip), label, px, theme.text, Qt::AlignCenter,
+         true);
     blockGrid(engine, rank, rect.adjusted(4, strip + 1, -4, -4), arrivals);
     object(rect, QStringLiteral("rank:%1").arg(rank));
 }
@@ -117,7 +117,7 @@ void CollectivesPaint::blockGrid(const CollectivesEngine& engine, int rank, cons
         const QColor fill = cellColor(theme, buffers.contributions(rank, slot), engine.config().ranks, reducing);
         const auto arrived = arrivals.find({rank, slot});
         const bool fresh = arrived != arrivals.end();
-        p.setPen(fresh ? QPen(arrived->second ? theme.warn : theme.accent2, std::max(1.5, cell * 0.14))
+        p.setPen(fresh ? QPen(arrivalColor(arrived->second), std::max(1.5, cell * 0.14))
                        : QPen(theme.panelBorder, 0.8));
         p.setBrush(fill);
         p.drawRect(at.adjusted(1, 1, -1, -1));
@@ -155,7 +155,7 @@ void CollectivesPaint::messageArrow(const CollectivesLayout& layout, const colle
         if (!from.adjusted(-2, -2, 2, 2).contains(point) && !to.adjusted(-3, -3, 3, 3).contains(point)) curve << point;
     }
     if (curve.size() < 2) return;
-    const QColor color = message.reduce ? theme.warn : theme.accent2;
+    const QColor color = arrivalColor(message.reduce);
     const int drawn = std::max(2, int(std::ceil(curve.size() * std::clamp(state.progress, 0.0, 1.0))));
     const QPolygonF part = curve.mid(0, drawn);
     p.save();
@@ -165,7 +165,7 @@ void CollectivesPaint::messageArrow(const CollectivesLayout& layout, const colle
     p.restore();
     arrowHead(part.back(), part.back() - part[part.size() - 2], 6 + 2 * width, color);
     if (tagged && state.progress >= 1)
-        tag(at(0.5), CollectivesText::rangesText(message.blocks), color, theme.background, kTagFont);
+        tag(curve[curve.size() / 2], CollectivesText::rangesText(message.blocks), color, theme.background, kTagFont);
 }
 
 }  // namespace commviz::views

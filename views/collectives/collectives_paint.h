@@ -29,6 +29,8 @@ public:
     /// A block holding data of `contributions` ranks out of `ranks`: empty,
     /// a partial sum (deeper blue the more ranks it holds) or complete (green).
     static QColor cellColor(const Theme& theme, int contributions, int ranks, bool reducing);
+    /// Orange for blocks a receiver reduces, blue for blocks it stores.
+    QColor arrivalColor(bool reduce) const { return reduce ? theme.accent2 : theme.accent; }
     /// True for the collectives that add blocks together.
     static bool reduces(const collectives::CollectivesEngine& engine);
 
