@@ -1,5 +1,6 @@
 #include "collectives/collectives_layout.h"
 
+#include <QLineF>
 #include <algorithm>
 #include <cmath>
 #include <numbers>
@@ -42,16 +43,43 @@ double boxSide(double room) { return std::clamp(room, 30.0, kMaxBox); }
 
 QRectF boxAt(const QPointF& centre, double side) { return {centre.x() - side / 2, centre.y() - side / 2, side, side}; }
 
-void placeRing(CollectivesLayout& layout, int ranks, const QRectF& area) {
-    const double perimeterGuess = std::numbers::pi * (area.width() + area.height()) / 2;
-    const double side = boxSide(ranks == 1 ? kMaxBox : 0.56 * perimeterGuess / ranks);
-    const double rx = area.width() / 2 - side / 2 - 4, ry = area.height() / 2 - side / 2 - 4;
-    layout.centre = area.center();
-    for (int rank = 0; rank < ranks; ++rank) {
-        // Rank 0 at the top, then clockwise, as NCCL's ring diagrams draw it.
-        const double angle = -std::numbers::pi / 2 + 2 * std::numbers::pi * rank / ranks;
-        layout.boxes.push_back(boxAt(layout.centre + QPointF(rx * std::cos(angle), ry * std::sin(angle)), side));
+// Points of the ellipse at equal distances along it (not equal angles, which crowd
+// the ranks at the ends of a wide ellipse), starting at the top, clockwise.
+std::vector<QPointF> evenlyAlongEllipse(const QPointF& centre, double rx, double ry, int count) {
+    constexpr int kSamples = 720;
+    std::vector<QPointF> samples;
+    std::vector<double> distance{0};
+    for (int index = 0; index <= kSamples; ++index) {
+        const double angle = -std::numbers::pi / 2 + 2 * std::numbers::pi * index / kSamples;
+        samples.push_back(centre + QPointF(rx * std::cos(angle), ry * std::sin(angle)));
+        if (index > 0)
+            distance.push_back(distance.back() + QLineF(samples[samples.size() - 2], samples.back()).length());
     }
+    std::vector<QPointF> points;
+    std::size_t at = 0;
+    for (int rank = 0; rank < count; ++rank) {
+        const double wanted = distance.back() * rank / count;
+        while (at + 1 < distance.size() && distance[at + 1] <= wanted) ++at;
+        points.push_back(samples[at]);
+    }
+    return points;
+}
+
+void placeRing(CollectivesLayout& layout, int ranks, const QRectF& area) {
+    // The box side follows the room each rank gets along the ring: a first guess, then the real perimeter.
+    double side = kMaxBox;
+    double rx = 0, ry = 0;
+    for (int pass = 0; pass < 2; ++pass) {
+        rx = area.width() / 2 - side / 2 - 4;
+        ry = area.height() / 2 - side / 2 - 4;
+        const double perimeter = std::numbers::pi * (3 * (rx + ry) - std::sqrt((3 * rx + ry) * (rx + 3 * ry)));
+        side = boxSide(0.52 * perimeter / ranks);
+    }
+    rx = area.width() / 2 - side / 2 - 4;
+    ry = area.height() / 2 - side / 2 - 4;
+    layout.centre = area.center();
+    for (const QPointF& centre : evenlyAlongEllipse(layout.centre, rx, ry, ranks))
+        layout.boxes.push_back(boxAt(centre, side));
 }
 
 void placeRows(CollectivesLayout& layout, const std::vector<int>& order, const QRectF& area) {

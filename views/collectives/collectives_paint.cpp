@@ -91,29 +91,37 @@ void CollectivesPaint::rank(const CollectivesEngine& engine, int rank, const QRe
     const auto& config = engine.config();
     const bool root = rooted(config.collective) && rank == config.root;
     box(rect, theme.panel, root ? theme.text : theme.panelBorder, 5, root ? 3 : 1);
-    const double strip = std::clamp(rect.height() * 0.2, 15.0, 22.0);
-    const double px = std::clamp(strip - 3, 12.0, 16.0);
-    const QString label = rect.width() < 70 ? QString::number(rank)
+    const double strip = labelHeight(rect);
+    const double px = std::clamp(strip - 3, 13.0, 16.0);
+    const QString label = rect.width() < 62 ? QString::number(rank)
                           : root            ? tr("root %1").arg(rank)
                                             : tr("rank %1").arg(rank);
     text(QRectF(rect.left() + 2, rect.top() + 1, rect.width() - 4, strip), label, px, theme.text, Qt::AlignCenter,
          true);
-    blockGrid(engine, rank, rect.adjusted(4, strip + 1, -4, -4), arrivals);
+    blockGrid(engine, rank, rect, arrivals);
     object(rect, QStringLiteral("rank:%1").arg(rank));
 }
 
-void CollectivesPaint::blockGrid(const CollectivesEngine& engine, int rank, const QRectF& rect,
+double CollectivesPaint::labelHeight(const QRectF& rankRect) { return std::clamp(rankRect.height() * 0.2, 15.0, 22.0); }
+
+QRectF CollectivesPaint::blockCell(const QRectF& rankRect, int slot, int slotCount) {
+    const QRectF grid = rankRect.adjusted(4, labelHeight(rankRect) + 1, -4, -4);
+    const int columns = int(std::ceil(std::sqrt(double(slotCount))));
+    const int rows = (slotCount + columns - 1) / columns;
+    const double cell = std::min(grid.width() / columns, grid.height() / rows);
+    const QPointF origin(grid.center().x() - cell * columns / 2, grid.top());
+    return {origin.x() + cell * (slot % columns), origin.y() + cell * (slot / columns), cell, cell};
+}
+
+void CollectivesPaint::blockGrid(const CollectivesEngine& engine, int rank, const QRectF& rankRect,
                                  const Arrivals& arrivals) {
     const auto& buffers = engine.buffers();
     const int slotCount = buffers.trackedBlockCount();
-    const int columns = int(std::ceil(std::sqrt(double(slotCount))));
-    const int rows = (slotCount + columns - 1) / columns;
-    const double cell = std::min(rect.width() / columns, rect.height() / rows);
-    const QPointF origin(rect.center().x() - cell * columns / 2, rect.top());
     const bool reducing = reduces(engine);
     p.save();
     for (int slot = 0; slot < slotCount; ++slot) {
-        const QRectF at(origin.x() + cell * (slot % columns), origin.y() + cell * (slot / columns), cell, cell);
+        const QRectF at = blockCell(rankRect, slot, slotCount);
+        const double cell = at.width();
         const QColor fill = cellColor(theme, buffers.contributions(rank, slot), engine.config().ranks, reducing);
         const auto arrived = arrivals.find({rank, slot});
         const bool fresh = arrived != arrivals.end();

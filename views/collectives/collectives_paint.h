@@ -34,6 +34,11 @@ public:
     /// True for the collectives that add blocks together.
     static bool reduces(const collectives::CollectivesEngine& engine);
 
+    /// Where a rank drawn in `rankRect` shows tracked slot `slot` of `slotCount`
+    /// (a square grid under its label).
+    static QRectF blockCell(const QRectF& rankRect, int slot, int slotCount);
+    static double labelHeight(const QRectF& rankRect);
+
     void treeEdges(const CollectivesLayout& layout);
     void rank(const collectives::CollectivesEngine& engine, int rank, const QRectF& rect, const Arrivals& arrivals);
     void messages(const CollectivesLayout& layout, const collectives::Round& round);
@@ -49,7 +54,7 @@ public:
 private:
     void messageArrow(const CollectivesLayout& layout, const collectives::Message& message, bool reverseToo,
                       bool tagged, double width);
-    void blockGrid(const collectives::CollectivesEngine& engine, int rank, const QRectF& rect,
+    void blockGrid(const collectives::CollectivesEngine& engine, int rank, const QRectF& rankRect,
                    const Arrivals& arrivals);
     void swatch(double& x, double y, const QColor& fill, const QColor& border, const QString& label);
 };

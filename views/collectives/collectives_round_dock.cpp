@@ -69,6 +69,7 @@ void CollectivesRoundDock::recompute() {
     m_cancel = std::make_shared<std::atomic<bool>>(false);
     m_totalRounds = access->engine().schedule().rounds;
     m_status->setText(tr("Computing %1 rounds…").arg(m_totalRounds));
+    m_computing = true;
     m_watcher.setFuture(QtConcurrent::run([config = access->engine().config(), cancel = m_cancel] {
         return collectivesRounds(config, kMessageBudget, [cancel] { return bool(*cancel); });
     }));
@@ -76,6 +77,7 @@ void CollectivesRoundDock::recompute() {
 
 void CollectivesRoundDock::finished() {
     if (m_watcher.isCanceled() || (m_cancel && *m_cancel)) return;
+    m_computing = false;
     std::vector<CollectivesRoundRow> rows = m_watcher.result();
     const int shown = int(rows.size());
     m_model.setRows(std::move(rows), m_totalRounds);

@@ -32,7 +32,7 @@ public:
     const CollectivesRoundModel& model() const { return m_model; }
     QTableView* table() const { return m_table; }
     /// Until finished() has run for the current session.
-    bool computing() const { return m_watcher.isRunning(); }
+    bool computing() const { return m_computing; }
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -52,6 +52,7 @@ private:
     QFutureWatcher<std::vector<CollectivesRoundRow>> m_watcher;
     std::shared_ptr<std::atomic<bool>> m_cancel;
     int m_totalRounds = 0;
+    bool m_computing = false;
     bool m_following = false;  ///< selecting the cursor's row, not a click
 };
 
