@@ -204,10 +204,10 @@ private slots:
         const auto records = session->eventRecords(1);
         QCOMPARE(records.size(), std::size_t(4));
         QCOMPARE(m_scene.narrate(records[0]),
-                 QStringLiteral("Round 1: rank 0 sends block 0 (4 B) to rank 1, which adds them into its own partial "
+                 QStringLiteral("Round 1: rank 0 sends block 0 (4 B) to rank 1, which adds the data into its partial "
                                 "sums (done at 2 µs)."));
         session->seek(4);
-        QVERIFY(m_scene.narrate(session->eventRecords(4)[0]).contains(QStringLiteral("which stores them")));
+        QVERIFY(m_scene.narrate(session->eventRecords(4)[0]).contains(QStringLiteral("which stores the data")));
     }
 
     void theRoundTableListsEveryRoundAndSeeksToTheOneClicked() {

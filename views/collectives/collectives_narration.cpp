@@ -30,10 +30,10 @@ QString send(const sim::EventRecord& record) {
     const QString bytes = CollectivesText::bytesText(fields.integer("bytes").value_or(0));
     if (fields.flag("reduce").value_or(false))
         return CollectivesText::tr(
-                   "Round %1: rank %2 sends %3 (%4) to rank %5, which adds them into its own partial sums (done at "
+                   "Round %1: rank %2 sends %3 (%4) to rank %5, which adds the data into its partial sums (done at "
                    "%6 µs).")
             .arg(roundNumber(record), number(record, "src"), what, bytes, number(record, "dst"), timeText(record));
-    return CollectivesText::tr("Round %1: rank %2 sends %3 (%4) to rank %5, which stores them (done at %6 µs).")
+    return CollectivesText::tr("Round %1: rank %2 sends %3 (%4) to rank %5, which stores the data (done at %6 µs).")
         .arg(roundNumber(record), number(record, "src"), what, bytes, number(record, "dst"), timeText(record));
 }
 

@@ -74,7 +74,8 @@ QColor CollectivesPaint::cellColor(const Theme& theme, int contributions, int ra
     if (contributions <= 0) return theme.background;
     if (!reducing || contributions >= ranks) return theme.good;
     // From a pale to a full accent as more ranks' data is summed in.
-    const double share = ranks > 1 ? double(contributions - 1) / double(ranks - 1) : 1;
+    // A square root, so the first partial sums already stand out from a rank's own data.
+    const double share = ranks > 1 ? std::sqrt(double(contributions - 1) / double(ranks - 1)) : 1;
     return tint(theme.accent, int(60 + 195 * share));
 }
 
@@ -152,7 +153,9 @@ void CollectivesPaint::messageArrow(const CollectivesLayout& layout, const colle
     const double length = std::hypot(b.x() - a.x(), b.y() - a.y());
     // Bulge to the left of travel, so a pair's two directions part; a tree's edges stay straight.
     const QPointF left = normalised(QPointF(b.y() - a.y(), a.x() - b.x()));
-    double bulge = std::clamp(0.18 * length, 12.0, 60.0);
+    double bulge = 10;  // rows: neighbours, and partners one above the other
+    // Rows: an arc over the ranks between two partners of one row clears their boxes.
+    if (std::abs(a.y() - b.y()) < 1 && length > 1.5 * from.width() * 2) bulge = from.height() / 2 + 12 + 0.04 * length;
     if (layout.shape == RankShape::Tree) bulge = reverseToo ? 10 : 0;
     if (layout.shape == RankShape::Ring) bulge = std::clamp(0.1 * length, 8.0, 40.0);
     const QPointF control = (a + b) / 2 + left * (2 * bulge);
