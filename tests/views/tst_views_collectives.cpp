@@ -1,0 +1,235 @@
+// The collectives scene's view offscreen: the layout each algorithm gets (a
+// ring, the binomial tree its messages follow, rows for recursive doubling),
+// what a round draws (a tag with its blocks on each message's arrow, orange
+// where the receiver reduces, blue where it stores), the block grid's colours
+// as partial sums arrive, clicking a rank, the summary of 1,024 ranks, the
+// narration and the round table, which seeks to the round clicked.
+
+#include <QTableView>
+#include <QtTest>
+
+#include "collectives/collectives_engine.h"
+#include "collectives/collectives_layout.h"
+#include "collectives/collectives_paint.h"
+#include "collectives/collectives_renderer.h"
+#include "collectives/collectives_round_dock.h"
+#include "collectives/collectives_scene.h"
+#include "paint_image.h"
+#include "scene_walk.h"
+#include "shell/simulation_controller.h"
+#include "sim/session_access.h"
+
+using namespace commviz;
+using collectives::CollectivesEngine;
+using views::CollectivesRenderer;
+
+namespace {
+
+const sim::ParamValues kRing4{{"collective", "allreduce"}, {"algorithm", "ring"}, {"ranks", 4}, {"bytes", 16}};
+
+const CollectivesEngine& engineOf(const sim::Session& session) { return *sim::engineOf<CollectivesEngine>(&session); }
+
+struct Painted {
+    QImage image;
+    std::vector<views::DrawnText> texts;
+};
+
+Painted paint(CollectivesRenderer& renderer, const sim::Session& session, const QString& selected = {}) {
+    Painted out;
+    views::RenderState state;
+    state.session = &session;
+    state.selected = selected;
+    state.drawnTexts = &out.texts;
+    out.image = tests::paintImage(renderer, state);
+    return out;
+}
+
+QRectF rankRect(const CollectivesRenderer& renderer, int rank) {
+    for (const auto& hit : renderer.hitRegions())
+        if (hit.objectId == QStringLiteral("rank:%1").arg(rank)) return hit.rect;
+    return {};
+}
+
+// The tags the round drew: texts that are not the caption, a rank label or the legend.
+QStringList tags(const Painted& painted) {
+    QStringList out;
+    for (const auto& text : painted.texts)
+        if (text.px == 12) out << text.text;
+    out.sort();
+    return out;
+}
+
+QColor tagFill(const Painted& painted, const QString& tag) {
+    for (const auto& text : painted.texts)
+        if (text.px == 12 && text.text == tag)
+            return painted.image.pixelColor(QPointF(text.rect.left() + 4, text.rect.center().y()).toPoint());
+    return {};
+}
+
+QColor cellCentre(const Painted& painted, const QRectF& rank, int slot, int slotCount) {
+    return painted.image.pixelColor(views::CollectivesPaint::blockCell(rank, slot, slotCount).center().toPoint());
+}
+
+}  // namespace
+
+class CollectivesViewTest : public QObject {
+    Q_OBJECT
+
+    views::SceneDescriptor m_scene = views::collectivesScene();
+    const views::Theme m_theme = views::Theme::light();
+
+private slots:
+    void eachAlgorithmGetsItsNaturalLayout() {
+        const QRectF area(0, 0, 800, 600);
+        auto ring = tests::modelSession(m_scene, {{"algorithm", "ring"}, {"ranks", 8}});
+        QCOMPARE(views::CollectivesLayout::of(engineOf(*ring), area).shape, views::RankShape::Ring);
+        auto doubling = tests::modelSession(m_scene, {{"algorithm", "recursive_doubling"}, {"ranks", 8}});
+        QCOMPARE(views::CollectivesLayout::of(engineOf(*doubling), area).shape, views::RankShape::Rows);
+        // Binomial broadcast from 0: 0 -> 1; 0 -> 2, 1 -> 3; 0 -> 4, 1 -> 5, 2 -> 6, 3 -> 7.
+        auto binomial = tests::modelSession(
+            m_scene, {{"collective", "bcast"}, {"algorithm", "binomial"}, {"ranks", 8}, {"bytes", 8}});
+        const auto tree = views::CollectivesLayout::of(engineOf(*binomial), area);
+        QCOMPARE(tree.shape, views::RankShape::Tree);
+        QCOMPARE(tree.parent, (std::vector<int>{-1, 0, 0, 1, 0, 1, 2, 3}));
+        // Parents sit a level above their children.
+        for (int rank = 1; rank < 8; ++rank)
+            QVERIFY(tree.boxes[std::size_t(tree.parent[std::size_t(rank)])].center().y() <
+                    tree.boxes[std::size_t(rank)].center().y());
+        // The same from the root's point of view when the root is 3: rank 3 at the top.
+        auto rooted = tests::modelSession(
+            m_scene, {{"collective", "bcast"}, {"algorithm", "binomial"}, {"ranks", 8}, {"bytes", 8}, {"root", 3}});
+        const auto shifted = views::CollectivesLayout::of(engineOf(*rooted), area);
+        QCOMPARE(shifted.parent[3], -1);
+        for (int rank = 0; rank < 8; ++rank)
+            if (rank != 3) QVERIFY(shifted.boxes[3].center().y() < shifted.boxes[std::size_t(rank)].center().y());
+    }
+
+    void aRoundDrawsATagPerMessageWithItsBlocks() {
+        auto session = tests::sceneSession(m_scene, QStringLiteral(":/scenarios/collectives/ring_allreduce_16.json"));
+        QVERIFY(session);
+        CollectivesRenderer renderer;
+        QVERIFY(tags(paint(renderer, *session)).isEmpty());  // before the first round: no message
+        // Round 1: rank r sends block r to r + 1, which reduces it.
+        session->stepForward();
+        const Painted first = paint(renderer, *session);
+        QStringList expected;
+        for (int block = 0; block < 16; ++block) expected << QString::number(block);
+        expected.sort();
+        QCOMPARE(tags(first), expected);
+        QCOMPARE(tagFill(first, QStringLiteral("5")), m_theme.accent2);
+        for (int rank = 0; rank < 16; ++rank) QVERIFY(!rankRect(renderer, rank).isEmpty());
+        // Round 17, the allgather's second: rank r passes block (r + 1 - 1) mod 16 on, stored.
+        session->seek(17);
+        const Painted gather = paint(renderer, *session);
+        QCOMPARE(tags(gather), expected);
+        QCOMPARE(tagFill(gather, QStringLiteral("5")), m_theme.accent);
+    }
+
+    void blocksChangeColourAsPartialSumsArrive() {
+        auto session = tests::modelSession(m_scene, kRing4);
+        CollectivesRenderer renderer;
+        Painted start = paint(renderer, *session);
+        const QRectF rank1 = rankRect(renderer, 1);
+        // Every block starts as one rank's own data: all four cells alike.
+        for (int slot = 1; slot < 4; ++slot)
+            QCOMPARE(cellCentre(start, rank1, slot, 4), cellCentre(start, rank1, 0, 4));
+        session->stepForward();  // rank 0's block 0 is added into rank 1's
+        const Painted first = paint(renderer, *session);
+        const QColor summed = cellCentre(first, rank1, 0, 4), own = cellCentre(first, rank1, 1, 4);
+        QVERIFY2(summed.lightness() < own.lightness() - 10, qPrintable(summed.name() + " vs " + own.name()));
+        // The block that arrived is framed in the reduce colour; the others are not.
+        const QRectF cell = views::CollectivesPaint::blockCell(rank1, 0, 4);
+        const QPoint edge = QPointF(cell.left() + 1.6, cell.center().y()).toPoint();
+        QCOMPARE(first.image.pixelColor(edge), m_theme.accent2);
+        const QRectF other = views::CollectivesPaint::blockCell(rank1, 1, 4);
+        QVERIFY(first.image.pixelColor(QPointF(other.left() + 1.6, other.center().y()).toPoint()) != m_theme.accent2);
+        // At the end every block of every rank holds the sum of all four: complete, green.
+        session->seek(6);
+        const Painted end = paint(renderer, *session);
+        for (int rank = 0; rank < 4; ++rank)
+            for (int slot = 0; slot < 4; ++slot)
+                QCOMPARE(cellCentre(end, rankRect(renderer, rank), slot, 4), m_theme.good);
+        QVERIFY(engineOf(*session).done());
+    }
+
+    void theCaptionSaysWhereTheRunIs() {
+        auto session = tests::modelSession(m_scene, kRing4);
+        CollectivesRenderer renderer;
+        session->seek(2);
+        QStringList drawn;
+        for (const auto& text : paint(renderer, *session).texts) drawn << text.text;
+        QVERIFY2(drawn.contains(QStringLiteral("allreduce · ring (Open MPI, ID 4) · 4 ranks · 16 B")),
+                 qPrintable(drawn.join('|')));
+        QVERIFY(drawn.filter(QStringLiteral("Round 2 of 6")).size() == 1);
+        session->seek(6);
+        drawn.clear();
+        for (const auto& text : paint(renderer, *session).texts) drawn << text.text;
+        QVERIFY(drawn.filter(QStringLiteral("result_ok: true")).size() == 1);
+    }
+
+    void clickingARankSelectsItAndTheInspectorShowsItsBuffer() {
+        auto session = tests::modelSession(m_scene, kRing4);
+        session->stepForward();
+        CollectivesRenderer renderer;
+        paint(renderer, *session);
+        const QRectF rank2 = rankRect(renderer, 2);
+        QCOMPARE(renderer.objectAt(rank2.center()), QStringLiteral("rank:2"));
+        const sim::Json inspected = session->inspect("rank:2");
+        QCOMPARE(inspected["rank"].get<int>(), 2);
+        QCOMPARE(inspected["blocks"].size(), std::size_t(4));
+        // Round 1: rank 1 sent block 1 to rank 2, which now holds two ranks' data there.
+        QCOMPARE(inspected["blocks"][1]["contributions"].get<int>(), 2);
+        // A message event selects its receiver.
+        QCOMPARE(renderer.objectForEvent(*session, 1, 1), QStringLiteral("rank:2"));
+    }
+
+    void manyRanksDrawASummaryWithAClickableBand() {
+        auto session = tests::modelSession(m_scene, {{"algorithm", "ring"}, {"ranks", 1024}, {"bytes", 1048576}});
+        session->stepForward();
+        CollectivesRenderer renderer;
+        const Painted painted = paint(renderer, *session);
+        QVERIFY(rankRect(renderer, 0).isEmpty());  // no rank is drawn one by one
+        QStringList drawn;
+        for (const auto& text : painted.texts) drawn << text.text;
+        QVERIFY2(drawn.filter(QStringLiteral("1024 ranks: too many")).size() == 1, qPrintable(drawn.join('|')));
+        QVERIFY(drawn.filter(QStringLiteral("This round: 1024 messages from 1024 ranks")).size() == 1);
+        // The band spans the figure: its right end is the last rank.
+        QCOMPARE(renderer.objectAt(QPointF(CollectivesRenderer::kWidth - 20.5, 300)), QStringLiteral("rank:1023"));
+        QCOMPARE(renderer.objectAt(QPointF(20.4, 300)), QStringLiteral("rank:0"));
+    }
+
+    void narrationSaysWhoSendsWhatAndWhetherItIsReduced() {
+        auto session = tests::modelSession(m_scene, kRing4);
+        session->stepForward();
+        const auto records = session->eventRecords(1);
+        QCOMPARE(records.size(), std::size_t(4));
+        QCOMPARE(m_scene.narrate(records[0]),
+                 QStringLiteral("Round 1: rank 0 sends block 0 (4 B) to rank 1, which adds the data into its partial "
+                                "sums (done at 2 µs)."));
+        session->seek(4);
+        QVERIFY(m_scene.narrate(session->eventRecords(4)[0]).contains(QStringLiteral("which stores the data")));
+    }
+
+    void theRoundTableListsEveryRoundAndSeeksToTheOneClicked() {
+        views::SimulationController controller;
+        QVERIFY(controller.load(tests::sceneSetup(m_scene, kRing4)).ok());
+        views::CollectivesRoundDock dock(controller, nullptr);
+        QTRY_VERIFY(!dock.computing());
+        QCOMPARE(dock.model().rowCount(), 6);
+        const auto cell = [&](int row, int column) { return dock.model().index(row, column).data().toString(); };
+        QCOMPARE(cell(0, views::CollectivesRoundModel::Messages), QStringLiteral("4"));
+        QCOMPARE(cell(0, views::CollectivesRoundModel::Bytes), QStringLiteral("16 B"));
+        QCOMPARE(cell(2, views::CollectivesRoundModel::Reduce), QStringLiteral("yes"));
+        QCOMPARE(cell(3, views::CollectivesRoundModel::Reduce), QStringLiteral("no"));
+        // Each round: α + 4 B / 50 GB/s, plus 4 B / 100 GB/s where it reduces.
+        QCOMPARE(cell(0, views::CollectivesRoundModel::EndTime), QStringLiteral("2.00"));
+        QCOMPARE(cell(5, views::CollectivesRoundModel::EndTime), QStringLiteral("12.00"));
+        emit dock.table()->clicked(dock.model().index(3, 0));
+        QTRY_COMPARE(controller.cursor(), std::size_t(4));
+        controller.seek(2);
+        QTRY_COMPARE(dock.table()->currentIndex().row(), 1);
+    }
+};
+
+QTEST_MAIN(CollectivesViewTest)
+#include "tst_views_collectives.moc"
