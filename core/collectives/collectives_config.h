@@ -34,6 +34,7 @@ struct Config {
     NcclProtocol protocol = NcclProtocol::Simple;
     LinkCost cost;
     Detail detail = Detail::Auto;
+    bool operator==(const Config&) const = default;
 };
 
 /// The share of a protocol's wire bytes that is data: Simple 1; LL 1/2 (each

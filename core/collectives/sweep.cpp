@@ -64,6 +64,7 @@ Sweep sweepAlong(const Config& base, SweepAxis axis, std::vector<double> xs, con
         }
         Config config = configAt(base, axis, x);
         for (auto& curve : sweep.curves) {
+            if (cancel && cancel->load(std::memory_order_relaxed)) break;  // seen at the next point
             config.algorithm = curve.algorithm;
             curve.timeUs.push_back(sweepPointTimeUs(config));
         }
@@ -128,9 +129,10 @@ std::vector<Crossover> findCrossovers(const Sweep& sweep) {
         const auto& slow = sweep.curves[std::size_t(below)].timeUs;
         const auto& fast = sweep.curves[std::size_t(above)].timeUs;
         const auto at = std::size_t(index);
-        const double meet = crossingPoint(axisValue(sweep.x[at]), axisValue(sweep.x[at + 1]), slow[at], slow[at + 1],
-                                          fast[at], fast[at + 1]);
-        found.push_back({index, logX ? std::exp2(meet) : meet, sweep.curves[std::size_t(below)].algorithm,
+        const double x0 = axisValue(sweep.x[at]), x1 = axisValue(sweep.x[at + 1]);
+        const double meet = crossingPoint(x0, x1, slow[at], slow[at + 1], fast[at], fast[at + 1]);
+        const double time = slow[at] + (meet - x0) / (x1 - x0) * (slow[at + 1] - slow[at]);
+        found.push_back({index, logX ? std::exp2(meet) : meet, time, sweep.curves[std::size_t(below)].algorithm,
                          sweep.curves[std::size_t(above)].algorithm});
     }
     return found;

@@ -48,6 +48,7 @@ struct AutoBand {
 struct Crossover {
     int before = 0;
     double at = 0;
+    double timeUs = 0;   ///< the time both take there
     std::string slower;  ///< fastest below the crossover
     std::string faster;  ///< fastest above it
 };

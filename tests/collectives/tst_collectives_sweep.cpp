@@ -119,6 +119,7 @@ private slots:
         QCOMPARE(found.size(), std::size_t(1));
         QCOMPARE(found[0].before, 12);
         QCOMPARE(found[0].at, 176000.0 / 37.0);
+        QCOMPARE(found[0].timeUs, 3 + 0.0045 * 176000.0 / 37.0);  // both lines: 24.4054 µs
         QCOMPARE(found[0].slower, std::string("recursive_doubling"));
         QCOMPARE(found[0].faster, std::string("ring"));
     }
