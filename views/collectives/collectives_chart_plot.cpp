@@ -138,7 +138,9 @@ void CollectivesChartPlot::addCurves() {
         auto* line = new QLineSeries;
         const QString name = QString::fromStdString(curve.algorithm);
         line->setName(curve.algorithmId > 0 ? tr("%1 (%2)").arg(name).arg(curve.algorithmId) : name);
-        line->setPen(QPen(colour(index), 2));
+        // Every second line from the third on is dashed, so a line hidden under
+        // its twin (segmented ring without segments is the ring) still shows.
+        line->setPen(QPen(colour(index), 2, index > 0 && index % 2 == 0 ? Qt::DashLine : Qt::SolidLine));
         for (std::size_t point = 0; point < curve.timeUs.size(); ++point)
             if (std::isfinite(curve.timeUs[point])) line->append(m_sweep.x[point], curve.timeUs[point]);
         m_chart->addSeries(line);
@@ -178,7 +180,9 @@ void CollectivesChartPlot::addBands() {
         m_bands << area;
         auto* label = new QGraphicsSimpleTextItem(bandText(band), m_chart);
         label->setFont(chartFont(kLabelPoints));
-        label->setBrush(fill.darker(300));
+        QColor ink = fill.darker(250);
+        ink.setAlpha(255);
+        label->setBrush(ink);
         label->setToolTip(QString::fromStdString(band.rule));
         m_texts << label;
     }
