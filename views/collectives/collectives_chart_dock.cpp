@@ -123,8 +123,8 @@ void CollectivesChartDock::ranksDone() {
 
 void CollectivesChartDock::updateStatus() {
     if (!m_config) return;
-    const QString what = tr("%1 %2").arg(libraryText(m_config->library),
-                                         QString::fromLatin1(collectives::name(m_config->collective).data()));
+    const QString what = QStringLiteral("%1 %2").arg(
+        libraryText(m_config->library), QString::fromLatin1(collectives::name(m_config->collective).data()));
     m_sizes.chart()->setTitle(tr("%1: time against message size, p = %2").arg(what).arg(m_config->ranks));
     m_ranks.chart()->setTitle(
         tr("%1: time against p, S = %2").arg(what, CollectivesChartPlot::sizeText(double(m_config->bytes))));

@@ -73,7 +73,7 @@ QString CollectivesChartPlot::sizeText(double bytes) {
     static const char* const units[] = {"B", "KiB", "MiB", "GiB"};
     int unit = 0;
     while (bytes >= 1024 && unit < 3) bytes /= 1024, ++unit;
-    return tr("%1 %2").arg(QString::number(bytes, 'g', 3), QString::fromLatin1(units[unit]));
+    return QStringLiteral("%1 %2").arg(QString::number(bytes, 'g', 3), QString::fromLatin1(units[unit]));
 }
 
 QString CollectivesChartPlot::bandText(const collectives::AutoBand& band) {
@@ -137,7 +137,7 @@ void CollectivesChartPlot::addCurves() {
         const auto& curve = m_sweep.curves[std::size_t(index)];
         auto* line = new QLineSeries;
         const QString name = QString::fromStdString(curve.algorithm);
-        line->setName(curve.algorithmId > 0 ? tr("%1 (%2)").arg(name).arg(curve.algorithmId) : name);
+        line->setName(curve.algorithmId > 0 ? QStringLiteral("%1 (%2)").arg(name).arg(curve.algorithmId) : name);
         // Every second line from the third on is dashed, so a line hidden under
         // its twin (segmented ring without segments is the ring) still shows.
         line->setPen(QPen(colour(index), 2, index > 0 && index % 2 == 0 ? Qt::DashLine : Qt::SolidLine));
