@@ -32,6 +32,9 @@ using views::CollectivesChartPlot;
 
 namespace {
 
+// The p sweep reaches 1,024 ranks (about a second alone, more on a busy machine).
+constexpr int kSweepWaitMs = 60000;
+
 Config allreduce(int ranks, std::int64_t bytes) {
     Config config;
     config.ranks = ranks;
@@ -168,7 +171,7 @@ private slots:
         views::CollectivesChartDock dock(controller, nullptr);
         dock.show();
         QVERIFY(controller.load({&scene, {{"ranks", 16}, {"bytes", 4096}}, std::nullopt, {}}).ok());
-        QTRY_VERIFY(dock.sizesPlot().curves().size() == 7 && !dock.busy());
+        QTRY_VERIFY_WITH_TIMEOUT(dock.sizesPlot().curves().size() == 7 && !dock.busy(), kSweepWaitMs);
         QCOMPARE(dock.sizesPlot().sweep().curves[0].timeUs.size(), std::size_t(31));
         QCOMPARE(dock.sizesPlot().marker()->at(0).x(), 4096.0);
         QCOMPARE(dock.ranksPlot().marker()->at(0).x(), 16.0);
@@ -177,11 +180,12 @@ private slots:
         const QLineSeries* firstLine = dock.sizesPlot().curves()[0];
         QVERIFY(controller.setValues({{"ranks", 16}, {"bytes", 65536}}).ok());
         QTRY_COMPARE(dock.sizesPlot().marker()->at(0).x(), 65536.0);
-        QTRY_VERIFY(!dock.busy());
+        QTRY_VERIFY_WITH_TIMEOUT(!dock.busy(), kSweepWaitMs);
         QCOMPARE(dock.sizesPlot().curves()[0], firstLine);
         // A new p sweeps the sizes again.
         QVERIFY(controller.setValues({{"ranks", 32}, {"bytes", 65536}}).ok());
-        QTRY_VERIFY(dock.sizesPlot().chart()->title().contains(QStringLiteral("p = 32")) && !dock.busy());
+        QTRY_VERIFY_WITH_TIMEOUT(dock.sizesPlot().chart()->title().contains(QStringLiteral("p = 32")) && !dock.busy(),
+                                 kSweepWaitMs);
         QTRY_COMPARE(dock.ranksPlot().marker()->at(0).x(), 32.0);
         QCOMPARE(dock.sizesPlot().sweep().bands.front().rule,
                  collectives::fixedDecision(Collective::Allreduce, 32, 1, true)->rule);
