@@ -172,4 +172,22 @@ sim::Result<Config> configOf(const sim::MergedKeys& keys) {
     return config;
 }
 
+ScheduleRequest scheduleRequest(const Config& config) {
+    ScheduleRequest request;
+    request.collective = config.collective;
+    request.ranks = config.ranks;
+    request.count = elementCount(config);
+    request.elementBytes = config.elementBytes;
+    request.root = config.root;
+    request.segsize = config.segsize;
+    request.fanout = config.fanout;
+    request.radix = config.radix;
+    request.nchannels = config.nchannels;
+    request.protocol = config.protocol;
+    request.hardware = config.ncclHardware;
+    request.linkGBps = config.cost.beta_GBps;
+    request.commutative = config.op != ReduceOp::NonCommutative;
+    return request;
+}
+
 }  // namespace commviz::collectives

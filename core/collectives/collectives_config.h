@@ -7,6 +7,7 @@
 #include "collectives/collective.h"
 #include "collectives/cost_model.h"
 #include "collectives/nccl_protocol.h"
+#include "collectives/schedule_request.h"
 #include "sim/param_spec.h"
 #include "sim/result.h"
 
@@ -38,6 +39,7 @@ struct Config {
     /// α is then NCCL's per-step latency and its base latency is paid once per operation.
     bool ncclLatencyTables = false;
     Detail detail = Detail::Auto;
+    bool operator==(const Config&) const = default;
 };
 
 /// The share of a protocol's wire bytes that is data (ncclProtocolEfficiency).
@@ -69,5 +71,9 @@ sim::Result<Config> configOf(const sim::MergedKeys& keys);
 
 /// The number of elements of the call (bytes / datatype size).
 inline std::int64_t elementCount(const Config& config) { return config.bytes / config.elementBytes; }
+
+/// What the algorithms need from a config to lay out their schedules (the
+/// engine's run and the chart's cost-only sweep read the same fields).
+ScheduleRequest scheduleRequest(const Config& config);
 
 }  // namespace commviz::collectives

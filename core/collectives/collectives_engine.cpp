@@ -11,24 +11,6 @@ namespace commviz::collectives {
 
 namespace {
 
-ScheduleRequest requestOf(const Config& config) {
-    ScheduleRequest request;
-    request.collective = config.collective;
-    request.ranks = config.ranks;
-    request.count = elementCount(config);
-    request.elementBytes = config.elementBytes;
-    request.root = config.root;
-    request.segsize = config.segsize;
-    request.fanout = config.fanout;
-    request.radix = config.radix;
-    request.nchannels = config.nchannels;
-    request.protocol = config.protocol;
-    request.hardware = config.ncclHardware;
-    request.linkGBps = config.cost.beta_GBps;
-    request.commutative = config.op != ReduceOp::NonCommutative;
-    return request;
-}
-
 sim::Json nullIfEmpty(const std::string& text) { return text.empty() ? sim::Json(nullptr) : sim::Json(text); }
 
 sim::Json blocksJson(const std::vector<BlockRange>& ranges) {
@@ -44,7 +26,7 @@ sim::Result<CollectivesEngine> CollectivesEngine::create(const Config& config) {
     if (config.ranks < 1 || config.root < 0 || config.root >= config.ranks)
         return sim::fail("root=" + std::to_string(config.root) + " is not a rank; allowed: 0 to " +
                          std::to_string(config.ranks - 1));
-    auto schedule = buildSchedule(config.library, config.algorithm, requestOf(config));
+    auto schedule = buildSchedule(config.library, config.algorithm, scheduleRequest(config));
     if (!schedule) return schedule.error();
     return CollectivesEngine(config, std::move(schedule).value());
 }

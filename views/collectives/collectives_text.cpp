@@ -27,10 +27,12 @@ QString CollectivesText::about() {
         "time, so a root's p − 1 sends queue up. A message of n bytes costs Hockney's α + n·β, plus n·γ "
         "where the receiver reduces, and the run's time is the critical path over the schedule; there is no "
         "network topology and no contention beyond the ports.</p>"
-        "<p>Of NCCL, the ring and tree schedules, channels, chunking and the wire efficiency of the "
-        "Simple, LL and LL128 protocols are modelled; NCCL's tuner, which picks algorithm and protocol "
-        "from measured tables, is not (auto runs the ring), nor are GPU kernels, proxies, transports, "
-        "CollNet or NVLS.</p>");
+        "<p>Of NCCL, the ring and double binary tree schedules, channels, chunk sizes and the Simple, LL "
+        "and LL128 protocols (wire efficiency and NCCL's own latencies) are modelled. Every rank counts as "
+        "a node of its own. For allreduce, auto compares ring and tree with NCCL's tuning.cc formula for "
+        "the chosen protocol, without the per-GPU bandwidth caps and without choosing the protocol; the "
+        "other collectives run the ring. GPU kernels, proxies, transports, PAT, CollNet and NVLS are not "
+        "modelled.</p>");
 }
 
 QString CollectivesText::bytesText(std::int64_t bytes) {
