@@ -119,7 +119,7 @@ private slots:
 
     // Lessons "ring allreduce chunk by chunk" and "what algbw and busbw mean".
     void openMpiRingOfSixteen() {
-        const auto session = runScenario("ring_allreduce_16");
+        const auto session = runScenario("ring_allreduce_16_1mib");
         const QStringList first = roundText(*session, 1);
         QVERIFY(first.contains("0>1+:0") && first.contains("15>0+:15"));
         QVERIFY(roundText(*session, 2).contains("1>2+:0"));
