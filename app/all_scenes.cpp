@@ -1,5 +1,6 @@
 #include "all_scenes.h"
 
+#include "collectives/collectives_scene.h"
 #include "nccl/nccl_scene.h"
 #include "noc/noc_scene.h"
 #include "rdma/rdma_scene.h"
@@ -13,6 +14,7 @@ views::SceneRegistry allScenes() {
     registry.add(views::rdmaVsSocketScene());
     registry.add(views::ncclBootstrapScene());
     registry.add(views::nocScene());
+    registry.add(views::collectivesScene());
     return registry;
 }
 

@@ -36,6 +36,8 @@ public:
 
     const Config& config() const { return m_config; }
     const Schedule& schedule() const { return *m_schedule; }
+    /// The same schedule as shared by every copy of this run: views key their caches on it.
+    std::shared_ptr<const Schedule> sharedSchedule() const { return m_schedule; }
     int roundsDone() const { return m_round; }
     const RankBuffers& buffers() const { return m_buffers; }
     double timeUs() const { return m_path.timeUs(); }

@@ -39,6 +39,12 @@ public:
 
     /// One rank's tracked blocks: contributions and element values.
     sim::Json inspect(int rank) const;
+    /// The tracked blocks, for views that draw every rank's buffer without
+    /// building its JSON: how many, which layout block a slot is, and how many
+    /// ranks' data slot `slot` of `rank` holds (0: not held).
+    int trackedBlockCount() const { return int(m_blocks.size()); }
+    int trackedBlock(int slot) const { return m_blocks[std::size_t(slot)]; }
+    int contributions(int rank, int slot) const { return cell(rank, slot).contributions; }
     std::size_t footprintBytes() const;
 
     bool operator==(const RankBuffers&) const = default;

@@ -1,0 +1,40 @@
+#pragma once
+
+#include <QRectF>
+#include <vector>
+
+namespace commviz::collectives {
+class CollectivesEngine;
+struct Schedule;
+}  // namespace commviz::collectives
+
+namespace commviz::views {
+
+/// How the ranks of an algorithm are arranged: around a ring (ring, neighbor
+/// exchange, Bruck: every partner is a distance along the ring), as the tree
+/// its messages follow (binomial, k-nomial, chains, linear fan-in and
+/// fan-out), or in rows of eight so hypercube partners (r and r xor 2^k) stand
+/// in line (recursive doubling and halving, Rabenseifner, everything else).
+enum class RankShape { Ring, Tree, Rows };
+
+/// Where each rank's box goes inside an area of the figure.
+struct CollectivesLayout {
+    /// Up to this many ranks each rank is drawn with its buffer; above, a summary.
+    static constexpr int kDetailedRanks = 32;
+
+    RankShape shape = RankShape::Rows;
+    std::vector<QRectF> boxes;  ///< per rank
+    std::vector<int> parent;    ///< Tree: each rank's parent, -1 at the root; empty otherwise
+    QPointF centre;             ///< Ring: the ring's centre
+
+    /// The layout of `engine`'s ranks (at most kDetailedRanks) inside `area`.
+    static CollectivesLayout of(const collectives::CollectivesEngine& engine, const QRectF& area);
+};
+
+/// The tree the schedule's messages follow from `root`: each rank's parent
+/// (-1 at the root), or empty when the ranks that talk to each other do not
+/// form a tree. Reads the first rounds only (every edge of a segmented
+/// pipeline shows up while its first segment travels).
+std::vector<int> scheduleTree(const collectives::Schedule& schedule, int ranks, int root);
+
+}  // namespace commviz::views

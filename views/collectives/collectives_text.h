@@ -1,0 +1,33 @@
+#pragma once
+
+#include <QCoreApplication>
+#include <QString>
+#include <QStringList>
+#include <cstdint>
+
+#include "collectives/schedule.h"
+#include "shell/narration_table.h"
+#include "sim/event_record.h"
+
+namespace commviz::views {
+
+/// Every sentence of the collectives scene: its name, "About this model" and
+/// the narration table from CollectivesEngine's event kinds (context "CollectivesText").
+class CollectivesText {
+    Q_DECLARE_TR_FUNCTIONS(CollectivesText)
+
+public:
+    static QString name();
+    static QString description();
+    static QString about();
+    /// One sentence per event kind (collectives_narration.cpp).
+    static const NarrationTable& table();
+    /// "1 B", "4 KiB", "1.5 MiB": a byte count the way Open MPI's tables write sizes.
+    static QString bytesText(std::int64_t bytes);
+    /// "0–2, 5": the blocks an event carries (block numbers as text, ascending).
+    static QString blocksText(const QStringList& blocks);
+    /// The same from a message's block ranges.
+    static QString rangesText(const std::vector<collectives::BlockRange>& ranges);
+};
+
+}  // namespace commviz::views
