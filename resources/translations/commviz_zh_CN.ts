@@ -2,6 +2,244 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>CollectivesChartPlot</name>
+    <message>
+        <location filename="../../views/collectives/collectives_chart_plot.cpp" line="+80"/>
+        <source>auto: ID %1 (not modelled)</source>
+        <translation>auto：ID %1（未建模）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>auto: %1</source>
+        <translation>auto：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>message size S</source>
+        <translation>消息大小 S</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>ranks p</source>
+        <translation>rank 数 p</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>time on the critical path (µs)</source>
+        <translation>关键路径上的时间（µs）</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>this run: %1</source>
+        <translation>本次运行：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>this run: p = %1</source>
+        <translation>本次运行：p = %1</translation>
+    </message>
+    <message>
+        <location line="+83"/>
+        <source>fastest changes</source>
+        <translation>最快算法变化处</translation>
+    </message>
+</context>
+<context>
+    <name>CollectivesPaint</name>
+    <message>
+        <location filename="../../views/collectives/collectives_legend.cpp" line="+46"/>
+        <source>block not held</source>
+        <translation>块未持有</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>partial sum</source>
+        <translation>部分和</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>sum of every rank</source>
+        <translation>所有 rank 之和</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>block held</source>
+        <translation>块已持有</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>arrived and reduced</source>
+        <translation>收到并规约</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>arrived and stored</source>
+        <translation>收到并存储</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>tags: blocks carried</source>
+        <translation>标签：携带的块</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 ranks: too many to draw one by one; each rank is one column of the band below.</source>
+        <translation>%1 个 rank：数量太多，无法逐个绘制；下方色带中每个 rank 占一列。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>This round: %1 messages from %2 ranks, %3 in all.</source>
+        <translation>本轮：%1 条消息，来自 %2 个 rank，共 %3。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Ranks whose sampled blocks all hold their final data: %1 of %2.</source>
+        <translation>采样块全部持有最终数据的 rank：%1 / %2。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>rank 0</source>
+        <translation>rank 0</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location filename="../../views/collectives/collectives_paint.cpp" line="+99"/>
+        <source>rank %1</source>
+        <translation>rank %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Colour: the share of a rank&apos;s sampled blocks that hold their final data. Click the band to inspect a rank.</source>
+        <translation>颜色：一个 rank 的采样块中已持有最终数据的比例。点击色带可查看某个 rank。</translation>
+    </message>
+    <message>
+        <location filename="../../views/collectives/collectives_paint.cpp" line="-1"/>
+        <source>root %1</source>
+        <translation>root %1</translation>
+    </message>
+</context>
+<context>
+    <name>CollectivesRenderer</name>
+    <message>
+        <location filename="../../views/collectives/collectives_renderer.cpp" line="+24"/>
+        <source>NCCL</source>
+        <translation>NCCL</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open MPI, ID %1</source>
+        <translation>Open MPI，ID %1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>No collectives session loaded</source>
+        <translation>未加载集合通信会话</translation>
+    </message>
+    <message>
+        <location line="+50"/>
+        <source>%1 · %2 (%3) · %4 ranks · %5</source>
+        <translation>%1 · %2（%3）· %4 个 rank · %5</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>result_ok: checked after the last round</source>
+        <translation>result_ok：最后一轮之后检查</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>result_ok: true, every rank holds the right result</source>
+        <translation>result_ok：true，每个 rank 都持有正确结果</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>result_ok: false</source>
+        <translation>result_ok：false</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Before round 1 of %1</source>
+        <translation>第 1 轮之前（共 %1 轮）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Round %1 of %2</source>
+        <translation>第 %1 轮（共 %2 轮）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 · %2 µs so far · %3</source>
+        <translation>%1 · 已用 %2 µs · %3</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>auto: %1</source>
+        <translation>auto：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>redirected from %1</source>
+        <translation>由 %1 改用</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>this round: %1 messages, %2, receivers reduce</source>
+        <translation>本轮：%1 条消息，%2，接收方进行规约</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>this round: %1 messages, %2</source>
+        <translation>本轮：%1 条消息，%2</translation>
+    </message>
+</context>
+<context>
+    <name>CollectivesText</name>
+    <message>
+        <location filename="../../views/collectives/collectives_narration.cpp" line="+28"/>
+        <source>block %1</source>
+        <translation>块 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>blocks %1</source>
+        <translation>块 %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Round %1: rank %2 sends %3 (%4) to rank %5, which adds the data into its partial sums (done at %6 µs).</source>
+        <translation>第 %1 轮：rank %2 把%3（%4）发给 rank %5，后者把数据加进自己的部分和（%6 µs 时完成）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Round %1: rank %2 sends %3 (%4) to rank %5, which stores the data (done at %6 µs).</source>
+        <translation>第 %1 轮：rank %2 把%3（%4）发给 rank %5，后者存下这些数据（%6 µs 时完成）。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Round %1: %2 messages carry %3 in all and their receivers reduce; the round ends at %4 µs.</source>
+        <translation>第 %1 轮：%2 条消息共携带 %3，接收方进行规约；本轮在 %4 µs 时结束。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Round %1: %2 messages carry %3 in all; the round ends at %4 µs.</source>
+        <translation>第 %1 轮：%2 条消息共携带 %3；本轮在 %4 µs 时结束。</translation>
+    </message>
+    <message>
+        <location filename="../../views/collectives/collectives_text.cpp" line="+7"/>
+        <source>Collectives (Open MPI and NCCL)</source>
+        <translation>集合通信（Open MPI 与 NCCL）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Allreduce, broadcast, allgather and the other collectives round by round, as Open MPI&apos;s coll/tuned and NCCL schedule them: real data moving between ranks, partial sums building up, and the time each algorithm takes.</source>
+        <translation>Allreduce、broadcast、allgather 等集合通信按 Open MPI 的 coll/tuned 和 NCCL 的调度逐轮展示：真实数据在 rank 之间流动，部分和逐步累加，并给出每种算法所需的时间。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>&lt;p&gt;Each step is one round of the chosen algorithm: every message of the round leaves its sender as the round begins (as &lt;code&gt;MPI_Sendrecv&lt;/code&gt; does), carries whole blocks of the vector, and the receiver either stores them or adds them into its own copy. Every rank starts with distinct values, so the sums are real, and at the end each rank&apos;s result is checked against a direct computation (&lt;code&gt;result_ok&lt;/code&gt;). &lt;code&gt;algorithm = auto&lt;/code&gt; applies Open MPI&apos;s fixed decision rules and names the band that fired.&lt;/p&gt;&lt;p&gt;How it is simplified: for large vectors only a sample of blocks (64, first and last included) and of each block its first 4 elements are simulated; byte counts always come from the whole vector. Each rank has one full-duplex port: it sends one message at a time and receives one at a time, so a root&apos;s p − 1 sends queue up. A message of n bytes costs Hockney&apos;s α + n·β, plus n·γ where the receiver reduces, and the run&apos;s time is the critical path over the schedule; there is no network topology and no contention beyond the ports.&lt;/p&gt;&lt;p&gt;Of NCCL, the ring and double binary tree schedules, channels, chunk sizes and the Simple, LL and LL128 protocols (wire efficiency and NCCL&apos;s own latencies) are modelled. Every rank counts as a node of its own. For allreduce, auto compares ring and tree with NCCL&apos;s tuning.cc formula for the chosen protocol, without the per-GPU bandwidth caps and without choosing the protocol; the other collectives run the ring. GPU kernels, proxies, transports, PAT, CollNet and NVLS are not modelled.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;每一步是所选算法的一轮：本轮的每条消息都在本轮开始时离开发送方（与 &lt;code&gt;MPI_Sendrecv&lt;/code&gt; 相同），携带向量中的整块数据，接收方要么存下这些块，要么把它们加进自己的副本。每个 rank 的初始值各不相同，因此求和是真实的；结束时，每个 rank 的结果都会与直接计算的结果比对（&lt;code&gt;result_ok&lt;/code&gt;）。&lt;code&gt;algorithm = auto&lt;/code&gt; 采用 Open MPI 的固定决策规则，并给出命中的区间。&lt;/p&gt;&lt;p&gt;简化之处：对于大向量，只模拟一部分采样块（64 个，含第一块和最后一块），每块只模拟前 4 个元素；字节数始终按整个向量计算。每个 rank 有一个全双工端口：一次只发送一条消息、一次只接收一条消息，因此 root 的 p − 1 次发送会排队。n 字节的消息按 Hockney 模型计为 α + n·β，接收方规约时再加 n·γ；运行时间是整个调度上的关键路径；不建模网络拓扑，端口之外也没有争用。&lt;/p&gt;&lt;p&gt;NCCL 方面，建模了环和双二叉树的调度、通道（channel）、分块（chunk）大小，以及 Simple、LL、LL128 协议（线路效率和 NCCL 自己的延迟）。每个 rank 都算作一个独立节点。对 allreduce，auto 按所选协议用 NCCL tuning.cc 的公式比较环和树，但不含按 GPU 型号的带宽上限，也不选择协议；其他集合通信运行环算法。GPU kernel、proxy、传输层、PAT、CollNet 和 NVLS 都没有建模。&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
     <name>NcclRenderer</name>
     <message>
         <location filename="../../views/nccl/nccl_band_painter.cpp" line="+104"/>
@@ -551,11 +789,11 @@
     </message>
     <message>
         <location line="+6"/>
-        <source>&lt;p&gt;The bootstrap follows NCCL&apos;s bootstrap.cc in two versions: &lt;b&gt;classic&lt;/b&gt; (2.22 and earlier: the root waits for every rank, then three unidirectional ring allgathers of n−1 rounds: peer addresses, proxy addresses and, since 2.20, the proxy UDS ids) and &lt;b&gt;2.30&lt;/b&gt; (the root answers as soon as both neighbours have checked in, several roots, one packed bidirectional allgather of ⌊n/2⌋ rounds). Message order, contents, the 128-byte ncclUniqueId, the fault behaviour and the INFO/WARN lines follow NCCL&apos;s bootstrap.cc, init.cc and socket.cc.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Connections:&lt;/b&gt; with runtime connect (NCCL_RUNTIME_CONNECT with cuMem, the default of 2.22 and 2.30, key runtime_connect) ring and tree links are built at the first collective, after Init COMPLETE, so the log shows no Channel … via … or Connected all rings lines before it; runtime_connect=false shows the eager connect.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Simplified:&lt;/b&gt; ranks move through the phases together, so what a real run overlaps (early ring connects while late ranks still check in) is shown one after the other; within a round messages are drawn in rank order. The size headers each ring transfer exchanges first, TCP itself and socket options are not drawn. initTransportsRank is coarse: one step per stage over a simple topology (nodes × GPUs × NICs), without the real channel search. Times in the log are from a stated model, not measurements. Above 64 ranks the view aggregates: the ring is a density band and only the selected rank and its neighbours are drawn in detail.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;引导（bootstrap）过程遵循 NCCL 的 bootstrap.cc，分两个版本：&lt;b&gt;classic&lt;/b&gt;（2.22 及更早：root 等待所有 rank 到齐，然后进行三次单向环形 allgather，每次 n−1 轮：peer 地址、proxy 地址，以及 2.20 起的 proxy UDS id）和 &lt;b&gt;2.30&lt;/b&gt;（某个 rank 的两个邻居都报到后 root 立即回复；可有多个 root；一次打包的双向 allgather，共 ⌊n/2⌋ 轮）。消息顺序、内容、128 字节的 ncclUniqueId、故障行为以及 INFO/WARN 日志行均遵循 NCCL 的 bootstrap.cc、init.cc 和 socket.cc。&lt;/p&gt;&lt;p&gt;&lt;b&gt;连接：&lt;/b&gt;在运行时连接模式下（NCCL_RUNTIME_CONNECT 配合 cuMem，2.22 和 2.30 的默认行为，参数键 runtime_connect），环和树的链路在第一次集合通信时才建立，也就是在 Init COMPLETE 之后，因此在它之前日志中没有 Channel … via … 或 Connected all rings 行；runtime_connect=false 则展示提前（eager）连接。&lt;/p&gt;&lt;p&gt;&lt;b&gt;简化之处：&lt;/b&gt;所有 rank 一起逐阶段推进，因此真实运行中相互重叠的部分（较晚的 rank 仍在报到时，较早的环连接已经开始）在这里依次展示；同一轮内的消息按 rank 顺序绘制。每次环传输前先交换的长度头、TCP 本身以及套接字选项均未绘制。initTransportsRank 只做粗略建模：在简单拓扑（节点 × GPU × 网卡）上每个阶段一步，不做真实的通道（channel）搜索。日志中的时间来自一个已说明的模型，并非实测。超过 64 个 rank 时视图改为聚合显示：环显示为密度色带，只有选中的 rank 及其邻居会详细绘制。&lt;/p&gt;</translation>
+        <source>&lt;p&gt;The bootstrap follows NCCL&apos;s bootstrap.cc in two versions: &lt;b&gt;classic&lt;/b&gt; (2.22 and earlier: the root waits for every rank, then three unidirectional ring allgathers of n−1 rounds: peer addresses, proxy addresses and, since 2.20, the proxy UDS ids) and &lt;b&gt;2.30&lt;/b&gt; (the root answers as soon as both neighbours have checked in, several roots, one packed bidirectional allgather of ⌊n/2⌋ rounds). Message order, contents, the 128-byte ncclUniqueId, the fault behaviour and the INFO/WARN lines follow NCCL&apos;s bootstrap.cc, init.cc and socket.cc.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Connections:&lt;/b&gt; with runtime connect (NCCL_RUNTIME_CONNECT with cuMem, the default of 2.22 and 2.30, key runtime_connect) ring and tree links are built at the first collective, after Init COMPLETE, so the log shows no Channel … via … or Connected all rings lines before it; runtime_connect=false shows the eager connect.&lt;/p&gt;&lt;p&gt;&lt;b&gt;The machine:&lt;/b&gt; each node holds A100-class GPUs (compute capability 8.0) joined by NVLink, so P2P links read (via P2P/CUMEM/read) and NVLS multicast is not available; two CPU sockets of 32 cores with two hardware threads each, the GPUs split evenly between them (the affinity and proxy core lines follow from this); IB NICs with GPUDirect RDMA. NCCL reads these from the driver and sysfs; here they are made up, as is the RAS client socket, at its default localhost port 28028. The log is that of a launcher calling ncclCommInitRank between ncclGroupStart and ncclGroupEnd, as nccl-tests and PyTorch do, so the init job runs on a thread of its own.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Simplified:&lt;/b&gt; ranks move through the phases together, so what a real run overlaps (early ring connects while late ranks still check in) is shown one after the other; within a round messages are drawn in rank order. The size headers each ring transfer exchanges first, TCP itself and socket options are not drawn. initTransportsRank is coarse: one step per stage over a simple topology (nodes × GPUs × NICs), without the real channel search. Times in the log are from a stated model, not measurements. Above 64 ranks the view aggregates: the ring is a density band and only the selected rank and its neighbours are drawn in detail.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;引导（bootstrap）过程遵循 NCCL 的 bootstrap.cc，分两个版本：&lt;b&gt;classic&lt;/b&gt;（2.22 及更早：root 等待所有 rank 到齐，然后进行三次单向环形 allgather，每次 n−1 轮：peer 地址、proxy 地址，以及 2.20 起的 proxy UDS id）和 &lt;b&gt;2.30&lt;/b&gt;（某个 rank 的两个邻居都报到后 root 立即回复；可有多个 root；一次打包的双向 allgather，共 ⌊n/2⌋ 轮）。消息顺序、内容、128 字节的 ncclUniqueId、故障行为以及 INFO/WARN 日志行均遵循 NCCL 的 bootstrap.cc、init.cc 和 socket.cc。&lt;/p&gt;&lt;p&gt;&lt;b&gt;连接：&lt;/b&gt;在运行时连接模式下（NCCL_RUNTIME_CONNECT 配合 cuMem，2.22 和 2.30 的默认行为，参数键 runtime_connect），环和树的链路在第一次集合通信时才建立，也就是在 Init COMPLETE 之后，因此在它之前日志中没有 Channel … via … 或 Connected all rings 行；runtime_connect=false 则展示提前（eager）连接。&lt;/p&gt;&lt;p&gt;&lt;b&gt;机器：&lt;/b&gt;每个节点的 GPU 为 A100 级（计算能力 8.0），由 NVLink 相连，因此 P2P 链路采用读模式（via P2P/CUMEM/read），NVLS 多播不可用；两个 CPU 插槽，各 32 个核心、每核两个硬件线程，GPU 平均分配到两个插槽上（affinity 行和 proxy 所在的核心由此得出）；IB 网卡支持 GPUDirect RDMA。真实的 NCCL 从驱动和 sysfs 读取这些信息，这里是虚构的，RAS 客户端套接字（默认的 localhost 端口 28028）也一样。日志对应的启动程序在 ncclGroupStart 与 ncclGroupEnd 之间调用 ncclCommInitRank（nccl-tests 和 PyTorch 都是这样做的），因此初始化任务在自己的线程上运行。&lt;/p&gt;&lt;p&gt;&lt;b&gt;简化之处：&lt;/b&gt;所有 rank 一起逐阶段推进，因此真实运行中相互重叠的部分（较晚的 rank 仍在报到时，较早的环连接已经开始）在这里依次展示；同一轮内的消息按 rank 顺序绘制。每次环传输前先交换的长度头、TCP 本身以及套接字选项均未绘制。initTransportsRank 只做粗略建模：在简单拓扑（节点 × GPU × 网卡）上每个阶段一步，不做真实的通道（channel）搜索。日志中的时间来自一个已说明的模型，并非实测。超过 64 个 rank 时视图改为聚合显示：环显示为密度色带，只有选中的 rank 及其邻居会详细绘制。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+30"/>
         <source>unique id</source>
         <translation>唯一 ID</translation>
     </message>
@@ -3154,12 +3392,12 @@
         <translation>NCCL 通道（channel）数</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>NCCL protocol</source>
-        <translation>NCCL 协议</translation>
+        <location line="+2"/>
+        <source>NCCL protocol: Simple, LL (half of every line is a flag) or LL128 (1/16 is); with a link preset, α is NCCL&apos;s per-step latency of the protocol and its base latency is paid once</source>
+        <translation>NCCL 协议：Simple、LL（每行一半是标志位）或 LL128（1/16 是标志位）；选用链路预设时，α 取 NCCL 该协议的每步延迟，其基础延迟每次操作计一次</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>Link preset for α and β: nvlink4 1 µs 450 GB/s, pcie4x16 2 µs 32 GB/s, ib400 2 µs 50 GB/s, ib200 2 µs 25 GB/s, eth100 10 µs 12.5 GB/s; custom: alpha_us, beta_GBps</source>
         <translation>α 与 β 的链路预设：nvlink4 1 µs 450 GB/s，pcie4x16 2 µs 32 GB/s，ib400 2 µs 50 GB/s，ib200 2 µs 25 GB/s，eth100 10 µs 12.5 GB/s；custom：使用 alpha_us、beta_GBps</translation>
     </message>
@@ -3418,6 +3656,131 @@
         <location line="+3"/>
         <source>receive queue full (head - tail = max_recv_wr)</source>
         <translation>接收队列已满（head - tail = max_recv_wr）</translation>
+    </message>
+</context>
+<context>
+    <name>commviz::views::CollectivesChartDock</name>
+    <message>
+        <location filename="../../views/collectives/collectives_chart_dock.cpp" line="+128"/>
+        <source>%1: time against message size, p = %2</source>
+        <translation>%1：时间随消息大小变化，p = %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1: time against p, S = %2</source>
+        <translation>%1：时间随 p 变化，S = %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sweeping every algorithm (cost only, no data moved)…</source>
+        <translation>正在扫描每种算法（只算代价，不搬运数据）…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 → %2 at %3</source>
+        <translation>%3 处 %1 → %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The fastest algorithm is the same at every size.</source>
+        <translation>每个消息大小下最快的算法都相同。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The fastest changes: %1.</source>
+        <translation>最快算法的变化：%1。</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>; </source>
+        <translation>；</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 Shaded: what Open MPI&apos;s fixed rules (algorithm=auto) pick. Hockney α-β-γ cost of each schedule&apos;s critical path; swept in %2 ms.</source>
+        <translation>%1 阴影：Open MPI 固定决策规则（algorithm=auto）选中的算法。每个调度关键路径的 Hockney α-β-γ 代价；扫描用时 %2 ms。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Collectives: time against size and p</source>
+        <translation>集合通信：时间随消息大小和 p 变化</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>time vs size</source>
+        <translation>时间 vs 大小</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>time vs p</source>
+        <translation>时间 vs p</translation>
+    </message>
+</context>
+<context>
+    <name>commviz::views::CollectivesRoundDock</name>
+    <message>
+        <location filename="../../views/collectives/collectives_round_dock.cpp" line="+45"/>
+        <source>Rounds</source>
+        <translation>轮次</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+19"/>
+        <source>No collectives session.</source>
+        <translation>没有集合通信会话。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Computing %1 rounds…</source>
+        <translation>正在计算 %1 轮……</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>The first %1 of %2 rounds (a table stops after %3 messages).</source>
+        <translation>共 %2 轮中的前 %1 轮（表格最多计算 %3 条消息）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 rounds. Click a row to see that round.</source>
+        <translation>共 %1 轮。点击一行可跳到该轮。</translation>
+    </message>
+</context>
+<context>
+    <name>commviz::views::CollectivesRoundModel</name>
+    <message>
+        <location filename="../../views/collectives/collectives_round_model.cpp" line="+57"/>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Round</source>
+        <translation>轮</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Messages</source>
+        <translation>消息数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Bytes sent</source>
+        <translation>发送字节数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Reduce</source>
+        <translation>规约</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Ends at (µs)</source>
+        <translation>结束时间（µs）</translation>
     </message>
 </context>
 <context>
