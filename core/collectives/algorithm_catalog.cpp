@@ -115,9 +115,15 @@ sim::Result<Schedule> autoSchedule(Library library, const ScheduleRequest& reque
     if (!choice)
         return sim::fail("algorithm=auto: Open MPI's fixed rules for " + std::string(name(request.collective)) +
                          " are not modelled yet; name an algorithm");
+    // The fixed rules call <coll>_intra_do_this with fan-in/out 0 and segsize 0
+    // (coll_tuned_decision_fixed.c), whatever the person set; coll_base_topo.c
+    // turns a chain fan-out of 0 into 1, one pipeline.
+    ScheduleRequest fixedRequest = request;
+    fixedRequest.segsize = 0;
+    fixedRequest.fanout = 1;
     for (const auto& entry : entries)
         if (entry.id == choice->algorithmId) {
-            Schedule schedule = entry.build(request);
+            Schedule schedule = entry.build(fixedRequest);
             schedule.rule = choice->rule;
             return schedule;
         }

@@ -95,6 +95,22 @@ private slots:
         QCOMPARE(summary["algorithm"].get<std::string>(), std::string("ring"));
         QCOMPARE(summary["redirected_from"].get<std::string>(), std::string("segmented_ring"));
     }
+
+    void autoIgnoresThePersonsFanoutAndSegsize() {
+        // p = 6, S = 2M: bcast chain. The fixed rules pass fan-out 0 (one chain,
+        // 0 -> 1 -> ... -> 5) and segsize 0 (the whole vector per hop): 5 rounds
+        // of one 2 MiB message each, not fanout = 4's 4 chains in 2 rounds.
+        auto config = configFor(Collective::Bcast, "auto", 6, 2 * 1024 * 1024);
+        config.fanout = 4;
+        config.segsize = 65536;
+        const auto summary = runToEnd(config);
+        QCOMPARE(summary["rule"].get<std::string>(), std::string("p < 8: S >= 1M -> 2"));
+        QCOMPARE(summary["algorithm"].get<std::string>(), std::string("chain"));
+        QCOMPARE(summary["rounds"].get<int>(), 5);
+        QCOMPARE(summary["messages"].get<int>(), 5);
+        QCOMPARE(summary["bytes_sent_max"].get<std::int64_t>(), std::int64_t(2 * 1024 * 1024));
+        QVERIFY(summary["result_ok"].get<bool>());
+    }
 };
 
 QTEST_GUILESS_MAIN(FixedRulesTest)
