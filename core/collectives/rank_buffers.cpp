@@ -143,8 +143,9 @@ bool RankBuffers::resultOk() const {
     const bool reduction = m_collective == Collective::Allreduce || m_collective == Collective::Reduce ||
                            m_collective == Collective::ReduceScatter || m_collective == Collective::ReduceScatterBlock;
     for (int slot = 0; slot < int(m_blocks.size()); ++slot) {
-        // An empty block (count < p) carries no data: Open MPI skips sending it, and nothing can be wrong in it.
-        if (m_elements[std::size_t(slot)] == 0) continue;
+        // An empty block (count < p) carries no data: Open MPI skips sending it, and nothing can be wrong
+        // in it. A barrier's blocks are all empty: they are the arrival tokens, and they must arrive.
+        if (m_elements[std::size_t(slot)] == 0 && m_collective != Collective::Barrier) continue;
         const Cell sum = reduction ? expectedCell(0, slot) : Cell{};
         for (int rank = 0; rank < m_ranks; ++rank)
             if (promised(rank, m_blocks[std::size_t(slot)]) &&

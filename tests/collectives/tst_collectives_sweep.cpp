@@ -104,7 +104,7 @@ private slots:
         config.library = Library::Nccl;
         config.protocol = NcclProtocol::Ll;
         QCOMPARE(sweepPointTimeUs(config), runToEnd(config)["time_us"].get<double>());
-        QVERIFY(sweepOverSizes(config).bands.empty());  // NCCL's tuner is not modelled
+        QVERIFY(sweepOverSizes(config).bands.empty());  // the bands are Open MPI's fixed rules only
     }
 
     void recursiveDoublingMeetsRingWhereTheFormulasSay() {
@@ -159,13 +159,13 @@ private slots:
         checkBand(four.bands[2], 13, 30, 6, "rabenseifner");
     }
 
-    void bandsNameOnlyModelledAlgorithms() {
+    void bandsNameTheAlgorithmThatRuns() {
         // bcast p = 4 (the p < 8 row): S < 64 -> 5, < 128 -> 6, < 2K -> 5, < 8K -> 6, < 1M -> 1, else 2.
         const Sweep sweep = sweepOverSizes(configFor(Collective::Bcast, "auto", 4, 1));
         QCOMPARE(sweep.bands.size(), std::size_t(6));
-        checkBand(sweep.bands[0], 0, 5, 5, "");  // split binary tree: not modelled
+        checkBand(sweep.bands[0], 0, 5, 5, "binary_tree");
         checkBand(sweep.bands[1], 6, 6, 6, "binomial");
-        checkBand(sweep.bands[2], 7, 10, 5, "");
+        checkBand(sweep.bands[2], 7, 10, 5, "binary_tree");
         checkBand(sweep.bands[3], 11, 12, 6, "binomial");
         checkBand(sweep.bands[4], 13, 19, 1, "basic_linear");
         checkBand(sweep.bands[5], 20, 30, 2, "chain");

@@ -109,12 +109,13 @@ private slots:
             for (QLegendMarker* marker : plot.chart()->legend()->markers(band)) QVERIFY(!marker->isVisible());
     }
 
-    void unmodelledChoiceIsSaidSo() {
+    void bcastBandsNameTheirAlgorithm() {
+        // bcast p = 4 (the p < 8 row): S < 64 -> 5 (binary_tree), S < 128 -> 6 (binomial).
         Config config = allreduce(4, 64);
         config.collective = Collective::Bcast;
         CollectivesChartPlot plot(SweepAxis::Bytes);
         plot.show(collectives::sweepOverSizes(config), 64);
-        QCOMPARE(plot.texts()[0]->text(), QStringLiteral("auto: ID 5 (not modelled)"));
+        QCOMPARE(plot.texts()[0]->text(), QStringLiteral("auto: binary_tree"));
         QCOMPARE(plot.texts()[1]->text(), QStringLiteral("auto: binomial"));
     }
 
