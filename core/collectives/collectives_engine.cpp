@@ -129,7 +129,7 @@ sim::EventRecord CollectivesEngine::describe(const Event& event) {
         return {std::string(SendEvent::kKind),
                 "MPI_Sendrecv",
                 {"rank:" + std::to_string(message.src), "rank:" + std::to_string(message.dst)},
-                {{"round", send->round},
+                {{"round", send->round + 1},  // counted from 1, as the window and the lessons count them
                  {"src", message.src},
                  {"dst", message.dst},
                  {"bytes", message.bytes},
@@ -141,7 +141,7 @@ sim::EventRecord CollectivesEngine::describe(const Event& event) {
     return {std::string(RoundEvent::kKind),
             "",
             {},
-            {{"round", round.round},
+            {{"round", round.round + 1},
              {"messages", round.messages},
              {"bytes", round.bytes},
              {"reduce", round.reduce},

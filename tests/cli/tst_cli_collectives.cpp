@@ -64,7 +64,7 @@ private slots:
             const int round = index / 4, src = index % 4;
             const int block = round < 3 ? (src - round + 4) % 4 : (src + 1 - (round - 3) + 8) % 4;
             const QString where = QStringLiteral("message %1").arg(index);
-            QCOMPARE(send.value("round").toInt(), round);
+            QCOMPARE(send.value("round").toInt(), round + 1);  // rounds count from 1
             QVERIFY2(send.value("src").toInt() == src, qPrintable(where));
             QVERIFY2(send.value("dst").toInt() == (src + 1) % 4, qPrintable(where));
             QVERIFY2(send.value("bytes").toInt() == 4, qPrintable(where));
@@ -120,7 +120,7 @@ private slots:
         QVERIFY(eventsOf(run, "send").isEmpty());
         for (int round = 0; round < 6; ++round) {
             const QJsonObject event = rounds[round].toObject();
-            QCOMPARE(event.value("round").toInt(), round);
+            QCOMPARE(event.value("round").toInt(), round + 1);
             QCOMPARE(event.value("messages").toInt(), 4);
             QCOMPARE(event.value("bytes").toInt(), 16);
             QCOMPARE(event.value("reduce").toBool(), round < 3);

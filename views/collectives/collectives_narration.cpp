@@ -15,7 +15,7 @@ QString number(const sim::EventRecord& record, const char* key) {
 }
 // Rounds are 0-based in the events and 1-based for people.
 QString roundNumber(const sim::EventRecord& record) {
-    return QString::number(EventFields(record).integer("round").value_or(-1) + 1);
+    return QString::number(EventFields(record).integer("round").value_or(0));
 }
 QString timeText(const sim::EventRecord& record) {
     return QString::number(EventFields(record).number("end_us").value_or(0), 'g', 4);
