@@ -63,6 +63,19 @@ const std::vector<sim::ParamSpec>& topologyKeys() {
             key("pxn_disable", ParamType::Bool, false, "NCCL_PXN_DISABLE: never relay to a NIC through a peer GPU")),
         fromNccl(key("pxn_c2c", ParamType::Bool, true, "NCCL_PXN_C2C: a relaying GPU may reach its NIC at P2C")),
         fromNccl(key("nvb_disable", ParamType::Bool, false, "NCCL_NVB_DISABLE: no NVLink paths through another GPU")),
+        ranged(key("nnodes", ParamType::Int, 1, "Servers like this one in the job, joined by ncclTopoPostset"), 1,
+               1024),
+        fromNccl(ranged(key("cross_nic", ParamType::Int, 2,
+                            "NCCL_CROSS_NIC: 0 never, 1 may, 2 may if it pays, change NICs in a ring"),
+                        0, 2)),
+        fromNccl(
+            ranged(key("min_nchannels", ParamType::Int, 0, "NCCL_MIN_NCHANNELS: fewest channels (0: unset)"), 0, 64)),
+        fromNccl(ranged(key("max_nchannels", ParamType::Int, 64, "NCCL_MAX_NCHANNELS: most channels"), 1, 64)),
+        choice(key("version", ParamType::Choice, "classic",
+                   "NCCL version whose log lines are printed: classic (2.22.3) or 2.30 (2.30.7)"),
+               {"classic", "2.30"}, ""),
+        key("graph_subsys", ParamType::Bool, false,
+            "NCCL_DEBUG_SUBSYS includes GRAPH: print the search and Ring lines"),
     };
     return keys;
 }
@@ -88,6 +101,16 @@ sim::Result<TopoKeys> topoKeysFromValues(const sim::ParamValues& values) {
     keys.policy.pxnDisable = values.at("pxn_disable").get<bool>();
     keys.policy.pxnC2c = values.at("pxn_c2c").get<bool>();
     keys.policy.nvbDisable = values.at("nvb_disable").get<bool>();
+    const int nNodes = values.at("nnodes").get<int>();
+    keys.search.nNodes = keys.postset.nNodes = nNodes;
+    keys.search.crossNic = values.at("cross_nic").get<int>();
+    keys.postset.minChannels = values.at("min_nchannels").get<int>();
+    keys.postset.maxChannels = values.at("max_nchannels").get<int>();
+    if (keys.postset.minChannels > keys.postset.maxChannels)
+        return sim::fail("key 'min_nchannels' has value " + std::to_string(keys.postset.minChannels) +
+                         ": must be at most max_nchannels (" + std::to_string(keys.postset.maxChannels) + ")");
+    keys.version = values.at("version").get<std::string>() == "2.30" ? nccl::Version::V2_30 : nccl::Version::Classic;
+    keys.graphSubsys = values.at("graph_subsys").get<bool>();
     return keys;
 }
 
