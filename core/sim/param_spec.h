@@ -27,7 +27,7 @@ struct ParamSpec {
     bool choiceArguments = false;
     /// The program whose default `defaultValue` is, when the key mirrors one
     /// ("BookSim": the Parameters dock says "BookSim default: 8"); empty: the scene's own.
-    std::string defaultOrigin;
+    std::string defaultOrigin{};
 };
 
 /// Chosen values by key; every key of the scene is present after applyDefaults.

@@ -62,7 +62,7 @@ struct NcclView {
     const nccl::NcclEngine& engine;
     const std::vector<nccl::NcclEvent>& events;
     double t = 1;  ///< eased progress of the step in flight
-    NcclLayout layout;
+    NcclLayout layout{};
     int selected = 0;  ///< the rank drawn in detail (the selection, else rank 0)
 
     int n() const { return engine.config().nranks; }
