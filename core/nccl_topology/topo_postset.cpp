@@ -55,8 +55,8 @@ int copyChannels(std::vector<CommChannel>& channels, int start, int end) {
 }
 
 // The count after ncclTopoPostset's doublings and clamps (ncclMinNchannels, ncclMaxNchannels).
-int finalChannelCount(std::vector<CommChannel>& channels, int doubled, const TopoSystem& system,
-                      const TopoGraph& ring, const PostsetSettings& settings) {
+int finalChannelCount(std::vector<CommChannel>& channels, int doubled, const TopoSystem& system, const TopoGraph& ring,
+                      const PostsetSettings& settings) {
     channels.resize(kMaxChannels);
     int count = doubled;
     const int ccMin = minCompCap(system);
@@ -99,7 +99,8 @@ CommGraphs postsetChannels(const TopoSystem& system, const TopoGraph& ring, cons
     std::vector<CommChannel> channels(static_cast<size_t>(doubled));
     for (int channel = 0; channel < doubled; ++channel) {
         channels[static_cast<size_t>(channel)].ring = joinedRings[static_cast<size_t>(channel % nChannels)];
-        if (hasTrees) channels[static_cast<size_t>(channel)].tree = std::move(joinedTrees[static_cast<size_t>(channel)]);
+        if (hasTrees)
+            channels[static_cast<size_t>(channel)].tree = std::move(joinedTrees[static_cast<size_t>(channel)]);
     }
     finalChannelCount(channels, doubled, system, ring, settings);
     comm.channels = std::move(channels);

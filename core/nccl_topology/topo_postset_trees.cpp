@@ -71,8 +71,8 @@ std::vector<std::vector<RankTree>> joinTrees(const std::vector<LocalChain>& tree
             for (int node = 0; node < nNodes; ++node) setChain(tree, chain, node * localRanks);
             if (nNodes == 1) continue;  // one node: the chain is the whole tree
             for (int node = 0; node < nNodes; ++node) {
-                const TreeLinks& own = half == 0 ? links[static_cast<size_t>(node)].first
-                                                 : links[static_cast<size_t>(node)].second;
+                const TreeLinks& own =
+                    half == 0 ? links[static_cast<size_t>(node)].first : links[static_cast<size_t>(node)].second;
                 linkNode(tree, own, node, ends, localRanks);
             }
         }

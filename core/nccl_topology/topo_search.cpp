@@ -73,7 +73,8 @@ TopoGraph toTopoGraph(const SearchState& state, const WorkGraph& graph, GraphPat
     out.typeIntra = graph.typeIntra;
     out.typeInter = graph.typeInter;
     out.sameChannels = graph.sameChannels;
-    for (int channel = 0; channel < graph.nChannels; ++channel) out.channels.push_back(channelOf(state, graph, channel));
+    for (int channel = 0; channel < graph.nChannels; ++channel)
+        out.channels.push_back(channelOf(state, graph, channel));
     return out;
 }
 
@@ -120,6 +121,12 @@ GraphSearch searchGraph(const TopoSystem& system, const TopoPaths& paths, GraphP
     search.steps = static_cast<int>(std::min<long long>(state.steps, 1LL << 30));
     search.graph = toTopoGraph(state, state.best, pattern);
     return search;
+}
+
+SearchSettings treeSearchSettings(const SearchSettings& ringSettings, const GraphSearch& ring) {
+    SearchSettings tree = ringSettings;
+    tree.minChannels = tree.maxChannels = std::max(1, ring.graph.nChannels);
+    return tree;
 }
 
 }  // namespace commviz::nccl_topology

@@ -24,10 +24,10 @@ namespace commviz::nccl_topology {
 
 /// What ncclTopoCompute is given besides the system (NCCL src/graph/search.cc).
 struct SearchSettings {
-    int nNodes = 1;        ///< more than one: the graph starts and ends at a NET
-    int crossNic = 2;      ///< NCCL_CROSS_NIC: 0 no, 1 yes, 2 only if it pays (the default)
-    int minChannels = 1;   ///< graph->minChannels
-    int maxChannels = 32;  ///< graph->maxChannels (MAXCHANNELS / 2)
+    int nNodes = 1;                                  ///< more than one: the graph starts and ends at a NET
+    int crossNic = 2;                                ///< NCCL_CROSS_NIC: 0 no, 1 yes, 2 only if it pays (the default)
+    int minChannels = 1;                             ///< graph->minChannels
+    int maxChannels = 32;                            ///< graph->maxChannels (MAXCHANNELS / 2)
     nccl::Version version = nccl::Version::Classic;  ///< v2.22.3-1 or v2.30.7-1 rules
 };
 
@@ -48,5 +48,9 @@ struct GraphSearch {
 /// SearchSettings::nNodes > 1, every node is taken to be this same server.
 GraphSearch searchGraph(const TopoSystem& system, const TopoPaths& paths, GraphPattern pattern,
                         const SearchSettings& settings = {});
+
+/// The tree search's settings as initTransportsRank sets them (NCCL src/init.cc):
+/// as many channels as the ring found, no more and no fewer.
+SearchSettings treeSearchSettings(const SearchSettings& ringSettings, const GraphSearch& ring);
 
 }  // namespace commviz::nccl_topology

@@ -33,9 +33,12 @@ struct Exits {
 Exits searchParams(const SearchState& state, GraphPattern pattern) {
     Exits exits;
     if (state.inter()) {
-        if (pattern == GraphPattern::Ring) exits.backToNet = state.ngpus() - 1;
-        else if (pattern == GraphPattern::SplitTree) exits.backToNet = 1;
-        else exits.backToNet = 0;
+        if (pattern == GraphPattern::Ring)
+            exits.backToNet = state.ngpus() - 1;
+        else if (pattern == GraphPattern::SplitTree)
+            exits.backToNet = 1;
+        else
+            exits.backToNet = 0;
     } else if (pattern == GraphPattern::Ring) {
         exits.backToFirstRank = state.ngpus() - 1;
     }
@@ -121,8 +124,7 @@ void Recursion::nextGpu(int gpu, int step, Exits exits, ForcedOrder order, int& 
         const int sortNet = exits.backToNet == -1 ? 0 : exits.backToNet == step + 1 ? 1 : -1;
         next = nextGpuOrder(state, graph, gpu, sortNet);
     }
-    for (int candidate : next)
-        tryGpu(step + 1, exits, order, time, SearchNode{SearchNode::Kind::Gpu, gpu}, candidate);
+    for (int candidate : next) tryGpu(step + 1, exits, order, time, SearchNode{SearchNode::Kind::Gpu, gpu}, candidate);
 }
 
 // Which NETs a channel may leave by, given the one it came in by.
@@ -175,8 +177,8 @@ void Recursion::consumeNet(int net, int bw) {
 
 void Recursion::startsFromNet(int net, Exits exits, int& time) {
     const SearchNode from{SearchNode::Kind::Net, net};
-    const bool replay = state.version == nccl::Version::Classic ? graph.nChannels > 0
-                                                                : graph.nChannels > 0 && graph.sameChannels == 1;
+    const bool replay =
+        state.version == nccl::Version::Classic ? graph.nChannels > 0 : graph.nChannels > 0 && graph.sameChannels == 1;
     if (replay) tryGpu(0, exits, ForcedOrder::Replay, time, from, graph.intra[graph.nChannels - 1][0]);
     if (state.version == nccl::Version::V2_30 && replay) return;
     if (graph.nChannels != 0 && graph.sameChannels != 0) return;
@@ -197,8 +199,10 @@ void Recursion::startsFromNet(int net, Exits exits, int& time) {
     int minHops = 0xfffffff;
     for (int gpu = 0; gpu < state.ngpus(); ++gpu) {
         const Path& path = state.netGpuPath(net, gpu);
-        if (path.bw > maxBw) maxBw = path.bw, minHops = path.hops;
-        else if (path.bw == maxBw && path.hops < minHops) minHops = path.hops;
+        if (path.bw > maxBw)
+            maxBw = path.bw, minHops = path.hops;
+        else if (path.bw == maxBw && path.hops < minHops)
+            minHops = path.hops;
     }
     if (maxBw < static_cast<float>(static_cast<int>(graph.bwInter))) return;
     for (int offset = 0; offset < state.ngpus(); ++offset) {

@@ -45,7 +45,7 @@ struct SearchState {
     int nvsCount = 0;
     std::vector<uint64_t> used;  ///< per GPU, bit c set while channel c uses it
     int ccMin = 0;
-    WorkGraph best;  ///< NCCL's saveGraph
+    WorkGraph best;       ///< NCCL's saveGraph
     long long steps = 0;  ///< every step of every search, for the narration
     /// selectNets results by (typeInter, gpu + 1): they only read the untouched paths.
     mutable std::vector<std::vector<int>> netOrderCache;

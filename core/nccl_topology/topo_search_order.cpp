@@ -46,10 +46,12 @@ int preferNeighbours(const SearchState& state, const WorkGraph& graph, int gpu, 
     const int prevGpu = (gpu - 1 + ngpus) % ngpus;
     const int nextGpu = (gpu + 1) % ngpus;
     std::vector<int> first;
-    if (graph.pattern == GraphPattern::Ring) first = {nextGpu, prevGpu};
+    if (graph.pattern == GraphPattern::Ring)
+        first = {nextGpu, prevGpu};
     else if (graph.pattern == GraphPattern::SplitTree || graph.pattern == GraphPattern::BalancedTree)
         first = {prevGpu, nextGpu};
-    else first = {nextGpu};
+    else
+        first = {nextGpu};
     if (first.size() == 2 && nextGpu == prevGpu) first.pop_back();
     int found = 0;
     for (int wanted : first) {

@@ -66,8 +66,7 @@ int nodeIndex(const SearchState& state, SearchNode node) {
 }
 
 bool isTreePattern(GraphPattern pattern) {
-    return pattern == GraphPattern::BalancedTree || pattern == GraphPattern::Tree ||
-           pattern == GraphPattern::SplitTree;
+    return pattern == GraphPattern::BalancedTree || pattern == GraphPattern::Tree || pattern == GraphPattern::SplitTree;
 }
 
 }  // namespace

@@ -101,6 +101,7 @@ bool splitNvLink(const SearchState& state) {
     return std::count_if(members.begin(), members.end(), [](int count) { return count > 1; }) == 2;
 }
 
+// NCCL keeps the same channels through AMD CPUs at SYS; it reads the first CPU (ncclTopoCpuType).
 bool amdSysException(const SearchState& state, const WorkGraph& tmp) {
     for (int cpu : state.work.ofType(NodeType::CPU)) {
         const TopoNode& node = state.work.nodes[static_cast<size_t>(cpu)];
@@ -128,14 +129,14 @@ struct Compute {
     }
     void runSearch();
     bool relaxPass1();
+    bool relaxTypes();
+    bool lowerSpeed();
     bool raisePass2();
     void run();
 };
 
 void Compute::runSearch() {
-    time = tmp.sameChannels                      ? kTimeoutSameChannels
-           : tmp.pattern == GraphPattern::Tree ? kTimeoutTree
-                                                 : kTimeout;
+    time = tmp.sameChannels ? kTimeoutSameChannels : tmp.pattern == GraphPattern::Tree ? kTimeoutTree : kTimeout;
     tmp.nChannels = 0;
     globalTimeout -= time;
     searchRec(state, tmp, time);
@@ -143,7 +144,7 @@ void Compute::runSearch() {
 
 // Pass 1: one relaxation per call, in NCCL's order; false when none is left.
 bool Compute::relaxPass1() {
-    WorkGraph& best = state.best;
+    const WorkGraph& best = state.best;
     if (tmp.sameChannels == 1 && !amdSysException(state, tmp)) {
         tmp.sameChannels = 0;
         note("sameChannels", "1", "0");
@@ -158,6 +159,22 @@ bool Compute::relaxPass1() {
         return true;
     }
     tmp.pattern = best.pattern;
+    if (relaxTypes()) return true;
+    // crossNic: 2.22 tries 1 for every pattern, 2.30 tries 2 for rings and balanced trees.
+    const bool crossNicPattern = state.version == nccl::Version::Classic || best.pattern == GraphPattern::Ring ||
+                                 best.pattern == GraphPattern::BalancedTree;
+    if (crossNic == 2 && tmp.crossNic == 0 && crossNicPattern) {
+        tmp.crossNic = state.version == nccl::Version::Classic ? 1 : 2;
+        note("crossNic", "0", std::to_string(tmp.crossNic));
+        return true;
+    }
+    tmp.crossNic = crossNic == 1 ? 1 : 0;
+    return lowerSpeed();
+}
+
+// typeIntra up to typeInter (or the worst GPU-GPU type), then typeInter.
+bool Compute::relaxTypes() {
+    const WorkGraph& best = state.best;
     const PathType maxIntra = state.inter() ? tmp.typeInter : types.maxIntra;
     if (tmp.typeIntra < maxIntra && (best.nChannels == 0 || tmp.typeIntra < best.typeIntra)) {
         const PathType next = nextType(tmp.typeIntra, state.version);
@@ -174,15 +191,13 @@ bool Compute::relaxPass1() {
         if (next < PathType::DIS) return true;
     }
     tmp.typeInter = types.minInter;
-    // crossNic: 2.22 tries 1 for every pattern, 2.30 tries 2 for rings and balanced trees.
-    const bool crossNicPattern = state.version == nccl::Version::Classic || best.pattern == GraphPattern::Ring ||
-                                 best.pattern == GraphPattern::BalancedTree;
-    if (crossNic == 2 && tmp.crossNic == 0 && crossNicPattern) {
-        tmp.crossNic = state.version == nccl::Version::Classic ? 1 : 2;
-        note("crossNic", "0", std::to_string(tmp.crossNic));
-        return true;
-    }
-    tmp.crossNic = crossNic == 1 ? 1 : 0;
+    return false;
+}
+
+// Lower the speed while the next one is more than .49 of the best found; at the
+// end, start again from maxBw (pass 2 will start from the solution).
+bool Compute::lowerSpeed() {
+    const WorkGraph& best = state.best;
     const int last = static_cast<int>(speeds.size()) - 1;
     if (speedIndex < last && (best.nChannels == 0 || speeds[speedIndex + 1] / best.bwInter > .49f)) {
         note("bw", formatBw(tmp.bwInter), formatBw(speeds[speedIndex + 1]));
@@ -219,16 +234,14 @@ void Compute::run() {
     float localTotal = totalBw;
     if (state.ngpus() > 1 && requested.pattern != GraphPattern::Ring)
         localTotal *= static_cast<float>(state.ngpus()) / static_cast<float>(state.ngpus() - 1);
-    while ((speeds[speedIndex] > maxBw || speeds[speedIndex] * requested.minChannels > localTotal) &&
-           speedIndex < last)
+    while ((speeds[speedIndex] > maxBw || speeds[speedIndex] * requested.minChannels > localTotal) && speedIndex < last)
         ++speedIndex;
     tmp.bwIntra = tmp.bwInter = speeds[speedIndex];
     int pass = 1;
     for (;;) {
         runSearch();
         const WorkGraph& best = state.best;
-        const bool done =
-            time == -1 || static_cast<float>(best.nChannels) * best.bwInter >= totalBw;
+        const bool done = time == -1 || static_cast<float>(best.nChannels) * best.bwInter >= totalBw;
         if (pass == 1 && !done && relaxPass1()) continue;
         if (pass == 1) {  // a solution (or none at all): duplicate it and try higher speeds
             time = -1;

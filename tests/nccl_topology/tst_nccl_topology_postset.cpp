@@ -175,9 +175,9 @@ void TestNcclTopologyPostset::fourNodesDoubleTree() {
     CommGraphs comm = postset(system, ring, tree, 4);
     QCOMPARE(comm.channels[0].ring, (std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7}));
     QCOMPARE(comm.channels[0].tree, (std::vector<RankTree>{node(-1, 1, 4), node(0), node(4, 3), node(2),
-                                                          node(0, 5, 2, 6), node(4), node(4, 7), node(6)}));
-    QCOMPARE(comm.channels[1].tree, (std::vector<RankTree>{node(2, 1), node(0), node(6, 3, 4, 0), node(2),
-                                                          node(2, 5), node(4), node(-1, 7, 2), node(6)}));
+                                                           node(0, 5, 2, 6), node(4), node(4, 7), node(6)}));
+    QCOMPARE(comm.channels[1].tree, (std::vector<RankTree>{node(2, 1), node(0), node(6, 3, 4, 0), node(2), node(2, 5),
+                                                           node(4), node(-1, 7, 2), node(6)}));
 }
 
 void TestNcclTopologyPostset::threeNodesShiftedTree() {
@@ -245,8 +245,7 @@ void TestNcclTopologyPostset::searchedH100TwoNodes() {
     SearchSettings settings;
     settings.nNodes = 2;
     GraphSearch ring = searchGraph(system, paths, GraphPattern::Ring, settings);
-    settings.minChannels = settings.maxChannels = ring.graph.nChannels;
-    GraphSearch tree = searchGraph(system, paths, GraphPattern::BalancedTree, settings);
+    GraphSearch tree = searchGraph(system, paths, GraphPattern::BalancedTree, treeSearchSettings(settings, ring));
     CommGraphs comm = postset(system, ring.graph, tree.graph, 2);
     QCOMPARE(int(comm.channels.size()), 16);
     QCOMPARE(comm.channels[0].ring, (std::vector<int>{0, 7, 6, 5, 4, 3, 2, 1, 9, 10, 11, 12, 13, 14, 15, 8}));
@@ -264,8 +263,7 @@ void TestNcclTopologyPostset::invariants() {
     SearchSettings settings;
     settings.nNodes = 2;
     GraphSearch ring = searchGraph(system, paths, GraphPattern::Ring, settings);
-    settings.minChannels = settings.maxChannels = ring.graph.nChannels;
-    GraphSearch tree = searchGraph(system, paths, GraphPattern::BalancedTree, settings);
+    GraphSearch tree = searchGraph(system, paths, GraphPattern::BalancedTree, treeSearchSettings(settings, ring));
     QElapsedTimer timer;
     timer.start();
     for (int nNodes : {1, 2, 3, 4, 5, 7, 8, 16, 33, 1024}) {

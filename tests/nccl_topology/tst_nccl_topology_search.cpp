@@ -72,7 +72,8 @@ void TestNcclTopologySearch::nvlinkPairOneNode() {
         QCOMPARE(type(ring.graph.typeInter), QString("PIX"));
         QCOMPARE(hops(ring.graph.channels[11]), QString("0 1"));
         QCOMPARE(ring.systemMaxBw, 240.0f);
-        QCOMPARE(ring.relaxations, (std::vector<std::string>{"bw 20.00 -> 30.00 (pass 2)", "bw 30.00 -> 40.00 (pass 2)"}));
+        QCOMPARE(ring.relaxations,
+                 (std::vector<std::string>{"bw 20.00 -> 30.00 (pass 2)", "bw 30.00 -> 40.00 (pass 2)"}));
     }
     // Balanced tree: a chain 0 -> 1 only takes GPU0 -> GPU1: 6 x 40, dup to
     // 12 x 20; pass 2 raises bwIntra once (20 < 2 x 20) and fails.
@@ -152,10 +153,10 @@ void TestNcclTopologySearch::dgx1OneNode() {
     QVERIFY(hops(ring.graph.channels[0]).startsWith("0 3 "));
     // Each speed is tried with the same channels, then different ones; pass 2
     // then fails to raise 6 channels to 30 and 40.
-    QCOMPARE(ring.relaxations, (std::vector<std::string>{"sameChannels 1 -> 0", "bw 40.00 -> 30.00",
-                                                         "sameChannels 1 -> 0", "bw 30.00 -> 20.00",
-                                                         "sameChannels 1 -> 0", "bw 20.00 -> 30.00 (pass 2)",
-                                                         "bw 30.00 -> 40.00 (pass 2)"}));
+    QCOMPARE(ring.relaxations,
+             (std::vector<std::string>{"sameChannels 1 -> 0", "bw 40.00 -> 30.00", "sameChannels 1 -> 0",
+                                       "bw 30.00 -> 20.00", "sameChannels 1 -> 0", "bw 20.00 -> 30.00 (pass 2)",
+                                       "bw 30.00 -> 40.00 (pass 2)"}));
 }
 
 void TestNcclTopologySearch::dgxH100OneNode() {
