@@ -44,6 +44,9 @@ class TestNcclTopologySearch : public QObject {
 private slots:
     void nvlinkPairOneNode();
     void nvlinkPairTwoNodes();
+    void nvlinkPairTwoNodesTree();
+    void pcieTwoSocketsTwoNodes();
+    void dgx1TwoNodes();
     void pcieTwoSocketsOneNode();
     void pcieTwoSocketsTree();
     void dgx1OneNode();
@@ -107,6 +110,53 @@ void TestNcclTopologySearch::nvlinkPairTwoNodes() {
     QVERIFY(!tried(ring230, "typeInter PIX -> PXB"));
     QCOMPARE(type(ring230.graph.typeInter), QString("PHB"));
     QCOMPARE(hops(ring230.graph.channels[0]), QString("N0 0 1 N0"));
+}
+
+void TestNcclTopologySearch::nvlinkPairTwoNodesTree() {
+    // Balanced tree, sm80: N0 -> GPU0, and both GPUs send back to N0 at half
+    // bwInter each, through the Intel CPU (x 6/5): at 24, 2 x 12 x 1.2 = 28.8
+    // on the 24 GB/s CPU -> NIC link: no; at 20, 2 x 12 = 24: fits. Pass 2
+    // raises bwIntra while it is below 2 x bwInter (40): 24, 28, 30, 48.
+    GraphSearch tree = search("nvlink_pair.xml", GraphPattern::BalancedTree, 2);
+    QCOMPARE(tree.graph.pattern, GraphPattern::BalancedTree);
+    QCOMPARE(tree.graph.nChannels, 1);
+    QCOMPARE(tree.graph.speedInter, 20.0f);
+    QCOMPARE(tree.graph.speedIntra, 48.0f);
+    QCOMPARE(type(tree.graph.typeInter), QString("PHB"));
+    QCOMPARE(hops(tree.graph.channels[0]), QString("N0 0 1 N0"));
+    const std::vector<std::string> pass2(tree.relaxations.end() - 4, tree.relaxations.end());
+    QCOMPARE(pass2, (std::vector<std::string>{"bwIntra 20.00 -> 24.00 (pass 2)", "bwIntra 24.00 -> 28.00 (pass 2)",
+                                              "bwIntra 28.00 -> 30.00 (pass 2)", "bwIntra 30.00 -> 48.00 (pass 2)"}));
+}
+
+void TestNcclTopologySearch::pcieTwoSocketsTwoNodes() {
+    // The only NIC sits on socket 0: GPU3 -> N0 crosses the UPI (SYS 10), so
+    // typeInter climbs to SYS and the ring N0 0 1 2 3 N0 runs at 10.
+    GraphSearch ring = search("pcie_4gpu_2socket.xml", GraphPattern::Ring, 2);
+    QCOMPARE(ring.graph.nChannels, 1);
+    QCOMPARE(ring.graph.speedInter, 10.0f);
+    QCOMPARE(type(ring.graph.typeIntra), QString("SYS"));
+    QCOMPARE(type(ring.graph.typeInter), QString("SYS"));
+    QCOMPARE(hops(ring.graph.channels[0]), QString("N0 0 1 2 3 N0"));
+}
+
+void TestNcclTopologySearch::dgx1TwoNodes() {
+    // Four 100 Gb/s NICs (12.5 GB/s, 12 as NCCL's int): one channel of 12 each,
+    // entering and leaving by the NIC its GPU pair shares (PIX, no crossNic):
+    // channel c starts at NIC c (ncclTopoSearchRecNet rotates by channel).
+    // 4 x 12 < 120: every relaxation is tried; nothing beats it.
+    GraphSearch ring = search("dgx1_hybrid_cube_mesh.xml", GraphPattern::Ring, 2);
+    QCOMPARE(ring.graph.nChannels, 4);
+    QCOMPARE(ring.graph.speedInter, 12.0f);
+    QCOMPARE(ring.graph.crossNic, 0);
+    QCOMPARE(type(ring.graph.typeIntra), QString("NVL"));
+    QCOMPARE(type(ring.graph.typeInter), QString("PIX"));
+    for (int channel = 0; channel < 4; ++channel) {
+        const GraphChannel& hopsOf = ring.graph.channels[static_cast<size_t>(channel)];
+        QCOMPARE(hopsOf.hops.front().dev, channel);
+        QCOMPARE(hopsOf.hops.back().dev, channel);
+    }
+    QCOMPARE(hops(ring.graph.channels[0]), QString("N0 0 3 2 6 7 4 5 1 N0"));
 }
 
 void TestNcclTopologySearch::pcieTwoSocketsOneNode() {
