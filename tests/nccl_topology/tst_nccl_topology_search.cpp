@@ -51,6 +51,7 @@ private slots:
     void pcieTwoSocketsTree();
     void dgx1OneNode();
     void dgxH100OneNode();
+    void sm100SpeedTable();
     void dgxH100TwoNodesRing();
     void dgxH100TwoNodesTree();
     void partialDumpNicsAreDistinct();
@@ -220,6 +221,27 @@ void TestNcclTopologySearch::dgxH100OneNode() {
     QCOMPARE(hops(ring.graph.channels[0]), QString("0 1 2 3 4 5 6 7"));  // the PCI order
     QCOMPARE(ring.relaxations.front(), std::string("sameChannels 1 -> 0"));
     QCOMPARE(ring.relaxations[1], std::string("bw 60.00 -> 50.00"));
+}
+
+void TestNcclTopologySearch::sm100SpeedTable() {
+    // The H100 server with its GPUs called sm100 (links unchanged, 370.8 GB/s).
+    // 2.30 uses the sm100 intra table (90, 80, 70, 60, 50, 45, 40, ...): 4 x 90 =
+    // 360; 80, 70, 60, 50 and 45 (45 / 90 = .5 > .49) give at most 360: not
+    // better. Dup (90 >= 50): 8 x 45; pass 2 fails at 50 (8 x 50 > 370.8).
+    // 2.22 has no sm100 table: the sm90 one gives 12 x 30 as on the H100.
+    TopoSystem system = load("dgx_h100_nvswitch_8nic.xml");
+    for (int gpu : system.ofType(NodeType::GPU)) system.nodes[static_cast<size_t>(gpu)].sm = 100;
+    TopoPaths paths = computePaths(system);
+    SearchSettings settings;
+    settings.version = Version::V2_30;
+    GraphSearch v230 = searchGraph(system, paths, GraphPattern::Ring, settings);
+    QCOMPARE(v230.graph.nChannels, 8);
+    QCOMPARE(v230.graph.speedIntra, 45.0f);
+    QCOMPARE(v230.relaxations[1], std::string("bw 90.00 -> 80.00"));
+    settings.version = Version::Classic;
+    GraphSearch classic = searchGraph(system, paths, GraphPattern::Ring, settings);
+    QCOMPARE(classic.graph.nChannels, 12);
+    QCOMPARE(classic.graph.speedIntra, 30.0f);
 }
 
 void TestNcclTopologySearch::dgxH100TwoNodesRing() {
