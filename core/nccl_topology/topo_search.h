@@ -18,7 +18,8 @@ namespace commviz::nccl_topology {
 // belongs to the communicator and every pair may use P2P as the paths say (no NVML
 // P2P matrix); all nodes are copies of this server, so NETs are searched as in a
 // multi-node job whenever nNodes > 1 and dropped on one node (as ncclTopoTrimSystem
-// does); a NIC's local GPU is the first GPU closest to it; NVLS, CollNet and
+// does); a NIC's local GPU is the first GPU closest to it; a NET without a guid
+// (a partial dump) is a NIC of its own; NVLS, CollNet and
 // NCCL_GRAPH_FILE are not searched; the NETDEVS policy is NCCL's default (AUTO) and
 // there are no rails or planes (2.30).
 
