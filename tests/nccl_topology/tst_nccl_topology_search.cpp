@@ -56,6 +56,7 @@ private slots:
     void dgxH100TwoNodesTree();
     void partialDumpNicsAreDistinct();
     void fallsBackToSimpleOrder();
+    void splitNvLinkWantsTwoChannels();
     void ringsVisitEveryGpuOnce();
     void finishesWithinBudget();
 };
@@ -308,6 +309,45 @@ void TestNcclTopologySearch::fallsBackToSimpleOrder() {
     QCOMPARE(ring.graph.speedIntra, 0.1f);
     QCOMPARE(type(ring.graph.typeIntra), QString("SYS"));
     QCOMPARE(hops(ring.graph.channels[0]), QString("0 1"));
+}
+
+void TestNcclTopologySearch::splitNvLinkWantsTwoChannels() {
+    // Two sockets joined by a 10 GB/s SYS link, each with two GPUs on a 40 GB/s
+    // NVLink and PCI 24 to their CPU. A ring crosses the SYS link once each way.
+    // 2.22: start at 40 (maxBw); at 10, one channel; lower speeds give at most
+    // 2 x 5 = 10, not better: 1 x 10. 2.30 sees two NVLink islands
+    // (ncclTopoSplitNvLink) and asks for 2 channels: start at 20 (2 x 20 <= 40);
+    // one channel at 10 does not count; 2 x 5 = 10 is the first accepted; 4 and
+    // 3 give 8 and 9; pass 2 cannot raise 2 channels to 6 (12 > 10).
+    TopoSystem system;
+    int cpus[2];
+    for (int socket = 0; socket < 2; ++socket) {
+        TopoNode cpu = makeNode(NodeType::CPU);
+        cpu.numaId = socket;
+        cpus[socket] = system.addNode(cpu);
+    }
+    system.connect(cpus[0], cpus[1], LinkType::SYS, 10.0f);
+    int gpus[4];
+    for (int dev = 0; dev < 4; ++dev) {
+        TopoNode gpu = makeNode(NodeType::GPU);
+        gpu.dev = dev;
+        gpu.sm = 80;
+        gpus[dev] = system.addNode(gpu);
+        system.connect(cpus[dev / 2], gpus[dev], LinkType::PCI, 24.0f);
+    }
+    system.connect(gpus[0], gpus[1], LinkType::NVL, 40.0f);
+    system.connect(gpus[2], gpus[3], LinkType::NVL, 40.0f);
+    TopoPaths paths = computePaths(system);
+    SearchSettings settings;
+    GraphSearch classic = searchGraph(system, paths, GraphPattern::Ring, settings);
+    QCOMPARE(classic.graph.nChannels, 1);
+    QCOMPARE(classic.graph.speedIntra, 10.0f);
+    QCOMPARE(type(classic.graph.typeIntra), QString("SYS"));
+    settings.version = Version::V2_30;
+    GraphSearch v230 = searchGraph(system, paths, GraphPattern::Ring, settings);
+    QCOMPARE(v230.graph.nChannels, 2);
+    QCOMPARE(v230.graph.speedIntra, 5.0f);
+    QCOMPARE(hops(v230.graph.channels[0]), QString("0 1 2 3"));
 }
 
 void TestNcclTopologySearch::ringsVisitEveryGpuOnce() {
