@@ -1,22 +1,109 @@
+// postsetChannels: ncclTopoPreset and ncclTopoPostset over nNodes copies of one
+// server (NCCL src/graph/connect.cc), then the channel doubling and the
+// NCCL_MIN/MAX_NCHANNELS clamps.
+
 #include "nccl_topology/topo_postset.h"
 
-namespace commviz::nccl_topology {
+#include <algorithm>
 
-// Placeholder until the postset lands: one ring per ring channel through the
-// nodes in rank order, no trees.
-CommGraphs postsetChannels(const TopoSystem& system, const TopoGraph& ring, const TopoGraph&,
+#include "nccl_topology/topo_postset_internal.h"
+
+namespace commviz::nccl_topology {
+namespace postset_detail {
+
+std::vector<LocalChain> localChains(const TopoSystem& system, const TopoGraph& graph, int nChannels) {
+    std::vector<int> ranks;  // the ranks the GPUs carry, sorted: position = local rank
+    const std::vector<int> gpus = system.ofType(NodeType::GPU);
+    for (size_t index = 0; index < gpus.size(); ++index) {
+        const int rank = system.nodes[static_cast<size_t>(gpus[index])].rank;
+        ranks.push_back(rank >= 0 ? rank : static_cast<int>(index));
+    }
+    std::sort(ranks.begin(), ranks.end());
+    std::vector<LocalChain> chains;
+    for (int channel = 0; channel < nChannels; ++channel) {
+        LocalChain chain;
+        for (const GraphHop& hop : graph.channels[static_cast<size_t>(channel)].hops) {
+            if (hop.kind != GraphHop::Kind::Gpu) continue;
+            const auto found = std::lower_bound(ranks.begin(), ranks.end(), hop.rank);
+            if (found != ranks.end() && *found == hop.rank) chain.push_back(static_cast<int>(found - ranks.begin()));
+        }
+        chains.push_back(std::move(chain));
+    }
+    return chains;
+}
+
+}  // namespace postset_detail
+
+namespace {
+
+constexpr int kMaxChannels = 64;  // MAXCHANNELS
+
+int minCompCap(const TopoSystem& system) {
+    int ccMin = 0;
+    for (int gpu : system.ofType(NodeType::GPU)) {
+        const int sm = system.nodes[static_cast<size_t>(gpu)].sm;
+        ccMin = ccMin == 0 ? sm : std::min(ccMin, sm);
+    }
+    return ccMin;
+}
+
+// copyChannels: channels start..end-1 repeat channels 0.. in order.
+int copyChannels(std::vector<CommChannel>& channels, int start, int end) {
+    for (int channel = start; channel < end; ++channel)
+        channels[static_cast<size_t>(channel)] = channels[static_cast<size_t>(channel - start)];
+    return std::max(start, end);
+}
+
+// The count after ncclTopoPostset's doublings and clamps (ncclMinNchannels, ncclMaxNchannels).
+int finalChannelCount(std::vector<CommChannel>& channels, int doubled, const TopoSystem& system, const TopoGraph& ring,
+                      const PostsetSettings& settings) {
+    channels.resize(kMaxChannels);
+    int count = doubled;
+    const int ccMin = minCompCap(system);
+    // Four compute channels per search channel on Hopper with few GPUs per node:
+    // 2.22 tests sm == 90, 2.30 sm >= 90.
+    const bool hopper = settings.version == nccl::Version::Classic ? ccMin == 90 : ccMin >= 90;
+    if (hopper && settings.nNodes > 1 && ring.speedIntra > 45.0f && count < 16)
+        count = copyChannels(channels, count, 2 * count);
+    const int maxChannels = std::clamp(settings.maxChannels, 1, kMaxChannels);
+    const int minChannels = std::clamp(settings.minChannels, 0, kMaxChannels);
+    count = std::min(maxChannels, count);
+    count = copyChannels(channels, count, std::max(minChannels, 1));
+    channels.resize(static_cast<size_t>(count));
+    return count;
+}
+
+}  // namespace
+
+CommGraphs postsetChannels(const TopoSystem& system, const TopoGraph& ring, const TopoGraph& tree,
                            const PostsetSettings& settings) {
     CommGraphs comm;
     const int localRanks = static_cast<int>(system.ofType(NodeType::GPU).size());
-    comm.nNodes = settings.nNodes;
-    comm.nRanks = localRanks * settings.nNodes;
-    for (const GraphChannel& channel : ring.channels) {
-        CommChannel joined;
-        for (int node = 0; node < settings.nNodes; ++node)
-            for (const GraphHop& hop : channel.hops)
-                if (hop.kind == GraphHop::Kind::Gpu) joined.ring.push_back(node * localRanks + hop.rank);
-        comm.channels.push_back(joined);
+    comm.nNodes = std::max(1, settings.nNodes);
+    comm.nRanks = localRanks * comm.nNodes;
+    const int ringChannels = static_cast<int>(ring.channels.size());
+    const bool hasTrees = !tree.channels.empty();
+    // comm->nChannels = min(tree, ring) channels found by the search.
+    const int nChannels = std::min(hasTrees ? static_cast<int>(tree.channels.size()) : ringChannels, ringChannels);
+    if (localRanks == 0 || nChannels == 0) return comm;
+    using namespace postset_detail;
+    const std::vector<LocalChain> rings = localChains(system, ring, nChannels);
+    // crossNic: 2.22 swaps whenever the ring used it, 2.30 only for crossNic 2.
+    const bool crossNic = settings.version == nccl::Version::Classic ? ring.crossNic != 0 : ring.crossNic == 2;
+    const bool swap = crossNic && nChannels % 2 == 0 && comm.nNodes > 1;
+    const std::vector<std::vector<int>> joinedRings = joinRings(rings, comm.nNodes, swap);
+    std::vector<std::vector<RankTree>> joinedTrees;
+    if (hasTrees) joinedTrees = joinTrees(localChains(system, tree, nChannels), tree.pattern, comm.nNodes);
+    // Preset duplicates every channel: c + nChannels has the same ring, the second tree.
+    const int doubled = std::min(kMaxChannels, nChannels * 2);
+    std::vector<CommChannel> channels(static_cast<size_t>(doubled));
+    for (int channel = 0; channel < doubled; ++channel) {
+        channels[static_cast<size_t>(channel)].ring = joinedRings[static_cast<size_t>(channel % nChannels)];
+        if (hasTrees)
+            channels[static_cast<size_t>(channel)].tree = std::move(joinedTrees[static_cast<size_t>(channel)]);
     }
+    finalChannelCount(channels, doubled, system, ring, settings);
+    comm.channels = std::move(channels);
     return comm;
 }
 
