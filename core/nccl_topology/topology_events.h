@@ -39,7 +39,7 @@ struct PathsComputedEvent {
 /// ncclTopoCompute found (or a graph file gave) one graph (kind "graph_searched").
 struct GraphSearchedEvent {
     static constexpr std::string_view kKind = "graph_searched";
-    std::string pattern;  ///< "Ring", "BalancedTree", …
+    std::string pattern;  ///< "RING", "BALANCED_TREE", …
     int nChannels = 0;
     float bwIntra = 0, bwInter = 0;
     std::string typeIntra, typeInter;

@@ -78,8 +78,8 @@ private slots:
         QCOMPARE(records[2].anchor, std::string("ncclTopoCompute"));
         QCOMPARE(records[4].anchor, std::string("ncclTopoPostset"));
         QCOMPARE(records[5].anchor, std::string("ncclTransportP2pSetup"));
-        QCOMPARE(records[2].fields["pattern"], sim::Json("Ring"));
-        QCOMPARE(records[3].fields["pattern"], sim::Json("BalancedTree"));
+        QCOMPARE(records[2].fields["pattern"], sim::Json("RING"));
+        QCOMPARE(records[3].fields["pattern"], sim::Json("BALANCED_TREE"));
         QVERIFY(engine.done());
         QVERIFY(engine.step().empty());
         QCOMPARE(*engine.lastStage(), TopologyStage::Connect);
