@@ -29,8 +29,8 @@ sim::EventRecord describePaths(const PathsComputedEvent& event) {
                   {{"gpus", event.gpus},
                    {"best_type", event.bestType},
                    {"worst_type", event.worstType},
-                   {"min_bw", event.minBw},
-                   {"max_bw", event.maxBw},
+                   {"min_bw", gbpsTenths(event.minBw)},
+                   {"max_bw", gbpsTenths(event.maxBw)},
                    {"p2p_level", event.p2pLevel}});
 }
 
@@ -38,8 +38,8 @@ sim::EventRecord describeGraph(const GraphSearchedEvent& event) {
     return record(event.kKind, event.fromFile ? "ncclTopoGetGraphFromXml" : "ncclTopoCompute", {"channel:0"},
                   {{"pattern", event.pattern},
                    {"nchannels", event.nChannels},
-                   {"bw_intra", event.bwIntra},
-                   {"bw_inter", event.bwInter},
+                   {"bw_intra", gbpsTenths(event.bwIntra)},
+                   {"bw_inter", gbpsTenths(event.bwInter)},
                    {"type_intra", event.typeIntra},
                    {"type_inter", event.typeInter},
                    {"same_channels", event.sameChannels},

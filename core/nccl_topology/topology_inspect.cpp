@@ -25,8 +25,9 @@ sim::Json typeAttributes(const TopoNode& node) {
                     {"familyid", node.familyId},
                     {"modelid", node.modelId}};
         case NodeType::NET:
-            return {{"name", node.name}, {"dev", node.dev},         {"bw", node.bw},  {"port", node.port},
-                    {"guid", node.guid}, {"maxconn", node.maxConn}, {"gdr", node.gdr}};
+            return {{"name", node.name}, {"dev", node.dev},   {"bw", gbpsTenths(node.bw)},
+                    {"port", node.port}, {"guid", node.guid}, {"maxconn", node.maxConn},
+                    {"gdr", node.gdr}};
         default:
             return sim::Json::object();
     }
@@ -45,7 +46,7 @@ sim::Json nodeJson(const TopoSystem& system, int index) {
         links.push_back({{"to", nodeLabel(system, link.remote)},
                          {"id", "node:" + std::to_string(link.remote)},
                          {"type", std::string(linkTypeName(link.type))},
-                         {"bw", link.bw}});
+                         {"bw", gbpsTenths(link.bw)}});
     out["links"] = links;
     // What the file left out and a key filled in, on the element that declared this node.
     sim::Json assumed = sim::Json::array();
@@ -64,7 +65,7 @@ sim::Json pathJson(const TopologyRun& run, int from, int to) {
     return {{"from", nodeLabel(system, from)},
             {"to", nodeLabel(system, to)},
             {"type", std::string(pathTypeName(path.type))},
-            {"bw", path.bw},
+            {"bw", gbpsTenths(path.bw)},
             {"hops", path.hops},
             {"route", route},
             {"via", path.via >= 0 ? sim::Json(nodeLabel(system, path.via)) : sim::Json(nullptr)}};

@@ -1,6 +1,7 @@
 #include "nccl_topology/topology_run.h"
 
 #include <algorithm>
+#include <cmath>
 #include <fstream>
 
 #include "nccl_topology/bundled_topologies.h"
@@ -109,6 +110,8 @@ sim::Result<TopologyRun> buildTopologyRun(const sim::ParamValues& values) {
     run.stages = stagesOf(run);
     return run;
 }
+
+double gbpsTenths(float gbps) { return std::round(double(gbps) * 10.0) / 10.0; }
 
 std::string nodeLabel(const TopoSystem& system, int node) {
     if (node < 0 || node >= int(system.nodes.size())) return "?";
