@@ -36,6 +36,12 @@ int gpuOfLocalRank(const TopoSystem& system, int local) {
     return gpus.empty() ? -1 : gpus[std::size_t(local) % gpus.size()];
 }
 
+// Channels leave and enter a device at the bottom of its box, under its label.
+QPointF anchor(const ServerLayout& layout, int node) {
+    const QRectF& box = layout.boxes[std::size_t(node)];
+    return {box.center().x(), box.bottom()};
+}
+
 // While a step animates, the channels pass in turn; settled, the chosen one.
 int channelToShow(int chosen, int count, double progress) {
     if (count <= 0) return 0;
@@ -53,7 +59,7 @@ QPointF TopologyRenderer::rankPoint(const TopologyRun& run, int rank) const {
     const int server = rank / local, localRank = rank % local;
     if (server < int(m_servers.size())) {
         const int gpu = gpuOfLocalRank(system, localRank);
-        return gpu >= 0 ? m_servers[std::size_t(server)].centre(gpu) : QPointF();
+        return gpu >= 0 ? anchor(m_servers[std::size_t(server)], gpu) : QPointF();
     }
     if (server < int(m_compact.size())) {
         const QRectF& box = m_compact[std::size_t(server)];
@@ -82,7 +88,7 @@ void TopologyRenderer::paintSearched(TopologyPaint& p, const TopologyEngine& eng
     for (const GraphHop& hop : graph.channels[std::size_t(shown)].hops) {
         const int node = hopNode(run.model.system, hop);
         throughNet = throughNet || hop.kind == GraphHop::Kind::Net;
-        if (m_servers.front().drawn(node)) points.push_back(m_servers.front().centre(node));
+        if (m_servers.front().drawn(node)) points.push_back(anchor(m_servers.front(), node));
     }
     // A ring inside one server closes on itself; one that enters and leaves by a NET, and a tree's chain, do not.
     p.chain(points, TopologyPaint::channelColor(shown), !tree && !throughNet, tree ? Qt::DashLine : Qt::SolidLine);

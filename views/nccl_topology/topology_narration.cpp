@@ -74,7 +74,7 @@ QString logRead(const sim::EventRecord& record) {
 
 QString channelsPostset(const sim::EventRecord& record) {
     const QStringList ring = EventFields(record).list("ring0").value_or(QStringList());
-    return TopologyText::tr("ncclTopoPostset joins %1 servers into %2 channels over %3 ranks; channel 0's ring is %4.")
+    return TopologyText::tr("ncclTopoPostset joins %1 servers: %3 ranks, %2 channel(s) in all; channel 0's ring is %4.")
         .arg(number(record, "nnodes"), number(record, "channels"), number(record, "nranks"),
              ring.isEmpty() ? QStringLiteral("—") : ring.join(QLatin1Char(' ')));
 }

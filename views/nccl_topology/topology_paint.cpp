@@ -139,8 +139,9 @@ void TopologyPaint::chain(const std::vector<QPointF>& points, const QColor& colo
         const QPointF along = b - a;
         const double length = std::hypot(along.x(), along.y());
         if (length < 1) continue;
-        // Bow to the left of the direction of travel: a ring's two senses never overlap.
-        const QPointF normal(-along.y() / length, along.x() / length);
+        // Bow below a row of devices (labels stay clear); else to the left of the direction of travel.
+        QPointF normal(-along.y() / length, along.x() / length);
+        if (std::abs(along.x()) > std::abs(along.y()) && normal.y() < 0) normal = -normal;
         const QPointF control = (a + b) / 2 + normal * std::min(60.0, 0.25 * length);
         QPainterPath curve(a);
         curve.quadTo(control, b);
