@@ -20,6 +20,7 @@ SceneDescriptor ncclTopologyScene() {
     scene.createRenderer = [] { return std::make_unique<TopologyRenderer>(); };
     scene.eventKinds = &nccl_topology::TopologyEngine::eventKinds;
     scene.narration = &TopologyText::table();
+    scene.lessonPath = QStringLiteral(":/lessons/nccl_topology_reading_your_server.json");
     for (const char* name : {"dgx_h100", "pcie_two_sockets", "two_nodes"})
         scene.exampleScenarios
             << QStringLiteral(":/scenarios/nccl_topology/nccl_topology_%1.json").arg(QLatin1String(name));
