@@ -99,13 +99,13 @@ void TopologyPaint::links(const TopoSystem& system, const ServerLayout& layout) 
 void TopologyPaint::node(const TopoSystem& system, int index, const QRectF& box) {
     const QColor fill = nodeFill(system.nodes[std::size_t(index)].type);
     ScenePaint::box(box, tint(fill, 70), fill.darker(130), 5, 1.2);
-    text(box.adjusted(2, 0, -2, 0), shortLabel(system, index), std::min(13.0, box.height() * 0.5), theme.text,
-         Qt::AlignCenter, system.nodes[std::size_t(index)].type == NodeType::GPU);
+    text(box.adjusted(2, 0, -2, 0), shortLabel(system, index), 13, theme.text, Qt::AlignCenter,
+         system.nodes[std::size_t(index)].type == NodeType::GPU);
 }
 
 void TopologyPaint::server(const TopoSystem& system, const ServerLayout& layout, const QString& title, bool clickable) {
     box(layout.frame, tint(theme.panel, 120), theme.panelBorder, 8, 1);
-    text(QRectF(layout.frame.left() + 8, layout.frame.top() + 2, 300, 16), title, 12, theme.mutedText);
+    text(QRectF(layout.frame.left() + 8, layout.frame.top() + 1, 300, 17), title, 13, theme.mutedText);
     links(system, layout);
     for (int index = 0; index < int(system.nodes.size()); ++index) {
         if (!layout.drawn(index)) continue;
@@ -154,7 +154,7 @@ void TopologyPaint::chain(const std::vector<QPointF>& points, const QColor& colo
 
 void TopologyPaint::compactServer(const QRectF& rect, const QString& title, int gpus) {
     box(rect, tint(theme.panel, 120), theme.panelBorder, 6, 1);
-    text(QRectF(rect.left() + 4, rect.top() + 2, rect.width() - 8, 16), title, 12, theme.text, Qt::AlignCenter);
+    text(QRectF(rect.left() + 4, rect.top() + 2, rect.width() - 8, 17), title, 13, theme.text, Qt::AlignCenter);
     const double step = (rect.width() - 8) / std::max(1, gpus);
     for (int gpu = 0; gpu < gpus; ++gpu) {
         const QPointF centre(rect.left() + 4 + (gpu + 0.5) * step, rect.center().y() + 6);
@@ -180,7 +180,7 @@ void TopologyPaint::legend(const QRectF& area, const TopoSystem& system, int cha
         const QRectF chip(x, area.top() + 2, 34, area.height() - 4);
         const QColor color = channelColor(channel);
         box(chip, channel == shownChannel ? color : tint(color, 50), color, 4, channel == shownChannel ? 2 : 1);
-        text(chip, QString::number(channel), 12, channel == shownChannel ? QColor(Qt::white) : theme.text,
+        text(chip, QString::number(channel), 13, channel == shownChannel ? QColor(Qt::white) : theme.text,
              Qt::AlignCenter, true);
         object(chip, QStringLiteral("channel:%1").arg(channel));
         x += 38;
