@@ -7,6 +7,7 @@
 #include "nccl_topology/bundled_topologies.h"
 #include "nccl_topology/topo_postset.h"
 #include "nccl_topology/topo_transport.h"
+#include "sim/translatable.h"
 
 namespace commviz::nccl_topology {
 
@@ -82,10 +83,16 @@ std::vector<TopologyStage> stagesOf(const TopologyRun& run) {
 
 const std::vector<sim::ParamSpec>& topologyFileKeys() {
     static const std::vector<sim::ParamSpec> keys = {
-        fileKey("topo_file", std::string(kDefaultTopology),
-                "NCCL_TOPO_FILE: the server's topology XML (a path, or the name of a bundled server)"),
-        fileKey("graph_file", "", "NCCL_GRAPH_FILE: rings and trees to draw instead of searching (empty: search)"),
-        fileKey("log_file", "", "An NCCL_DEBUG=INFO log whose rings, trees and transports are drawn (empty: none)"),
+        fileKey(
+            "topo_file", std::string(kDefaultTopology),
+            QT_TRANSLATE_NOOP("commviz::params",
+                              "NCCL_TOPO_FILE: the server's topology XML (a path, or the name of a bundled server)")),
+        fileKey("graph_file", "",
+                QT_TRANSLATE_NOOP("commviz::params",
+                                  "NCCL_GRAPH_FILE: rings and trees to draw instead of searching (empty: search)")),
+        fileKey("log_file", "",
+                QT_TRANSLATE_NOOP("commviz::params",
+                                  "An NCCL_DEBUG=INFO log whose rings, trees and transports are drawn (empty: none)")),
     };
     return keys;
 }

@@ -136,6 +136,7 @@ void TopologyPaint::chain(const std::vector<QPointF>& points, const QColor& colo
     if (count < 2) return;
     for (std::size_t index = 0; index + (closed ? 0 : 1) < count; ++index) {
         const QPointF a = points[index], b = points[(index + 1) % count];
+        if (a.isNull() || b.isNull()) continue;  // a rank no server drawn holds (a log's odd numbering)
         const QPointF along = b - a;
         const double length = std::hypot(along.x(), along.y());
         if (length < 1) continue;
