@@ -104,9 +104,30 @@ void TopologyRenderer::paintComm(TopologyPaint& p, const TopologyEngine& engine)
     std::vector<QPointF> ring;
     for (int rank : channel.ring) ring.push_back(rankPoint(run, rank));
     p.chain(ring, color, true, Qt::SolidLine);
+    if (engine.reached(TopologyStage::Connect)) paintTransports(p, run, shown);
     for (int rank = 0; rank < int(channel.tree.size()); ++rank) {
         const int up = channel.tree[std::size_t(rank)].up;
         if (up >= 0) p.chain({rankPoint(run, rank), rankPoint(run, up)}, color.darker(140), false, Qt::DashLine);
+    }
+}
+
+// The connect stage tags the channel's ring hops with their transports ("P2P/CUMEM/read", "NET/IB/0/GDRDMA").
+void TopologyRenderer::paintTransports(TopologyPaint& p, const TopologyRun& run, int channel) {
+    const auto& ring = run.comm().channels[std::size_t(channel)].ring;
+    std::string lastVia;
+    for (std::size_t index = 0; index < ring.size(); ++index) {
+        const int from = ring[index], to = ring[(index + 1) % ring.size()];
+        const auto& connections = run.comm().connections;
+        const auto found = std::find_if(connections.begin(), connections.end(), [&](const auto& connection) {
+            return connection.channel == channel && connection.fromRank == from && connection.toRank == to &&
+                   connection.connIndex == 0;
+        });
+        const QPointF a = rankPoint(run, from), b = rankPoint(run, to);
+        if (found == connections.end() || a.isNull() || b.isNull()) continue;
+        // One tag per run of hops with the same transport, and every network hop: the ring stays readable.
+        if (found->via == lastVia && found->transport != nccl_topology::Transport::NET) continue;
+        lastVia = found->via;
+        p.tag((a + b) / 2 + QPointF(0, 18), QString::fromStdString(found->via), p.theme.panel, p.theme.text, 13);
     }
 }
 

@@ -49,6 +49,7 @@ private:
     void paintChannel(TopologyPaint& p, const nccl_topology::TopologyEngine& engine);
     void paintSearched(TopologyPaint& p, const nccl_topology::TopologyEngine& engine);
     void paintComm(TopologyPaint& p, const nccl_topology::TopologyEngine& engine);
+    void paintTransports(TopologyPaint& p, const nccl_topology::TopologyRun& run, int channel);
     QPointF rankPoint(const nccl_topology::TopologyRun& run, int rank) const;
     QString pathText(const nccl_topology::TopologyEngine& engine) const;
     QString stageText(const nccl_topology::TopologyEngine& engine) const;
