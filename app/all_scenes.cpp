@@ -2,6 +2,7 @@
 
 #include "collectives/collectives_scene.h"
 #include "nccl/nccl_scene.h"
+#include "nccl_topology/topology_scene.h"
 #include "noc/noc_scene.h"
 #include "rdma/rdma_scene.h"
 #include "rdma_vs_socket/rdma_vs_socket_scene.h"
@@ -15,6 +16,7 @@ views::SceneRegistry allScenes() {
     registry.add(views::ncclBootstrapScene());
     registry.add(views::nocScene());
     registry.add(views::collectivesScene());
+    registry.add(views::ncclTopologyScene());
     return registry;
 }
 

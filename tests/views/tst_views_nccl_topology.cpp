@@ -1,0 +1,231 @@
+// The NCCL topology scene's view offscreen: every bundled scenario loads and
+// steps to its end; the server is drawn node by node with its link types and
+// bandwidths; two devices clicked show their path; a channel's ring appears
+// at the ring stage; two servers are drawn side by side and many as compact
+// boxes; the GPU path matrix dock and the log dock follow the cursor.
+// Bandwidths are NCCL's (src/graph/topo.h): PCIe Gen5 x16 = 16*240/80 = 48,
+// Gen3 x16 = 12, Sapphire Rapids QPI 22, Skylake QPI 10, sm90 NVLink 20.6 x 18.
+
+#include <QFile>
+#include <QPlainTextEdit>
+#include <QTableWidget>
+#include <QtTest>
+
+#include "nccl_topology/topology_engine.h"
+#include "nccl_topology/topology_log_dock.h"
+#include "nccl_topology/topology_matrix_dock.h"
+#include "nccl_topology/topology_paint.h"
+#include "nccl_topology/topology_renderer.h"
+#include "nccl_topology/topology_scene.h"
+#include "nccl_topology/topology_text.h"
+#include "paint_image.h"
+#include "scene_walk.h"
+#include "shell/simulation_controller.h"
+#include "sim/session_access.h"
+
+using namespace commviz;
+using nccl_topology::NodeType;
+using nccl_topology::TopologyEngine;
+using views::TopologyRenderer;
+
+namespace {
+
+const TopologyEngine& engineOf(const sim::Session& session) { return *sim::engineOf<TopologyEngine>(&session); }
+
+struct Painted {
+    QImage image;
+    std::vector<views::DrawnText> texts;
+    QStringList strings() const {
+        QStringList out;
+        for (const auto& text : texts) out << text.text;
+        return out;
+    }
+};
+
+Painted paint(TopologyRenderer& renderer, const sim::Session& session, const QString& selected = {}) {
+    Painted out;
+    views::RenderState state;
+    state.session = &session;
+    state.selected = selected;
+    state.drawnTexts = &out.texts;
+    out.image = tests::paintImage(renderer, state);
+    return out;
+}
+
+QString scenario(const char* name) {
+    return QStringLiteral(":/scenarios/nccl_topology/nccl_topology_%1.json").arg(QLatin1String(name));
+}
+
+int gpuNode(const TopologyEngine& engine, int dev) {
+    const auto& system = engine.run().model.system;
+    for (int node : system.ofType(NodeType::GPU))
+        if (system.nodes[std::size_t(node)].dev == dev) return node;
+    return -1;
+}
+
+// Pixels of exactly this colour inside `area` (the ring's strokes are drawn in the channel's colour).
+int pixelsOf(const QImage& image, const QColor& color, const QRect& area) {
+    int count = 0;
+    for (int y = area.top(); y <= area.bottom(); ++y)
+        for (int x = area.left(); x <= area.right(); ++x) count += image.pixelColor(x, y) == color ? 1 : 0;
+    return count;
+}
+
+bool hasRegion(const TopologyRenderer& renderer, const QString& id) {
+    for (const auto& hit : renderer.hitRegions())
+        if (hit.objectId == id) return true;
+    return false;
+}
+
+}  // namespace
+
+class TopologyViewTest : public QObject {
+    Q_OBJECT
+
+    views::SceneDescriptor m_scene = views::ncclTopologyScene();
+
+private slots:
+    void scenariosLoadAndStepToTheEnd() {
+        QCOMPARE(m_scene.exampleScenarios.size(), 3);
+        for (const QString& path : m_scene.exampleScenarios) {
+            auto session = tests::sceneSession(m_scene, path);
+            QVERIFY2(session, qPrintable(path));
+            QCOMPARE(session->seek(100), std::size_t(6));
+            QVERIFY(engineOf(*session).done());
+        }
+        auto twoNodes = tests::sceneSession(m_scene, scenario("two_nodes"));
+        QCOMPARE(twoNodes->seek(100), std::size_t(6));
+        QCOMPARE(engineOf(*twoNodes).run().comm().nNodes, 2);
+    }
+
+    // The DGX H100 server: 35 nodes (8 GPUs, 8 NICs, 8 NETs, 8 PCIe switches, 2 CPUs, 1 NVSwitch),
+    // each clickable; the legend gives each link type's bandwidth in this server.
+    void drawsTheServerWithLinkBandwidths() {
+        auto session = tests::sceneSession(m_scene, scenario("dgx_h100"));
+        session->seek(1);
+        TopologyRenderer renderer;
+        const Painted painted = paint(renderer, *session);
+        for (int node = 0; node < 35; ++node) QVERIFY(hasRegion(renderer, QStringLiteral("node:%1").arg(node)));
+        QVERIFY(!hasRegion(renderer, QStringLiteral("node:35")));
+        const QStringList texts = painted.strings();
+        for (int gpu = 0; gpu < 8; ++gpu) QVERIFY(texts.contains(QStringLiteral("GPU %1").arg(gpu)));
+        QVERIFY(texts.contains(QStringLiteral("mlx5_7")));
+        QVERIFY(texts.contains(QStringLiteral("NVSwitch")));
+        QVERIFY2(texts.contains(QStringLiteral("NVL 370.8 GB/s")), qPrintable(texts.join(QLatin1Char('|'))));
+        QVERIFY(texts.contains(QStringLiteral("PCI 48.0 GB/s")));
+        QVERIFY(texts.contains(QStringLiteral("SYS 22.0 GB/s")));
+        QVERIFY(texts.contains(QStringLiteral("Stage 1 of 6: the system as read from the XML")));
+    }
+
+    // GPU 0 then GPU 2 on the PCIe server: refused P2P (SYS beyond PXB), routed
+    // through GPU 2's CPU: GPU 0, switch, CPU 0, CPU 1, switch, GPU 2 = 5 hops at 10 GB/s.
+    void twoClicksShowAPath() {
+        auto session = tests::sceneSession(m_scene, scenario("pcie_two_sockets"));
+        const TopologyEngine& engine = engineOf(*session);
+        const QString gpu0 = QStringLiteral("node:%1").arg(gpuNode(engine, 0));
+        const QString gpu2 = QStringLiteral("node:%1").arg(gpuNode(engine, 2));
+        TopologyRenderer renderer;
+        session->seek(1);
+        paint(renderer, *session, gpu0);
+        QVERIFY(
+            paint(renderer, *session, gpu0).strings().contains(QStringLiteral("From GPU 0: click a second device")));
+        QVERIFY(paint(renderer, *session, gpu2)
+                    .strings()
+                    .contains(QStringLiteral("Path GPU 0 → GPU 2: computed at the paths stage")));
+        session->seek(2);
+        const Painted painted = paint(renderer, *session, gpu2);
+        QCOMPARE(renderer.pathEnds(), std::make_pair(gpuNode(engine, 0), gpuNode(engine, 2)));
+        QVERIFY2(painted.strings().contains(QStringLiteral("Path GPU 0 → GPU 2: SYS, 10.0 GB/s, 5 hops, via CPU 1")),
+                 qPrintable(painted.strings().join(QLatin1Char('|'))));
+    }
+
+    // No channel before the ring search; from the ring stage on, channel 0's
+    // ring in its colour and a chip per channel in the legend.
+    void ringAppearsAtTheRingStage() {
+        auto session = tests::sceneSession(m_scene, scenario("dgx_h100"));
+        TopologyRenderer renderer;
+        const QColor ring = views::TopologyPaint::channelColor(0);
+        const QRect servers(16, 80, 1168, 670);
+        session->seek(2);
+        Painted painted = paint(renderer, *session);
+        QCOMPARE(pixelsOf(painted.image, ring, servers), 0);
+        QVERIFY(!hasRegion(renderer, QStringLiteral("channel:0")));
+        session->seek(3);
+        painted = paint(renderer, *session);
+        QVERIFY(pixelsOf(painted.image, ring, servers) > 100);
+        QVERIFY(hasRegion(renderer, QStringLiteral("channel:0")));
+        QCOMPARE(renderer.channelShown(), 0);
+    }
+
+    // Two servers one above the other, the ring of 16 ranks reaching into the second.
+    void twoNodesSideBySide() {
+        auto session = tests::sceneSession(m_scene, scenario("two_nodes"));
+        TopologyRenderer renderer;
+        session->seek(5);
+        const Painted painted = paint(renderer, *session);
+        const QStringList texts = painted.strings();
+        QVERIFY(texts.contains(QStringLiteral("Node 0 · ranks 0–7")));
+        QVERIFY(texts.contains(QStringLiteral("Node 1 · ranks 8–15")));
+        QCOMPARE(engineOf(*session).run().comm().nRanks, 16);
+        const QRect lowerServer(16, 420, 1168, 330);
+        QVERIFY(pixelsOf(painted.image, views::TopologyPaint::channelColor(0), lowerServer) > 50);
+    }
+
+    // Beyond four servers, compact boxes: a title each, no node drawn in full.
+    void manyNodesAsCompactBoxes() {
+        auto session = tests::modelSession(m_scene, {{"nnodes", 8}});
+        session->seek(1);
+        TopologyRenderer renderer;
+        const QStringList texts = paint(renderer, *session).strings();
+        QVERIFY(texts.contains(QStringLiteral("Node 7")));
+        QVERIFY(!texts.contains(QStringLiteral("GPU 0")));
+    }
+
+    // The matrix dock: empty before the paths stage, then GPU x GPU with type and bandwidth.
+    void matrixDockFollowsTheCursor() {
+        views::SimulationController controller;
+        QVERIFY(controller.load(tests::sceneSetup(m_scene, {{"topo_file", "pcie_4gpu_2socket.xml"}})).ok());
+        views::TopologyMatrixDock dock(controller, nullptr);
+        QCOMPARE(dock.table()->rowCount(), 0);
+        controller.seek(2);
+        QTRY_COMPARE(dock.table()->rowCount(), 4);
+        QCOMPARE(dock.table()->item(0, 1)->text(), QStringLiteral("PIX 12.0"));
+        QCOMPARE(dock.table()->item(0, 2)->text(), QStringLiteral("SYS 10.0"));
+        QCOMPARE(dock.table()->item(0, 0)->text(), QStringLiteral("LOC 5000.0"));
+    }
+
+    // With a log loaded, the log pane shows the log itself.
+    void logDockShowsALoadedLog() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("run.log"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("host:1:1 [0] NCCL INFO Channel 00/02 : 0 1\nother output\n");
+        file.close();
+        views::SimulationController controller;
+        QVERIFY(controller.load(tests::sceneSetup(m_scene, {{"log_file", path.toStdString()}})).ok());
+        views::TopologyLogDock dock(controller, nullptr);
+        QTRY_COMPARE(dock.text()->toPlainText(),
+                     QStringLiteral("host:1:1 [0] NCCL INFO Channel 00/02 : 0 1\nother output"));
+    }
+
+    void aboutStatesTheSimplifications() {
+        const QString about = m_scene.about();
+        QVERIFY(about.contains(QStringLiteral("host_hash")));
+        QVERIFY(about.contains(QStringLiteral("assumed")));
+        QVERIFY(about.contains(QStringLiteral("P2P-capable")));
+    }
+
+    void narratesEachStage() {
+        auto session = tests::sceneSession(m_scene, scenario("pcie_two_sockets"));
+        session->seek(2);
+        const auto first = session->eventRecords(1);
+        QVERIFY(!first.empty());
+        QVERIFY(m_scene.narrate(first.front()).contains(QStringLiteral("4 GPUs")));
+        const auto second = session->eventRecords(2);
+        QVERIFY(m_scene.narrate(second.front()).contains(QStringLiteral("from PIX to SYS, 10.0 to 12.0 GB/s")));
+    }
+};
+
+QTEST_MAIN(TopologyViewTest)
+#include "tst_views_nccl_topology.moc"
