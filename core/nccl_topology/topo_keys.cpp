@@ -1,5 +1,7 @@
 #include "nccl_topology/topo_keys.h"
 
+#include "sim/translatable.h"
+
 namespace commviz::nccl_topology {
 
 namespace {
@@ -45,37 +47,55 @@ const std::vector<sim::ParamSpec>& topologyKeys() {
     using sim::ParamType;
     static const std::vector<sim::ParamSpec> keys = {
         choice(key("nvlink", ParamType::Choice, "none",
-                   "NVLinks assumed when the file lists none (NCCL reads them from NVML)"),
+                   QT_TRANSLATE_NOOP("commviz::params",
+                                     "NVLinks assumed when the file lists none (NCCL reads them from NVML)")),
                {"none", "nvswitch", "hybrid_cube_mesh"}, ""),
-        ranged(key("gpu_sm", ParamType::Int, 80, "Compute capability assumed for GPUs known only by PCI class"), 60,
-               120),
-        ranged(key("nic_speed", ParamType::Int, 100000, "Speed in Mb/s assumed for NICs known only by PCI class"), 1000,
-               3200000),
-        key("gdr", ParamType::Bool, true, "GPUDirect RDMA assumed on GPUs and NICs known only by PCI class"),
-        choice(key("p2p_level", ParamType::Choice, "default", "NCCL_P2P_LEVEL: farthest path that may use P2P"),
+        ranged(key("gpu_sm", ParamType::Int, 80,
+                   QT_TRANSLATE_NOOP("commviz::params", "Compute capability assumed for GPUs known only by PCI class")),
+               60, 120),
+        ranged(key("nic_speed", ParamType::Int, 100000,
+                   QT_TRANSLATE_NOOP("commviz::params", "Speed in Mb/s assumed for NICs known only by PCI class")),
+               1000, 3200000),
+        key("gdr", ParamType::Bool, true,
+            QT_TRANSLATE_NOOP("commviz::params", "GPUDirect RDMA assumed on GPUs and NICs known only by PCI class")),
+        choice(key("p2p_level", ParamType::Choice, "default",
+                   QT_TRANSLATE_NOOP("commviz::params", "NCCL_P2P_LEVEL: farthest path that may use P2P")),
                kLevels),
-        fromNccl(key("p2p_disable", ParamType::Bool, false, "NCCL_P2P_DISABLE: no P2P between GPUs")),
+        fromNccl(key("p2p_disable", ParamType::Bool, false,
+                     QT_TRANSLATE_NOOP("commviz::params", "NCCL_P2P_DISABLE: no P2P between GPUs"))),
         choice(key("net_gdr_level", ParamType::Choice, "default",
-                   "NCCL_NET_GDR_LEVEL: farthest GPU-NIC path that may use GPUDirect RDMA"),
+                   QT_TRANSLATE_NOOP("commviz::params",
+                                     "NCCL_NET_GDR_LEVEL: farthest GPU-NIC path that may use GPUDirect RDMA")),
                kLevels),
-        fromNccl(key("net_gdr_c2c", ParamType::Bool, true, "NCCL_NET_GDR_C2C: default GDR level P2C instead of PXB")),
+        fromNccl(key("net_gdr_c2c", ParamType::Bool, true,
+                     QT_TRANSLATE_NOOP("commviz::params", "NCCL_NET_GDR_C2C: default GDR level P2C instead of PXB"))),
         fromNccl(
-            key("pxn_disable", ParamType::Bool, false, "NCCL_PXN_DISABLE: never relay to a NIC through a peer GPU")),
-        fromNccl(key("pxn_c2c", ParamType::Bool, true, "NCCL_PXN_C2C: a relaying GPU may reach its NIC at P2C")),
-        fromNccl(key("nvb_disable", ParamType::Bool, false, "NCCL_NVB_DISABLE: no NVLink paths through another GPU")),
-        ranged(key("nnodes", ParamType::Int, 1, "Servers like this one in the job, joined by ncclTopoPostset"), 1,
-               1024),
-        fromNccl(ranged(key("cross_nic", ParamType::Int, 2,
-                            "NCCL_CROSS_NIC: 0 never, 1 may, 2 may if it pays, change NICs in a ring"),
-                        0, 2)),
+            key("pxn_disable", ParamType::Bool, false,
+                QT_TRANSLATE_NOOP("commviz::params", "NCCL_PXN_DISABLE: never relay to a NIC through a peer GPU"))),
+        fromNccl(key("pxn_c2c", ParamType::Bool, true,
+                     QT_TRANSLATE_NOOP("commviz::params", "NCCL_PXN_C2C: a relaying GPU may reach its NIC at P2C"))),
+        fromNccl(key("nvb_disable", ParamType::Bool, false,
+                     QT_TRANSLATE_NOOP("commviz::params", "NCCL_NVB_DISABLE: no NVLink paths through another GPU"))),
+        ranged(key("nnodes", ParamType::Int, 1,
+                   QT_TRANSLATE_NOOP("commviz::params", "Servers like this one in the job, joined by ncclTopoPostset")),
+               1, 1024),
         fromNccl(
-            ranged(key("min_nchannels", ParamType::Int, 0, "NCCL_MIN_NCHANNELS: fewest channels (0: unset)"), 0, 64)),
-        fromNccl(ranged(key("max_nchannels", ParamType::Int, 64, "NCCL_MAX_NCHANNELS: most channels"), 1, 64)),
+            ranged(key("cross_nic", ParamType::Int, 2,
+                       QT_TRANSLATE_NOOP("commviz::params",
+                                         "NCCL_CROSS_NIC: 0 never, 1 may, 2 may if it pays, change NICs in a ring")),
+                   0, 2)),
+        fromNccl(ranged(key("min_nchannels", ParamType::Int, 0,
+                            QT_TRANSLATE_NOOP("commviz::params", "NCCL_MIN_NCHANNELS: fewest channels (0: unset)")),
+                        0, 64)),
+        fromNccl(ranged(key("max_nchannels", ParamType::Int, 64,
+                            QT_TRANSLATE_NOOP("commviz::params", "NCCL_MAX_NCHANNELS: most channels")),
+                        1, 64)),
         choice(key("version", ParamType::Choice, "classic",
-                   "NCCL version whose log lines are printed: classic (2.22.3) or 2.30 (2.30.7)"),
+                   QT_TRANSLATE_NOOP("commviz::params",
+                                     "NCCL version whose log lines are printed: classic (2.22.3) or 2.30 (2.30.7)")),
                {"classic", "2.30"}, ""),
         key("graph_subsys", ParamType::Bool, false,
-            "NCCL_DEBUG_SUBSYS includes GRAPH: print the search and Ring lines"),
+            QT_TRANSLATE_NOOP("commviz::params", "NCCL_DEBUG_SUBSYS includes GRAPH: print the search and Ring lines")),
     };
     return keys;
 }
@@ -110,6 +130,7 @@ sim::Result<TopoKeys> topoKeysFromValues(const sim::ParamValues& values) {
         return sim::fail("key 'min_nchannels' has value " + std::to_string(keys.postset.minChannels) +
                          ": must be at most max_nchannels (" + std::to_string(keys.postset.maxChannels) + ")");
     keys.version = values.at("version").get<std::string>() == "2.30" ? nccl::Version::V2_30 : nccl::Version::Classic;
+    keys.search.version = keys.postset.version = keys.version;
     keys.graphSubsys = values.at("graph_subsys").get<bool>();
     return keys;
 }
