@@ -70,7 +70,9 @@ int highestRank(const std::vector<LogRecord>& records) {
             for (int rank : ring->ranks) highest = std::max(highest, rank);
         if (const auto* hop = std::get_if<RingHopMessage>(&record.message))
             highest = std::max({highest, hop->prev, hop->rank, hop->next});
-        if (const auto* trees = std::get_if<TreesMessage>(&record.message)) highest = std::max(highest, trees->rank);
+        if (const auto* trees = std::get_if<TreesMessage>(&record.message))
+            for (const auto& [index, tree] : trees->channels)
+                highest = std::max({highest, trees->rank, tree.up, tree.down[0], tree.down[1], tree.down[2]});
         if (const auto* line = std::get_if<ConnectionMessage>(&record.message))
             highest = std::max({highest, line->connection.fromRank, line->connection.toRank});
     }
@@ -139,6 +141,9 @@ void readRecord(Assembly& assembly, const LogRecord& record) {
     }
     const auto* timings = std::get_if<InitTimingsMessage>(&message);
     const auto* bootstrap = std::get_if<BootstrapTimingsMessage>(&message);
+    if (timings && timings->nRanks != assembly.nRanks)
+        return assembly.refuse(record,
+                               "timings of a second communicator (nranks " + std::to_string(timings->nRanks) + ")");
     LoggedRank* rank = rankOfLine(assembly, record, timings ? timings->rank : -1);
     if (rank == nullptr) return assembly.refuse(record, "timings of a process with no Init line");
     if (timings) rank->initSeconds = timings->totalSeconds;

@@ -18,13 +18,6 @@ std::optional<int> readRank(std::string_view word) {
     return static_cast<int>(*value);
 }
 
-/// A tree neighbour: a rank or -1 for none.
-std::optional<int> readNeighbour(std::string_view word) {
-    const auto value = parseBoundedInt(word, -1, kMaxLogRanks - 1);
-    if (!value) return std::nullopt;
-    return static_cast<int>(*value);
-}
-
 MalformedMessage malformed(std::string_view kind, std::string what) { return {std::string(kind) + ": " + what}; }
 
 /// `Channel 03/08 :` → channel 3, count 8 (count 0 when absent, as in 2.4 and SHM lines).
@@ -123,7 +116,7 @@ LogMessage readRingList(const ChannelHeader& header, const Words& words) {
 /// `-1 -> 0 -> 1` (Ring) or `-1 -> 0 -> 1/-1/-1` (Tree) after the header.
 LogMessage readHops(std::string_view kind, const ChannelHeader& header, const Words& words) {
     if (words.size() != 8 || words[4] != "->" || words[6] != "->") return malformed(kind, "expected 'a -> b -> c'");
-    const auto first = readNeighbour(words[3]);
+    const auto first = readTreeNeighbour(words[3]);
     const auto middle = readRank(words[5]);
     if (!first || !middle) return malformed(kind, "expected ranks around the arrows");
     if (kind == "Ring") {

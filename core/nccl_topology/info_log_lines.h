@@ -1,6 +1,7 @@
 #pragma once
 
 #include <array>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -103,6 +104,9 @@ LogMessage parseChannelMessage(std::string_view message);
 
 /// `Trees [0] 1/-1/-1->0->-1 [1] …` in its three forms (2.4, 2.5–2.7, 2.8+).
 LogMessage readTreesMessage(std::string_view message);
+
+/// A tree neighbour: a rank or -1 for none.
+std::optional<int> readTreeNeighbour(std::string_view word);
 
 /// `d0/d1/d2`, each a rank or -1; false when it is not exactly three of them.
 bool readTreeDowns(std::string_view text, std::array<int, 3>& downs);

@@ -4,6 +4,7 @@
 #include <fstream>
 #include <optional>
 #include <sstream>
+#include <unordered_set>
 
 #include "nccl_topology/info_log_prefix.h"
 #include "nccl_topology/info_log_records.h"
@@ -32,7 +33,8 @@ using Fatal = std::optional<std::string>;
 
 /// Reads one line, keeping what it says about the communicator in `records` for
 /// later; returns why the whole read must stop (a size no job has), if it must.
-Fatal readLine(InfoLog& log, int line, std::string_view text, std::vector<LogRecord>& records) {
+Fatal readLine(InfoLog& log, int line, std::string_view text, std::vector<LogRecord>& records,
+               std::unordered_set<std::string>& seenHosts) {
     if (text.find_first_not_of(" \t") == std::string_view::npos) return {};  // NCCL's blank line before a WARN
     if (text.size() > kMaxLogLineBytes) {
         addUnread(log, line, text, "longer than " + std::to_string(kMaxLogLineBytes) + " bytes");
@@ -43,8 +45,7 @@ Fatal readLine(InfoLog& log, int line, std::string_view text, std::vector<LogRec
         addUnread(log, line, text, "not an NCCL INFO or WARN line");
         return {};
     }
-    if (std::find(log.hosts.begin(), log.hosts.end(), prefix->host) == log.hosts.end())
-        log.hosts.push_back(prefix->host);
+    if (seenHosts.insert(prefix->host).second) log.hosts.push_back(prefix->host);
     if (prefix->level == LogLevel::Warn) {
         ++log.linesRead;
         addWarn(log, line, *prefix);
@@ -77,6 +78,7 @@ void addUnread(InfoLog& log, int line, std::string_view text, std::string reason
 sim::Result<InfoLog> parseInfoLog(std::string_view text, const std::string& origin) {
     InfoLog log;
     std::vector<LogRecord> records;
+    std::unordered_set<std::string> seenHosts;
     int lineNumber = 0;
     std::size_t position = 0;
     while (position < text.size()) {
@@ -89,7 +91,7 @@ sim::Result<InfoLog> parseInfoLog(std::string_view text, const std::string& orig
         if (line.find('\0') != std::string_view::npos)
             return sim::fail(origin + ":" + std::to_string(lineNumber) +
                              ": a NUL byte: this is not a text log (NCCL_DEBUG=INFO output is text)");
-        if (Fatal fatal = readLine(log, lineNumber, line, records))
+        if (Fatal fatal = readLine(log, lineNumber, line, records, seenHosts))
             return sim::fail(origin + ":" + std::to_string(lineNumber) + ": " + *fatal);
     }
     assembleInfoLog(std::move(records), log);

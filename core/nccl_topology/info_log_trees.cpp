@@ -13,12 +13,6 @@ namespace {
 /// NCCL builds the Trees line in a 1024-byte buffer: a longer one is cut mid-part.
 constexpr std::size_t kTreesLineBuffer = 1023;
 
-std::optional<int> readNeighbour(std::string_view word) {
-    const auto value = parseBoundedInt(word, -1, kMaxLogRanks - 1);
-    if (!value) return std::nullopt;
-    return static_cast<int>(*value);
-}
-
 /// One part's `d0/d1/d2->r->up` (2.8+; the first half of 2.5–2.7's `…|…`) or
 /// `up->r->d0/d1/d2` (2.4): the side holding slashes tells which.
 bool readTreePart(std::string_view part, int& rank, RankTree& tree) {
@@ -32,7 +26,7 @@ bool readTreePart(std::string_view part, int& rank, RankTree& tree) {
     const std::string_view right = part.substr(secondArrow + 2);
     const bool downsFirst = left.find('/') != std::string_view::npos;
     const auto me = parseBoundedInt(middle, 0, kMaxLogRanks - 1);
-    const auto up = readNeighbour(downsFirst ? right : left);
+    const auto up = readTreeNeighbour(downsFirst ? right : left);
     if (!me || !up || !readTreeDowns(downsFirst ? left : right, tree.down)) return false;
     rank = static_cast<int>(*me);
     tree.up = *up;
@@ -49,11 +43,17 @@ bool readChannelTag(std::string_view word, int& channel) {
 
 }  // namespace
 
+std::optional<int> readTreeNeighbour(std::string_view word) {
+    const auto value = parseBoundedInt(word, -1, kMaxLogRanks - 1);
+    if (!value) return std::nullopt;
+    return static_cast<int>(*value);
+}
+
 bool readTreeDowns(std::string_view text, std::array<int, 3>& downs) {
     for (int slot = 0; slot < 3; ++slot) {
         const std::size_t slash = text.find('/');
         if ((slot < 2) == (slash == std::string_view::npos)) return false;
-        const auto down = readNeighbour(text.substr(0, slash));
+        const auto down = readTreeNeighbour(text.substr(0, slash));
         if (!down) return false;
         downs[slot] = *down;
         text = slash == std::string_view::npos ? std::string_view{} : text.substr(slash + 1);

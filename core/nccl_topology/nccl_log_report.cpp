@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <map>
 #include <sstream>
+#include <tuple>
 
 namespace commviz::nccl_topology {
 
@@ -132,18 +134,17 @@ std::string loggedTransportName(Transport transport) {
 
 std::vector<PeerTransport> transportsPerPeer(const std::vector<Connection>& connections) {
     std::vector<PeerTransport> peers;
+    // A log of a big job has a million connection lines: find each pair in a map, not by a scan.
+    std::map<std::tuple<int, int, Connection::Side, std::string>, std::size_t> indexOf;
     for (const Connection& connection : connections) {
-        auto same = std::find_if(peers.begin(), peers.end(), [&](const PeerTransport& peer) {
-            return peer.fromRank == connection.fromRank && peer.toRank == connection.toRank &&
-                   peer.side == connection.side && peer.via == connection.via;
-        });
-        if (same == peers.end())
-            same = peers.insert(
-                peers.end(),
-                PeerTransport{
-                    connection.fromRank, connection.toRank, connection.transport, connection.side, connection.via, {}});
-        if (std::find(same->channels.begin(), same->channels.end(), connection.channel) == same->channels.end())
-            same->channels.push_back(connection.channel);
+        const auto [found, added] = indexOf.try_emplace(
+            {connection.fromRank, connection.toRank, connection.side, connection.via}, peers.size());
+        if (added)
+            peers.push_back(PeerTransport{
+                connection.fromRank, connection.toRank, connection.transport, connection.side, connection.via, {}});
+        std::vector<int>& channels = peers[found->second].channels;
+        if (std::find(channels.begin(), channels.end(), connection.channel) == channels.end())
+            channels.push_back(connection.channel);
     }
     return peers;
 }
