@@ -29,6 +29,18 @@ void addWarn(InfoLog& log, int line, const LinePrefix& prefix) {
     log.warns.push_back(std::move(warn));
 }
 
+/// NCCL_DEBUG=VERSION prints the version line alone, without host or level
+/// (NCCL src/debug.cc, ncclDebugLog); anything else without a prefix is not NCCL's.
+void readUnprefixed(InfoLog& log, int line, std::string_view text) {
+    const LogMessage message = text.rfind("NCCL version ", 0) == 0 ? parseInfoMessage(text) : LogMessage{};
+    if (const auto* version = std::get_if<VersionMessage>(&message)) {
+        ++log.linesRead;
+        if (log.version.empty()) log.version = version->version;
+        return;
+    }
+    addUnread(log, line, text, "not an NCCL INFO or WARN line");
+}
+
 using Fatal = std::optional<std::string>;
 
 /// Reads one line, keeping what it says about the communicator in `records` for
@@ -42,7 +54,7 @@ Fatal readLine(InfoLog& log, int line, std::string_view text, std::vector<LogRec
     }
     const auto prefix = parseLinePrefix(text);
     if (!prefix) {
-        addUnread(log, line, text, "not an NCCL INFO or WARN line");
+        readUnprefixed(log, line, text);
         return {};
     }
     if (seenHosts.insert(prefix->host).second) log.hosts.push_back(prefix->host);

@@ -54,6 +54,9 @@ private slots:
         QCOMPARE(log.warns[0].text, std::string("Mismatched NCCL version"));
         QCOMPARE(log.warns[0].cudaDev, 3);
         QVERIFY(log.unread.empty());
+        // NCCL_DEBUG=VERSION prints the version alone.
+        QCOMPARE(read("NCCL version 2.18.3+cuda12.2\n").version, std::string("2.18.3+cuda12.2"));
+        QCOMPARE(read("NCCL version 2.18.3+cuda12.2\n").unread.size(), std::size_t(0));
     }
 
     void prefixRefusals_data() {
