@@ -7,7 +7,7 @@ set -euo pipefail
 COMMVIZ_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${COMMVIZ_FUZZ_BUILD:-$COMMVIZ_ROOT/build-fuzz}
 TARGETS=(fuzz_scenario_rdma fuzz_scenario_rdma_vs_socket fuzz_scenario_nccl fuzz_scenario_noc fuzz_scenario_collectives
-         fuzz_booksim_config fuzz_param_set fuzz_lesson fuzz_topology_xml fuzz_graph_xml)
+         fuzz_booksim_config fuzz_param_set fuzz_lesson fuzz_topology_xml fuzz_graph_xml fuzz_nccl_log)
 
 usage() {
   echo "usage: scripts/fuzz.sh [TARGET|all] [SECONDS]"
@@ -76,6 +76,7 @@ seed() {
       perl -0777 -ne 'my ($base) = $ARGV =~ m{([^/]+)$}; my $i = 0;
         while (/R"\((<graphs.*?)\)"/sg) { open(my $f, ">", "$ENV{SEED_DIR}/inline_$base.$i") or die; print $f $1; $i++ }' \
         "$COMMVIZ_ROOT"/tests/nccl_topology/*.cpp "$COMMVIZ_ROOT"/tests/nccl_topology/*.h ;;
+    fuzz_nccl_log) cp "$COMMVIZ_ROOT"/resources/nccl_logs/*.log "$dir"/ ;;
   esac
 }
 

@@ -1,5 +1,4 @@
 // Placeholders for the functions still being written; each helper deletes its part.
-#include "nccl_topology/info_log_reader.h"
 #include "nccl_topology/nccl_topo_command.h"
 #include "nccl_topology/topo_log.h"
 #include "nccl_topology/topo_transport.h"
@@ -24,14 +23,8 @@ std::vector<TopoLogLine> topologyLog(const TopologyModel&, const TopoKeys&) { re
 
 std::string formatLogLine(const TopoLogLine& line, const TopologyModel&) { return line.text; }
 
-sim::Result<InfoLog> parseInfoLog(std::string_view, const std::string&) { return InfoLog{}; }
-sim::Result<InfoLog> readInfoLogFile(const std::string&) { return InfoLog{}; }
-
 sim::Status runNcclTopoCommand(const std::vector<std::string>&, std::ostream&) {
     return sim::fail("nccl-topo: not yet available");
-}
-sim::Status runNcclLogCommand(const std::vector<std::string>&, std::ostream&) {
-    return sim::fail("nccl-log: not yet available");
 }
 
 }  // namespace commviz::nccl_topology
