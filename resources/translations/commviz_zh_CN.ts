@@ -2643,6 +2643,215 @@
     </message>
 </context>
 <context>
+    <name>TopologyPaint</name>
+    <message>
+        <location filename="../../views/nccl_topology/topology_paint.cpp" line="+64"/>
+        <source>NVSwitch</source>
+        <translation>NVSwitch</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>%1 %2 GB/s</source>
+        <translation>%1 %2 GB/s</translation>
+    </message>
+    <message>
+        <location line="+102"/>
+        <source>Channels:</source>
+        <translation>通道：</translation>
+    </message>
+</context>
+<context>
+    <name>TopologyRenderer</name>
+    <message>
+        <location filename="../../views/nccl_topology/topology_renderer.cpp" line="+46"/>
+        <source>No NCCL topology session loaded</source>
+        <translation>未加载 NCCL 拓扑会话</translation>
+    </message>
+    <message>
+        <location line="+63"/>
+        <source>Node %1 · ranks %2–%3</source>
+        <translation>节点 %1 · rank %2–%3</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Node %1</source>
+        <translation>节点 %1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Before the first stage · %1 stages</source>
+        <translation>第一阶段之前 · 共 %1 个阶段</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>the system as read from the XML</source>
+        <translation>从 XML 读入的系统</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>paths computed: click two devices to see their path</source>
+        <translation>路径已计算：点击两个设备查看它们之间的路径</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>ring search inside the server</source>
+        <translation>服务器内的环搜索</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>tree search inside the server</source>
+        <translation>服务器内的树搜索</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>channels read from the log</source>
+        <translation>从日志读出的通道</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>rings and trees across %1 servers</source>
+        <translation>跨 %1 台服务器的环和树</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>rings and trees of the server</source>
+        <translation>服务器的环和树</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>transports connected</source>
+        <translation>传输已连接</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Stage %1 of %2: %3</source>
+        <translation>第 %1 / %2 阶段：%3</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>From %1: click a second device</source>
+        <translation>起点 %1：再点击一个设备</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Path %1: computed at the paths stage</source>
+        <translation>路径 %1：在路径阶段计算</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Path %1: none kept (NCCL keeps paths to CPUs, GPUs, NICs and NVSwitches)</source>
+        <translation>路径 %1：未保存（NCCL 只保存到 CPU、GPU、网卡和 NVSwitch 的路径）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>1 hop</source>
+        <translation>1 跳</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 hops</source>
+        <translation>%1 跳</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Path %1: %2, %3, %4</source>
+        <translation>路径 %1：%2，%3，%4</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>, via %1</source>
+        <translation>，经由 %1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 · %2 GPUs</source>
+        <translation>%1 · %2 个 GPU</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> · %1 nodes</source>
+        <translation> · %1 个节点</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> · log %1</source>
+        <translation> · 日志 %1</translation>
+    </message>
+</context>
+<context>
+    <name>TopologyText</name>
+    <message>
+        <location filename="../../views/nccl_topology/topology_narration.cpp" line="+31"/>
+        <source>ncclTopoGetSystemFromXml reads %1: %2 GPUs, %3 NICs, %4 CPUs (NUMA domains), %5 PCI switches and %6 NVSwitch nodes, joined by %7 one-way links.</source>
+        <translation>ncclTopoGetSystemFromXml 读取 %1：%2 个 GPU、%3 个网卡（NIC）、%4 个 CPU（NUMA 域）、%5 个 PCI 交换芯片和 %6 个 NVSwitch 节点，由 %7 条单向链路相连。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1 values the file leaves out are assumed from keys.</source>
+        <translation>文件未给出的 %1 个值取自参数（假定值）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>ncclTopoComputePaths finds the path between every pair of devices: between GPUs from %1 to %2, %3 to %4 GB/s; P2P is allowed up to %5.</source>
+        <translation>ncclTopoComputePaths 求出每对设备之间的路径：GPU 之间从 %1 到 %2，%3 到 %4 GB/s；P2P 允许到 %5 为止。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The graph file gives the %1 graph: %2 channels, %3 GB/s inside the server and %4 GB/s between servers, type %5/%6.</source>
+        <translation>图文件给出 %1 图：%2 个通道，服务器内 %3 GB/s，服务器间 %4 GB/s，类型 %5/%6。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>ncclTopoCompute searches the %1 pattern: %2 channels, %3 GB/s inside the server and %4 GB/s between servers, type %5/%6.</source>
+        <translation>ncclTopoCompute 搜索 %1 模式：%2 个通道，服务器内 %3 GB/s，服务器间 %4 GB/s，类型 %5/%6。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>No path was found, so NCCL falls back to the simple order.</source>
+        <translation>没有找到路径，NCCL 退回到简单顺序。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The NCCL_DEBUG=INFO log of NCCL %1 is read: %2 ranks on %3 hosts, %4 channels, %5 connections, %6 warnings, %7 lines not understood.</source>
+        <translation>读取 NCCL %1 的 NCCL_DEBUG=INFO 日志：%3 台主机上 %2 个 rank，%4 个通道，%5 个连接，%6 条警告，%7 行未能识别。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>ncclTopoPostset joins %1 servers: %3 ranks, %2 channel(s) in all; channel 0&apos;s ring is %4.</source>
+        <translation>ncclTopoPostset 连接 %1 台服务器：共 %3 个 rank、%2 个通道；通道 0 的环为 %4。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>ncclTransportP2pSetup connects %1 ring and tree links: %2 through P2P, %3 through shared memory, %4 through the network.</source>
+        <translation>ncclTransportP2pSetup 建立 %1 条环和树的连接：%2 条经 P2P，%3 条经共享内存，%4 条经网络。</translation>
+    </message>
+    <message>
+        <location filename="../../views/nccl_topology/topology_text.cpp" line="+5"/>
+        <source>NCCL topology (paths, rings, trees)</source>
+        <translation>NCCL 拓扑（路径、环、树）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A server&apos;s NCCL topology XML as NCCL reads it: CPUs, PCI switches, GPUs, NICs and NVSwitches, the paths between them, the rings and trees NCCL searches, and the lines NCCL_DEBUG=INFO prints; or an INFO log read back and drawn.</source>
+        <translation>按 NCCL 的方式读取服务器的 NCCL 拓扑 XML：CPU、PCI 交换芯片、GPU、网卡和 NVSwitch，它们之间的路径，NCCL 搜索出的环和树，以及 NCCL_DEBUG=INFO 打印的日志行；也可以读入一份 INFO 日志并画出它描述的内容。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>&lt;p&gt;Each step is one stage of NCCL&apos;s topology work in &lt;code&gt;initTransportsRank&lt;/code&gt;: read the XML (&lt;code&gt;ncclTopoGetSystemFromXml&lt;/code&gt;), compute the paths (&lt;code&gt;ncclTopoComputePaths&lt;/code&gt;), search the ring and then the tree (&lt;code&gt;ncclTopoCompute&lt;/code&gt;), join the channels across &lt;code&gt;nnodes&lt;/code&gt; servers (&lt;code&gt;ncclTopoPostset&lt;/code&gt;) and pick a transport per connection. Link bandwidths come from NCCL&apos;s constants and PCIe width × speed; a path&apos;s type is its worst link and its bandwidth its narrowest; the P2P, GDR, PXN and NVB rules follow NCCL&apos;s knobs, set as keys.&lt;/p&gt;&lt;p&gt;How it is simplified: one process sees the whole server, and NVML&apos;s P2P status is not asked, so every GPU pair counts as P2P-capable. Values NCCL probes from the hardware (NVLinks, SM, NIC speed, GDR) are taken from keys when the file leaves them out, and marked “assumed”. Not modelled: host_hash (one host), the flattening of Broadcom PCI switches, MLOPart. For PXN a NIC&apos;s local GPU is the first closest GPU. With &lt;code&gt;nnodes&lt;/code&gt; above 1 every node is this same server; rings are joined node to node in rank order and trees use the double binary tree over nodes. A &lt;code&gt;graph_file&lt;/code&gt; replaces the searches with its graphs; a &lt;code&gt;log_file&lt;/code&gt; draws the rings, trees and transports the log describes instead of the model&apos;s.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;每一步是 NCCL 在 &lt;code&gt;initTransportsRank&lt;/code&gt; 中拓扑工作的一个阶段：读取 XML（&lt;code&gt;ncclTopoGetSystemFromXml&lt;/code&gt;），计算路径（&lt;code&gt;ncclTopoComputePaths&lt;/code&gt;），先搜索环再搜索树（&lt;code&gt;ncclTopoCompute&lt;/code&gt;），把通道连接到 &lt;code&gt;nnodes&lt;/code&gt; 台服务器上（&lt;code&gt;ncclTopoPostset&lt;/code&gt;），并为每个连接选择传输方式。链路带宽取自 NCCL 的常量以及 PCIe 宽度 × 速率；路径的类型是其中最差的链路，带宽是其中最窄的链路；P2P、GDR、PXN 和 NVB 规则遵循 NCCL 的环境变量，以参数形式设置。&lt;/p&gt;&lt;p&gt;简化之处：一个进程看到整台服务器，不查询 NVML 的 P2P 状态，因此每对 GPU 都视为可以 P2P。NCCL 从硬件探测的值（NVLink、SM、网卡速率、GDR）在文件未给出时取自参数，并标为“假定”（assumed）。未建模：host_hash（只有一台主机）、Broadcom PCI 交换芯片的展平、MLOPart。PXN 中网卡的本地 GPU 取最近的第一个 GPU。&lt;code&gt;nnodes&lt;/code&gt; 大于 1 时每个节点都是这台服务器；环按 rank 顺序逐节点相连，树使用节点间的双二叉树。&lt;code&gt;graph_file&lt;/code&gt; 用其中的图代替搜索；&lt;code&gt;log_file&lt;/code&gt; 画出日志描述的环、树和传输，而不是模型算出的。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>%1 GB/s</source>
+        <translation>%1 GB/s</translation>
+    </message>
+</context>
+<context>
     <name>commviz::app::MainWindow</name>
     <message>
         <location filename="../../app/gui/main_window.cpp" line="+81"/>
@@ -3420,6 +3629,106 @@
         <location line="+2"/>
         <source>Events: one per message, one per round, or messages up to 1,024 ranks</source>
         <translation>事件粒度：每条消息一个、每轮一个，或在 1,024 个 rank 以内每条消息一个</translation>
+    </message>
+    <message>
+        <location filename="../../core/nccl_topology/topo_keys.cpp" line="+50"/>
+        <source>NVLinks assumed when the file lists none (NCCL reads them from NVML)</source>
+        <translation>文件未列出 NVLink 时假定的 NVLink（NCCL 从 NVML 读取）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Compute capability assumed for GPUs known only by PCI class</source>
+        <translation>只凭 PCI 类代码识别的 GPU 所假定的计算能力</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Speed in Mb/s assumed for NICs known only by PCI class</source>
+        <translation>只凭 PCI 类代码识别的网卡所假定的速率（Mb/s）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>GPUDirect RDMA assumed on GPUs and NICs known only by PCI class</source>
+        <translation>只凭 PCI 类代码识别的 GPU 和网卡是否假定支持 GPUDirect RDMA</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>NCCL_P2P_LEVEL: farthest path that may use P2P</source>
+        <translation>NCCL_P2P_LEVEL：允许使用 P2P 的最远路径</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>NCCL_P2P_DISABLE: no P2P between GPUs</source>
+        <translation>NCCL_P2P_DISABLE：GPU 之间不使用 P2P</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>NCCL_NET_GDR_LEVEL: farthest GPU-NIC path that may use GPUDirect RDMA</source>
+        <translation>NCCL_NET_GDR_LEVEL：允许使用 GPUDirect RDMA 的最远 GPU–网卡路径</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>NCCL_NET_GDR_C2C: default GDR level P2C instead of PXB</source>
+        <translation>NCCL_NET_GDR_C2C：默认 GDR 级别为 P2C 而不是 PXB</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>NCCL_PXN_DISABLE: never relay to a NIC through a peer GPU</source>
+        <translation>NCCL_PXN_DISABLE：从不经由另一块 GPU 转发到网卡</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>NCCL_PXN_C2C: a relaying GPU may reach its NIC at P2C</source>
+        <translation>NCCL_PXN_C2C：转发的 GPU 可以以 P2C 路径到达其网卡</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>NCCL_NVB_DISABLE: no NVLink paths through another GPU</source>
+        <translation>NCCL_NVB_DISABLE：不使用经过另一块 GPU 的 NVLink 路径</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Servers like this one in the job, joined by ncclTopoPostset</source>
+        <translation>作业中与此相同的服务器台数，由 ncclTopoPostset 连接</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>NCCL_CROSS_NIC: 0 never, 1 may, 2 may if it pays, change NICs in a ring</source>
+        <translation>NCCL_CROSS_NIC：环中是否更换网卡：0 从不，1 可以，2 划算时可以</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>NCCL_MIN_NCHANNELS: fewest channels (0: unset)</source>
+        <translation>NCCL_MIN_NCHANNELS：最少通道数（0：不设置）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>NCCL_MAX_NCHANNELS: most channels</source>
+        <translation>NCCL_MAX_NCHANNELS：最多通道数</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>NCCL version whose log lines are printed: classic (2.22.3) or 2.30 (2.30.7)</source>
+        <translation>打印哪个 NCCL 版本的日志行：classic（2.22.3）或 2.30（2.30.7）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>NCCL_DEBUG_SUBSYS includes GRAPH: print the search and Ring lines</source>
+        <translation>NCCL_DEBUG_SUBSYS 包含 GRAPH：打印搜索和 Ring 日志行</translation>
+    </message>
+    <message>
+        <location filename="../../core/nccl_topology/topology_run.cpp" line="+88"/>
+        <source>NCCL_TOPO_FILE: the server&apos;s topology XML (a path, or the name of a bundled server)</source>
+        <translation>NCCL_TOPO_FILE：服务器的拓扑 XML（路径，或内置服务器的文件名）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>NCCL_GRAPH_FILE: rings and trees to draw instead of searching (empty: search)</source>
+        <translation>NCCL_GRAPH_FILE：直接画出其中的环和树而不搜索（留空：搜索）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>An NCCL_DEBUG=INFO log whose rings, trees and transports are drawn (empty: none)</source>
+        <translation>一份 NCCL_DEBUG=INFO 日志，画出其中的环、树和传输（留空：无）</translation>
     </message>
 </context>
 <context>
@@ -4574,6 +4883,38 @@ latency t_typical %8 µs%9</source>
         <location filename="../../views/shell/timeline_scrubber.cpp" line="+28"/>
         <source>Click or drag to go to a step</source>
         <translation>点击或拖动以跳转到某一步</translation>
+    </message>
+</context>
+<context>
+    <name>commviz::views::TopologyLogDock</name>
+    <message>
+        <location filename="../../views/nccl_topology/topology_log_dock.cpp" line="+24"/>
+        <location line="+7"/>
+        <source>NCCL log</source>
+        <translation>NCCL 日志</translation>
+    </message>
+</context>
+<context>
+    <name>commviz::views::TopologyMatrixDock</name>
+    <message>
+        <location filename="../../views/nccl_topology/topology_matrix_dock.cpp" line="+49"/>
+        <source>GPU paths</source>
+        <translation>GPU 路径</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>The paths are computed at stage 2.</source>
+        <translation>路径在第 2 阶段计算。</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>No NCCL topology session.</source>
+        <translation>没有 NCCL 拓扑会话。</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Path type and bandwidth (GB/s) from each GPU (row) to each GPU (column).</source>
+        <translation>从每个 GPU（行）到每个 GPU（列）的路径类型和带宽（GB/s）。</translation>
     </message>
 </context>
 <context>
