@@ -6,6 +6,7 @@
 #include "nccl_topology/comm_graphs.h"
 #include "nccl_topology/topo_keys.h"
 #include "nccl_topology/topo_search.h"
+#include "nccl_topology/topo_transport.h"
 
 namespace commviz::nccl_topology {
 
@@ -16,6 +17,8 @@ struct TopologyModel {
     GraphSearch ring;
     GraphSearch tree;
     CommGraphs comm;  ///< with its connections
+    /// How many of comm.connections belong to the rings (the rest to the trees).
+    size_t ringConnectionCount = 0;
 };
 
 /// Reads nothing: runs paths, ring and tree search, postset and transports on `system`.
@@ -35,5 +38,26 @@ std::vector<TopoLogLine> topologyLog(const TopologyModel& model, const TopoKeys&
 
 /// `host:pid:tid [dev] NCCL INFO text`, the prefix NCCL's logger writes.
 std::string formatLogLine(const TopoLogLine& line, const TopologyModel& model);
+
+/// Rank 0's `Channel %02d/%02d :` line for one ring (NCCL src/graph/rings.cc, dumpLine):
+/// ≤ 2.22 `" %3d"` per rank for at most 20 ranks; 2.23+ the digits of n−1 as width,
+/// cut at 127 characters ending in `...`.
+std::string ringChannelText(int channel, int nChannels, const std::vector<int>& ring, nccl::Version version);
+
+/// The text NCCL prints for one connection (p2p.cc, shm.cc, net.cc of the version).
+std::string connectionText(const Connection& connection);
+
+/// The rank whose process prints a connection: the sender, the receiver for `[receive]`.
+int connectionPrinter(const Connection& connection);
+
+/// `=== System : maxBw %2.1f totalBw %2.1f ===`, the tree of nodes and links and the
+/// closing rule (NCCL src/graph/topo.cc, ncclTopoPrint), without the prefix.
+std::vector<std::string> systemPrintTexts(const TopoSystem& system, const TopoPaths& paths, int nNodes,
+                                          nccl::Version version);
+
+/// `Pattern %d, crossNic %d, nChannels %d, bw %f/%f, type %s/%s, sameChannels %d` and one
+/// line per channel (NCCL src/graph/search.cc, ncclTopoPrintGraph).
+std::vector<std::string> graphPrintTexts(const TopoSystem& system, const TopoGraph& graph, int nNodes,
+                                         nccl::Version version);
 
 }  // namespace commviz::nccl_topology
