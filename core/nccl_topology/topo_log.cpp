@@ -150,9 +150,16 @@ std::vector<TopoLogLine> topologyLog(const TopologyModel& model, const TopoKeys&
     LogWriter log{model, keys, lines, std::min(model.comm.nRanks, localRanks * 2)};
     for (int rank = 0; rank < log.loggedRanks; ++rank) searchLines(log, rank);
     postsetLines(log);
+    for (int rank = 0; rank < log.loggedRanks; ++rank) {
+        // ncclTopoComputeP2pChannels (2.30, several servers), then the counts.
+        if (keys.version == nccl::Version::V2_30 && model.comm.nNodes > 1)
+            log.add(rank, "INIT", "Tuning P2P operations with maxP2pPeers = " + std::to_string(model.comm.nRanks),
+                    "postset");
+        log.add(rank, "INIT", channelCountsText(model, keys.version, rank), "postset");
+    }
+    // With cuMem (the default in both versions) NCCL_RUNTIME_CONNECT defers the
+    // ring and tree connections to the first collective, after Init COMPLETE.
     connectionLines(log);
-    for (int rank = 0; rank < log.loggedRanks; ++rank)
-        log.add(rank, "INIT", channelCountsText(model, keys.version, rank), "connect");
     return lines;
 }
 

@@ -208,33 +208,68 @@ private slots:
         QCOMPARE(textsOf(lines, 0, "postset"),
                  (Texts{"Tree 0 : -1 -> 0 -> 1/-1/-1", "Tree 1 : -1 -> 0 -> 1/-1/-1", "Channel 00/02 :    0   1",
                         "Channel 01/02 :    0   1", "Ring 00 : 1 -> 0 -> 1", "Ring 01 : 1 -> 0 -> 1",
-                        "Trees [0] 1/-1/-1->0->-1 [1] 1/-1/-1->0->-1"}));
+                        "Trees [0] 1/-1/-1->0->-1 [1] 1/-1/-1->0->-1",
+                        "2 coll channels, 2 collnet channels, 0 nvls channels, 2 p2p channels, 2 p2p channels per "
+                        "peer"}));
         QCOMPARE(textsOf(lines, 1, "postset"),
                  (Texts{"Tree 0 : 0 -> 1 -> -1/-1/-1", "Tree 1 : 0 -> 1 -> -1/-1/-1", "Ring 00 : 0 -> 1 -> 0",
-                        "Ring 01 : 0 -> 1 -> 0", "Trees [0] -1/-1/-1->1->0 [1] -1/-1/-1->1->0"}));
+                        "Ring 01 : 0 -> 1 -> 0", "Trees [0] -1/-1/-1->1->0 [1] -1/-1/-1->1->0",
+                        "2 coll channels, 2 collnet channels, 0 nvls channels, 2 p2p channels, 2 p2p channels per "
+                        "peer"}));
         // Without GRAPH in NCCL_DEBUG_SUBSYS only the INIT lines remain.
         const auto initOnly = topologyLog(model, keysFor(Version::V2_30, false));
         QCOMPARE(textsOf(initOnly, 0, "postset"),
-                 (Texts{"Channel 00/02 : 0 1", "Channel 01/02 : 0 1", "Trees [0] 1/-1/-1->0->-1 [1] 1/-1/-1->0->-1"}));
+                 (Texts{"Channel 00/02 : 0 1", "Channel 01/02 : 0 1", "Trees [0] 1/-1/-1->0->-1 [1] 1/-1/-1->0->-1",
+                        "2 coll channels, 2 collnet channels, 0 nvls channels, 2 p2p channels, 2 p2p channels per "
+                        "peer"}));
         for (const TopoLogLine& line : initOnly) QVERIFY(line.subsys != "GRAPH");
     }
 
     // Connections on both channels, each printed by its sender, then every rank's
     // "Connected all rings" (2.30: with the ring's PXN and GDR use: no NET, so
-    // PXN 0 and GDR left at 1), "Connected all trees" and the channel counts:
-    // p2p channels pow2Up(2) = 2; per peer: NVLink 240 / 20 = 12 -> 24 channels,
-    // ≤ 2.22 min(2, 24) = 2, 2.30 pow2Up(24) = 32 capped at 2 p2p channels.
+    // PXN 0 and GDR left at 1) and "Connected all trees". They come after the
+    // channel counts: with cuMem, NCCL connects at the first collective.
     void connectLines() {
         const Texts classic = {"Channel 00/0 : 0[0] -> 1[1] via P2P/CUMEM/read",
                                "Channel 01/0 : 0[0] -> 1[1] via P2P/CUMEM/read", "Connected all rings",
-                               "Connected all trees",
-                               "2 coll channels, 2 collnet channels, 0 nvls channels, 2 p2p channels, 2 p2p channels "
-                               "per peer"};
-        QCOMPARE(textsOf(topologyLog(pairModel(Version::Classic), keysFor(Version::Classic, false)), 0, "connect"),
-                 classic);
+                               "Connected all trees"};
+        const auto classicLog = topologyLog(pairModel(Version::Classic), keysFor(Version::Classic, false));
+        QCOMPARE(textsOf(classicLog, 0, "connect"), classic);
+        QCOMPARE(classicLog.back().text, std::string("Connected all trees"));
         Texts recent = classic;
         recent[2] = "Connected all rings, use ring PXN 0 GDR 1";
         QCOMPARE(textsOf(topologyLog(pairModel(Version::V2_30), keysFor(Version::V2_30, false)), 0, "connect"), recent);
+    }
+
+    // p2p channels: pow2Up(2 channels) = 2. Per peer: NVLink 240 / 20 = 12 -> 24
+    // channels; ≤ 2.22 min(p2p channels 2, 24) = 2, pow2Up 2; 2.30 min(64, 24) =
+    // 24, pow2Up 32, capped at the 2 p2p channels. init.cc prints the coll count
+    // twice (also as the CollNet count); no NVLS channels here.
+    void channelCounts() {
+        const std::string counts =
+            "2 coll channels, 2 collnet channels, 0 nvls channels, 2 p2p channels, 2 p2p channels per peer";
+        for (Version version : {Version::Classic, Version::V2_30})
+            QCOMPARE(textsOf(topologyLog(pairModel(version), keysFor(version, false)), 1, "postset").back(), counts);
+    }
+
+    // Two nvlink_pair servers, one channel: p2p channels pow2Up(1) = 1. 2.30 first
+    // announces the peers (nRanks 4); per peer: local NVLink 24, remote max(1 NIC,
+    // 24 GB/s / 14 rounded up = 2) = 2, so 2; with several servers it is halved
+    // while 2 x divUp(4 peers, 8 per batch) > 1 p2p channel: 1. ≤ 2.22 starts
+    // from the p2p channel count, 1, and nothing is lower: 1.
+    void channelCountsAcrossServers() {
+        TopologyModel model = pairModel(Version::V2_30);
+        model.comm.nRanks = 4;
+        model.comm.nNodes = 2;
+        model.comm.channels = {CommChannel{{0, 1, 2, 3}, {}}};
+        const Texts recent = textsOf(topologyLog(model, keysFor(Version::V2_30, false)), 3, "postset");
+        QCOMPARE(recent.at(recent.size() - 2), std::string("Tuning P2P operations with maxP2pPeers = 4"));
+        QCOMPARE(recent.back(), std::string("1 coll channels, 1 collnet channels, 0 nvls channels, 1 p2p channels, 1 "
+                                            "p2p channels per peer"));
+        const Texts classic = textsOf(topologyLog(model, keysFor(Version::Classic, false)), 3, "postset");
+        QCOMPARE(classic.back(), std::string("1 coll channels, 1 collnet channels, 0 nvls channels, 1 p2p channels, 1 "
+                                             "p2p channels per peer"));
+        QVERIFY(classic.at(classic.size() - 2).rfind("Trees", 0) == 0);
     }
 
     // The ring's NET sends decide 2.30's summary: two nvlink_pair servers, the
