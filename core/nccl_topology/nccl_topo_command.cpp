@@ -66,7 +66,10 @@ sim::Status runNcclTopoCommand(const std::vector<std::string>& args, std::ostrea
         return sim::Ok{};
     }
     // As NCCL_DEBUG=INFO writes them to stdout, one process after another.
-    for (const TopoLogLine& line : topologyLog(model, keys.value())) out << formatLogLine(line, model) << "\n";
+    for (const TopoLogLine& line : topologyLog(model, keys.value())) {
+        if (line.subsys == "WARN") out << "\n";  // NCCL starts every WARN with a newline
+        out << formatLogLine(line, model) << "\n";
+    }
     out.flush();
     return sim::Ok{};
 }

@@ -34,12 +34,13 @@ void searchLines(LogWriter& log, int rank) {
     const std::pair<const GraphSearch*, const char*> searches[] = {{&log.model.ring, "ring"},
                                                                    {&log.model.tree, "tree"}};
     for (const auto& [search, stage] : searches) {
-        // ≤ 2.22 reports the fallback as a WARN, left out here; 2.30 as a GRAPH line.
-        if (search->fellBack && version == nccl::Version::V2_30)
-            log.graph(rank,
-                      "Could not find a path for pattern " + std::to_string(static_cast<int>(search->graph.pattern)) +
-                          ", falling back to simple order",
-                      stage);
+        // ncclTopoCompute: ≤ 2.22 reports the fallback as a WARN (always shown), 2.30 as a GRAPH line.
+        const std::string fallback = "Could not find a path for pattern " +
+                                     std::to_string(static_cast<int>(search->graph.pattern)) +
+                                     ", falling back to simple order";
+        if (search->fellBack && version == nccl::Version::V2_30) log.graph(rank, fallback, stage);
+        if (search->fellBack && version == nccl::Version::Classic)
+            log.lines.push_back({rank, "WARN", fallback, stage, "graph/search.cc:1096"});
         for (const std::string& text : graphPrintTexts(log.model.system, search->graph, nNodes, version))
             log.graph(rank, text, stage);
     }
@@ -167,8 +168,10 @@ std::string formatLogLine(const TopoLogLine& line, const TopologyModel& model) {
     // Made-up but stable: one host per server, one process per rank, its main thread.
     const RankPlace place = placeRank(model.system, line.rank);
     const int pid = 4000 + line.rank;
-    return "node" + std::to_string(place.node) + ":" + std::to_string(pid) + ":" + std::to_string(pid) + " [" +
-           std::to_string(std::max(place.dev, 0)) + "] NCCL INFO " + line.text;
+    const std::string prefix = "node" + std::to_string(place.node) + ":" + std::to_string(pid) + ":" +
+                               std::to_string(pid) + " [" + std::to_string(std::max(place.dev, 0)) + "] ";
+    if (line.subsys == "WARN") return prefix + line.source + " NCCL WARN " + line.text;
+    return prefix + "NCCL INFO " + line.text;
 }
 
 }  // namespace commviz::nccl_topology

@@ -30,13 +30,16 @@ struct TopoLogLine {
     std::string subsys;  ///< "INIT", "GRAPH", "ENV", ...
     std::string text;    ///< the message after "NCCL INFO "
     std::string stage;   ///< "system", "paths", "ring", "tree", "postset", "connect": what it belongs to
+    std::string source;  ///< for subsys "WARN": NCCL's `file:line`, e.g. "graph/search.cc:1096"
 };
 
 /// The INIT and GRAPH lines for this model in the chosen version's formats, in
 /// the order a person sees them; GRAPH lines only with keys.graphSubsys.
 std::vector<TopoLogLine> topologyLog(const TopologyModel& model, const TopoKeys& keys);
 
-/// `host:pid:tid [dev] NCCL INFO text`, the prefix NCCL's logger writes.
+/// `host:pid:tid [dev] NCCL INFO text`, the prefix NCCL's logger writes
+/// (`host:pid:tid [dev] file:line NCCL WARN text` for a WARN, which NCCL also
+/// starts with a newline of its own).
 std::string formatLogLine(const TopoLogLine& line, const TopologyModel& model);
 
 /// Rank 0's `Channel %02d/%02d :` line for one ring (NCCL src/graph/rings.cc, dumpLine):

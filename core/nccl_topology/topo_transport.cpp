@@ -17,9 +17,10 @@ using Edge = std::tuple<int, int, int>;  // channel, from rank, to rank
 
 int localRankCount(const TopoSystem& system) { return static_cast<int>(system.ofType(NodeType::GPU).size()); }
 
-// p2pSendSetup: "P2P/CUMEM" with cuMem (the default in both versions), "/read"
-// when p2pGetInfo says so, or "P2P/indirect/<rank>[<dev>]" through a GPU.
-std::string p2pWords(const TopoSystem& system, const TopoPaths& paths, const RankPlace& from, const RankPlace& to) {
+// p2pSendSetup: "P2P/CUMEM" with cuMem (the default in both versions), else
+// "P2P/IPC"; "/read" when p2pGetInfo says so, or "P2P/indirect/<rank>[<dev>]" through a GPU.
+std::string p2pWords(const TopoSystem& system, const TopoPaths& paths, const RankPlace& from, const RankPlace& to,
+                     bool cuMem) {
     const Path& path = paths.path(from.gpu, to.gpu);
     // ncclTopoCheckP2p: P2P read only over NVLink between two sm80 GPUs.
     const bool read = path.type == PathType::NVL && system.nodes[from.gpu].sm == 80 && system.nodes[to.gpu].sm == 80;
@@ -30,7 +31,7 @@ std::string p2pWords(const TopoSystem& system, const TopoPaths& paths, const Ran
         const int middleRank = from.node * localRankCount(system) + std::max(middle.rank, 0);
         return "P2P/indirect/" + std::to_string(middleRank) + "[" + std::to_string(middle.dev) + "]" + readWords;
     }
-    return "P2P/CUMEM" + readWords;
+    return (cuMem ? "P2P/CUMEM" : "P2P/IPC") + readWords;
 }
 
 Connection halfOf(int channel, int fromRank, const RankPlace& from, int toRank, const RankPlace& to) {
@@ -47,6 +48,7 @@ struct Planner {
     const TopoSystem& system;
     const TopoPaths& paths;
     nccl::Version version;
+    bool cuMem = true;
     std::set<Edge> made;
 
     void connect(int channel, int fromRank, int toRank, const TopoGraph* graph, std::vector<Connection>& out) {
@@ -61,7 +63,7 @@ struct Planner {
         }
         if (from.gpu >= 0 && to.gpu >= 0 && checkP2p(system, paths, from.gpu, to.gpu)) {
             connection.transport = Transport::P2P;
-            connection.via = p2pWords(system, paths, from, to);
+            connection.via = p2pWords(system, paths, from, to, cuMem);
         } else {
             // shmSendSetup: ≤ 2.29 names the send and receive copy modes, 2.30 only "direct".
             connection.transport = Transport::SHM;
@@ -90,7 +92,7 @@ RankPlace placeRank(const TopoSystem& system, int rank) {
 TransportPlan planTransports(const TopoSystem& system, const TopoPaths& paths, const CommGraphs& comm,
                              nccl::Version version, const TransportGraphs& graphs) {
     TransportPlan plan;
-    Planner planner{system, paths, version, {}};
+    Planner planner{system, paths, version, graphs.cuMem, {}};
     // init.cc: every channel's ring (recv from prev, send to next) is set up first.
     for (size_t channel = 0; channel < comm.channels.size(); ++channel) {
         const std::vector<int>& ring = comm.channels[channel].ring;

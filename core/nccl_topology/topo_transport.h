@@ -22,6 +22,9 @@ std::vector<Connection> selectTransports(const TopoSystem& system, const TopoPat
 struct TransportGraphs {
     const TopoGraph* ring = nullptr;
     const TopoGraph* tree = nullptr;
+    /// NCCL_CUMEM_ENABLE: on (the default) P2P buffers are shared as cuMem
+    /// handles, "P2P/CUMEM"; off, through legacy CUDA IPC, "P2P/IPC".
+    bool cuMem = true;
 };
 
 std::vector<Connection> selectTransports(const TopoSystem& system, const TopoPaths& paths, const CommGraphs& comm,

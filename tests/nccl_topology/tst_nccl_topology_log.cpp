@@ -288,6 +288,22 @@ private slots:
         QCOMPARE(rank2.at(2), std::string("Connected all rings, use ring PXN 0 GDR 0"));
     }
 
+    // ncclTopoCompute's fallback: ≤ 2.22 a WARN, shown without GRAPH, whose
+    // prefix names graph/search.cc:1096 (NCCL src/debug.cc: "%s:%d NCCL WARN ");
+    // 2.30 an INFO GRAPH line.
+    void searchFallback() {
+        TopologyModel model = pairModel(Version::Classic);
+        model.ring.fellBack = true;
+        const std::string text = "Could not find a path for pattern 4, falling back to simple order";
+        const auto classic = topologyLog(model, keysFor(Version::Classic, false));
+        QCOMPARE(textsOf(classic, 0, "ring"), Texts{text});
+        QCOMPARE(formatLogLine(classic.front(), model), "node0:4000:4000 [0] graph/search.cc:1096 NCCL WARN " + text);
+        QVERIFY(textsOf(topologyLog(model, keysFor(Version::V2_30, false)), 0, "ring").empty());
+        const auto recent = topologyLog(model, keysFor(Version::V2_30, true));
+        QCOMPARE(textsOf(recent, 0, "ring").at(0), text);
+        QCOMPARE(textsOf(recent, 0, "ring").at(1).rfind("Pattern 4,", 0), size_t(0));
+    }
+
     // One host per server, one process per rank: node<n>:<pid>:<tid> [nvmlDev].
     void prefix() {
         TopologyModel model = pairModel(Version::Classic);

@@ -163,6 +163,16 @@ private slots:
         QCOMPARE(nearest[8].via, std::string("NET/IB/0/GDRDMA"));
     }
 
+    // NCCL_CUMEM_ENABLE=0: legacy CUDA IPC, "via P2P/IPC%s%s" with the same "/read".
+    void legacyIpcWithoutCuMem() {
+        const TopoSystem system = load("nvlink_pair.xml");
+        const TopoPaths paths = computePaths(system);
+        TransportGraphs options;
+        options.cuMem = false;
+        const auto connections = selectTransports(system, paths, oneRing({0, 1}, 1, false), Version::Classic, options);
+        QCOMPARE(connections.at(0).via, std::string("P2P/IPC/read"));
+    }
+
     // NCCL_P2P_DISABLE=1 (level LOC) turns the NVLink pair's connections into SHM.
     void p2pDisableFallsBackToShm() {
         const TopoSystem system = load("nvlink_pair.xml");
