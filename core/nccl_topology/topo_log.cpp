@@ -19,7 +19,7 @@ struct LogWriter {
     int loggedRanks = 0;  ///< the processes of the first two servers; the others print the same kinds of lines
 
     void add(int rank, const char* subsys, std::string text, const char* stage) {
-        lines.push_back({rank, subsys, std::move(text), stage});
+        lines.push_back({rank, subsys, std::move(text), stage, {}});
     }
     void graph(int rank, std::string text, const char* stage) {
         if (keys.graphSubsys) add(rank, "GRAPH", std::move(text), stage);
@@ -31,6 +31,8 @@ void searchLines(LogWriter& log, int rank) {
     const int nNodes = log.model.comm.nNodes;
     for (const std::string& text : systemPrintTexts(log.model.system, log.model.paths, nNodes, version))
         log.graph(rank, text, "system");
+    for (const std::string& text : pathPrintTexts(log.model.system, log.model.paths, version))
+        log.graph(rank, text, "paths");
     const std::pair<const GraphSearch*, const char*> searches[] = {{&log.model.ring, "ring"},
                                                                    {&log.model.tree, "tree"}};
     for (const auto& [search, stage] : searches) {

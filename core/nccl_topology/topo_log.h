@@ -26,11 +26,11 @@ TopologyModel buildTopologyModel(TopoSystem system, const TopoKeys& keys);
 
 /// One line NCCL would print with NCCL_DEBUG=INFO (and GRAPH when asked).
 struct TopoLogLine {
-    int rank = 0;        ///< the rank whose process prints it
-    std::string subsys;  ///< "INIT", "GRAPH", "ENV", ...
-    std::string text;    ///< the message after "NCCL INFO "
-    std::string stage;   ///< "system", "paths", "ring", "tree", "postset", "connect": what it belongs to
-    std::string source;  ///< for subsys "WARN": NCCL's `file:line`, e.g. "graph/search.cc:1096"
+    int rank = 0;             ///< the rank whose process prints it
+    std::string subsys;       ///< "INIT", "GRAPH", "ENV", ...
+    std::string text;         ///< the message after "NCCL INFO "
+    std::string stage;        ///< "system", "paths", "ring", "tree", "postset", "connect": what it belongs to
+    std::string source = {};  ///< for subsys "WARN": NCCL's `file:line`, e.g. "graph/search.cc:1096"
 };
 
 /// The INIT and GRAPH lines for this model in the chosen version's formats, in
@@ -57,6 +57,11 @@ int connectionPrinter(const Connection& connection);
 /// closing rule (NCCL src/graph/topo.cc, ncclTopoPrint), without the prefix.
 std::vector<std::string> systemPrintTexts(const TopoSystem& system, const TopoPaths& paths, int nNodes,
                                           nccl::Version version);
+
+/// One line per GPU and per NET: `GPU/17000 :` then `%s/%lx-%lx (%d/%.1f/%s) ` (hops,
+/// bandwidth, path type) towards every GPU, NVSwitch, CPU and NET (NCCL src/graph/paths.cc,
+/// printNodePaths as built without ENABLE_TRACE), at most 1023 characters.
+std::vector<std::string> pathPrintTexts(const TopoSystem& system, const TopoPaths& paths, nccl::Version version);
 
 /// `Pattern %d, crossNic %d, nChannels %d, bw %f/%f, type %s/%s, sameChannels %d` and one
 /// line per channel (NCCL src/graph/search.cc, ncclTopoPrintGraph).

@@ -1,5 +1,6 @@
 // The GRAPH lines printed while the system is built and searched: NCCL
-// src/graph/topo.cc, ncclTopoPrint/ncclTopoPrintRec, and src/graph/search.cc,
+// src/graph/topo.cc, ncclTopoPrint/ncclTopoPrintRec, src/graph/paths.cc,
+// ncclTopoPrintPaths/printNodePaths, and src/graph/search.cc,
 // ncclTopoSearchInit (maxBw, totalBw) and ncclTopoPrintGraph.
 
 #include <algorithm>
@@ -146,6 +147,26 @@ std::vector<std::string> systemPrintTexts(const TopoSystem& system, const TopoPa
     TreePrinter printer{system, version, out, {}};
     for (int cpu : system.ofType(NodeType::CPU)) printer.print(cpu, -1, "");
     out.push_back("==========================================");
+    return out;
+}
+
+std::vector<std::string> pathPrintTexts(const TopoSystem& system, const TopoPaths& paths, nccl::Version version) {
+    // NCCL keeps paths towards GPUs, NVSwitches, CPUs and NICs, in its type order.
+    const NodeType targets[] = {NodeType::GPU, NodeType::NVS, NodeType::CPU, NodeType::NET};
+    std::vector<std::string> out;
+    for (NodeType from : {NodeType::GPU, NodeType::NET}) {
+        for (int node : system.ofType(from)) {
+            std::string line = farEnd(system.nodes[node], version) + " :";
+            for (NodeType type : targets)
+                for (int target : system.ofType(type)) {
+                    const Path& path = paths.path(node, target);
+                    line += printed("%s/%lx-%lx (%d/%.1f/%s) ", typeName(system.nodes[target]).c_str(), 0L,
+                                    localId(system.nodes[target]), path.hops, static_cast<double>(path.bw),
+                                    std::string(pathTypeName(path.type)).c_str());
+                }
+            out.push_back(line.substr(0, 1023));  // a 1024-byte buffer
+        }
+    }
     return out;
 }
 

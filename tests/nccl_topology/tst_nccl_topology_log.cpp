@@ -175,6 +175,24 @@ private slots:
                  std::string("=== System : maxBw 24.0 totalBw 240.0 ==="));
     }
 
+    // printNodePaths (built without ENABLE_TRACE): "GPU/%lX :" (2.30 "%s/%lx-%lx :"),
+    // then "%s/%lx-%lx (%d/%.1f/%s) " per GPU, NVSwitch, CPU and NET: hops,
+    // bandwidth, type. nvlink_pair GPU0: itself 0/5000.0/LOC; GPU1 one NVLink of
+    // 240; its CPU one PCI link (PHB, 24); the NIC without GDR, through the CPU:
+    // GPU-CPU-NIC-NET, 3 hops, PHB, min(24, 24, 25) = 24. The NET: 2 hops to its CPU.
+    void pathPrint() {
+        const TopoSystem system = load("nvlink_pair.xml");
+        const TopoPaths paths = computePaths(system);
+        const Texts classic = pathPrintTexts(system, paths, Version::Classic);
+        QCOMPARE(classic.size(), size_t(3));
+        QCOMPARE(classic[0], std::string("GPU/17000 :GPU/0-17000 (0/5000.0/LOC) GPU/0-65000 (1/240.0/NVL) "
+                                         "CPU/0-0 (1/24.0/PHB) NET/0-0 (3/24.0/PHB) "));
+        QCOMPARE(classic[2], std::string("NET/0 :GPU/0-17000 (3/24.0/PHB) GPU/0-65000 (3/24.0/PHB) "
+                                         "CPU/0-0 (2/24.0/PHB) NET/0-0 (0/5000.0/LOC) "));
+        QCOMPARE(pathPrintTexts(system, paths, Version::V2_30)[1].substr(0, 40),
+                 std::string("GPU/0-65000 :GPU/0-17000 (1/240.0/NVL) G"));
+    }
+
     // A Sapphire Rapids CPU (model 143 = 0x8F): SKL (2) for ≤ 2.22, SRP (3) for 2.30.
     void cpuModelByVersion() {
         const TopoSystem system = load("dgx_h100_nvswitch_8nic.xml");
