@@ -61,7 +61,8 @@ std::vector<int> treeEndpoints(const TopologyModel& model, int channel, int node
     const TopoGraph& tree = model.tree.graph;
     std::vector<int> chain;
     for (const GraphHop& hop : tree.channels[static_cast<size_t>(channel) % tree.channels.size()].hops)
-        if (hop.kind == GraphHop::Kind::Gpu) chain.push_back(hop.rank);
+        if (hop.kind == GraphHop::Kind::Gpu && hopLocalRank(model.system, hop) >= 0)
+            chain.push_back(hopLocalRank(model.system, hop));
     if (chain.empty()) return {};
     const int second = chain.size() > 1 ? chain[1] : chain[0];
     const int child0 = tree.pattern == GraphPattern::Tree ? chain[0] : second;

@@ -10,6 +10,7 @@
 #include <set>
 
 #include "nccl_topology/topo_log_internal.h"
+#include "nccl_topology/topo_transport.h"
 
 namespace commviz::nccl_topology {
 
@@ -195,7 +196,7 @@ std::vector<std::string> graphPrintTexts(const TopoSystem& system, const TopoGra
             long busId = 0;
             for (int gpu : system.ofType(NodeType::GPU))
                 if (system.nodes[gpu].dev == hop.dev) busId = localId(system.nodes[gpu]);
-            line += classic ? printed(" GPU/%d", hop.rank) : printed(" GPU/%lx-%lx", 0L, busId);
+            line += classic ? printed(" GPU/%d", hopLocalRank(system, hop)) : printed(" GPU/%lx-%lx", 0L, busId);
         }
         if (showNets) line += netAt(false);
         out.push_back(line);

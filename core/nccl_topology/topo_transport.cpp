@@ -89,6 +89,14 @@ RankPlace placeRank(const TopoSystem& system, int rank) {
     return place;
 }
 
+int hopLocalRank(const TopoSystem& system, const GraphHop& hop) {
+    if (hop.rank >= 0) return hop.rank;
+    const int localRanks = localRankCount(system);
+    for (int rank = 0; rank < localRanks; ++rank)
+        if (placeRank(system, rank).dev == hop.dev) return rank;
+    return -1;
+}
+
 TransportPlan planTransports(const TopoSystem& system, const TopoPaths& paths, const CommGraphs& comm,
                              nccl::Version version, const TransportGraphs& graphs) {
     TransportPlan plan;

@@ -41,6 +41,10 @@ struct RankPlace {
 
 RankPlace placeRank(const TopoSystem& system, int rank);
 
+/// The local rank of a graph's `<gpu>`: its `rank`, or when the file leaves it
+/// out the rank of the GPU with that `dev` (ncclTopoDevToRank); -1 if none.
+int hopLocalRank(const TopoSystem& system, const GraphHop& hop);
+
 /// The connections of the rings and of the trees, each in setup order; a tree
 /// connection a ring already made is not made (nor printed) again.
 struct TransportPlan {

@@ -213,6 +213,11 @@ private slots:
                  (Texts{pattern, " 0 : GPU/0-17000 GPU/0-65000"}));
         QCOMPARE(graphPrintTexts(system, pairGraph(GraphPattern::Ring, true), 2, Version::V2_30),
                  (Texts{pattern, " 0 : NET/0-0 GPU/0-17000 GPU/0-65000 NET/0-0"}));
+        // A graph file may leave `rank` out: NCCL finds it from `dev` (GPU dev 1 is rank 1).
+        TopoGraph withoutRanks = pairGraph(GraphPattern::Ring, false);
+        for (GraphHop& hop : withoutRanks.channels[0].hops) hop.rank = -1;
+        QCOMPARE(graphPrintTexts(system, withoutRanks, 1, Version::Classic).at(1),
+                 std::string(" 0 : NET/0 GPU/0 GPU/1 NET/0"));
     }
 
     // init.cc: per rank "Ring %02d : prev -> me -> next" (GRAPH) for each channel,
