@@ -118,12 +118,13 @@ const char* transportName(Transport transport) {
 
 sim::Json connectionsJson(const TopologyModel& model) {
     sim::Json connections = sim::Json::array();
+    const size_t ringCount = ringConnectionCount(model.comm);
     for (size_t index = 0; index < model.comm.connections.size(); ++index) {
         const Connection& connection = model.comm.connections[index];
         const char* side = connection.side == Connection::Side::Send      ? "send"
                            : connection.side == Connection::Side::Receive ? "receive"
                                                                           : "both";
-        connections.push_back({{"graph", index < model.ringConnectionCount ? "ring" : "tree"},
+        connections.push_back({{"graph", index < ringCount ? "ring" : "tree"},
                                {"channel", connection.channel},
                                {"connIndex", connection.connIndex},
                                {"from", connection.fromRank},

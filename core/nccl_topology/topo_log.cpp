@@ -129,7 +129,7 @@ void postsetLines(LogWriter& log) {
 void connectionLines(LogWriter& log) {
     const TopologyModel& model = log.model;
     const std::vector<Connection>& all = model.comm.connections;
-    const size_t ringCount = std::min(model.ringConnectionCount, all.size());
+    const size_t ringCount = ringConnectionCount(model.comm);
     auto print = [&](size_t from, size_t to) {
         for (size_t index = from; index < to; ++index)
             if (connectionPrinter(all[index]) < log.loggedRanks)

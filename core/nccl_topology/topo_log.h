@@ -17,8 +17,6 @@ struct TopologyModel {
     GraphSearch ring;
     GraphSearch tree;
     CommGraphs comm;  ///< with its connections
-    /// How many of comm.connections belong to the rings (the rest to the trees).
-    size_t ringConnectionCount = 0;
 };
 
 /// Reads nothing: runs paths, ring and tree search, postset and transports on `system`.

@@ -4,6 +4,7 @@
 
 #include "nccl_topology/topo_transport.h"
 
+#include <algorithm>
 #include <set>
 #include <tuple>
 
@@ -141,6 +142,19 @@ RingNetUse ringNetUse(const std::vector<Connection>& ringConnections) {
         if (connection.via.find("/GDRDMA") == std::string::npos) use.gdr = false;
     }
     return use;
+}
+
+size_t ringConnectionCount(const CommGraphs& comm) {
+    size_t count = 0;
+    for (const Connection& connection : comm.connections) {
+        if (connection.channel < 0 || static_cast<size_t>(connection.channel) >= comm.channels.size()) break;
+        const std::vector<int>& ring = comm.channels[static_cast<size_t>(connection.channel)].ring;
+        const auto at = std::find(ring.begin(), ring.end(), connection.fromRank);
+        if (at == ring.end() || ring[static_cast<size_t>(at - ring.begin() + 1) % ring.size()] != connection.toRank)
+            break;
+        ++count;
+    }
+    return count;
 }
 
 }  // namespace commviz::nccl_topology

@@ -65,4 +65,8 @@ struct RingNetUse {
 
 RingNetUse ringNetUse(const std::vector<Connection>& ringConnections);
 
+/// How many of `comm.connections` come from the rings: the leading ones that join
+/// a rank to its ring successor on their channel (trees never repeat those).
+size_t ringConnectionCount(const CommGraphs& comm);
+
 }  // namespace commviz::nccl_topology

@@ -13,7 +13,6 @@ TopologyModel buildTopologyModel(TopoSystem system, const TopoKeys& keys) {
     model.comm = postsetChannels(system, model.ring.graph, model.tree.graph, keys.postset);
     TransportPlan plan = planTransports(system, model.paths, model.comm, keys.version,
                                         TransportGraphs{&model.ring.graph, &model.tree.graph});
-    model.ringConnectionCount = plan.rings.size();
     model.comm.connections = std::move(plan.rings);
     model.comm.connections.insert(model.comm.connections.end(), plan.trees.begin(), plan.trees.end());
     model.system = std::move(system);

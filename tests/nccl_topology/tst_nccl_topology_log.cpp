@@ -61,7 +61,6 @@ TopologyModel pairModel(Version version) {
     channel.tree = {RankTree{-1, {1, -1, -1}}, RankTree{0, {-1, -1, -1}}};
     model.comm.channels = {channel, channel};
     TransportPlan plan = planTransports(model.system, model.paths, model.comm, version);
-    model.ringConnectionCount = plan.rings.size();
     model.comm.connections = plan.rings;
     return model;
 }
@@ -303,7 +302,6 @@ private slots:
         model.comm.nNodes = 2;
         model.comm.channels = {CommChannel{{0, 1, 2, 3}, {}}};
         TransportPlan plan = planTransports(model.system, model.paths, model.comm, Version::V2_30);
-        model.ringConnectionCount = plan.rings.size();
         model.comm.connections = plan.rings;
         const Texts rank2 = textsOf(topologyLog(model, keysFor(Version::V2_30, false)), 2, "connect");
         QCOMPARE(rank2.at(0), std::string("Channel 00/0 : 1[1] -> 2[0] [receive] via NET/IB/0"));

@@ -110,6 +110,10 @@ private slots:
         QCOMPARE(recent[1].via, std::string("SHM/direct"));
         QCOMPARE(recent[5].via, std::string("SHM/direct"));
         QCOMPARE(recent[0].via, std::string("P2P/CUMEM"));
+        // The first four join ring successors; 1 -> 0 is the tree's.
+        CommGraphs withConnections = comm;
+        withConnections.connections = recent;
+        QCOMPARE(ringConnectionCount(withConnections), size_t(4));
     }
 
     // Two nvlink_pair servers: ranks 1->2 and 3->0 cross them. The only NIC is
@@ -130,6 +134,10 @@ private slots:
         const RingNetUse use = ringNetUse(connections);
         QVERIFY(!use.pxn);
         QVERIFY(!use.gdr);
+        // All six come from the ring: each joins a rank to its successor.
+        CommGraphs comm = oneRing({0, 1, 2, 3}, 2, false);
+        comm.connections = connections;
+        QCOMPARE(ringConnectionCount(comm), size_t(6));
     }
 
     // Two DGX H100 servers and a ring graph entering and leaving each server by
