@@ -56,7 +56,8 @@ sim::Status searchOrRead(TopologyRun& run) {
     model.ring = ring ? GraphSearch{*ring, false, {}}
                       : searchGraph(model.system, model.paths, GraphPattern::Ring, run.keys.search);
     model.tree = tree ? GraphSearch{*tree, false, {}}
-                      : searchGraph(model.system, model.paths, GraphPattern::BalancedTree, run.keys.search);
+                      : searchGraph(model.system, model.paths, GraphPattern::BalancedTree,
+                                    treeSearchSettings(run.keys.search, model.ring));
     if (file && !ring && !tree)
         return sim::fail(run.files.graphFile + ": no <graph id=\"0\"> (ring) nor <graph id=\"1\"> (tree) to draw");
     return sim::Ok{};
@@ -110,7 +111,8 @@ sim::Result<TopologyRun> buildTopologyRun(const sim::ParamValues& values) {
     run.model.paths = computePaths(run.model.system, run.keys.policy);
     if (auto searched = searchOrRead(run); !searched) return searched.error();
     run.model.comm = postsetChannels(run.model.system, run.model.ring.graph, run.model.tree.graph, run.keys.postset);
-    run.model.comm.connections = selectTransports(run.model.system, run.model.paths, run.model.comm, run.keys.version);
+    run.model.comm.connections = selectTransports(run.model.system, run.model.paths, run.model.comm, run.keys.version,
+                                                  TransportGraphs{&run.model.ring.graph, &run.model.tree.graph});
     if (auto read = readLog(run); !read) return read.error();
     run.lines = topologyLog(run.model, run.keys);
     for (const TopoLogLine& line : run.lines) run.formatted.push_back(formatLogLine(line, run.model));

@@ -1,0 +1,13 @@
+#pragma once
+
+#include "nccl_topology/topo_log.h"
+#include "sim/json.h"
+
+namespace commviz::nccl_topology {
+
+/// `commviz nccl-topo --json`: nodes, links, the GPU×GPU and GPU×NET path
+/// matrices, the ring and tree graphs, the channels and connections, and what
+/// the reader assumed or did not know.
+sim::Json topologyJson(const TopologyModel& model, const TopoKeys& keys);
+
+}  // namespace commviz::nccl_topology
