@@ -11,21 +11,44 @@
 namespace commviz::nccl_topology {
 namespace postset_detail {
 
-std::vector<LocalChain> localChains(const TopoSystem& system, const TopoGraph& graph, int nChannels) {
-    std::vector<int> ranks;  // the ranks the GPUs carry, sorted: position = local rank
+namespace {
+
+// The ranks the GPUs carry, sorted: a rank's position is its local rank.
+std::vector<int> sortedLocalRanks(const TopoSystem& system) {
+    std::vector<int> ranks;
     const std::vector<int> gpus = system.ofType(NodeType::GPU);
     for (size_t index = 0; index < gpus.size(); ++index) {
         const int rank = system.nodes[static_cast<size_t>(gpus[index])].rank;
         ranks.push_back(rank >= 0 ? rank : static_cast<int>(index));
     }
     std::sort(ranks.begin(), ranks.end());
+    return ranks;
+}
+
+// A hop's rank: as written, else the rank of the GPU with that dev (NCCL
+// src/graph/search.cc, ncclTopoDevToRank); -1 when no GPU has it.
+int hopRank(const TopoSystem& system, const GraphHop& hop) {
+    if (hop.rank >= 0) return hop.rank;
+    const std::vector<int> gpus = system.ofType(NodeType::GPU);
+    for (size_t index = 0; index < gpus.size(); ++index) {
+        const TopoNode& gpu = system.nodes[static_cast<size_t>(gpus[index])];
+        if (gpu.dev == hop.dev) return gpu.rank >= 0 ? gpu.rank : static_cast<int>(index);
+    }
+    return -1;
+}
+
+}  // namespace
+
+std::vector<LocalChain> localChains(const TopoSystem& system, const TopoGraph& graph, int nChannels) {
+    const std::vector<int> ranks = sortedLocalRanks(system);
     std::vector<LocalChain> chains;
     for (int channel = 0; channel < nChannels; ++channel) {
         LocalChain chain;
         for (const GraphHop& hop : graph.channels[static_cast<size_t>(channel)].hops) {
             if (hop.kind != GraphHop::Kind::Gpu) continue;
-            const auto found = std::lower_bound(ranks.begin(), ranks.end(), hop.rank);
-            if (found != ranks.end() && *found == hop.rank) chain.push_back(static_cast<int>(found - ranks.begin()));
+            const int rank = hopRank(system, hop);
+            const auto found = std::lower_bound(ranks.begin(), ranks.end(), rank);
+            if (found != ranks.end() && *found == rank) chain.push_back(static_cast<int>(found - ranks.begin()));
         }
         chains.push_back(std::move(chain));
     }
@@ -33,6 +56,25 @@ std::vector<LocalChain> localChains(const TopoSystem& system, const TopoGraph& g
 }
 
 }  // namespace postset_detail
+
+sim::Status checkGraphChannels(const TopoSystem& system, const TopoGraph& graph, const std::string& origin) {
+    const size_t localRanks = system.ofType(NodeType::GPU).size();
+    const std::vector<postset_detail::LocalChain> chains =
+        postset_detail::localChains(system, graph, static_cast<int>(graph.channels.size()));
+    for (size_t channel = 0; channel < chains.size(); ++channel) {
+        std::vector<int> sorted = chains[channel];
+        std::sort(sorted.begin(), sorted.end());
+        const bool eachOnce =
+            sorted.size() == localRanks && std::adjacent_find(sorted.begin(), sorted.end()) == sorted.end();
+        if (!eachOnce)
+            return sim::fail(origin + ":" + std::to_string(graph.channels[channel].line) +
+                             ": <channel> of <graph id=\"" + std::to_string(graph.id) + "\"> lists " +
+                             std::to_string(chains[channel].size()) + " GPUs of this server; each of its " +
+                             std::to_string(localRanks) +
+                             " GPUs must appear exactly once (by rank, or by dev when rank is left out)");
+    }
+    return sim::Ok{};
+}
 
 namespace {
 
@@ -88,12 +130,18 @@ CommGraphs postsetChannels(const TopoSystem& system, const TopoGraph& ring, cons
     if (localRanks == 0 || nChannels == 0) return comm;
     using namespace postset_detail;
     const std::vector<LocalChain> rings = localChains(system, ring, nChannels);
+    // A graph that misses a GPU (only a file's can: checkGraphChannels) joins nothing.
+    const auto complete = [&](const LocalChain& chain) { return chain.size() == static_cast<size_t>(localRanks); };
+    if (!std::all_of(rings.begin(), rings.end(), complete)) return comm;
+    const std::vector<LocalChain> treeChains =
+        hasTrees ? localChains(system, tree, nChannels) : std::vector<LocalChain>{};
+    if (!std::all_of(treeChains.begin(), treeChains.end(), complete)) return comm;
     // crossNic: 2.22 swaps whenever the ring used it, 2.30 only for crossNic 2.
     const bool crossNic = settings.version == nccl::Version::Classic ? ring.crossNic != 0 : ring.crossNic == 2;
     const bool swap = crossNic && nChannels % 2 == 0 && comm.nNodes > 1;
     const std::vector<std::vector<int>> joinedRings = joinRings(rings, comm.nNodes, swap);
     std::vector<std::vector<RankTree>> joinedTrees;
-    if (hasTrees) joinedTrees = joinTrees(localChains(system, tree, nChannels), tree.pattern, comm.nNodes);
+    if (hasTrees) joinedTrees = joinTrees(treeChains, tree.pattern, comm.nNodes);
     // Preset duplicates every channel: c + nChannels has the same ring, the second tree.
     const int doubled = std::min(kMaxChannels, nChannels * 2);
     std::vector<CommChannel> channels(static_cast<size_t>(doubled));

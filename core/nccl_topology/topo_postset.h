@@ -1,9 +1,12 @@
 #pragma once
 
+#include <string>
+
 #include "nccl/nccl_config.h"
 #include "nccl_topology/comm_graphs.h"
 #include "nccl_topology/graph_xml_reader.h"
 #include "nccl_topology/topo_system.h"
+#include "sim/result.h"
 
 namespace commviz::nccl_topology {
 
@@ -31,6 +34,10 @@ struct PostsetSettings {
 /// rings joined node to node in rank order, the double binary tree over nodes
 /// (ncclGetDtree) with each node's chain inside, channels doubled as NCCL does.
 /// Connections are left empty (see topo_transport.h).
+/// A graph read from NCCL_GRAPH_FILE fits this server when every channel lists
+/// each of its GPUs exactly once; fails naming the file, line and graph otherwise.
+sim::Status checkGraphChannels(const TopoSystem& system, const TopoGraph& graph, const std::string& origin);
+
 CommGraphs postsetChannels(const TopoSystem& system, const TopoGraph& ring, const TopoGraph& tree,
                            const PostsetSettings& settings = {});
 

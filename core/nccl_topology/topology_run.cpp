@@ -60,6 +60,9 @@ sim::Status searchOrRead(TopologyRun& run) {
                                     treeSearchSettings(run.keys.search, model.ring));
     if (file && !ring && !tree)
         return sim::fail(run.files.graphFile + ": no <graph id=\"0\"> (ring) nor <graph id=\"1\"> (tree) to draw");
+    for (const TopoGraph* graph : {ring, tree})
+        if (graph)
+            if (auto fits = checkGraphChannels(model.system, *graph, run.files.graphFile); !fits) return fits;
     return sim::Ok{};
 }
 

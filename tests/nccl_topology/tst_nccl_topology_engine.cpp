@@ -196,6 +196,26 @@ private slots:
         QCOMPARE(engine.run().model.ring.graph.channels[0].hops[2].dev, 3);
     }
 
+    // A graph file that names a GPU twice and misses another is refused at
+    // creation, naming the file and the channel's line, rather than joined
+    // into a broken ring.
+    void graphFileMissingAGpuIsRefused() {
+        const std::string graph =
+            writeTemp("commviz_topo_view_bad_graph.xml",
+                      "<graphs version=\"1\">\n"
+                      " <graph id=\"0\" pattern=\"4\" crossnic=\"0\" nchannels=\"1\" "
+                      "speedintra=\"12\" speedinter=\"12\" typeintra=\"PIX\" "
+                      "typeinter=\"PIX\" samechannels=\"1\">\n"
+                      "  <channel><gpu dev=\"0\"/><gpu dev=\"1\"/><gpu dev=\"0\"/><gpu dev=\"3\"/></channel>\n"
+                      " </graph>\n</graphs>\n");
+        auto engine = engineFor({{"topo_file", bundled("pcie_4gpu_2socket.xml")}, {"graph_file", graph}});
+        std::remove(graph.c_str());
+        QVERIFY(!engine);
+        const std::string& message = engine.error().message;
+        QVERIFY2(message.find(graph + ":3:") != std::string::npos, message.c_str());
+        QVERIFY2(message.find("exactly once") != std::string::npos, message.c_str());
+    }
+
     // A log replaces the two searches with one stage that reads it.
     void logFileReplacesTheSearches() {
         const std::string log = writeTemp("commviz_topo_view.log", "host:1:1 [0] NCCL INFO Channel 00/02 : 0 1\n");

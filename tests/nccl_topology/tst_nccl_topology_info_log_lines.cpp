@@ -289,7 +289,9 @@ private slots:
         auto binary = parseInfoLog(std::string("h:1:1 [0] NCCL INFO Using network IB\nab\0cd\n", 42), "bin.log");
         QVERIFY(!binary);
         QVERIFY(binary.error().message.rfind("bin.log:2: a NUL byte", 0) == 0);
-        const InfoLog log = read(std::string(70000, 'x') + "\r\nh:1:1 [0] NCCL INFO Using network IB\r\n");
+        std::string longLine(70000, 'x');
+        longLine.append("\r\nh:1:1 [0] NCCL INFO Using network IB\r\n");
+        const InfoLog log = read(longLine);
         QCOMPARE(log.unread.size(), std::size_t(1));
         QCOMPARE(log.unread[0].text.size(), kUnreadTextLimit);
         QVERIFY(log.unread[0].reason.find("longer than") != std::string::npos);
