@@ -26,12 +26,48 @@ struct LogWriter {
     }
 };
 
-void searchLines(LogWriter& log, int rank) {
+// The system with the nodes of one type removed, links to them included
+// (ncclTopoRemoveNode), node indices renumbered.
+TopoSystem withoutType(const TopoSystem& system, NodeType type) {
+    std::vector<int> newIndex(system.nodes.size(), -1);
+    TopoSystem kept;
+    for (size_t node = 0; node < system.nodes.size(); ++node)
+        if (system.nodes[node].type != type) {
+            newIndex[node] = static_cast<int>(kept.nodes.size());
+            kept.nodes.push_back(system.nodes[node]);
+        }
+    for (TopoNode& node : kept.nodes) {
+        std::erase_if(node.links, [&](const TopoLink& link) {
+            return link.remote < 0 || newIndex[static_cast<size_t>(link.remote)] < 0;
+        });
+        for (TopoLink& link : node.links) link.remote = newIndex[static_cast<size_t>(link.remote)];
+    }
+    return kept;
+}
+
+// What NCCL prints is the system after ncclTopoTrimSystem: when every rank is on
+// this server, ≤ 2.22 removes the NETs (and so prints none, and takes maxBw from
+// the GPU paths); 2.30 keeps them and only marks the system as not inter-node.
+struct PrintedSystem {
+    TopoSystem system;
+    TopoPaths paths;
+};
+
+PrintedSystem printedSystem(const TopologyModel& model, const TopoKeys& keys) {
+    const bool trimsNets =
+        keys.version == nccl::Version::Classic && model.comm.nNodes == 1 && !model.system.ofType(NodeType::NET).empty();
+    if (!trimsNets) return {model.system, model.paths};
+    TopoSystem trimmed = withoutType(model.system, NodeType::NET);
+    TopoPaths paths = computePaths(trimmed, keys.policy);
+    return {std::move(trimmed), std::move(paths)};
+}
+
+void searchLines(LogWriter& log, const PrintedSystem& printed, int rank) {
     const nccl::Version version = log.keys.version;
     const int nNodes = log.model.comm.nNodes;
-    for (const std::string& text : systemPrintTexts(log.model.system, log.model.paths, nNodes, version))
+    for (const std::string& text : systemPrintTexts(printed.system, printed.paths, nNodes, version))
         log.graph(rank, text, "system");
-    for (const std::string& text : pathPrintTexts(log.model.system, log.model.paths, version))
+    for (const std::string& text : pathPrintTexts(printed.system, printed.paths, version))
         log.graph(rank, text, "paths");
     const std::pair<const GraphSearch*, const char*> searches[] = {{&log.model.ring, "ring"},
                                                                    {&log.model.tree, "tree"}};
@@ -43,7 +79,7 @@ void searchLines(LogWriter& log, int rank) {
         if (search->fellBack && version == nccl::Version::V2_30) log.graph(rank, fallback, stage);
         if (search->fellBack && version == nccl::Version::Classic)
             log.lines.push_back({rank, "WARN", fallback, stage, "graph/search.cc:1096"});
-        for (const std::string& text : graphPrintTexts(log.model.system, search->graph, nNodes, version))
+        for (const std::string& text : graphPrintTexts(printed.system, search->graph, nNodes, version))
             log.graph(rank, text, stage);
     }
 }
@@ -152,7 +188,8 @@ std::vector<TopoLogLine> topologyLog(const TopologyModel& model, const TopoKeys&
     std::vector<TopoLogLine> lines;
     const int localRanks = static_cast<int>(model.system.ofType(NodeType::GPU).size());
     LogWriter log{model, keys, lines, std::min(model.comm.nRanks, localRanks * 2)};
-    for (int rank = 0; rank < log.loggedRanks; ++rank) searchLines(log, rank);
+    const PrintedSystem printed = printedSystem(model, keys);
+    for (int rank = 0; rank < log.loggedRanks; ++rank) searchLines(log, printed, rank);
     postsetLines(log);
     for (int rank = 0; rank < log.loggedRanks; ++rank) {
         // ncclTopoComputeP2pChannels (2.30, several servers), then the counts.

@@ -5,6 +5,7 @@
 // Models are built by hand so that no line depends on the search.
 
 #include <QtTest>
+#include <algorithm>
 
 #include "nccl_topology/topo_log.h"
 #include "topology_test_support.h"
@@ -323,6 +324,25 @@ private slots:
         const auto recent = topologyLog(model, keysFor(Version::V2_30, true));
         QCOMPARE(textsOf(recent, 0, "ring").at(0), text);
         QCOMPARE(textsOf(recent, 0, "ring").at(1).rfind("Pattern 4,", 0), size_t(0));
+    }
+
+    // ncclTopoTrimSystem runs before ncclTopoPrint: with every rank on this server,
+    // 2.22 removes the NETs, so no NET is printed and maxBw comes from the GPU
+    // paths (NVL 12 x 20 = 240); totalBw is the GPU's NVLink sum, 240. 2.30
+    // keeps the NET in the print (it only marks the system as not inter-node).
+    void classicPrintsTheSystemTrimmedOfNets() {
+        const TopologyModel model = pairModel(Version::Classic);
+        const auto classic = topologyLog(model, keysFor(Version::Classic, true));
+        const Texts system = textsOf(classic, 0, "system");
+        QCOMPARE(system.front(), std::string("=== System : maxBw 240.0 totalBw 240.0 ==="));
+        for (const std::string& text : system) QVERIFY2(text.find("NET") == std::string::npos, text.c_str());
+        for (const std::string& text : textsOf(classic, 0, "paths"))
+            QVERIFY2(text.find("NET") == std::string::npos, text.c_str());
+        QCOMPARE(textsOf(classic, 0, "ring").at(1), std::string(" 0 : GPU/0 GPU/1"));
+        const Texts recent = textsOf(topologyLog(model, keysFor(Version::V2_30, true)), 0, "system");
+        QCOMPARE(recent.front(), std::string("=== System : maxBw 240.0 totalBw 240.0 ==="));
+        QVERIFY(std::any_of(recent.begin(), recent.end(),
+                            [](const std::string& text) { return text.find("NET/0-0") != std::string::npos; }));
     }
 
     // One host per server, one process per rank: node<n>:<pid>:<tid> [nvmlDev].
