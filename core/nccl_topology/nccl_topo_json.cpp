@@ -1,5 +1,6 @@
 #include "nccl_topology/nccl_topo_json.h"
 
+#include "nccl_topology/nccl_log_report.h"
 #include "nccl_topology/topo_log_internal.h"
 
 namespace commviz::nccl_topology {
@@ -101,21 +102,6 @@ sim::Json channelsJson(const CommGraphs& comm) {
     return channels;
 }
 
-const char* transportName(Transport transport) {
-    switch (transport) {
-        case Transport::P2P:
-            return "P2P";
-        case Transport::SHM:
-            return "SHM";
-        case Transport::NET:
-            return "NET";
-        case Transport::CollNet:
-            return "CollNet";
-        default:
-            return "unknown";
-    }
-}
-
 sim::Json connectionsJson(const TopologyModel& model) {
     sim::Json connections = sim::Json::array();
     const size_t ringCount = ringConnectionCount(model.comm);
@@ -132,11 +118,13 @@ sim::Json connectionsJson(const TopologyModel& model) {
                                {"to", connection.toRank},
                                {"toDev", connection.toDev},
                                {"side", side},
-                               {"transport", transportName(connection.transport)},
+                               {"transport", loggedTransportName(connection.transport)},
                                {"via", connection.via}});
     }
     return connections;
 }
+
+}  // namespace
 
 sim::Json assumedJson(const TopoSystem& system) {
     sim::Json assumed = sim::Json::array();
@@ -148,8 +136,6 @@ sim::Json assumedJson(const TopoSystem& system) {
         unknown.push_back({{"line", item.line}, {"element", item.element}, {"attribute", item.attribute}});
     return {{"assumed", assumed}, {"unknown", unknown}};
 }
-
-}  // namespace
 
 sim::Json topologyJson(const TopologyModel& model, const TopoKeys& keys) {
     const sim::Json notes = assumedJson(model.system);

@@ -8,6 +8,9 @@ namespace commviz::nccl_topology {
 /// `commviz nccl-topo --json`: nodes, links, the GPU×GPU and GPU×NET path
 /// matrices, the ring and tree graphs, the channels and connections, and what
 /// the reader assumed or did not know.
+/// {"assumed": [...], "unknown": [...]}: what the reader took from keys or did not know.
+sim::Json assumedJson(const TopoSystem& system);
+
 sim::Json topologyJson(const TopologyModel& model, const TopoKeys& keys);
 
 }  // namespace commviz::nccl_topology

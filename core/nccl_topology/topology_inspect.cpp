@@ -2,6 +2,7 @@
 // would have probed marked "assumed"), a path between two nodes, a channel.
 #include <charconv>
 
+#include "nccl_topology/nccl_topo_json.h"
 #include "nccl_topology/topology_engine.h"
 
 namespace commviz::nccl_topology {
@@ -115,13 +116,7 @@ sim::Json TopologyEngine::inspect(const std::string& id) const {
 sim::Json TopologyEngine::summary() const {
     const TopologyRun& run = *m_run;
     const TopoSystem& system = run.model.system;
-    sim::Json assumed = sim::Json::array();
-    for (const AssumedValue& value : system.assumed)
-        assumed.push_back(
-            {{"line", value.line}, {"element", value.element}, {"what", value.what}, {"value", value.value}});
-    sim::Json unknown = sim::Json::array();
-    for (const UnknownItem& item : system.unknown)
-        unknown.push_back({{"line", item.line}, {"element", item.element}, {"attribute", item.attribute}});
+    const sim::Json notes = assumedJson(system);
     return {{"topo_file", run.files.topoFile},
             {"graph_file", run.files.graphFile},
             {"log_file", run.files.logFile},
@@ -133,8 +128,8 @@ sim::Json TopologyEngine::summary() const {
             {"connections", run.comm().connections.size()},
             {"stages", run.stages.size()},
             {"stages_done", m_step},
-            {"assumed", assumed},
-            {"unknown", unknown}};
+            {"assumed", notes.at("assumed")},
+            {"unknown", notes.at("unknown")}};
 }
 
 }  // namespace commviz::nccl_topology
