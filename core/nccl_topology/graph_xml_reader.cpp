@@ -165,7 +165,7 @@ sim::Result<GraphFile> parseGraphXml(std::string_view text, const std::string& o
 }
 
 sim::Result<GraphFile> readGraphFile(const std::string& path) {
-    auto text = readTextFile(path);
+    auto text = readXmlFile(path, "graph file");
     if (!text) return text.error();
     return parseGraphXml(text.value(), path);
 }

@@ -1,13 +1,13 @@
 #include "nccl_topology/info_log_reader.h"
 
 #include <algorithm>
-#include <fstream>
 #include <optional>
-#include <sstream>
 #include <unordered_set>
 
+#include "nccl_topology/bundled_files.h"
 #include "nccl_topology/info_log_prefix.h"
 #include "nccl_topology/info_log_records.h"
+#include "sim/text_file.h"
 
 namespace commviz::nccl_topology {
 
@@ -112,19 +112,15 @@ sim::Result<InfoLog> parseInfoLog(std::string_view text, const std::string& orig
     return log;
 }
 
-sim::Result<InfoLog> readInfoLogFile(const std::string& path) {
-    std::ifstream file(path, std::ios::binary);
-    if (!file) return sim::fail(path + ": cannot open the log file");
-    file.seekg(0, std::ios::end);
-    const std::streamoff size = file.tellg();
-    if (size < 0) return sim::fail(path + ": cannot read the log file");
-    if (static_cast<std::uintmax_t>(size) > kMaxLogFileBytes)
-        return sim::fail(path + ": " + std::to_string(size) + " bytes, more than the " +
-                         std::to_string(kMaxLogFileBytes >> 20) + " MiB this reader accepts");
-    file.seekg(0);
-    std::ostringstream contents;
-    contents << file.rdbuf();
-    return parseInfoLog(contents.str(), path);
+sim::Result<std::string> readInfoLogText(const std::string& file) {
+    if (auto bundled = isBareName(file) ? bundledLog(file) : std::nullopt) return std::string(*bundled);
+    return sim::readTextFile(file, "log file", kMaxLogFileBytes);
+}
+
+sim::Result<InfoLog> readInfoLogFile(const std::string& file) {
+    auto text = readInfoLogText(file);
+    if (!text) return text.error();
+    return parseInfoLog(text.value(), file);
 }
 
 }  // namespace commviz::nccl_topology

@@ -68,6 +68,8 @@ struct InfoLog {
 
 /// Reads a log; fails (naming the line) only on input that is not text at all.
 sim::Result<InfoLog> parseInfoLog(std::string_view text, const std::string& origin);
-sim::Result<InfoLog> readInfoLogFile(const std::string& path);
+/// The text of a log: `file` is a path, or the bare name of a bundled example log (bundled_files.h).
+sim::Result<std::string> readInfoLogText(const std::string& file);
+sim::Result<InfoLog> readInfoLogFile(const std::string& file);
 
 }  // namespace commviz::nccl_topology

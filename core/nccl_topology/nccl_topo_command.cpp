@@ -1,7 +1,5 @@
 #include "nccl_topology/nccl_topo_command.h"
 
-#include <fstream>
-
 #include "nccl_topology/nccl_topo_json.h"
 #include "nccl_topology/topo_log.h"
 
@@ -57,7 +55,6 @@ sim::Status runNcclTopoCommand(const std::vector<std::string>& args, std::ostrea
     if (!parsed) return parsed.error();
     auto keys = keysOf(parsed.value());
     if (!keys) return keys.error();
-    if (!std::ifstream(parsed.value().file)) return sim::fail("nccl-topo: cannot open '" + parsed.value().file + "'");
     auto system = readTopoFile(parsed.value().file, keys.value().assumptions);
     if (!system) return sim::fail("nccl-topo: " + system.error().message);
     const TopologyModel model = buildTopologyModel(std::move(system).value(), keys.value());

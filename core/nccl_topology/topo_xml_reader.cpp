@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "nccl_topology/bundled_files.h"
 #include "nccl_topology/topo_tree_walk.h"
 #include "nccl_topology/xml_attributes.h"
 
@@ -60,10 +61,13 @@ sim::Result<TopoSystem> parseTopoXml(std::string_view text, const std::string& o
     return std::move(build.system);
 }
 
-sim::Result<TopoSystem> readTopoFile(const std::string& path, const TopoAssumptions& assumptions) {
-    auto text = readTextFile(path);
+sim::Result<TopoSystem> readTopoFile(const std::string& file, const TopoAssumptions& assumptions) {
+    if (file.empty()) return sim::fail("no topology file given: name an NCCL topology XML file");
+    if (auto bundled = isBareName(file) ? bundledTopology(file) : std::nullopt)
+        return parseTopoXml(*bundled, file, assumptions);
+    auto text = readXmlFile(file, "topology file");
     if (!text) return text.error();
-    return parseTopoXml(text.value(), path, assumptions);
+    return parseTopoXml(text.value(), file, assumptions);
 }
 
 }  // namespace commviz::nccl_topology

@@ -27,6 +27,7 @@ struct TopoAssumptions {
 /// Not modelled: host_hash (one host), Broadcom switch flattening, MLOPart.
 sim::Result<TopoSystem> parseTopoXml(std::string_view text, const std::string& origin,
                                      const TopoAssumptions& assumptions = {});
-sim::Result<TopoSystem> readTopoFile(const std::string& path, const TopoAssumptions& assumptions = {});
+/// `file` is a path, or the bare name of a bundled server (bundled_files.h).
+sim::Result<TopoSystem> readTopoFile(const std::string& file, const TopoAssumptions& assumptions = {});
 
 }  // namespace commviz::nccl_topology

@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
+#include <sstream>
 
-#include "nccl_topology/bundled_topologies.h"
+#include "nccl_topology/bundled_files.h"
 #include "nccl_topology/topo_postset.h"
 #include "nccl_topology/topo_transport.h"
 #include "sim/translatable.h"
@@ -27,9 +27,6 @@ sim::ParamSpec fileKey(std::string name, std::string defaultValue, std::string h
 
 sim::Result<TopoSystem> readSystem(const std::string& file, const TopoAssumptions& assumptions) {
     if (file.empty()) return sim::fail("key 'topo_file' is empty: give an NCCL topology XML file");
-    // A bare name of a bundled server needs no path (the default is one).
-    if (file.find('/') == std::string::npos)
-        if (auto text = bundledTopology(file)) return parseTopoXml(*text, file, assumptions);
     return readTopoFile(file, assumptions);
 }
 
@@ -68,10 +65,12 @@ sim::Status searchOrRead(TopologyRun& run) {
 
 sim::Status readLog(TopologyRun& run) {
     if (run.files.logFile.empty()) return sim::Ok{};
-    auto log = readInfoLogFile(run.files.logFile);
+    auto text = readInfoLogText(run.files.logFile);
+    if (!text) return text.error();
+    auto log = parseInfoLog(text.value(), run.files.logFile);
     if (!log) return log.error();
     run.log = std::move(log).value();
-    std::ifstream in(run.files.logFile);
+    std::istringstream in(text.value());
     std::string line;
     while (run.logFileText.size() < kLogPaneLines && std::getline(in, line)) run.logFileText.push_back(line);
     return sim::Ok{};

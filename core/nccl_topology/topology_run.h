@@ -15,7 +15,7 @@ namespace commviz::nccl_topology {
 
 /// The files the scene reads, besides the model keys.
 struct TopologyFiles {
-    std::string topoFile;   ///< a path, or the name of a bundled server (bundled_topologies.h)
+    std::string topoFile;   ///< a path, or the name of a bundled server (bundled_files.h)
     std::string graphFile;  ///< NCCL_GRAPH_FILE; empty: search
     std::string logFile;    ///< NCCL_DEBUG=INFO log; empty: draw the model's own channels
 };

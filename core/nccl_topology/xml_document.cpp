@@ -1,9 +1,9 @@
 #include "nccl_topology/xml_document.h"
 
 #include <algorithm>
-#include <fstream>
 #include <pugixml.hpp>
-#include <sstream>
+
+#include "sim/text_file.h"
 
 namespace commviz::nccl_topology {
 
@@ -75,12 +75,8 @@ sim::Result<XmlElement> parseXmlDocument(std::string_view text, const std::strin
     return converter.convert(root, 1);
 }
 
-sim::Result<std::string> readTextFile(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return sim::fail(path + ": cannot be read");
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    return buffer.str();
+sim::Result<std::string> readXmlFile(const std::string& path, std::string_view what) {
+    return sim::readTextFile(path, what, 16u << 20);
 }
 
 }  // namespace commviz::nccl_topology

@@ -1,9 +1,9 @@
 #include "noc/booksim_config_reader.h"
 
 #include <cctype>
-#include <fstream>
 #include <map>
-#include <sstream>
+
+#include "sim/text_file.h"
 
 namespace commviz::noc {
 
@@ -133,11 +133,10 @@ sim::Result<ConfigDocument> parseBookSimConfig(std::string_view text, const std:
 }
 
 sim::Result<ConfigDocument> readBookSimConfig(const std::string& path) {
-    std::ifstream file(path, std::ios::binary);
-    if (!file) return sim::fail(path + ": cannot read the config file");
-    std::ostringstream contents;
-    contents << file.rdbuf();
-    return parseBookSimConfig(contents.str(), path);
+    // A hand-written BookSim config is a few KiB; 16 MiB leaves room for generated ones.
+    auto text = sim::readTextFile(path, "config file", 16u << 20);
+    if (!text) return text.error();
+    return parseBookSimConfig(text.value(), path);
 }
 
 std::string placeOf(const ConfigDocument& document, const ConfigAssignment& assignment) {

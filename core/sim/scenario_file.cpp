@@ -1,8 +1,6 @@
 #include "sim/scenario_file.h"
 
-#include <filesystem>
-#include <fstream>
-#include <sstream>
+#include "sim/text_file.h"
 
 namespace commviz::sim {
 
@@ -48,16 +46,13 @@ Result<Json> parseScenario(std::string_view text, std::string_view expectedScene
     return doc;
 }
 
+// A scenario is a few KiB of keys (an RDMA script a few hundred lines); larger files are refused unread.
+constexpr std::uintmax_t kMaxScenarioBytes = 16u << 20;
+
 Result<Json> readScenarioFile(const std::string& path, std::string_view expectedScene) {
-    std::error_code ec;
-    if (!std::filesystem::exists(path, ec)) return fail("scenario file '" + path + "' does not exist");
-    if (std::filesystem::is_directory(path, ec)) return fail("scenario file '" + path + "' is a directory");
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return fail("scenario file '" + path + "' cannot be read");
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (in.bad()) return fail("scenario file '" + path + "' cannot be read");
-    return parseScenario(text.str(), expectedScene, path);
+    auto text = readTextFile(path, "scenario file", kMaxScenarioBytes);
+    if (!text) return text.error();
+    return parseScenario(text.value(), expectedScene, path);
 }
 
 }  // namespace commviz::sim

@@ -333,7 +333,9 @@ private slots:
     }
 
     void refusesUnreadableAndMissingFiles() {
-        expectRefused({m_dir.filePath("absent.cfg")}, {"absent.cfg", "cannot read"});
+        expectRefused({m_dir.filePath("absent.cfg")}, {"absent.cfg' does not exist"});
+        expectRefused({m_dir.path()}, {"is a directory"});
+        expectRefused({"/dev/zero"}, {"config file '/dev/zero' is not a regular file"});
         expectRefused({}, {"missing CONFIG"});
     }
 };

@@ -7,7 +7,7 @@
 #include <cstdio>
 #include <fstream>
 
-#include "nccl_topology/bundled_topologies.h"
+#include "nccl_topology/bundled_files.h"
 #include "nccl_topology/topology_engine.h"
 #include "nccl_topology/topology_scene_model.h"
 #include "topology_test_support.h"

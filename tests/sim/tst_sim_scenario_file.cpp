@@ -7,6 +7,7 @@
 
 #include "sim/scenario_file.h"
 #include "sim/scene_model.h"
+#include "sim/text_file.h"
 
 using namespace commviz::sim;
 
@@ -70,6 +71,23 @@ private slots:
         const std::string good = dir.filePath("good.json").toStdString();
         std::ofstream(good) << R"({"scene": "rdma", "format": 1})";
         QVERIFY(readScenarioFile(good, "rdma").ok());
+    }
+
+    // Reading /dev/zero or a FIFO would never end; a huge file would fill memory first.
+    void refusesDevicesAndOversizedFilesUnread() {
+        QCOMPARE(QString::fromStdString(readScenarioFile("/dev/zero", "rdma").error().message),
+                 QString("scenario file '/dev/zero' is not a regular file"));
+        QTemporaryDir dir;
+        QFile sparse(dir.filePath("huge.json"));
+        QVERIFY(sparse.open(QIODevice::WriteOnly) && sparse.resize(qint64(17) << 20));  // 17 MiB of holes
+        sparse.close();
+        QCOMPARE(QString::fromStdString(readScenarioFile(sparse.fileName().toStdString(), "rdma").error().message),
+                 QString("scenario file '%1' is 17825792 bytes, more than the 16 MiB allowed").arg(sparse.fileName()));
+        const std::string exact = dir.filePath("exact.txt").toStdString();
+        std::ofstream(exact) << "12345";
+        QCOMPARE(readTextFile(exact, "file", 5).value(), std::string("12345"));  // the limit itself is allowed
+        QCOMPARE(readTextFile(exact, "file", 4).error().message,
+                 "file '" + exact + "' is 5 bytes, more than the 4 bytes allowed");
     }
 };
 
