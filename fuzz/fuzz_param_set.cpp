@@ -14,6 +14,7 @@
 #include "collectives/collectives_scene_model.h"
 #include "fuzz_bounds.h"
 #include "nccl/nccl_scene_model.h"
+#include "nccl_topology/topology_scene_model.h"
 #include "noc/noc_scene_model.h"
 #include "rdma/rdma_scene_model.h"
 #include "rdma_vs_socket/rdma_vs_socket_scene_model.h"
@@ -23,7 +24,7 @@ namespace {
 const std::vector<commviz::sim::SceneModel>& sceneModels() {
     static const std::vector<commviz::sim::SceneModel> models = {
         commviz::rdma::sceneModel(), commviz::rdma_vs_socket::sceneModel(), commviz::nccl::sceneModel(),
-        commviz::noc::sceneModel(), commviz::collectives::sceneModel()};
+        commviz::noc::sceneModel(),  commviz::collectives::sceneModel(),    commviz::nccl_topology::sceneModel()};
     return models;
 }
 

@@ -7,6 +7,7 @@ set -euo pipefail
 COMMVIZ_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${COMMVIZ_FUZZ_BUILD:-$COMMVIZ_ROOT/build-fuzz}
 TARGETS=(fuzz_scenario_rdma fuzz_scenario_rdma_vs_socket fuzz_scenario_nccl fuzz_scenario_noc fuzz_scenario_collectives
+         fuzz_scenario_nccl_topology
          fuzz_booksim_config fuzz_param_set fuzz_lesson fuzz_topology_xml fuzz_graph_xml fuzz_nccl_log)
 
 usage() {
@@ -58,7 +59,7 @@ seed() {
     fuzz_param_set)
       # Byte 0 picks the scene, byte 1 the key; then its value.
       local scene_byte key_byte
-      for scene_byte in 0 1 2 3 4; do
+      for scene_byte in 0 1 2 3 4 5; do
         for key_byte in $(seq 0 23); do
           printf "\\x$(printf %02x "$scene_byte")\\x$(printf %02x "$key_byte")1" >"$dir/s${scene_byte}_k${key_byte}"
         done

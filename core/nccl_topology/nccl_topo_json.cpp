@@ -1,5 +1,7 @@
 #include "nccl_topology/nccl_topo_json.h"
 
+#include <cmath>
+
 #include "nccl_topology/nccl_log_report.h"
 #include "nccl_topology/topo_log_internal.h"
 
@@ -19,8 +21,8 @@ sim::Json nodeAttributes(const TopoNode& node) {
                     {"familyid", node.familyId},
                     {"modelid", node.modelId}};
         case NodeType::NET:
-            return {{"name", node.name}, {"bw", node.bw},           {"port", node.port},
-                    {"guid", node.guid}, {"maxconn", node.maxConn}, {"latency", node.latency}};
+            return {{"name", node.name}, {"bw", gbpsTenths(node.bw)}, {"port", node.port},
+                    {"guid", node.guid}, {"maxconn", node.maxConn},   {"latency", node.latency}};
         case NodeType::PCI:
             return {{"device", node.device}};
         default:
@@ -50,8 +52,10 @@ sim::Json linksJson(const TopoSystem& system) {
     sim::Json links = sim::Json::array();
     for (size_t from = 0; from < system.nodes.size(); ++from)
         for (const TopoLink& link : system.nodes[from].links)
-            links.push_back(
-                {{"from", from}, {"to", link.remote}, {"type", named(linkTypeName(link.type))}, {"bw", link.bw}});
+            links.push_back({{"from", from},
+                             {"to", link.remote},
+                             {"type", named(linkTypeName(link.type))},
+                             {"bw", gbpsTenths(link.bw)}});
     return links;
 }
 
@@ -60,8 +64,8 @@ sim::Json matrixJson(const PathMatrix& matrix) {
     for (size_t row = 0; row < matrix.rows.size(); ++row) {
         sim::Json line = sim::Json::array();
         for (size_t column = 0; column < matrix.columns.size(); ++column)
-            line.push_back(
-                {{"type", named(pathTypeName(matrix.at(row, column).type))}, {"bw", matrix.at(row, column).bw}});
+            line.push_back({{"type", named(pathTypeName(matrix.at(row, column).type))},
+                            {"bw", gbpsTenths(matrix.at(row, column).bw)}});
         cells.push_back(line);
     }
     return {{"rows", matrix.rows}, {"columns", matrix.columns}, {"cells", cells}};
@@ -81,8 +85,8 @@ sim::Json graphJson(const GraphSearch& search) {
             {"patternName", named(graphPatternName(graph.pattern))},
             {"crossNic", graph.crossNic},
             {"nChannels", graph.channels.size()},
-            {"bwIntra", graph.speedIntra},
-            {"bwInter", graph.speedInter},
+            {"bwIntra", gbpsTenths(graph.speedIntra)},
+            {"bwInter", gbpsTenths(graph.speedInter)},
             {"typeIntra", named(pathTypeName(graph.typeIntra))},
             {"typeInter", named(pathTypeName(graph.typeInter))},
             {"sameChannels", graph.sameChannels},
@@ -125,6 +129,8 @@ sim::Json connectionsJson(const TopologyModel& model) {
 }
 
 }  // namespace
+
+double gbpsTenths(float gbps) { return std::round(double(gbps) * 10.0) / 10.0; }
 
 sim::Json assumedJson(const TopoSystem& system) {
     sim::Json assumed = sim::Json::array();

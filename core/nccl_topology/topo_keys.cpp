@@ -76,6 +76,10 @@ const std::vector<sim::ParamSpec>& topologyKeys() {
                      QT_TRANSLATE_NOOP("commviz::params", "NCCL_PXN_C2C: a relaying GPU may reach its NIC at P2C"))),
         fromNccl(key("nvb_disable", ParamType::Bool, false,
                      QT_TRANSLATE_NOOP("commviz::params", "NCCL_NVB_DISABLE: no NVLink paths through another GPU"))),
+        fromNccl(key("cumem_enable", ParamType::Bool, true,
+                     QT_TRANSLATE_NOOP("commviz::params",
+                                       "NCCL_CUMEM_ENABLE: share P2P buffers as cuMem handles (P2P/CUMEM), else "
+                                       "through CUDA IPC (P2P/IPC)"))),
         ranged(key("nnodes", ParamType::Int, 1,
                    QT_TRANSLATE_NOOP("commviz::params", "Servers like this one in the job, joined by ncclTopoPostset")),
                1, 1024),
@@ -132,6 +136,7 @@ sim::Result<TopoKeys> topoKeysFromValues(const sim::ParamValues& values) {
     keys.version = values.at("version").get<std::string>() == "2.30" ? nccl::Version::V2_30 : nccl::Version::Classic;
     keys.search.version = keys.postset.version = keys.version;
     keys.graphSubsys = values.at("graph_subsys").get<bool>();
+    keys.cuMem = values.at("cumem_enable").get<bool>();
     return keys;
 }
 

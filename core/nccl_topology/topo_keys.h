@@ -27,6 +27,7 @@ struct TopoKeys {
     PostsetSettings postset;  ///< nNodes and NCCL_MIN/MAX_NCHANNELS
     nccl::Version version = nccl::Version::Classic;
     bool graphSubsys = false;  ///< NCCL_DEBUG_SUBSYS includes GRAPH
+    bool cuMem = true;         ///< NCCL_CUMEM_ENABLE: P2P buffers shared as cuMem handles, else CUDA IPC
 };
 
 /// Turns checked key values (every key present, e.g. after sim::withDefaults) into the model's settings.

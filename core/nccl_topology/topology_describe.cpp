@@ -1,5 +1,6 @@
 // TopologyEngine::describe: each stage's event as the generic record the event
 // list, JSON output and narration read.
+#include "nccl_topology/nccl_topo_json.h"
 #include "nccl_topology/topology_engine.h"
 
 namespace commviz::nccl_topology {

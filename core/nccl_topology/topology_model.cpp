@@ -13,7 +13,7 @@ TopologyModel buildTopologyModel(TopoSystem system, const TopoKeys& keys) {
         searchGraph(system, model.paths, GraphPattern::BalancedTree, treeSearchSettings(keys.search, model.ring));
     model.comm = postsetChannels(system, model.ring.graph, model.tree.graph, keys.postset);
     TransportPlan plan = planTransports(system, model.paths, model.comm, keys.version,
-                                        TransportGraphs{&model.ring.graph, &model.tree.graph});
+                                        TransportGraphs{&model.ring.graph, &model.tree.graph, keys.cuMem});
     model.comm.connections = std::move(plan.rings);
     model.comm.connections.insert(model.comm.connections.end(), plan.trees.begin(), plan.trees.end());
     model.system = std::move(system);

@@ -1,7 +1,6 @@
 #include "nccl_topology/topology_run.h"
 
 #include <algorithm>
-#include <cmath>
 #include <sstream>
 
 #include "nccl_topology/bundled_files.h"
@@ -113,16 +112,15 @@ sim::Result<TopologyRun> buildTopologyRun(const sim::ParamValues& values) {
     run.model.paths = computePaths(run.model.system, run.keys.policy);
     if (auto searched = searchOrRead(run); !searched) return searched.error();
     run.model.comm = postsetChannels(run.model.system, run.model.ring.graph, run.model.tree.graph, run.keys.postset);
-    run.model.comm.connections = selectTransports(run.model.system, run.model.paths, run.model.comm, run.keys.version,
-                                                  TransportGraphs{&run.model.ring.graph, &run.model.tree.graph});
+    run.model.comm.connections =
+        selectTransports(run.model.system, run.model.paths, run.model.comm, run.keys.version,
+                         TransportGraphs{&run.model.ring.graph, &run.model.tree.graph, run.keys.cuMem});
     if (auto read = readLog(run); !read) return read.error();
     run.lines = topologyLog(run.model, run.keys);
     for (const TopoLogLine& line : run.lines) run.formatted.push_back(formatLogLine(line, run.model));
     run.stages = stagesOf(run);
     return run;
 }
-
-double gbpsTenths(float gbps) { return std::round(double(gbps) * 10.0) / 10.0; }
 
 std::string nodeLabel(const TopoSystem& system, int node) {
     if (node < 0 || node >= int(system.nodes.size())) return "?";

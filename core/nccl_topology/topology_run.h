@@ -45,9 +45,6 @@ const std::vector<sim::ParamSpec>& topologyFileKeys();
 /// postset, transports, log lines). Bad files fail with the reader's message.
 sim::Result<TopologyRun> buildTopologyRun(const sim::ParamValues& values);
 
-/// GB/s to one decimal, as NCCL prints them, without float noise (370.79998…) in JSON.
-double gbpsTenths(float gbps);
-
 /// "GPU 0", "NIC 1", "NET 0 (mlx5_0)", "CPU 1", "PCI 0000:15:00.0", "NVS 0".
 std::string nodeLabel(const TopoSystem& system, int node);
 

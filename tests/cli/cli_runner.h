@@ -3,11 +3,13 @@
 // Runs the real commviz binary the way a person's shell would, without a display.
 
 #include <QByteArray>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QStringList>
+#include <QTemporaryDir>
 #include <QtTest>
 
 namespace commviz::testing {
@@ -44,6 +46,26 @@ inline CliResult runCommviz(const QStringList& args, int timeoutMs = 120000) {
     result.out = process.readAllStandardOutput();
     result.err = process.readAllStandardError();
     return result;
+}
+
+/// Writes `text` into `dir` as `name`; the path, or empty when it cannot be written.
+inline QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& text) {
+    const QString path = dir.filePath(name);
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) return {};
+    file.write(text);
+    return path;
+}
+
+/// Bad input: status 2, one line on stderr holding every one of `needles`, nothing on stdout.
+inline void expectRefused(const QStringList& args, const QStringList& needles) {
+    const CliResult r = runCommviz(args);
+    QVERIFY2(r.finished, qPrintable("commviz crashed or hung on: " + args.join(' ')));
+    QCOMPARE(r.exitCode, 2);
+    QCOMPARE(r.errLines().size(), 1);
+    QVERIFY(r.out.isEmpty());
+    for (const QString& needle : needles)
+        QVERIFY2(r.errLines().first().contains(needle), qPrintable(r.errLines().first() + " lacks " + needle));
 }
 
 /// One settable key of a scene, as `commviz scenes --json` lists it.

@@ -14,6 +14,7 @@
 
 using commviz::testing::CliResult;
 using commviz::testing::runCommviz;
+using commviz::testing::writeFile;
 
 namespace {
 
@@ -93,23 +94,11 @@ class TstCliNoc : public QObject {
 
     QTemporaryDir m_dir;
 
-    QString write(const QString& name, const QByteArray& text) {
-        const QString path = m_dir.filePath(name);
-        QFile file(path);
-        if (!file.open(QIODevice::WriteOnly)) return {};
-        file.write(text);
-        return path;
-    }
+    QString write(const QString& name, const QByteArray& text) { return writeFile(m_dir, name, text); }
 
-    /// Bad input: status 2, one line on stderr holding every `needles`, nothing on stdout.
-    void expectRefused(const QStringList& args, const QStringList& needles) {
-        const CliResult r = runCommviz(QStringList{QStringLiteral("noc")} + args);
-        QVERIFY2(r.finished, "commviz noc crashed or hung");
-        QCOMPARE(r.exitCode, 2);
-        QCOMPARE(r.errLines().size(), 1);
-        QVERIFY(r.out.isEmpty());
-        for (const QString& needle : needles)
-            QVERIFY2(r.errLines().first().contains(needle), qPrintable(r.errLines().first() + " lacks " + needle));
+    /// `commviz noc ARGS` refused: see commviz::testing::expectRefused.
+    static void expectRefused(const QStringList& args, const QStringList& needles) {
+        commviz::testing::expectRefused(QStringList{QStringLiteral("noc")} + args, needles);
     }
 
 private slots:

@@ -60,6 +60,15 @@ private slots:
         QCOMPARE(json["connections"][0]["via"].get<std::string>(), std::string("P2P/CUMEM/read"));
     }
 
+    // NCCL_CUMEM_ENABLE=0: p2pSendSetup shares the buffer through legacy CUDA IPC, and the
+    // line says so (NCCL src/transport/p2p.cc); the two sm80 GPUs over NVLink still read.
+    void cumemDisabledPrintsIpc() {
+        const Run legacy = run({bundled("nvlink_pair.xml"), "--set", "cumem_enable=false"});
+        QVERIFY2(legacy.ok, legacy.error.c_str());
+        QVERIFY(legacy.out.find("NCCL INFO Channel 00/0 : 0[0] -> 1[1] via P2P/IPC/read\n") != std::string::npos);
+        QVERIFY(legacy.out.find("P2P/CUMEM") == std::string::npos);
+    }
+
     // Plain output: NCCL's prefix on every line; the system print only with graph_subsys.
     // One server, 2.22: ncclTopoTrimSystem has removed the NET, so ncclTopoSearchInit
     // takes maxBw from the GPU paths (NVL 12 x 20 = 240), not GPU->NET (24).
