@@ -35,9 +35,13 @@ if [[ $target != all ]]; then
   TARGETS=("$target")
 fi
 
-source "$COMMVIZ_ROOT/scripts/lib/deps.sh"
-commviz_configure_sanitized "$BUILD"
-cmake --build "$BUILD" --parallel "$(nproc)" --target "${TARGETS[@]}"
+# COMMVIZ_FUZZ_PREBUILT=1 runs the targets as built, without configuring or
+# building (a long run that must not pick up edits made to the tree meanwhile).
+if [[ ${COMMVIZ_FUZZ_PREBUILT:-0} != 1 ]]; then
+  source "$COMMVIZ_ROOT/scripts/lib/deps.sh"
+  commviz_configure_sanitized "$BUILD"
+  cmake --build "$BUILD" --parallel "$(nproc)" --target "${TARGETS[@]}"
+fi
 
 # Seed inputs of a target, written into $1: the bundled examples and the
 # configs written inline in the tests.
