@@ -10,6 +10,11 @@
 
 namespace commviz::nccl_topology {
 
+bool netsTrimmed(const TopologyModel& model, const TopoKeys& keys) {
+    return keys.version == nccl::Version::Classic && model.comm.nNodes == 1 &&
+           !model.system.ofType(NodeType::NET).empty();
+}
+
 namespace {
 
 struct LogWriter {
@@ -54,9 +59,7 @@ struct PrintedSystem {
 };
 
 PrintedSystem printedSystem(const TopologyModel& model, const TopoKeys& keys) {
-    const bool trimsNets =
-        keys.version == nccl::Version::Classic && model.comm.nNodes == 1 && !model.system.ofType(NodeType::NET).empty();
-    if (!trimsNets) return {model.system, model.paths};
+    if (!netsTrimmed(model, keys)) return {model.system, model.paths};
     TopoSystem trimmed = withoutType(model.system, NodeType::NET);
     TopoPaths paths = computePaths(trimmed, keys.policy);
     return {std::move(trimmed), std::move(paths)};

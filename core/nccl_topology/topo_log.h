@@ -31,6 +31,10 @@ struct TopoLogLine {
     std::string source = {};  ///< for subsys "WARN": NCCL's `file:line`, e.g. "graph/search.cc:1096"
 };
 
+/// ≤ 2.22 with every rank on this one server: ncclTopoTrimSystem removes the NETs before
+/// the search and the system print (NCCL src/graph/topo.cc at v2.22.3-1); 2.30 keeps them.
+bool netsTrimmed(const TopologyModel& model, const TopoKeys& keys);
+
 /// The INIT and GRAPH lines for this model in the chosen version's formats, in
 /// the order a person sees them; GRAPH lines only with keys.graphSubsys.
 std::vector<TopoLogLine> topologyLog(const TopologyModel& model, const TopoKeys& keys);

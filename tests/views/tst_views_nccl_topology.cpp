@@ -117,6 +117,29 @@ private slots:
         QVERIFY(texts.contains(QStringLiteral("Stage 1 of 6: the system as read from the XML")));
     }
 
+    // One DGX server with 2.22 (the default): ncclTopoTrimSystem removed its 8 NETs, drawn faint,
+    // said in the caption and, where labels are readable, marked on each; 2.30 keeps them, and so
+    // do two servers with 2.22.
+    void trimmedNetsAreMarked() {
+        for (const auto& [values, marked] :
+             {std::pair{sim::ParamValues{}, 8}, std::pair{sim::ParamValues{{"version", "2.30"}}, 0},
+              std::pair{sim::ParamValues{{"nnodes", 2}}, 0}}) {
+            auto session = tests::modelSession(m_scene, values);
+            session->seek(1);
+            TopologyRenderer renderer;
+            const QStringList texts = paint(renderer, *session).strings();
+            QCOMPARE(texts.filter(QStringLiteral("NETs trimmed (one server, 2.22)")).size(), marked ? 1 : 0);
+            QVERIFY(texts.contains(QStringLiteral("mlx5_0")));  // drawn either way
+            Painted everyLabel;
+            views::RenderState state;
+            state.session = session.get();
+            state.textDetail = views::TextDetail::All;  // as an export with every label
+            state.drawnTexts = &everyLabel.texts;
+            tests::paintImage(renderer, state);
+            QCOMPARE(everyLabel.strings().count(QStringLiteral("trimmed")), marked);
+        }
+    }
+
     // GPU 0 then GPU 2 on the PCIe server: refused P2P (SYS beyond PXB), routed
     // through GPU 2's CPU: GPU 0, switch, CPU 0, CPU 1, switch, GPU 2 = 5 hops at 10 GB/s.
     void twoClicksShowAPath() {

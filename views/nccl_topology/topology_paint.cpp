@@ -15,6 +15,8 @@ using nccl_topology::TopoSystem;
 
 namespace {
 
+constexpr double kTrimmedOpacity = 0.3;
+
 QColor nodeFill(NodeType type) {
     switch (type) {
         case NodeType::GPU:
@@ -78,10 +80,13 @@ QString TopologyPaint::linkBandwidths(const TopoSystem& system, LinkType type) {
         .arg(QString::fromLatin1(nccl_topology::linkTypeName(type).data()), values.join(QLatin1Char('/')));
 }
 
-void TopologyPaint::links(const TopoSystem& system, const ServerLayout& layout) {
+void TopologyPaint::links(const TopoSystem& system, const ServerLayout& layout, bool netsTrimmed) {
     for (int from = 0; from < int(system.nodes.size()); ++from)
         for (const auto& link : system.nodes[std::size_t(from)].links) {
             if (link.remote <= from || !layout.drawn(from) || !layout.drawn(link.remote)) continue;
+            const bool toNet = system.nodes[std::size_t(from)].type == NodeType::NET ||
+                               system.nodes[std::size_t(link.remote)].type == NodeType::NET;
+            p.setOpacity(netsTrimmed && toNet ? kTrimmedOpacity : 1.0);
             const QPointF a = layout.centre(from), b = layout.centre(link.remote);
             const bool sys = link.type == LinkType::SYS;
             p.setPen(
@@ -94,22 +99,31 @@ void TopologyPaint::links(const TopoSystem& system, const ServerLayout& layout) 
             detail(QRectF(mid.x() - 40, mid.y() - 7, 80, 14), label, 10, linkColor(link.type).darker(150),
                    Qt::AlignCenter);
         }
+    p.setOpacity(1.0);
 }
 
-void TopologyPaint::node(const TopoSystem& system, int index, const QRectF& box) {
+void TopologyPaint::node(const TopoSystem& system, int index, const QRectF& box, bool trimmed) {
     const QColor fill = nodeFill(system.nodes[std::size_t(index)].type);
+    p.setOpacity(trimmed ? kTrimmedOpacity : 1.0);
     ScenePaint::box(box, tint(fill, 70), fill.darker(130), 5, 1.2);
     text(box.adjusted(2, 0, -2, 0), shortLabel(system, index), 13, theme.text, Qt::AlignCenter,
          system.nodes[std::size_t(index)].type == NodeType::GPU);
+    p.setOpacity(1.0);
+    // ncclTopoTrimSystem took it out: the search and the log never see it.
+    if (trimmed)
+        detail(QRectF(box.left() - 20, box.bottom() + 1, box.width() + 40, 13), tr("trimmed"), 10, theme.mutedText,
+               Qt::AlignCenter);
 }
 
-void TopologyPaint::server(const TopoSystem& system, const ServerLayout& layout, const QString& title, bool clickable) {
+void TopologyPaint::server(const TopoSystem& system, const ServerLayout& layout, const QString& title, bool clickable,
+                           bool netsTrimmed) {
     box(layout.frame, tint(theme.panel, 120), theme.panelBorder, 8, 1);
     text(QRectF(layout.frame.left() + 8, layout.frame.top() + 1, 300, 17), title, 13, theme.mutedText);
-    links(system, layout);
+    links(system, layout, netsTrimmed);
     for (int index = 0; index < int(system.nodes.size()); ++index) {
         if (!layout.drawn(index)) continue;
-        node(system, index, layout.boxes[std::size_t(index)]);
+        node(system, index, layout.boxes[std::size_t(index)],
+             netsTrimmed && system.nodes[std::size_t(index)].type == NodeType::NET);
         if (clickable) object(layout.boxes[std::size_t(index)], QStringLiteral("node:%1").arg(index));
     }
 }

@@ -27,8 +27,9 @@ public:
     static QString shortLabel(const nccl_topology::TopoSystem& system, int node);
 
     /// A server in full; `clickable` adds its nodes as "node:N" objects (the first server only).
+    /// With `netsTrimmed` the NETs and their links are drawn faint and marked as removed.
     void server(const nccl_topology::TopoSystem& system, const ServerLayout& layout, const QString& title,
-                bool clickable);
+                bool clickable, bool netsTrimmed = false);
     /// A route through the drawn boxes, thick and translucent under the nodes' labels.
     void route(const ServerLayout& layout, const std::vector<int>& nodes);
     /// Arrows from each point to the next (closing the loop when `closed`), bowed
@@ -41,8 +42,8 @@ public:
     static QString linkBandwidths(const nccl_topology::TopoSystem& system, nccl_topology::LinkType type);
 
 private:
-    void links(const nccl_topology::TopoSystem& system, const ServerLayout& layout);
-    void node(const nccl_topology::TopoSystem& system, int node, const QRectF& box);
+    void links(const nccl_topology::TopoSystem& system, const ServerLayout& layout, bool netsTrimmed);
+    void node(const nccl_topology::TopoSystem& system, int node, const QRectF& box, bool trimmed);
 };
 
 }  // namespace commviz::views

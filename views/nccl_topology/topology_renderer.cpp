@@ -110,7 +110,8 @@ void TopologyRenderer::paintServers(TopologyPaint& p, const TopologyEngine& engi
                                         .arg(server)
                                         .arg(server * system.ofType(nccl_topology::NodeType::GPU).size())
                                         .arg((server + 1) * system.ofType(nccl_topology::NodeType::GPU).size() - 1);
-        p.server(system, m_servers[server], title, server == 0);
+        p.server(system, m_servers[server], title, server == 0,
+                 nccl_topology::netsTrimmed(engine.run().model, engine.run().keys));
     }
     const int gpus = int(system.ofType(nccl_topology::NodeType::GPU).size());
     for (std::size_t server = 0; server < m_compact.size(); ++server)
@@ -179,6 +180,7 @@ void TopologyRenderer::paintCaption(TopologyPaint& p, const TopologyEngine& engi
     const int gpus = int(run.model.system.ofType(nccl_topology::NodeType::GPU).size());
     QString title = tr("%1 · %2 GPUs").arg(QString::fromStdString(run.files.topoFile)).arg(gpus);
     if (run.comm().nNodes > 1) title += tr(" · %1 nodes").arg(run.comm().nNodes);
+    if (nccl_topology::netsTrimmed(run.model, run.keys)) title += tr(" · NETs trimmed (one server, 2.22)");
     if (run.log) title += tr(" · log %1").arg(QString::fromStdString(run.files.logFile));
     p.text(QRectF(kCaption.left(), kCaption.top(), kCaption.width(), 24), title, 18, p.theme.text,
            Qt::AlignLeft | Qt::AlignVCenter, true);
