@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "nccl_topology/max_channels.h"
 #include "nccl_topology/topo_log_internal.h"
 #include "nccl_topology/topo_transport_net.h"
 
@@ -12,7 +13,6 @@ namespace commviz::nccl_topology {
 
 namespace {
 
-constexpr int kMaxChannels = 64;      // MAXCHANNELS
 constexpr int kP2pPerBatch = 8;       // NCCL_MAX_DEV_WORK_P2P_PER_BATCH (2.30)
 constexpr int kPerChannelNetBw = 14;  // NCCL_P2P_PER_CHANNEL_NET_BW default, GB/s (2.30)
 
@@ -23,14 +23,15 @@ int pow2Up(int value) {
 }
 
 // getLocalNetCountByBw: the GPU's NICs in channel order until they carry what the GPU's path to its CPU does.
-std::pair<int, float> localNetCountByBw(const TopoSystem& system, const TopoPaths& paths, int rank) {
+std::pair<int, float> localNetCountByBw(const TopoSystem& system, const TopoPaths& paths, int rank,
+                                        nccl::Version version) {
     const RankPlace place = placeRank(system, rank);
     const int cpu = localCpu(system, paths, place.gpu);
     const float gpuBw = cpu >= 0 ? paths.path(place.gpu, cpu).bw : 0.0f;
     int count = 0;
     float total = 0.0f;
     const int first = netForChannel(system, paths, nullptr, 0, place.localRank);
-    for (int channel = 0; channel < kMaxChannels && first >= 0; ++channel) {
+    for (int channel = 0; channel < maxChannels(version) && first >= 0; ++channel) {
         const int net = netForChannel(system, paths, nullptr, channel, place.localRank);
         if (channel > 0 && net == first) break;
         total += paths.path(place.gpu, net).bw;
@@ -53,7 +54,7 @@ int peerChannels(const TopologyModel& model, nccl::Version version, int localRan
         if (!nvLink) return 2;
         return 2 * std::max(1, static_cast<int>(path.bw / nvLinkBandwidth(system.nodes[self.gpu].sm)));
     }
-    const auto [netCount, netBw] = localNetCountByBw(system, model.paths, localRank);
+    const auto [netCount, netBw] = localNetCountByBw(system, model.paths, localRank, version);
     if (version == nccl::Version::V2_30)
         return netCount > 0 ? std::max(netCount, (static_cast<int>(netBw) + kPerChannelNetBw - 1) / kPerChannelNetBw)
                             : 2;
@@ -68,9 +69,9 @@ P2pChannelCounts p2pChannelCounts(const TopologyModel& model, nccl::Version vers
     const int nChannels = static_cast<int>(model.comm.channels.size());
     const int localRanks = static_cast<int>(model.system.ofType(NodeType::GPU).size());
     P2pChannelCounts counts;
-    counts.p2pChannels = std::max(std::min(nChannels, kMaxChannels), 1);
+    counts.p2pChannels = std::max(std::min(nChannels, maxChannels(version)), 1);
     // ≤ 2.22 takes the minimum over every local GPU, 2.30 over this rank's GPU only.
-    int minChannels = version == nccl::Version::V2_30 ? kMaxChannels : counts.p2pChannels;
+    int minChannels = version == nccl::Version::V2_30 ? maxChannels(version) : counts.p2pChannels;
     for (int local = 0; local < localRanks; ++local) {
         if (version == nccl::Version::V2_30 && local != rank % std::max(localRanks, 1)) continue;
         for (int peer = 0; peer < model.comm.nRanks; ++peer) {

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 
+#include "nccl_topology/max_channels.h"
 #include "nccl_topology/topo_postset_internal.h"
 
 namespace commviz::nccl_topology {
@@ -78,8 +79,6 @@ sim::Status checkGraphChannels(const TopoSystem& system, const TopoGraph& graph,
 
 namespace {
 
-constexpr int kMaxChannels = 64;  // MAXCHANNELS
-
 int minCompCap(const TopoSystem& system) {
     int ccMin = 0;
     for (int gpu : system.ofType(NodeType::GPU)) {
@@ -99,7 +98,8 @@ int copyChannels(std::vector<CommChannel>& channels, int start, int end) {
 // The count after ncclTopoPostset's doublings and clamps (ncclMinNchannels, ncclMaxNchannels).
 int finalChannelCount(std::vector<CommChannel>& channels, int doubled, const TopoSystem& system, const TopoGraph& ring,
                       const PostsetSettings& settings) {
-    channels.resize(kMaxChannels);
+    const int most = maxChannels(settings.version);
+    channels.resize(static_cast<size_t>(most));
     int count = doubled;
     const int ccMin = minCompCap(system);
     // Four compute channels per search channel on Hopper with few GPUs per node:
@@ -107,10 +107,9 @@ int finalChannelCount(std::vector<CommChannel>& channels, int doubled, const Top
     const bool hopper = settings.version == nccl::Version::Classic ? ccMin == 90 : ccMin >= 90;
     if (hopper && settings.nNodes > 1 && ring.speedIntra > 45.0f && count < 16)
         count = copyChannels(channels, count, 2 * count);
-    const int maxChannels = std::clamp(settings.maxChannels, 1, kMaxChannels);
-    const int minChannels = std::clamp(settings.minChannels, 0, kMaxChannels);
-    count = std::min(maxChannels, count);
-    count = copyChannels(channels, count, std::max(minChannels, 1));
+    // ncclMaxNchannels, ncclMinNchannels: NCCL_MAX/MIN_NCHANNELS within MAXCHANNELS.
+    count = std::min(std::clamp(settings.maxChannels, 1, most), count);
+    count = copyChannels(channels, count, std::max(std::clamp(settings.minChannels, 0, most), 1));
     channels.resize(static_cast<size_t>(count));
     return count;
 }
@@ -143,7 +142,7 @@ CommGraphs postsetChannels(const TopoSystem& system, const TopoGraph& ring, cons
     std::vector<std::vector<RankTree>> joinedTrees;
     if (hasTrees) joinedTrees = joinTrees(treeChains, tree.pattern, comm.nNodes);
     // Preset duplicates every channel: c + nChannels has the same ring, the second tree.
-    const int doubled = std::min(kMaxChannels, nChannels * 2);
+    const int doubled = std::min(maxChannels(settings.version), nChannels * 2);
     std::vector<CommChannel> channels(static_cast<size_t>(doubled));
     for (int channel = 0; channel < doubled; ++channel) {
         channels[static_cast<size_t>(channel)].ring = joinedRings[static_cast<size_t>(channel % nChannels)];

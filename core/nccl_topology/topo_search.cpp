@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "nccl_topology/max_channels.h"
 #include "nccl_topology/topo_search_internal.h"
 
 namespace commviz::nccl_topology {
@@ -111,7 +112,7 @@ GraphSearch searchGraph(const TopoSystem& system, const TopoPaths& paths, GraphP
     graph.pattern = pattern;
     graph.crossNic = settings.crossNic;
     graph.minChannels = std::max(1, settings.minChannels);
-    graph.maxChannels = std::clamp(settings.maxChannels, 1, 64);
+    graph.maxChannels = std::clamp(settings.maxChannels, 1, maxChannels(settings.version) / 2);
     search_detail::computeGraph(state, graph, search);
     if (state.best.nChannels == 0) {
         search.fellBack = true;

@@ -28,7 +28,7 @@ struct SearchSettings {
     int nNodes = 1;                                  ///< more than one: the graph starts and ends at a NET
     int crossNic = 2;                                ///< NCCL_CROSS_NIC: 0 no, 1 yes, 2 only if it pays (the default)
     int minChannels = 1;                             ///< graph->minChannels
-    int maxChannels = 32;                            ///< graph->maxChannels (MAXCHANNELS / 2)
+    int maxChannels = 32;                            ///< graph->maxChannels, within MAXCHANNELS / 2 (max_channels.h)
     nccl::Version version = nccl::Version::Classic;  ///< v2.22.3-1 or v2.30.7-1 rules
 };
 

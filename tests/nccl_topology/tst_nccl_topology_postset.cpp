@@ -209,8 +209,9 @@ void TestNcclTopologyPostset::channelClamps() {
     QCOMPARE(int(one.channels.size()), 4);
     QCOMPARE(one.channels[3].tree, one.channels[0].tree);
     QCOMPARE(one.channels[3].ring, (std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7}));
-    // MAXCHANNELS caps both: 100 -> 64.
-    QCOMPARE(int(postset(system, ring, tree, 2, Version::Classic, 100).channels.size()), 64);
+    // MAXCHANNELS caps both (src/include/device.h): 100 -> 32 at v2.22.3-1, 64 at v2.30.7-1.
+    QCOMPARE(int(postset(system, ring, tree, 2, Version::Classic, 100).channels.size()), 32);
+    QCOMPARE(int(postset(system, ring, tree, 2, Version::V2_30, 100).channels.size()), 64);
 }
 
 void TestNcclTopologyPostset::hopperDoubling() {
