@@ -44,10 +44,12 @@ public:
     const std::vector<std::int64_t>& bytesSent() const { return m_bytesSent; }
     std::int64_t messages() const { return m_messages; }
     bool perMessageEvents() const;
+    /// time_us, closed_form_us, algbw_GBps and busbw_GBps (nccl-tests' definitions) of the
+    /// run so far; the bandwidths are null while no time has passed or no data moves.
+    sim::Json bandwidthFields() const;
 
 private:
     CollectivesEngine(Config config, Schedule schedule);
-    sim::Json bandwidthFields() const;
 
     Config m_config;
     std::shared_ptr<const Schedule> m_schedule;  ///< immutable, shared by copies

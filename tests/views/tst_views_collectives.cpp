@@ -165,6 +165,12 @@ private slots:
         drawn.clear();
         for (const auto& text : paint(renderer, *session).texts) drawn << text.text;
         QVERIFY(drawn.filter(QStringLiteral("result_ok: true")).size() == 1);
+        // α 2 µs, β 50 GB/s, γ 100 GB/s, 4-byte blocks: 3 reducing rounds of 2.00012 µs and 3 of
+        // 2.00008 µs = 12.0006 µs. algbw = 16 B / 12.0006 µs = 0.00133 GB/s; busbw = algbw × 2(4−1)/4.
+        QVERIFY2(drawn.filter(QStringLiteral("algbw 0.00133 GB/s, busbw 0.00200 GB/s")).size() == 1,
+                 qPrintable(drawn.join('|')));
+        session->seek(5);
+        for (const auto& text : paint(renderer, *session).texts) QVERIFY(!text.text.contains("algbw"));
     }
 
     void clickingARankSelectsItAndTheInspectorShowsItsBuffer() {

@@ -98,6 +98,12 @@ void CollectivesRenderer::paintCaption(CollectivesPaint& p, const CollectivesEng
            tr("%1 · %2 µs so far · %3").arg(progress, QString::number(engine.timeUs(), 'f', 2), result), 15,
            engine.done() && !resultOk(engine) ? p.theme.bad : p.theme.text);
     QStringList notes;
+    // nccl-tests' figures of merit, once the whole collective has run.
+    const sim::Json bandwidth = engine.bandwidthFields();
+    if (engine.done() && bandwidth["algbw_GBps"].is_number())
+        notes << tr("algbw %1 GB/s, busbw %2 GB/s")
+                     .arg(CollectivesText::gbpsNumber(bandwidth["algbw_GBps"].get<double>()),
+                          CollectivesText::gbpsNumber(bandwidth["busbw_GBps"].get<double>()));
     if (!schedule.rule.empty()) notes << tr("auto: %1").arg(QString::fromStdString(schedule.rule));
     if (!schedule.redirectedFrom.empty())
         notes << tr("redirected from %1").arg(QString::fromStdString(schedule.redirectedFrom));

@@ -1,6 +1,8 @@
 #include "collectives/collectives_text.h"
 
 #include <QLocale>
+#include <algorithm>
+#include <cmath>
 
 namespace commviz::views {
 
@@ -33,6 +35,11 @@ QString CollectivesText::about() {
         "the chosen protocol, without the per-GPU bandwidth caps and without choosing the protocol; the "
         "other collectives run the ring. GPU kernels, proxies, transports, PAT, CollNet and NVLS are not "
         "modelled.</p>");
+}
+
+QString CollectivesText::gbpsNumber(double gbps) {
+    const int magnitude = gbps > 0 ? int(std::floor(std::log10(gbps))) : 0;
+    return QString::number(gbps, 'f', std::clamp(2 - magnitude, 0, 9));
 }
 
 QString CollectivesText::bytesText(std::int64_t bytes) {

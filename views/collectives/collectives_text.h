@@ -24,6 +24,8 @@ public:
     static const NarrationTable& table();
     /// "1 B", "4 KiB", "1.5 MiB": a byte count the way Open MPI's tables write sizes.
     static QString bytesText(std::int64_t bytes);
+    /// A bandwidth to three significant digits, without an exponent: "183", "21.3", "0.00133".
+    static QString gbpsNumber(double gbps);
     /// "0–2, 5": the blocks an event carries (block numbers as text, ascending).
     static QString blocksText(const QStringList& blocks);
     /// The same from a message's block ranges.
