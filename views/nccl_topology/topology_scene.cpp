@@ -21,6 +21,8 @@ SceneDescriptor ncclTopologyScene() {
     scene.eventKinds = &nccl_topology::TopologyEngine::eventKinds;
     scene.narration = &TopologyText::table();
     scene.lessonPath = QStringLiteral(":/lessons/nccl_topology_reading_your_server.json");
+    scene.moreLessons = {QStringLiteral(":/lessons/nccl_topology_rings_trees_across_nodes.json"),
+                         QStringLiteral(":/lessons/nccl_topology_reading_an_info_log.json")};
     for (const char* name : {"dgx_h100", "pcie_two_sockets", "two_nodes"})
         scene.exampleScenarios
             << QStringLiteral(":/scenarios/nccl_topology/nccl_topology_%1.json").arg(QLatin1String(name));
