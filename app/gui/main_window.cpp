@@ -350,15 +350,18 @@ bool MainWindow::openScene(const QString& id, const QString& scenarioPath, const
                 QDockWidget* dock = sceneDock.dock;
                 if (!dock) continue;
                 m_sceneDocks << dock;
-                // Scene docks share a column with the picker (or, at the bottom,
-                // with the event list) as tabs, so the canvas keeps its room.
-                const bool bottom = sceneDock.area == Qt::BottomDockWidgetArea;
-                addDockWidget(bottom ? Qt::BottomDockWidgetArea : Qt::LeftDockWidgetArea, dock);
-                if (!restoreDockWidget(dock)) {  // a saved layout wins over the default place
+                // A saved layout wins over the default place; restoreDockWidget must come before
+                // addDockWidget, which would otherwise leave it a placeholder to "restore" hidden.
+                // By default scene docks share a column with the picker (or, at the bottom, with
+                // the event list) as tabs, so the canvas keeps its room.
+                if (!restoreDockWidget(dock)) {
+                    const bool bottom = sceneDock.area == Qt::BottomDockWidgetArea;
+                    addDockWidget(bottom ? Qt::BottomDockWidgetArea : Qt::LeftDockWidgetArea, dock);
                     tabifyDockWidget(bottom ? static_cast<QDockWidget*>(m_events) : m_pickerDock, dock);
+                    // Added once the window is shown, a dock stays hidden until told otherwise.
+                    dock->setVisible(!sceneDock.startsHidden);  // hidden: offered in the View menu only
                     (bottom ? static_cast<QDockWidget*>(m_events) : dock)->raise();
                 }
-                if (sceneDock.startsHidden) dock->hide();  // offered in the View menu only
                 m_viewMenu->insertAction(m_viewMenu->actions().value(6), dock->toggleViewAction());
             }
         for (QAction* option : m_sceneOptions) option->deleteLater();
