@@ -38,6 +38,7 @@ sim::EventRecord describePaths(const PathsComputedEvent& event) {
 sim::EventRecord describeGraph(const GraphSearchedEvent& event) {
     return record(event.kKind, event.fromFile ? "ncclTopoGetGraphFromXml" : "ncclTopoCompute", {"channel:0"},
                   {{"pattern", event.pattern},
+                   {"kept_pattern", event.keptPattern},
                    {"nchannels", event.nChannels},
                    {"bw_intra", gbpsTenths(event.bwIntra)},
                    {"bw_inter", gbpsTenths(event.bwInter)},

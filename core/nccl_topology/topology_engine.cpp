@@ -53,6 +53,7 @@ GraphSearchedEvent graphSearched(const GraphSearch& search, GraphPattern searche
     const TopoGraph& graph = search.graph;
     GraphSearchedEvent event;
     event.pattern = std::string(graphPatternName(fromFile ? graph.pattern : searched));
+    event.keptPattern = std::string(graphPatternName(graph.pattern));
     event.nChannels = int(graph.channels.size());
     event.bwIntra = graph.speedIntra;
     event.bwInter = graph.speedInter;

@@ -39,7 +39,8 @@ struct PathsComputedEvent {
 /// ncclTopoCompute found (or a graph file gave) one graph (kind "graph_searched").
 struct GraphSearchedEvent {
     static constexpr std::string_view kKind = "graph_searched";
-    std::string pattern;  ///< "RING", "BALANCED_TREE", …
+    std::string pattern;      ///< asked for: "RING", "BALANCED_TREE", …
+    std::string keptPattern;  ///< the graph's: a BALANCED_TREE search may end as TREE (ncclTopoCompute)
     int nChannels = 0;
     float bwIntra = 0, bwInter = 0;
     std::string typeIntra, typeInter;

@@ -86,12 +86,15 @@ class TopologyViewTest : public QObject {
 
 private slots:
     void scenariosLoadAndStepToTheEnd() {
-        QCOMPARE(m_scene.exampleScenarios.size(), 3);
+        QCOMPARE(m_scene.exampleScenarios.size(), 6);
         for (const QString& path : m_scene.exampleScenarios) {
             auto session = tests::sceneSession(m_scene, path);
             QVERIFY2(session, qPrintable(path));
-            QCOMPARE(session->seek(100), std::size_t(6));
+            // Six stages from the model; a read log replaces the ring and tree searches by one.
+            const bool readsLog = path.contains(QStringLiteral("read_log"));
+            QCOMPARE(session->seek(100), std::size_t(readsLog ? 5 : 6));
             QVERIFY(engineOf(*session).done());
+            QCOMPARE(engineOf(*session).run().log.has_value(), readsLog);
         }
         auto twoNodes = tests::sceneSession(m_scene, scenario("two_nodes"));
         QCOMPARE(twoNodes->seek(100), std::size_t(6));
@@ -247,6 +250,16 @@ private slots:
         QVERIFY(m_scene.narrate(first.front()).contains(QStringLiteral("4 GPUs")));
         const auto second = session->eventRecords(2);
         QVERIFY(m_scene.narrate(second.front()).contains(QStringLiteral("from PIX to SYS, 10.0 to 12.0 GB/s")));
+        // Two DGX servers: the tree search asks for BALANCED_TREE and keeps TREE ("Pattern 3" in the
+        // GRAPH log); the ring search keeps what it asked for.
+        auto dgx = tests::sceneSession(m_scene, scenario("two_nodes"));
+        dgx->seek(4);
+        const QString ring = m_scene.narrate(dgx->eventRecords(3).front());
+        const QString tree = m_scene.narrate(dgx->eventRecords(4).front());
+        QVERIFY2(ring.contains(QStringLiteral("searches the RING pattern")), qPrintable(ring));
+        QVERIFY(!ring.contains(QStringLiteral("keeps")));
+        QVERIFY2(tree.contains(QStringLiteral("searches the BALANCED_TREE pattern")), qPrintable(tree));
+        QVERIFY(tree.contains(QStringLiteral("The graph it keeps has the TREE pattern.")));
     }
 };
 

@@ -84,14 +84,28 @@ void TopologyRenderer::paintSearched(TopologyPaint& p, const TopologyEngine& eng
     const int shown = channelToShow(m_channel, int(graph.channels.size()), m_progress);
     if (graph.channels.empty()) return;
     std::vector<QPointF> points;
-    bool throughNet = false;
+    std::vector<QPointF> nets;  // where the channel enters the server, then where it leaves
     for (const GraphHop& hop : graph.channels[std::size_t(shown)].hops) {
         const int node = hopNode(run.model.system, hop);
-        throughNet = throughNet || hop.kind == GraphHop::Kind::Net;
-        if (m_servers.front().drawn(node)) points.push_back(anchor(m_servers.front(), node));
+        if (!m_servers.front().drawn(node)) continue;
+        (hop.kind == GraphHop::Kind::Net ? nets : points).push_back(anchor(m_servers.front(), node));
     }
-    // A ring inside one server closes on itself; one that enters and leaves by a NET, and a tree's chain, do not.
-    p.chain(points, TopologyPaint::channelColor(shown), !tree && !throughNet, tree ? Qt::DashLine : Qt::SolidLine);
+    const QColor color = TopologyPaint::channelColor(shown);
+    const Qt::PenStyle style = tree ? Qt::DashLine : Qt::SolidLine;
+    // A ring inside one server closes on itself; one that enters by a NET leaves by one from its
+    // last GPU; a tree leaves from its first GPU, the second in a SPLIT_TREE (NCCL src/graph/search.cc,
+    // ncclTopoSearchParams: backToNet).
+    if (nets.empty()) {
+        p.chain(points, color, !tree, style);
+        return;
+    }
+    const std::size_t backToNet = !tree                                                     ? points.size() - 1
+                                  : graph.pattern == nccl_topology::GraphPattern::SplitTree ? 1
+                                                                                            : 0;
+    std::vector<QPointF> entering{nets.front()};
+    entering.insert(entering.end(), points.begin(), points.end());
+    p.chain(entering, color, false, style);
+    if (nets.size() > 1 && backToNet < points.size()) p.chain({points[backToNet], nets.back()}, color, false, style);
 }
 
 void TopologyRenderer::paintComm(TopologyPaint& p, const TopologyEngine& engine) {

@@ -59,6 +59,9 @@ QString graphSearched(const sim::EventRecord& record) {
                             "the server and %4 GB/s between servers, type %5/%6.");
     out = out.arg(word(record, "pattern"), number(record, "nchannels"), gbps(record, "bw_intra"),
                   gbps(record, "bw_inter"), word(record, "type_intra"), word(record, "type_inter"));
+    // ncclTopoCompute relaxes BALANCED_TREE to TREE when the balanced search finds nothing better.
+    if (const auto kept = fields.text("kept_pattern"); kept && *kept != word(record, "pattern"))
+        out = joinSentences({out, TopologyText::tr("The graph it keeps has the %1 pattern.").arg(*kept)});
     if (fields.flag("fell_back").value_or(false))
         out = joinSentences({out, TopologyText::tr("No path was found, so NCCL falls back to the simple order.")});
     return out;

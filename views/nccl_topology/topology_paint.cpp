@@ -1,6 +1,7 @@
 #include "nccl_topology/topology_paint.h"
 
 #include <QPainterPath>
+#include <algorithm>
 #include <array>
 #include <cmath>
 
@@ -191,14 +192,19 @@ void TopologyPaint::legend(const QRectF& area, const TopoSystem& system, int cha
     }
     if (channels <= 0) return;
     x += text(QRectF(x, area.top(), 90, area.height()), tr("Channels:"), 13, theme.text) + 6;
-    for (int channel = 0; channel < channels && x + 40 < area.right(); ++channel) {
-        const QRectF chip(x, area.top() + 2, 34, area.height() - 4);
+    // Narrower chips when many channels must share the row (32 or 64 on big servers).
+    const double pitch = std::clamp((area.right() - x) / channels, 16.0, 38.0);
+    for (int channel = 0; channel < channels && x + pitch <= area.right() + 1e-6; ++channel) {
+        const QRectF chip(x, area.top() + 2, pitch - 4, area.height() - 4);
         const QColor color = channelColor(channel);
         box(chip, channel == shownChannel ? color : tint(color, 50), color, 4, channel == shownChannel ? 2 : 1);
-        text(chip, QString::number(channel), 13, channel == shownChannel ? QColor(Qt::white) : theme.text,
-             Qt::AlignCenter, true);
+        const QColor numberColor = channel == shownChannel ? QColor(Qt::white) : theme.text;
+        if (pitch >= 30)
+            text(chip, QString::number(channel), 13, numberColor, Qt::AlignCenter, true);
+        else  // small chips keep their colour and click; the number only where it can be read
+            detail(chip, QString::number(channel), 10, numberColor, Qt::AlignCenter, true);
         object(chip, QStringLiteral("channel:%1").arg(channel));
-        x += 38;
+        x += pitch;
     }
 }
 

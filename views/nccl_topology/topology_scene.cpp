@@ -23,7 +23,7 @@ SceneDescriptor ncclTopologyScene() {
     scene.lessonPath = QStringLiteral(":/lessons/nccl_topology_reading_your_server.json");
     scene.moreLessons = {QStringLiteral(":/lessons/nccl_topology_rings_trees_across_nodes.json"),
                          QStringLiteral(":/lessons/nccl_topology_reading_an_info_log.json")};
-    for (const char* name : {"dgx_h100", "pcie_two_sockets", "two_nodes"})
+    for (const char* name : {"dgx_h100", "pcie_two_sockets", "two_nodes", "four_nodes", "read_log", "read_log_warn"})
         scene.exampleScenarios
             << QStringLiteral(":/scenarios/nccl_topology/nccl_topology_%1.json").arg(QLatin1String(name));
     // The path matrix beside the scene picker, like the NoC heatmap; the log beside the event list.
