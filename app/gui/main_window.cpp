@@ -360,7 +360,7 @@ bool MainWindow::openScene(const QString& id, const QString& scenarioPath, const
                     tabifyDockWidget(bottom ? static_cast<QDockWidget*>(m_events) : m_pickerDock, dock);
                     // Added once the window is shown, a dock stays hidden until told otherwise.
                     dock->setVisible(!sceneDock.startsHidden);  // hidden: offered in the View menu only
-                    (bottom ? static_cast<QDockWidget*>(m_events) : dock)->raise();
+                    (bottom ? static_cast<QDockWidget*>(m_events) : m_pickerDock)->raise();  // tabs, not in front
                 }
                 m_viewMenu->insertAction(m_viewMenu->actions().value(6), dock->toggleViewAction());
             }
