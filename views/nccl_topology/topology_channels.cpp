@@ -141,7 +141,10 @@ void TopologyRenderer::paintTransports(TopologyPaint& p, const TopologyRun& run,
         // One tag per run of hops with the same transport, and every network hop: the ring stays readable.
         if (found->via == lastVia && found->transport != nccl_topology::Transport::NET) continue;
         lastVia = found->via;
-        p.tag((a + b) / 2 + QPointF(0, 18), QString::fromStdString(found->via), p.theme.panel, p.theme.text, 13);
+        // Hops between servers cross each other halfway: tag each near its sender instead.
+        const bool net = found->transport == nccl_topology::Transport::NET;
+        const QPointF at = net ? a + (b - a) * 0.3 : (a + b) / 2;
+        p.tag(at + QPointF(0, 18), QString::fromStdString(found->via), p.theme.panel, p.theme.text, 13);
     }
 }
 

@@ -93,9 +93,10 @@ bool TopologyRenderer::paintScene(QPainter& painter, const RenderState& state) {
     paintServers(p, engine);
     paintChannel(p, engine);
     paintCaption(p, engine);
-    const int channels = engine.reached(TopologyStage::Postset) ? int(engine.run().comm().channels.size())
-                         : engine.reached(TopologyStage::Ring)  ? int(engine.run().model.ring.graph.channels.size())
-                                                                : 0;
+    const bool commShown = engine.reached(TopologyStage::Postset) || engine.reached(TopologyStage::LogRead);
+    const int channels = commShown                             ? int(engine.run().comm().channels.size())
+                         : engine.reached(TopologyStage::Ring) ? int(engine.run().model.ring.graph.channels.size())
+                                                               : 0;
     p.legend(kLegend, engine.run().model.system, channels, m_channel);
     p.drawHalos();
     return true;
