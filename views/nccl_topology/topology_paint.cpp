@@ -1,5 +1,6 @@
 #include "nccl_topology/topology_paint.h"
 
+#include <QFontMetricsF>
 #include <QPainterPath>
 #include <algorithm>
 #include <array>
@@ -33,6 +34,15 @@ QColor nodeFill(NodeType type) {
             break;
     }
     return QColor(0xa8, 0xb4, 0xc4);
+}
+
+// The first character and the trailing number: "GPU 3" → "G3", "mlx5_3" → "m3", "1a:00.0" → "1".
+QString compactLabel(const QString& label) {
+    int digits = int(label.size());
+    while (digits > 1 && label[digits - 1].isDigit()) --digits;
+    const QString number = label.mid(digits);
+    if (number.isEmpty() || label.contains(QLatin1Char(':'))) return label.left(2);
+    return label.left(1) + number;
 }
 
 }  // namespace
@@ -107,8 +117,11 @@ void TopologyPaint::node(const TopoSystem& system, int index, const QRectF& box,
     const QColor fill = nodeFill(system.nodes[std::size_t(index)].type);
     p.setOpacity(trimmed ? kTrimmedOpacity : 1.0);
     ScenePaint::box(box, tint(fill, 70), fill.darker(130), 5, 1.2);
-    text(box.adjusted(2, 0, -2, 0), shortLabel(system, index), 13, theme.text, Qt::AlignCenter,
-         system.nodes[std::size_t(index)].type == NodeType::GPU);
+    const bool bold = system.nodes[std::size_t(index)].type == NodeType::GPU;
+    QString label = shortLabel(system, index);
+    // Small boxes (several servers at once): "G3", "N3", "m3", "C0" rather than "G…".
+    if (QFontMetricsF(font(13, bold)).horizontalAdvance(label) > box.width() - 4) label = compactLabel(label);
+    text(box.adjusted(2, 0, -2, 0), label, 13, theme.text, Qt::AlignCenter, bold);
     p.setOpacity(1.0);
     // ncclTopoTrimSystem took it out: the search and the log never see it.
     if (trimmed)
