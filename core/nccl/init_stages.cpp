@@ -7,7 +7,7 @@
 
 #include "nccl/bootstrap_math.h"
 #include "nccl/nccl_engine.h"
-#include "nccl_topology/topo_log.h"
+#include "nccl/topo_machine.h"
 
 namespace commviz::nccl {
 
@@ -58,12 +58,12 @@ void sortForSetup(std::vector<Connection>& connections, int rank, int n) {
 // With topo_file: the model's connections this rank prints, rings then trees, in the model's
 // setup order (nccl_topology/topo_transport.h, planTransports).
 void NcclEngine::logModelConnect(int r, bool trees) {
-    const auto& comm = m_world->topology.model()->comm;
-    const std::size_t rings = nccl_topology::ringConnectionCount(comm);
+    const TopoMachine& machine = *m_world->topology.machine();
+    const auto& comm = machine.model.comm;
+    const std::size_t rings = machine.ringConnections;
     const std::size_t from = trees ? rings : 0, to = trees ? comm.connections.size() : rings;
     for (std::size_t index = from; index < to; ++index)
-        if (nccl_topology::connectionPrinter(comm.connections[index]) == r)
-            log(LogCode::TopoConnect, r, int(index));
+        if (nccl_topology::connectionPrinter(comm.connections[index]) == r) log(LogCode::TopoConnect, r, int(index));
     log(trees ? LogCode::ConnectedTrees : LogCode::ConnectedRings, r);
 }
 

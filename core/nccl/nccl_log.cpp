@@ -5,6 +5,7 @@
 
 #include "nccl/bootstrap_math.h"
 #include "nccl/timing_model.h"
+#include "nccl/topo_machine.h"
 #include "nccl_topology/topo_log_internal.h"
 
 namespace commviz::nccl {
@@ -98,20 +99,8 @@ std::string connectLine(const World& w, int rank, int channel, int peer, bool re
 // network uses GPUDirect RDMA (NCCL src/transport/generic.cc, ncclTransportRingConnect).
 std::string connectedRings(const World& w) {
     bool pxn = false, gdr = w.topology.nicsPerNode() > 0;
-    if (const auto* model = w.topology.model()) {
-        const auto& all = model->comm.connections;
-        const auto rings = all.begin() + std::ptrdiff_t(nccl_topology::ringConnectionCount(model->comm));
-        const nccl_topology::RingNetUse use = nccl_topology::ringNetUse({all.begin(), rings});
-        pxn = use.pxn, gdr = use.gdr;
-    }
+    if (const TopoMachine* machine = w.topology.machine()) pxn = machine->ringUse.pxn, gdr = machine->ringUse.gdr;
     return format("Connected all rings, use ring PXN %d GDR %d", pxn ? 1 : 0, gdr ? 1 : 0);
-}
-
-// The GPU's local CPUs ∩ the process's (all of them), as NCCL prints cpu sets.
-std::vector<bool> gpuCpus(const World& w, int gpu) {
-    std::vector<bool> cpus(Topology::kLogicalCpus);
-    for (int cpu = 0; cpu < Topology::kLogicalCpus; ++cpu) cpus[std::size_t(cpu)] = w.topology.cpuLocalTo(cpu, gpu);
-    return cpus;
 }
 
 // ≤ 2.27: hex bytes from the highest non-zero one, a comma every 32 bits (NCCL src/include/cpuset.h,
@@ -144,9 +133,13 @@ std::string cpusetRanges(const std::vector<bool>& cpus) {
 }
 
 std::string affinityLine(const World& w, int gpu) {
-    const std::vector<bool> local = gpuCpus(w, gpu);
+    // The GPU's local CPUs ∩ the process's (NCCL src/graph/topo.cc, ncclTopoGetCpuAffinity).
+    std::vector<bool> local = w.topology.gpuCpus(gpu);
+    const std::vector<bool> process = w.topology.processCpus();
+    for (std::size_t cpu = 0; cpu < local.size(); ++cpu)
+        local[cpu] = local[cpu] && cpu < process.size() && process[cpu];
     if (classic(w)) return format("Setting affinity for GPU %d to ", gpu) + cpusetHex(local);
-    const std::string all = cpusetRanges(std::vector<bool>(Topology::kLogicalCpus, true));
+    const std::string all = cpusetRanges(process);
     const std::string mine = cpusetRanges(local);
     return format("ncclTopoGetCpuAffinity: Affinity for GPU %d is ", gpu) + mine + ". (GPU affinity = " + mine +
            " ; CPU affinity = " + all + ").";

@@ -13,12 +13,14 @@ Topology::Topology(const Config& config)
       m_nodes(config.nodeCount()),
       m_gpusPerNode(config.gpus_per_node),
       m_nicsPerNode(config.nics_per_node),
-      m_model(machineModel(config)) {}
+      m_machine(topoMachine(config)) {}
+
+const nccl_topology::TopologyModel* Topology::model() const { return m_machine ? &m_machine->model : nullptr; }
 
 RankPlacement Topology::placement(int rank) const {
     const int node = (rank / m_gpusPerNode) % m_nodes;
     // A file's local rank l is the GPU whose `rank` is l; it runs on that GPU's dev.
-    if (m_model) return {node, nccl_topology::placeRank(m_model->system, rank % m_gpusPerNode).dev};
+    if (const auto* topo = model()) return {node, nccl_topology::placeRank(topo->system, rank % m_gpusPerNode).dev};
     return {node, rank % m_gpusPerNode};
 }
 
@@ -38,10 +40,10 @@ int Topology::localRank(int rank) const {
 }
 
 std::int64_t Topology::busId(int gpu) const {
-    if (m_model)  // busIdToInt64 of the GPU's PCI address in the file
-        for (int node : m_model->system.ofType(nccl_topology::NodeType::GPU))
-            if (m_model->system.nodes[std::size_t(node)].dev == gpu)
-                return nccl_topology::topoLocalId(m_model->system.nodes[std::size_t(node)]);
+    if (const auto* topo = model())  // busIdToInt64 of the GPU's PCI address in the file
+        for (int node : topo->system.ofType(nccl_topology::NodeType::GPU))
+            if (topo->system.nodes[std::size_t(node)].dev == gpu)
+                return nccl_topology::topoLocalId(topo->system.nodes[std::size_t(node)]);
     // The bus ids of a DGX-like board for the first eight GPUs, then one per bus.
     static constexpr std::int64_t dgx[8] = {0x18000, 0x2a000, 0x3a000, 0x5d000, 0x9a000, 0xab000, 0xba000, 0xdb000};
     return gpu < 8 ? dgx[gpu] : 0xe0000 + 0x1000 * (gpu - 8);
@@ -54,11 +56,30 @@ int Topology::duplicateGpuOf(int rank) const {
 
 int Topology::cpuSocket(int gpu) const { return m_gpusPerNode > 1 ? (2 * gpu) / m_gpusPerNode : 0; }
 
-bool Topology::cpuLocalTo(int cpu, int gpu) const {
-    return (cpu % (2 * kCoresPerSocket)) / kCoresPerSocket == cpuSocket(gpu);
+std::vector<bool> Topology::gpuCpus(int gpu) const {
+    if (m_machine && !m_machine->processCpus.empty()) return m_machine->gpuCpus.at(gpu);
+    std::vector<bool> cpus(kLogicalCpus);
+    for (int cpu = 0; cpu < kLogicalCpus; ++cpu)
+        cpus[std::size_t(cpu)] = (cpu % (2 * kCoresPerSocket)) / kCoresPerSocket == cpuSocket(gpu);
+    return cpus;
+}
+
+std::vector<bool> Topology::processCpus() const {
+    if (m_machine && !m_machine->processCpus.empty()) return m_machine->processCpus;
+    return std::vector<bool>(kLogicalCpus, true);
 }
 
 int Topology::proxyCpu(int gpu, bool uds) const {
+    if (m_machine && !m_machine->processCpus.empty()) {
+        // The file's GPUs that share this GPU's CPUs take two of them each, in dev order.
+        const std::vector<bool> mine = gpuCpus(gpu);
+        int before = 0;
+        for (const auto& [dev, cpus] : m_machine->gpuCpus) before += dev < gpu && cpus == mine;
+        std::vector<int> set;
+        for (std::size_t cpu = 0; cpu < mine.size(); ++cpu)
+            if (mine[cpu]) set.push_back(int(cpu));
+        return set.empty() ? 0 : set[std::size_t(2 * before + (uds ? 1 : 0)) % set.size()];
+    }
     const int perSocket = std::max(1, (m_gpusPerNode + 1) / 2);
     return cpuSocket(gpu) * kCoresPerSocket + (2 * (gpu % perSocket) + (uds ? 1 : 0)) % kCoresPerSocket;
 }

@@ -13,6 +13,8 @@ struct TopologyModel;
 
 namespace commviz::nccl {
 
+struct TopoMachine;
+
 /// Where a rank runs: its node (host) and the GPU it drives there.
 struct RankPlacement {
     int node = 0;
@@ -46,17 +48,21 @@ public:
     /// First rank sharing this rank's GPU on its node, or -1.
     int duplicateGpuOf(int rank) const;
     /// NCCL's topology model of `topo_file` across the nodes; null on the made-up machine.
-    const nccl_topology::TopologyModel* model() const { return m_model.get(); }
+    const TopoMachine* machine() const { return m_machine.get(); }
+    const nccl_topology::TopologyModel* model() const;
 
-    /// The made-up host CPUs, which NCCL reads from sysfs and the scene does not model: two
-    /// sockets of kCoresPerSocket cores with two hardware threads each (socket s owns logical
-    /// CPUs 32s…32s+31 and 64+32s…64+32s+31), the GPUs split evenly between them, and a
-    /// process allowed on every CPU.
+    /// The host CPUs. Made up by default, as NCCL reads them from sysfs: two sockets of
+    /// kCoresPerSocket cores with two hardware threads each (socket s owns logical CPUs
+    /// 32s…32s+31 and 64+32s…64+32s+31), the GPUs split evenly between them, and a process
+    /// allowed on every CPU. With `topo_file`, a GPU's CPUs are the `affinity` of its local
+    /// `cpu` and the process may run on every CPU the file lists (when every `cpu` has one).
     static constexpr int kCoresPerSocket = 32;
     static constexpr int kLogicalCpus = 4 * kCoresPerSocket;
     int cpuSocket(int gpu) const;
-    /// Is logical CPU `cpu` local to `gpu` (its socket's cores and their hyperthreads)?
-    bool cpuLocalTo(int cpu, int gpu) const;
+    /// Logical CPUs local to `gpu` (its socket's cores and their hyperthreads), by CPU number.
+    std::vector<bool> gpuCpus(int gpu) const;
+    /// The process's affinity (sched_getaffinity): every CPU of the host.
+    std::vector<bool> processCpus() const;
     /// The core a proxy thread of `gpu` runs on (it inherits the GPU-local affinity); `uds` the UDS thread.
     int proxyCpu(int gpu, bool uds) const;
 
@@ -65,7 +71,7 @@ private:
     int m_nodes;
     int m_gpusPerNode;
     int m_nicsPerNode;
-    std::shared_ptr<const nccl_topology::TopologyModel> m_model;
+    std::shared_ptr<const TopoMachine> m_machine;
 };
 
 /// Per-channel tree links of one rank: the `Trees [c] d0/d1/d2->rank->up` of the log.
