@@ -47,8 +47,9 @@ QString NcclText::about() {
               "channel's ring order, the trees, the transport of every connection (P2P, SHM, NET/IB/n/GDRDMA), "
               "the channel counts and the PXN/GDR flags come from the NCCL topology model of the nccl-topology "
               "scene, so the Channel, Ring, Trees and connection lines are those `commviz nccl-topo` prints. "
-              "Still made up: the CPU affinity and proxy core lines, NVLS (never available), the timings and "
-              "the thresholds line.</p>");
+              "The affinity lines take the local cpu's affinity from the file (the process runs on every CPU it "
+              "lists). Still made up: the proxy thread cores (two of the GPU's CPUs each), NVLS (never "
+              "available), the timings and the thresholds line.</p>");
 }
 
 QString NcclText::phaseLabel(int phase) {
