@@ -7,6 +7,7 @@
 
 #include "nccl/bootstrap_math.h"
 #include "nccl/nccl_engine.h"
+#include "nccl/topo_machine.h"
 
 namespace commviz::nccl {
 
@@ -23,7 +24,7 @@ struct Connection {
 // ncclTransportTreeConnect; src/transport.cc, ncclTransportP2pConnect).
 std::vector<Connection> marked(const World& w, int rank, bool trees) {
     std::vector<Connection> out;
-    const int prev = w.plan.ringPrev(rank), next = w.plan.ringNext(rank);
+    const int prev = w.plan.ringPrev(rank, 0), next = w.plan.ringNext(rank, 0);  // one ring for every channel
     for (int ch = 0; ch < w.plan.nChannels(); ++ch) {
         if (!trees) {
             out.push_back({prev, ch, true});
@@ -54,11 +55,24 @@ void sortForSetup(std::vector<Connection>& connections, int rank, int n) {
 
 }  // namespace
 
+// With topo_file: the model's connections this rank prints, rings then trees, in the model's
+// setup order (nccl_topology/topo_transport.h, planTransports).
+void NcclEngine::logModelConnect(int r, bool trees) {
+    const TopoMachine& machine = *m_world->topology.machine();
+    const auto& comm = machine.model.comm;
+    const std::size_t rings = machine.ringConnections;
+    const std::size_t from = trees ? rings : 0, to = trees ? comm.connections.size() : rings;
+    for (std::size_t index = from; index < to; ++index)
+        if (nccl_topology::connectionPrinter(comm.connections[index]) == r) log(LogCode::TopoConnect, r, int(index));
+    log(trees ? LogCode::ConnectedTrees : LogCode::ConnectedRings, r);
+}
+
 // The eager connect of one rank: one line per send, and per receive over the network (P2P's
 // receive side logs at TRACE only: NCCL src/transport/p2p.cc, p2pRecvSetup).
 void NcclEngine::logConnect(int r, bool trees) {
     const World& w = *m_world;
     if (w.config.nranks < 2) return;  // nothing to connect, and no "Connected all …" line
+    if (w.topology.model()) return logModelConnect(r, trees);
     std::vector<Connection> connections = marked(w, r, trees);
     sortForSetup(connections, r, w.config.nranks);
     const int node = w.topology.placement(r).node;

@@ -4,6 +4,8 @@
 #include <cctype>
 #include <charconv>
 
+#include "nccl/topo_machine.h"
+#include "nccl_topology/topo_keys.h"
 #include "sim/scene_model.h"
 #include "sim/translatable.h"
 
@@ -23,6 +25,9 @@ ParamSpec choiceKey(const char* key, const char* def, std::vector<std::string> c
 ParamSpec textKey(const char* key, const char* def, const char* help) {
     return {key, ParamType::Text, def, 0, 0, {}, help};
 }
+
+// A key of the topology model (nccl_topology/topo_keys.h), the same spec and help text.
+ParamSpec topologyKey(const char* key) { return *sim::findParam(nccl_topology::topologyKeys(), key); }
 
 sim::Error badKey(const std::string& key, const sim::Json& value, const std::string& allowed) {
     const std::string shown = value.is_string() ? value.get<std::string>() : value.dump();
@@ -162,6 +167,13 @@ std::vector<sim::ParamSpec> params() {
         intKey("nodes", 0, 0, kMaxRanks, QT_TRANSLATE_NOOP("commviz::params", "Nodes (0: as many as the ranks need)")),
         intKey("gpus_per_node", 8, 1, 16, QT_TRANSLATE_NOOP("commviz::params", "GPUs per node")),
         intKey("nics_per_node", 1, 0, 16, QT_TRANSLATE_NOOP("commviz::params", "InfiniBand NICs per node")),
+        textKey("topo_file", "",
+                QT_TRANSLATE_NOOP("commviz::params",
+                                  "NCCL_TOPO_FILE: a server's topology XML (a path or a bundled name such as "
+                                  "dgx_h100_nvswitch_8nic.xml); it gives the GPUs and NICs of every node, and "
+                                  "initTransportsRank its rings, trees and transports (empty: a made-up machine)")),
+        topologyKey("nvlink"),
+        topologyKey("gpu_sm"),
         textKey("interfaces", "ib0,eth0,docker0,lo",
                 QT_TRANSLATE_NOOP("commviz::params", "Network interfaces of every host, comma separated")),
         textKey("socket_ifname", "",
@@ -204,11 +216,16 @@ sim::Result<Config> configOf(const sim::MergedKeys& keys) {
     c.nodes = v.at("nodes").get<int>();
     c.gpus_per_node = v.at("gpus_per_node").get<int>();
     c.nics_per_node = v.at("nics_per_node").get<int>();
+    c.topo_file = v.at("topo_file").get<std::string>();
+    c.nvlink = v.at("nvlink").get<std::string>();
+    c.gpu_sm = v.at("gpu_sm").get<int>();
     c.interfaces = v.at("interfaces").get<std::string>();
     c.socket_ifname = v.at("socket_ifname").get<std::string>();
     c.comm_id = v.at("comm_id").get<std::string>();
     c.stagger_threshold = v.at("stagger_threshold").get<int>();
     c.seed = v.at("seed").get<std::uint64_t>();
+    if (!c.topo_file.empty())
+        if (auto status = applyTopoFile(c, keys); !status) return status.error();
     if (auto status = checkRelations(c, v); !status) return status.error();
     return c;
 }
@@ -244,6 +261,9 @@ sim::Json toJson(const Config& c) {
             {"nodes", c.nodeCount()},
             {"gpus_per_node", c.gpus_per_node},
             {"nics_per_node", c.nics_per_node},
+            {"topo_file", c.topo_file},
+            {"nvlink", c.nvlink},
+            {"gpu_sm", c.gpu_sm},
             {"interfaces", c.interfaces},
             {"socket_ifname", c.socket_ifname},
             {"comm_id", c.comm_id},

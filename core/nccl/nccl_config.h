@@ -47,6 +47,11 @@ struct Config {
     int nodes = 0;  ///< 0: as many as the ranks need
     int gpus_per_node = 8;
     int nics_per_node = 1;
+    /// NCCL_TOPO_FILE: a path or a bundled server ("" = the made-up machine above); configOf
+    /// then sets nodes, gpus_per_node and nics_per_node from the file (topo_machine.h).
+    std::string topo_file;
+    std::string nvlink = "none";                     ///< NVLinks assumed when the file lists none (topology model key)
+    int gpu_sm = 80;                                 ///< compute capability assumed for GPUs known only by class
     std::string interfaces = "ib0,eth0,docker0,lo";  ///< host interfaces, in the kernel's order
     std::string socket_ifname;                       ///< NCCL_SOCKET_IFNAME ("" = unset)
     std::string comm_id;                             ///< NCCL_COMM_ID ip:port ("" = unset)

@@ -122,6 +122,7 @@ private:
     std::vector<Event> stepInit();
     void logStage(InitStage stage, int rank);
     void logConnect(int rank, bool trees);
+    void logModelConnect(int rank, bool trees);
 
     // check_in.cpp
     std::vector<Event> stepCheckIn();

@@ -5,6 +5,8 @@
 
 #include "nccl/bootstrap_math.h"
 #include "nccl/timing_model.h"
+#include "nccl/topo_machine.h"
+#include "nccl_topology/topo_log_internal.h"
 
 namespace commviz::nccl {
 
@@ -63,20 +65,7 @@ std::string initLine(const World& w, int rank, const char* what) {
 }
 
 std::string channelLine(const World& w, int channel) {
-    const int n = w.config.nranks;
-    std::string line = format("Channel %02d/%02d :", channel, w.plan.nChannels());
-    if (classic(w)) {  // ≤ 2.22: " %3d" per rank, at most 20 ranks
-        line += " ";
-        for (int r = 0; r < std::min(n, 20); ++r) line += format(" %3d", r);
-        return line;
-    }
-    // 2.23+ (NCCL src/graph/rings.cc, dumpLine): a 128-byte buffer filled while fewer than 127
-    // characters are written; an overflow keeps the first 124 and ends the line with "...".
-    constexpr std::size_t kLine = 128;
-    const int width = int(std::to_string(std::max(0, n - 1)).size());
-    for (int r = 0; r < n && line.size() < kLine - 1; ++r) line += format(" %*d", width, r);
-    if (line.size() >= kLine) line = line.substr(0, kLine - 4) + "...";
-    return line;
+    return nccl_topology::ringChannelText(channel, w.plan.nChannels(), w.plan.ring(channel), w.config.version);
 }
 
 std::string treesLine(const World& w, int rank) {
@@ -106,11 +95,12 @@ std::string connectLine(const World& w, int rank, int channel, int peer, bool re
                   receive ? "receive" : "send", ib ? "IB" : "Socket", dev, ib ? "/GDRDMA" : "");
 }
 
-// The GPU's local CPUs ∩ the process's (all of them), as NCCL prints cpu sets.
-std::vector<bool> gpuCpus(const World& w, int gpu) {
-    std::vector<bool> cpus(Topology::kLogicalCpus);
-    for (int cpu = 0; cpu < Topology::kLogicalCpus; ++cpu) cpus[std::size_t(cpu)] = w.topology.cpuLocalTo(cpu, gpu);
-    return cpus;
+// 2.24+: whether a ring send goes through a PXN proxy, and whether every ring send over the
+// network uses GPUDirect RDMA (NCCL src/transport/generic.cc, ncclTransportRingConnect).
+std::string connectedRings(const World& w) {
+    bool pxn = false, gdr = w.topology.nicsPerNode() > 0;
+    if (const TopoMachine* machine = w.topology.machine()) pxn = machine->ringUse.pxn, gdr = machine->ringUse.gdr;
+    return format("Connected all rings, use ring PXN %d GDR %d", pxn ? 1 : 0, gdr ? 1 : 0);
 }
 
 // ≤ 2.27: hex bytes from the highest non-zero one, a comma every 32 bits (NCCL src/include/cpuset.h,
@@ -143,9 +133,13 @@ std::string cpusetRanges(const std::vector<bool>& cpus) {
 }
 
 std::string affinityLine(const World& w, int gpu) {
-    const std::vector<bool> local = gpuCpus(w, gpu);
+    // The GPU's local CPUs ∩ the process's (NCCL src/graph/topo.cc, ncclTopoGetCpuAffinity).
+    std::vector<bool> local = w.topology.gpuCpus(gpu);
+    const std::vector<bool> process = w.topology.processCpus();
+    for (std::size_t cpu = 0; cpu < local.size(); ++cpu)
+        local[cpu] = local[cpu] && cpu < process.size() && process[cpu];
     if (classic(w)) return format("Setting affinity for GPU %d to ", gpu) + cpusetHex(local);
-    const std::string all = cpusetRanges(std::vector<bool>(Topology::kLogicalCpus, true));
+    const std::string all = cpusetRanges(process);
     const std::string mine = cpusetRanges(local);
     return format("ncclTopoGetCpuAffinity: Affinity for GPU %d is ", gpu) + mine + ". (GPU affinity = " + mine +
            " ; CPU affinity = " + all + ").";
@@ -198,7 +192,14 @@ std::string initTimings(const World& w, int rank, double bootstrap) {
 
 std::string netUsing(const World& w, int rank) {
     std::string devices;
-    for (int i = 0; i < w.topology.nicsPerNode(); ++i) devices += format(" [%d]mlx5_%d:1/IB", i, i);
+    if (const auto* model = w.topology.model()) {  // the file's NETs by plugin index: name and port
+        for (int net : model->system.ofType(nccl_topology::NodeType::NET)) {
+            const auto& node = model->system.nodes[std::size_t(net)];
+            devices += format(" [%d]%s:%d/IB", node.dev, node.name.c_str(), node.port);
+        }
+    }
+    for (int i = 0; !w.topology.model() && i < w.topology.nicsPerNode(); ++i)
+        devices += format(" [%d]mlx5_%d:1/IB", i, i);
     return "NET/IB : Using" + devices + " ; OOB " + oob(w, rank);
 }
 
@@ -322,7 +323,8 @@ std::string initMessage(const World& w, const LogEntry& e) {
         case LogCode::Channel:
             return channelLine(w, e.a);
         case LogCode::Ring:
-            return format("Ring %02d : %d -> %d -> %d", e.a, w.plan.ringPrev(rank), rank, w.plan.ringNext(rank));
+            return format("Ring %02d : %d -> %d -> %d", e.a, w.plan.ringPrev(rank, e.a), rank,
+                          w.plan.ringNext(rank, e.a));
         case LogCode::Trees:
             return treesLine(w, rank);
         case LogCode::P2pChunksize:
@@ -340,10 +342,10 @@ std::string initMessage(const World& w, const LogEntry& e) {
             return format("[Proxy Service UDS] Device %d CPU core %d", p.gpu, w.topology.proxyCpu(p.gpu, true));
         case LogCode::ChannelConnect:
             return connectLine(w, rank, e.a, e.b / 2, e.b % 2 == 1);
+        case LogCode::TopoConnect:
+            return nccl_topology::connectionText(w.topology.model()->comm.connections[std::size_t(e.a)]);
         case LogCode::ConnectedRings:  // ≤ 2.23: plain; later with the PXN and GDR flags
-            return classic(w)
-                       ? "Connected all rings"
-                       : format("Connected all rings, use ring PXN %d GDR %d", 0, w.topology.nicsPerNode() > 0 ? 1 : 0);
+            return classic(w) ? "Connected all rings" : connectedRings(w);
         case LogCode::ConnectedTrees:
             return "Connected all trees";
         case LogCode::TunerPluginNotFound:  // v2.22.3 also tries the NET plugin's library, ENOENT for both
@@ -353,6 +355,8 @@ std::string initMessage(const World& w, const LogEntry& e) {
         case LogCode::ThreadThresholds:
             return format("threadThresholds %d/%d/%d | %d/%d/%d | %d | %d", 8, 8, 64, 8 * n, 8, 64, 512, 512);
         case LogCode::ChannelCounts: {  // 2.21+ passes comm->nChannels for the collnet count too
+            if (const auto* model = w.topology.model())
+                return nccl_topology::channelCountsText(*model, w.config.version, rank);
             const int c = w.plan.nChannels();
             return format(
                 "%d coll channels, %d collnet channels, %d nvls channels, %d p2p channels, %d p2p channels "

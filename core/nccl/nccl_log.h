@@ -61,6 +61,7 @@ enum class LogCode : std::uint8_t {
     WorkFifo,
     InitComplete,
     InitTimings,  ///< a = bootstrap microseconds
+    TopoConnect,  ///< with topo_file: a = index into the topology model's connections
 };
 
 struct LogEntry {

@@ -2,10 +2,18 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
+#include <vector>
 
 #include "nccl/nccl_config.h"
 
+namespace commviz::nccl_topology {
+struct TopologyModel;
+}
+
 namespace commviz::nccl {
+
+struct TopoMachine;
 
 /// Where a rank runs: its node (host) and the GPU it drives there.
 struct RankPlacement {
@@ -13,11 +21,13 @@ struct RankPlacement {
     int gpu = 0;  ///< cudaDev (= nvmlDev here)
 };
 
-/// The simple default machine: nodes × GPUs per node × NICs, ranks filled node by
-/// node. When `nodes` is set too small, later ranks wrap onto GPUs already in use
-/// (the duplicate-GPU check then fires). This is the seam a later topology issue
-/// replaces with real XML systems (NCCL src/graph/topo.cc, ncclTopoGetSystem): keep every question the init
-/// stages ask of the machine here.
+/// The machine: nodes × GPUs per node × NICs, ranks filled node by node. By default
+/// made up; when `nodes` is set too small, later ranks wrap onto GPUs already in use
+/// (the duplicate-GPU check then fires). With `topo_file` every node is a copy of
+/// that server (NCCL src/graph/topo.cc, ncclTopoGetSystem): configOf took its GPU and
+/// NIC counts, the GPUs' order and bus ids come from the file, and model() holds NCCL's
+/// topology model of the whole job. Every question the init stages ask of the machine
+/// is asked here.
 class Topology {
 public:
     explicit Topology(const Config& config);
@@ -37,16 +47,22 @@ public:
     std::int64_t busId(int gpu) const;
     /// First rank sharing this rank's GPU on its node, or -1.
     int duplicateGpuOf(int rank) const;
+    /// NCCL's topology model of `topo_file` across the nodes; null on the made-up machine.
+    const TopoMachine* machine() const { return m_machine.get(); }
+    const nccl_topology::TopologyModel* model() const;
 
-    /// The made-up host CPUs, which NCCL reads from sysfs and the scene does not model: two
-    /// sockets of kCoresPerSocket cores with two hardware threads each (socket s owns logical
-    /// CPUs 32s…32s+31 and 64+32s…64+32s+31), the GPUs split evenly between them, and a
-    /// process allowed on every CPU.
+    /// The host CPUs. Made up by default, as NCCL reads them from sysfs: two sockets of
+    /// kCoresPerSocket cores with two hardware threads each (socket s owns logical CPUs
+    /// 32s…32s+31 and 64+32s…64+32s+31), the GPUs split evenly between them, and a process
+    /// allowed on every CPU. With `topo_file`, a GPU's CPUs are the `affinity` of its local
+    /// `cpu` and the process may run on every CPU the file lists (when every `cpu` has one).
     static constexpr int kCoresPerSocket = 32;
     static constexpr int kLogicalCpus = 4 * kCoresPerSocket;
     int cpuSocket(int gpu) const;
-    /// Is logical CPU `cpu` local to `gpu` (its socket's cores and their hyperthreads)?
-    bool cpuLocalTo(int cpu, int gpu) const;
+    /// Logical CPUs local to `gpu` (its socket's cores and their hyperthreads), by CPU number.
+    std::vector<bool> gpuCpus(int gpu) const;
+    /// The process's affinity (sched_getaffinity): every CPU of the host.
+    std::vector<bool> processCpus() const;
     /// The core a proxy thread of `gpu` runs on (it inherits the GPU-local affinity); `uds` the UDS thread.
     int proxyCpu(int gpu, bool uds) const;
 
@@ -55,6 +71,7 @@ private:
     int m_nodes;
     int m_gpusPerNode;
     int m_nicsPerNode;
+    std::shared_ptr<const TopoMachine> m_machine;
 };
 
 /// Per-channel tree links of one rank: the `Trees [c] d0/d1/d2->rank->up` of the log.
@@ -63,19 +80,22 @@ struct TreeLinks {
     std::array<int, 3> down{-1, -1, -1};
 };
 
-/// What the ring/tree search and ncclTopoPostset produce, in the coarse model: the
-/// search finds one ring channel on a node (one per NIC across nodes), the ring
-/// visits ranks in rank order, Postset doubles the channels and the second half
-/// uses the mirrored (or shifted) tree of ncclGetDtree. A later issue replaces
-/// this with the real search (NCCL src/graph/search.cc, ncclTopoCompute; src/graph/connect.cc,
-/// ncclTopoPostset).
+/// What the ring/tree search and ncclTopoPostset produce. With `topo_file`, the
+/// topology model's channels (NCCL src/graph/search.cc, ncclTopoCompute;
+/// src/graph/connect.cc, ncclTopoPostset): each channel has its own ring order and
+/// tree. On the made-up machine, a coarse stand-in: the search finds one ring channel
+/// on a node (one per NIC across nodes), the ring visits ranks in rank order, Postset
+/// doubles the channels and the second half uses the mirrored (or shifted) tree of
+/// ncclGetDtree.
 class GraphPlan {
 public:
     explicit GraphPlan(const Topology& topology);
     int searchChannels() const { return m_searchChannels; }
-    int nChannels() const { return 2 * m_searchChannels; }
-    int ringPrev(int rank) const;
-    int ringNext(int rank) const;
+    int nChannels() const;
+    /// The channel's ring from rank 0, as rank 0 prints it in the Channel line.
+    std::vector<int> ring(int channel) const;
+    int ringPrev(int rank, int channel) const;
+    int ringNext(int rank, int channel) const;
     TreeLinks tree(int rank, int channel) const;
 
 private:

@@ -35,6 +35,7 @@ void TestCliBadInput::initTestCase() {
     write("malformed.json", "{ \"scene\": \"x\", \n  \"format\": 1,, }");
     write("not_an_object.json", "[1, 2, 3]");
     write("no_scene.json", R"({"format": 1})");
+    write("malformed_topo.xml", "<system version=\"1\">\n<cpu numaid=\"0\">\n</system>\n");
     write("blocker", "a file, so blocker/anything cannot be created");
     // Found by fuzz_scenario_rdma: a "call" that is not text once escaped as an exception.
     write("rdma_call_not_text.json",
@@ -134,6 +135,10 @@ void TestCliBadInput::rejects_data() {
         {"--step '999999999999'", "allowed 0 to"}, out);
     row("export unknown scene", {"export", "--scene", "nope", "-o", out}, {"unknown scene 'nope'"}, out);
     row("export bad set", exportHead + QStringList{"--set", "{key}=banana"}, {"'banana'", "'{key}'"}, out);
+    row("nccl topo_file missing", {"run", "--scene", "nccl-bootstrap", "--set", "topo_file={tmp}/absent.xml"},
+        {"topo_file: topology file '{tmp}/absent.xml' does not exist"});
+    row("nccl topo_file malformed", {"run", "--scene", "nccl-bootstrap", "--set", "topo_file={tmp}/malformed_topo.xml"},
+        {"topo_file: {tmp}/malformed_topo.xml:3: malformed XML"});
     row("scenes unknown option", {"scenes", "--yaml"}, {"unknown option '--yaml'", "--json"});
 }
 

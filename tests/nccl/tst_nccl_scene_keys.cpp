@@ -91,8 +91,8 @@ private slots:
         const QString expected =
             "unknown scenario field 'nrank' for scene nccl-bootstrap: allowed nranks, version, nroots, detail, "
             "distribution, missing_rank, bad_magic_rank, nranks_mismatch_rank, duplicate_rank, root_unreachable, "
-            "log, log_rank, graph_log, runtime_connect, nodes, gpus_per_node, nics_per_node, interfaces, "
-            "socket_ifname, comm_id, stagger_threshold, seed";
+            "log, log_rank, graph_log, runtime_connect, nodes, gpus_per_node, nics_per_node, topo_file, nvlink, "
+            "gpu_sm, interfaces, socket_ifname, comm_id, stagger_threshold, seed";
         auto session = sceneModel().build({}, doc);
         QVERIFY(!session.ok());
         QCOMPARE(QString::fromStdString(session.error().message), expected);

@@ -25,7 +25,13 @@ SceneDescriptor ncclBootstrapScene() {
                          QStringLiteral(":/lessons/nccl_ring_allgather.json"),
                          QStringLiteral(":/lessons/nccl_init_after_bootstrap.json"),
                          QStringLiteral(":/lessons/nccl_bootstrap_hang.json")};
-    const char* examples[] = {"classic_4", "v230_8", "two_roots_16", "missing_rank", "bad_magic", "ranks_1024"};
+    const char* examples[] = {"classic_4",
+                              "v230_8",
+                              "two_roots_16",
+                              "missing_rank",
+                              "bad_magic",
+                              "ranks_1024",
+                              "nccl_bootstrap_dgx_topology"};
     for (const char* name : examples)
         scene.exampleScenarios << QStringLiteral(":/scenarios/nccl/%1.json").arg(QLatin1String(name));
     scene.viewOptions.push_back({QString::fromLatin1(NcclRenderer::kSideBySide),

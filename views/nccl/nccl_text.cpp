@@ -13,31 +13,43 @@ QString NcclText::description() {
 }
 
 QString NcclText::about() {
-    return tr(
-        "<p>The bootstrap follows NCCL's bootstrap.cc in two versions: <b>classic</b> (2.22 and earlier: the root "
-        "waits for every rank, then three unidirectional ring allgathers of n−1 rounds: peer addresses, proxy "
-        "addresses and, since 2.20, the proxy UDS ids) and <b>2.30</b> (the root "
-        "answers as soon as both neighbours have checked in, several roots, one packed bidirectional allgather of "
-        "⌊n/2⌋ rounds). Message order, contents, the 128-byte ncclUniqueId, the fault behaviour and the INFO/WARN "
-        "lines follow NCCL's bootstrap.cc, init.cc and socket.cc.</p>"
-        "<p><b>Connections:</b> with runtime connect (NCCL_RUNTIME_CONNECT with cuMem, the default of 2.22 and "
-        "2.30, key runtime_connect) ring and tree links are built at the first collective, after Init COMPLETE, "
-        "so the log shows no Channel … via … or Connected all rings lines before it; runtime_connect=false "
-        "shows the eager connect.</p>"
-        "<p><b>The machine:</b> each node holds A100-class GPUs (compute capability 8.0) joined by NVLink, so "
-        "P2P links read (via P2P/CUMEM/read) and NVLS multicast is not available; two CPU sockets of 32 cores "
-        "with two hardware threads each, the GPUs split evenly between them (the affinity and proxy core lines "
-        "follow from this); IB NICs with GPUDirect RDMA. NCCL reads these from the driver and sysfs; here they "
-        "are made up, as is the RAS client socket, at its default localhost port 28028. The log is that of a "
-        "launcher calling ncclCommInitRank between ncclGroupStart and ncclGroupEnd, as nccl-tests and PyTorch "
-        "do, so the init job runs on a thread of its own.</p>"
-        "<p><b>Simplified:</b> ranks move through the phases together, so what a real run overlaps (early ring "
-        "connects while late ranks still check in) is shown one after the other; within a round messages are "
-        "drawn in rank order. The size headers each ring transfer exchanges first, TCP itself and socket "
-        "options are not drawn. initTransportsRank is coarse: one step per stage over a simple topology (nodes × "
-        "GPUs × NICs), without the real channel search. Times in the log are from a stated model, not "
-        "measurements. Above 64 ranks the view aggregates: the ring is a density band and only the selected rank "
-        "and its neighbours are drawn in detail.</p>");
+    const QString model =
+        tr("<p>The bootstrap follows NCCL's bootstrap.cc in two versions: <b>classic</b> (2.22 and earlier: the root "
+           "waits for every rank, then three unidirectional ring allgathers of n−1 rounds: peer addresses, proxy "
+           "addresses and, since 2.20, the proxy UDS ids) and <b>2.30</b> (the root "
+           "answers as soon as both neighbours have checked in, several roots, one packed bidirectional allgather of "
+           "⌊n/2⌋ rounds). Message order, contents, the 128-byte ncclUniqueId, the fault behaviour and the INFO/WARN "
+           "lines follow NCCL's bootstrap.cc, init.cc and socket.cc.</p>"
+           "<p><b>Connections:</b> with runtime connect (NCCL_RUNTIME_CONNECT with cuMem, the default of 2.22 and "
+           "2.30, key runtime_connect) ring and tree links are built at the first collective, after Init COMPLETE, "
+           "so the log shows no Channel … via … or Connected all rings lines before it; runtime_connect=false "
+           "shows the eager connect.</p>"
+           "<p><b>The machine:</b> each node holds A100-class GPUs (compute capability 8.0) joined by NVLink, so "
+           "P2P links read (via P2P/CUMEM/read) and NVLS multicast is not available; two CPU sockets of 32 cores "
+           "with two hardware threads each, the GPUs split evenly between them (the affinity and proxy core lines "
+           "follow from this); IB NICs with GPUDirect RDMA. NCCL reads these from the driver and sysfs; here they "
+           "are made up, as is the RAS client socket, at its default localhost port 28028. The log is that of a "
+           "launcher calling ncclCommInitRank between ncclGroupStart and ncclGroupEnd, as nccl-tests and PyTorch "
+           "do, so the init job runs on a thread of its own.</p>"
+           "<p><b>Simplified:</b> ranks move through the phases together, so what a real run overlaps (early ring "
+           "connects while late ranks still check in) is shown one after the other; within a round messages are "
+           "drawn in rank order. The size headers each ring transfer exchanges first, TCP itself and socket "
+           "options are not drawn. initTransportsRank is coarse: one step per stage over a simple topology (nodes × "
+           "GPUs × NICs), without the real channel search. Times in the log are from a stated model, not "
+           "measurements. Above 64 ranks the view aggregates: the ring is a density band and only the selected rank "
+           "and its neighbours are drawn in detail.</p>");
+    return model +
+           tr("<p><b>With topo_file</b> (NCCL_TOPO_FILE: a path or a bundled server such as "
+              "dgx_h100_nvswitch_8nic.xml) every node is a copy of that server: its GPUs (ranks fill them in "
+              "the file's rank order, cudaDev = the GPU's dev) with their PCI bus ids, its NICs (the NET/IB line, "
+              "Net device counts), and nodes = nranks / GPUs (whole servers only, at most 4,096 ranks; nodes, "
+              "gpus_per_node and nics_per_node cannot be set beside it). initTransportsRank's channels, each "
+              "channel's ring order, the trees, the transport of every connection (P2P, SHM, NET/IB/n/GDRDMA), "
+              "the channel counts and the PXN/GDR flags come from the NCCL topology model of the nccl-topology "
+              "scene, so the Channel, Ring, Trees and connection lines are those `commviz nccl-topo` prints. "
+              "The affinity lines take the local cpu's affinity from the file (the process runs on every CPU it "
+              "lists). Still made up: the proxy thread cores (two of the GPU's CPUs each), NVLS (never "
+              "available), the timings and the thresholds line.</p>");
 }
 
 QString NcclText::phaseLabel(int phase) {
