@@ -171,6 +171,11 @@
         <translation>%1 · 已用 %2 µs · %3</translation>
     </message>
     <message>
+        <location line="+6"/>
+        <source>algbw %1 GB/s, busbw %2 GB/s</source>
+        <translation>algbw %1 GB/s，busbw %2 GB/s</translation>
+    </message>
+    <message>
         <location line="+3"/>
         <source>auto: %1</source>
         <translation>auto：%1</translation>
@@ -224,7 +229,7 @@
         <translation>第 %1 轮：%2 条消息共携带 %3；本轮在 %4 µs 时结束。</translation>
     </message>
     <message>
-        <location filename="../../views/collectives/collectives_text.cpp" line="+7"/>
+        <location filename="../../views/collectives/collectives_text.cpp" line="+9"/>
         <source>Collectives (Open MPI and NCCL)</source>
         <translation>集合通信（Open MPI 与 NCCL）</translation>
     </message>
@@ -629,7 +634,7 @@
         <translation>p2p</translation>
     </message>
     <message>
-        <location filename="../../views/nccl/nccl_scene.cpp" line="+32"/>
+        <location filename="../../views/nccl/nccl_scene.cpp" line="+38"/>
         <source>Classic vs 2.30 &amp;Side by Side</source>
         <translation>classic 与 2.30 并排对比(&amp;S)</translation>
     </message>
@@ -788,12 +793,17 @@
         <translation>逐条消息观察 ncclGetUniqueId、向 root 报到、环及其 allgather 的过程，规模从 1 到 16,384 个 rank，并附有 NCCL 的 INFO 日志。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>&lt;p&gt;The bootstrap follows NCCL&apos;s bootstrap.cc in two versions: &lt;b&gt;classic&lt;/b&gt; (2.22 and earlier: the root waits for every rank, then three unidirectional ring allgathers of n−1 rounds: peer addresses, proxy addresses and, since 2.20, the proxy UDS ids) and &lt;b&gt;2.30&lt;/b&gt; (the root answers as soon as both neighbours have checked in, several roots, one packed bidirectional allgather of ⌊n/2⌋ rounds). Message order, contents, the 128-byte ncclUniqueId, the fault behaviour and the INFO/WARN lines follow NCCL&apos;s bootstrap.cc, init.cc and socket.cc.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Connections:&lt;/b&gt; with runtime connect (NCCL_RUNTIME_CONNECT with cuMem, the default of 2.22 and 2.30, key runtime_connect) ring and tree links are built at the first collective, after Init COMPLETE, so the log shows no Channel … via … or Connected all rings lines before it; runtime_connect=false shows the eager connect.&lt;/p&gt;&lt;p&gt;&lt;b&gt;The machine:&lt;/b&gt; each node holds A100-class GPUs (compute capability 8.0) joined by NVLink, so P2P links read (via P2P/CUMEM/read) and NVLS multicast is not available; two CPU sockets of 32 cores with two hardware threads each, the GPUs split evenly between them (the affinity and proxy core lines follow from this); IB NICs with GPUDirect RDMA. NCCL reads these from the driver and sysfs; here they are made up, as is the RAS client socket, at its default localhost port 28028. The log is that of a launcher calling ncclCommInitRank between ncclGroupStart and ncclGroupEnd, as nccl-tests and PyTorch do, so the init job runs on a thread of its own.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Simplified:&lt;/b&gt; ranks move through the phases together, so what a real run overlaps (early ring connects while late ranks still check in) is shown one after the other; within a round messages are drawn in rank order. The size headers each ring transfer exchanges first, TCP itself and socket options are not drawn. initTransportsRank is coarse: one step per stage over a simple topology (nodes × GPUs × NICs), without the real channel search. Times in the log are from a stated model, not measurements. Above 64 ranks the view aggregates: the ring is a density band and only the selected rank and its neighbours are drawn in detail.&lt;/p&gt;</source>
         <translation>&lt;p&gt;引导（bootstrap）过程遵循 NCCL 的 bootstrap.cc，分两个版本：&lt;b&gt;classic&lt;/b&gt;（2.22 及更早：root 等待所有 rank 到齐，然后进行三次单向环形 allgather，每次 n−1 轮：peer 地址、proxy 地址，以及 2.20 起的 proxy UDS id）和 &lt;b&gt;2.30&lt;/b&gt;（某个 rank 的两个邻居都报到后 root 立即回复；可有多个 root；一次打包的双向 allgather，共 ⌊n/2⌋ 轮）。消息顺序、内容、128 字节的 ncclUniqueId、故障行为以及 INFO/WARN 日志行均遵循 NCCL 的 bootstrap.cc、init.cc 和 socket.cc。&lt;/p&gt;&lt;p&gt;&lt;b&gt;连接：&lt;/b&gt;在运行时连接模式下（NCCL_RUNTIME_CONNECT 配合 cuMem，2.22 和 2.30 的默认行为，参数键 runtime_connect），环和树的链路在第一次集合通信时才建立，也就是在 Init COMPLETE 之后，因此在它之前日志中没有 Channel … via … 或 Connected all rings 行；runtime_connect=false 则展示提前（eager）连接。&lt;/p&gt;&lt;p&gt;&lt;b&gt;机器：&lt;/b&gt;每个节点的 GPU 为 A100 级（计算能力 8.0），由 NVLink 相连，因此 P2P 链路采用读模式（via P2P/CUMEM/read），NVLS 多播不可用；两个 CPU 插槽，各 32 个核心、每核两个硬件线程，GPU 平均分配到两个插槽上（affinity 行和 proxy 所在的核心由此得出）；IB 网卡支持 GPUDirect RDMA。真实的 NCCL 从驱动和 sysfs 读取这些信息，这里是虚构的，RAS 客户端套接字（默认的 localhost 端口 28028）也一样。日志对应的启动程序在 ncclGroupStart 与 ncclGroupEnd 之间调用 ncclCommInitRank（nccl-tests 和 PyTorch 都是这样做的），因此初始化任务在自己的线程上运行。&lt;/p&gt;&lt;p&gt;&lt;b&gt;简化之处：&lt;/b&gt;所有 rank 一起逐阶段推进，因此真实运行中相互重叠的部分（较晚的 rank 仍在报到时，较早的环连接已经开始）在这里依次展示；同一轮内的消息按 rank 顺序绘制。每次环传输前先交换的长度头、TCP 本身以及套接字选项均未绘制。initTransportsRank 只做粗略建模：在简单拓扑（节点 × GPU × 网卡）上每个阶段一步，不做真实的通道（channel）搜索。日志中的时间来自一个已说明的模型，并非实测。超过 64 个 rank 时视图改为聚合显示：环显示为密度色带，只有选中的 rank 及其邻居会详细绘制。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+25"/>
+        <source>&lt;p&gt;&lt;b&gt;With topo_file&lt;/b&gt; (NCCL_TOPO_FILE: a path or a bundled server such as dgx_h100_nvswitch_8nic.xml) every node is a copy of that server: its GPUs (ranks fill them in the file&apos;s rank order, cudaDev = the GPU&apos;s dev) with their PCI bus ids, its NICs (the NET/IB line, Net device counts), and nodes = nranks / GPUs (whole servers only, at most 4,096 ranks; nodes, gpus_per_node and nics_per_node cannot be set beside it). initTransportsRank&apos;s channels, each channel&apos;s ring order, the trees, the transport of every connection (P2P, SHM, NET/IB/n/GDRDMA), the channel counts and the PXN/GDR flags come from the NCCL topology model of the nccl-topology scene, so the Channel, Ring, Trees and connection lines are those `commviz nccl-topo` prints. The affinity lines take the local cpu&apos;s affinity from the file (the process runs on every CPU it lists). Still made up: the proxy thread cores (two of the GPU&apos;s CPUs each), NVLS (never available), the timings and the thresholds line.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;设置 topo_file 时&lt;/b&gt;（NCCL_TOPO_FILE：路径或内置服务器，如 dgx_h100_nvswitch_8nic.xml），每个节点都是该服务器的一份副本：它的 GPU（rank 按文件中的 rank 顺序占用，cudaDev 即 GPU 的 dev）及其 PCI 总线号、它的网卡（NET/IB 行与 Net device 计数），节点数 = nranks / GPU 数（只接受整台服务器，最多 4,096 个 rank；此时不能再设置 nodes、gpus_per_node 和 nics_per_node）。initTransportsRank 的通道、每个通道的环顺序、树、每条连接的传输方式（P2P、SHM、NET/IB/n/GDRDMA）、通道计数以及 PXN/GDR 标志都来自 nccl-topology 场景的 NCCL 拓扑模型，因此 Channel、Ring、Trees 和连接行与 `commviz nccl-topo` 打印的一致。亲和性行取文件中本地 cpu 的 affinity（进程可运行在文件列出的所有 CPU 上）。仍是虚构的：代理线程所在核心（每个 GPU 占其 CPU 中的两个）、NVLS（始终不可用）、耗时以及阈值行。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>unique id</source>
         <translation>唯一 ID</translation>
     </message>
@@ -2645,7 +2655,7 @@
 <context>
     <name>TopologyPaint</name>
     <message>
-        <location filename="../../views/nccl_topology/topology_paint.cpp" line="+64"/>
+        <location filename="../../views/nccl_topology/topology_paint.cpp" line="+77"/>
         <source>NVSwitch</source>
         <translation>NVSwitch</translation>
     </message>
@@ -2655,7 +2665,12 @@
         <translation>%1 %2 GB/s</translation>
     </message>
     <message>
-        <location line="+102"/>
+        <location line="+38"/>
+        <source>trimmed</source>
+        <translation>已裁剪</translation>
+    </message>
+    <message>
+        <location line="+79"/>
         <source>Channels:</source>
         <translation>通道：</translation>
     </message>
@@ -2668,12 +2683,12 @@
         <translation>未加载 NCCL 拓扑会话</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+64"/>
         <source>Node %1 · ranks %2–%3</source>
         <translation>节点 %1 · rank %2–%3</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Node %1</source>
         <translation>节点 %1</translation>
     </message>
@@ -2779,6 +2794,11 @@
     </message>
     <message>
         <location line="+1"/>
+        <source> · NETs trimmed (one server, 2.22)</source>
+        <translation> · NET 已裁剪（单台服务器，2.22）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source> · log %1</source>
         <translation> · 日志 %1</translation>
     </message>
@@ -2811,7 +2831,12 @@
         <translation>ncclTopoCompute 搜索 %1 模式：%2 个通道，服务器内 %3 GB/s，服务器间 %4 GB/s，类型 %5/%6。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
+        <source>The graph it keeps has the %1 pattern.</source>
+        <translation>它最终保留的图采用 %1 模式。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>No path was found, so NCCL falls back to the simple order.</source>
         <translation>没有找到路径，NCCL 退回到简单顺序。</translation>
     </message>
@@ -2846,7 +2871,12 @@
         <translation>&lt;p&gt;每一步是 NCCL 在 &lt;code&gt;initTransportsRank&lt;/code&gt; 中拓扑工作的一个阶段：读取 XML（&lt;code&gt;ncclTopoGetSystemFromXml&lt;/code&gt;），计算路径（&lt;code&gt;ncclTopoComputePaths&lt;/code&gt;），先搜索环再搜索树（&lt;code&gt;ncclTopoCompute&lt;/code&gt;），把通道连接到 &lt;code&gt;nnodes&lt;/code&gt; 台服务器上（&lt;code&gt;ncclTopoPostset&lt;/code&gt;），并为每个连接选择传输方式。链路带宽取自 NCCL 的常量以及 PCIe 宽度 × 速率；路径的类型是其中最差的链路，带宽是其中最窄的链路；P2P、GDR、PXN 和 NVB 规则遵循 NCCL 的环境变量，以参数形式设置。&lt;/p&gt;&lt;p&gt;简化之处：一个进程看到整台服务器，不查询 NVML 的 P2P 状态，因此每对 GPU 都视为可以 P2P。NCCL 从硬件探测的值（NVLink、SM、网卡速率、GDR）在文件未给出时取自参数，并标为“假定”（assumed）。未建模：host_hash（只有一台主机）、Broadcom PCI 交换芯片的展平、MLOPart。PXN 中网卡的本地 GPU 取最近的第一个 GPU。&lt;code&gt;nnodes&lt;/code&gt; 大于 1 时每个节点都是这台服务器；环按 rank 顺序逐节点相连，树使用节点间的双二叉树。&lt;code&gt;graph_file&lt;/code&gt; 用其中的图代替搜索；&lt;code&gt;log_file&lt;/code&gt; 画出日志描述的环、树和传输，而不是模型算出的。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+14"/>
+        <source>&lt;p&gt;On one server, NCCL 2.22 (&lt;code&gt;version=classic&lt;/code&gt;) removes the NETs before the search (&lt;code&gt;ncclTopoTrimSystem&lt;/code&gt;), so its log prints none: they are drawn faint and marked “trimmed”; 2.30 keeps them. &lt;code&gt;cumem_enable=false&lt;/code&gt; turns P2P/CUMEM into P2P/IPC. A log that holds several communicators draws the first; the lines of the others are listed as unread, each naming its communicator.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;在单台服务器上，NCCL 2.22（&lt;code&gt;version=classic&lt;/code&gt;）会在搜索之前移除 NET（&lt;code&gt;ncclTopoTrimSystem&lt;/code&gt;），因此它的日志中不会出现 NET：图中把它们画成浅色并标为“已裁剪”；2.30 则保留它们。&lt;code&gt;cumem_enable=false&lt;/code&gt; 会把 P2P/CUMEM 变为 P2P/IPC。若日志中含有多个通信器，只绘制第一个；其余通信器的行列为未读行，并注明所属通信器。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>%1 GB/s</source>
         <translation>%1 GB/s</translation>
     </message>
@@ -2865,12 +2895,12 @@
     </message>
     <message>
         <location line="+0"/>
-        <location line="+225"/>
+        <location line="+228"/>
         <source>commviz</source>
         <translation>commviz</translation>
     </message>
     <message>
-        <location line="-224"/>
+        <location line="-227"/>
         <source>Scenes</source>
         <translation>场景</translation>
     </message>
@@ -3020,7 +3050,7 @@
         <translation>未知场景“%1”</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+72"/>
         <source>%1 — %2</source>
         <translation>%1——%2</translation>
     </message>
@@ -3211,7 +3241,7 @@
         <translation>race：两条泳道共用一个时钟，最早的阶段先走；sequential：先走完 Socket 泳道，再走 Verbs 泳道</translation>
     </message>
     <message>
-        <location filename="../../core/nccl/nccl_config.cpp" line="+108"/>
+        <location filename="../../core/nccl/nccl_config.cpp" line="+113"/>
         <source>Ranks in the communicator (1 to 16384)</source>
         <translation>通信器中的 rank 总数（1 到 16384）</translation>
     </message>
@@ -3297,6 +3327,11 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>NCCL_TOPO_FILE: a server&apos;s topology XML (a path or a bundled name such as dgx_h100_nvswitch_8nic.xml); it gives the GPUs and NICs of every node, and initTransportsRank its rings, trees and transports (empty: a made-up machine)</source>
+        <translation>NCCL_TOPO_FILE：服务器的拓扑 XML（路径或内置名称，如 dgx_h100_nvswitch_8nic.xml）；它给出每个节点的 GPU 与网卡，并决定 initTransportsRank 的环、树和传输方式（留空：虚构的机器）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Network interfaces of every host, comma separated</source>
         <translation>每台主机的网络接口，以逗号分隔</translation>
     </message>
@@ -3687,6 +3722,11 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>NCCL_CUMEM_ENABLE: share P2P buffers as cuMem handles (P2P/CUMEM), else through CUDA IPC (P2P/IPC)</source>
+        <translation>NCCL_CUMEM_ENABLE：以 cuMem 句柄共享 P2P 缓冲区（P2P/CUMEM），否则通过 CUDA IPC 共享（P2P/IPC）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Servers like this one in the job, joined by ncclTopoPostset</source>
         <translation>作业中与此相同的服务器台数，由 ncclTopoPostset 连接</translation>
     </message>
@@ -3716,7 +3756,7 @@
         <translation>NCCL_DEBUG_SUBSYS 包含 GRAPH：打印搜索和 Ring 日志行</translation>
     </message>
     <message>
-        <location filename="../../core/nccl_topology/topology_run.cpp" line="+88"/>
+        <location filename="../../core/nccl_topology/topology_run.cpp" line="+90"/>
         <source>NCCL_TOPO_FILE: the server&apos;s topology XML (a path, or the name of a bundled server)</source>
         <translation>NCCL_TOPO_FILE：服务器的拓扑 XML（路径，或内置服务器的文件名）</translation>
     </message>
