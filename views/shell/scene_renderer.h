@@ -39,6 +39,10 @@ struct RenderState {
     /// step's). Export writes it under the figure unless the renderer draws it
     /// itself (SceneRenderer::drawsCaption); empty when nobody asked for one.
     QString caption;
+    /// A shorter caption for when `caption` does not fit the area it is drawn
+    /// in (counts by kind, what happened to the selected object first); the
+    /// caption is never cut mid-sentence (views/shell/caption_fit.h).
+    QString captionSummary;
     /// The scene's view options switched on (SceneDescriptor::viewOptions ids).
     QStringList options;
     TextDetail textDetail = TextDetail::Readable;
