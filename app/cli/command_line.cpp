@@ -209,10 +209,23 @@ sim::Result<Command> parseRun(const std::vector<std::string>& args) {
     return Command(run);
 }
 
+const std::vector<std::pair<std::string, FigureFormat>>& formatNames() {
+    static const std::vector<std::pair<std::string, FigureFormat>> names{
+        {"png", FigureFormat::Png},   {"svg", FigureFormat::Svg},   {"pdf", FigureFormat::Pdf},
+        {"gif", FigureFormat::Gif},   {"webp", FigureFormat::Webp}, {"mp4", FigureFormat::Mp4},
+        {"webm", FigureFormat::Webm}, {"html", FigureFormat::Html}};
+    return names;
+}
+
+std::string formatName(FigureFormat format) {
+    for (const auto& [name, value] : formatNames())
+        if (value == format) return name;
+    return {};
+}
+
 std::optional<FigureFormat> formatNamed(const std::string& name) {
-    if (name == "png") return FigureFormat::Png;
-    if (name == "svg") return FigureFormat::Svg;
-    if (name == "pdf") return FigureFormat::Pdf;
+    for (const auto& [known, value] : formatNames())
+        if (known == name) return value;
     return std::nullopt;
 }
 
@@ -225,19 +238,106 @@ std::optional<FigureFormat> formatOfFile(const std::string& path) {
     return formatNamed(suffix);
 }
 
+Status parseBounded(const std::string& option, const std::string& text, int min, int max, const std::string& unit,
+                    int& out) {
+    int value = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (text.empty() || ec != std::errc() || end != text.data() + text.size() || value < min || value > max)
+        return fail("invalid " + option + " '" + text + "': allowed an integer from " + std::to_string(min) + " to " +
+                    std::to_string(max) + unit);
+    out = value;
+    return sim::Ok{};
+}
+
+// The options that shape a step range: animation, series or HTML stepper.
+void addRangeOptions(std::vector<Option>& options, ExportCommand& command, std::optional<std::size_t>& every,
+                     std::optional<int>& fps, std::optional<int>& holdMs, std::optional<int>& loop) {
+    options.push_back({"--from", "the first step to export",
+                       [&command](const std::string& v) { return parseCount("--from", v, command.from); }});
+    options.push_back({"--to", "the last step to export",
+                       [&command](const std::string& v) { return parseCount("--to", v, command.to); }});
+    options.push_back({"--every", "an integer of 1 or more", [&every](const std::string& v) {
+                           if (auto status = parseCount("--every", v, every); !status) return status;
+                           if (*every == 0) return Status(fail("invalid --every '0': allowed an integer of 1 or more"));
+                           return Status(sim::Ok{});
+                       }});
+    options.push_back({"--fps", "an integer from 1 to 60", [&fps](const std::string& v) {
+                           int value = 0;
+                           auto status = parseBounded("--fps", v, kMinFps, kMaxFps, " frames per second", value);
+                           fps = value;
+                           return status;
+                       }});
+    options.push_back({"--hold-ms", "milliseconds each step is shown", [&holdMs](const std::string& v) {
+                           int value = 0;
+                           auto status = parseBounded("--hold-ms", v, kMinHoldMs, kMaxHoldMs, " milliseconds", value);
+                           holdMs = value;
+                           return status;
+                       }});
+    options.push_back({"--loop", "times a GIF or WebP plays, 0 for forever", [&loop](const std::string& v) {
+                           int value = 0;
+                           auto status =
+                               parseBounded("--loop", v, 0, kMaxLoop, " (times it plays; 0 plays forever)", value);
+                           loop = value;
+                           return status;
+                       }});
+}
+
+const char* const kRangeFormats = "gif, webp, mp4, webm, html, or png and svg for a numbered series";
+
+// The range options against each other and against the format.
+Status checkRange(ExportCommand& command, std::optional<std::size_t> every, std::optional<int> fps,
+                  std::optional<int> holdMs, std::optional<int> loop) {
+    const std::string format = formatName(command.format);
+    if (command.from && !command.to) return fail("--from needs --to: the last step to export (e.g. --to 40)");
+    if (command.to && !command.from) return fail("--to needs --from: the first step to export (e.g. --from 1)");
+    if (command.step && command.from)
+        return fail(
+            "--step cannot be combined with --from/--to: allowed either --step N (one figure) or --from A "
+            "--to B (a step range)");
+    if (!command.from) {
+        if (isSequenceFormat(command.format))
+            return fail("--format " + format + " needs --from A --to B: the steps to animate (e.g. --from 1 --to 40)");
+        const char* option = every ? "--every" : fps ? "--fps" : holdMs ? "--hold-ms" : loop ? "--loop" : nullptr;
+        if (option) return fail(std::string(option) + " applies only to a step range: add --from A --to B");
+        return sim::Ok{};
+    }
+    if (*command.from > *command.to)
+        return fail("invalid --from '" + std::to_string(*command.from) + "' with --to '" + std::to_string(*command.to) +
+                    "': allowed --from at most --to");
+    if (command.format == FigureFormat::Pdf)
+        return fail("invalid --format 'pdf' with --from/--to: allowed " + std::string(kRangeFormats));
+    const bool animated = command.format == FigureFormat::Gif || command.format == FigureFormat::Webp ||
+                          command.format == FigureFormat::Mp4 || command.format == FigureFormat::Webm;
+    if (loop && command.format != FigureFormat::Gif && command.format != FigureFormat::Webp)
+        return fail("--loop applies only to --format gif or webp, not " + format + " (a video plays once)");
+    if (fps && !animated && command.format != FigureFormat::Html)
+        return fail("--fps applies only to an animation: allowed with --format gif, webp, mp4, webm");
+    command.every = every.value_or(1);
+    const bool gifLike = command.format == FigureFormat::Gif || command.format == FigureFormat::Webp;
+    command.fps = fps.value_or(gifLike ? kDefaultGifFps : kDefaultVideoFps);
+    command.holdMs = holdMs.value_or(kDefaultHoldMs);
+    command.loop = loop.value_or(0);
+    return sim::Ok{};
+}
+
 sim::Result<Command> parseExport(const std::vector<std::string>& args) {
     ExportCommand command;
     std::optional<FigureFormat> format;
     auto options = sceneOptions(command.choice);
     options.push_back({"--step", "a non-negative integer",
                        [&command](const std::string& v) { return parseCount("--step", v, command.step); }});
-    options.push_back({"--format", "png, svg or pdf", [&format](const std::string& v) {
+    options.push_back({"--format", "png, svg, pdf, gif, webp, mp4, webm or html", [&format](const std::string& v) {
                            format = formatNamed(v);
                            return format ? Status(sim::Ok{})
-                                         : Status(fail("unknown --format '" + v + "': allowed png, svg, pdf"));
+                                         : Status(fail("unknown --format '" + v +
+                                                       "': allowed png, svg, pdf, gif, webp, mp4, webm, html"));
                        }});
-    options.push_back({"--scale", "a number greater than 0 and at most 4",
-                       [&](const std::string& v) { return parseScale(v, command.scale); }});
+    options.push_back({"--scale", "a number greater than 0 and at most 4", [&](const std::string& v) {
+                           double scale = 1;
+                           auto status = parseScale(v, scale);
+                           command.scale = scale;
+                           return status;
+                       }});
     options.push_back(
         {"--lang", "en or zh_CN", [&command](const std::string& v) { return parseLanguage(v, command.language); }});
     options.push_back({"--theme", "light or dark", [&command](const std::string& v) {
@@ -259,6 +359,9 @@ sim::Result<Command> parseExport(const std::vector<std::string>& args) {
              return Status(sim::Ok{});
          }});
     options.push_back(memoryOption(command.memoryMib));
+    std::optional<std::size_t> every;
+    std::optional<int> fps, holdMs, loop;
+    addRangeOptions(options, command, every, fps, holdMs, loop);
     auto output = [&command](const std::string& v) {
         if (v.empty()) return Status(fail("option '-o' needs a file name"));
         command.output = v;
@@ -270,8 +373,12 @@ sim::Result<Command> parseExport(const std::vector<std::string>& args) {
 
     if (command.output.empty()) return fail("missing -o FILE: the file to write the figure to");
     if (!format) format = formatOfFile(command.output);
-    if (!format) return fail("missing --format: allowed png, svg, pdf (or an -o FILE ending in .png, .svg or .pdf)");
+    if (!format)
+        return fail(
+            "missing --format: allowed png, svg, pdf, gif, webp, mp4, webm, html (or an -o FILE ending in one "
+            "of them, e.g. .png or .gif)");
     command.format = *format;
+    if (auto status = checkRange(command, every, fps, holdMs, loop); !status) return status.error();
     return Command(command);
 }
 
@@ -285,6 +392,11 @@ sim::Result<Command> parseScenes(const std::vector<std::string>& args) {
 }
 
 }  // namespace
+
+bool isSequenceFormat(FigureFormat format) {
+    return format == FigureFormat::Gif || format == FigureFormat::Webp || format == FigureFormat::Mp4 ||
+           format == FigureFormat::Webm || format == FigureFormat::Html;
+}
 
 bool isKnownLanguage(const std::string& language) { return language == "en" || language == "zh_CN"; }
 

@@ -37,15 +37,30 @@ struct RunCommand {
     std::optional<std::size_t> memoryMib;   ///< accepted for symmetry; a run keeps no timeline
 };
 
-enum class FigureFormat { Png, Svg, Pdf };
+/// Still figures (png, svg, pdf), animations (gif, webp, mp4, webm) and the
+/// HTML stepper. png and svg with --from/--to write a numbered series.
+enum class FigureFormat { Png, Svg, Pdf, Gif, Webp, Mp4, Webm, Html };
 
-/// `commviz export --scene ID ... [--step N] --format F [--scale S] [--lang L] [--theme T] [--caption] [--select ID]
-/// [--option ID[=VALUE]]... -o FILE`
+// Bounds and defaults of a step range's timing.
+inline constexpr int kMinFps = 1;
+inline constexpr int kMaxFps = 60;
+inline constexpr int kDefaultGifFps = 12;    ///< GIF and WebP: small files for the web
+inline constexpr int kDefaultVideoFps = 30;  ///< MP4 and WebM
+inline constexpr int kMinHoldMs = 20;
+inline constexpr int kMaxHoldMs = 60000;
+inline constexpr int kDefaultHoldMs = 1000;
+inline constexpr int kMaxLoop = 65535;  ///< the largest count GIF and WebP store
+
+/// True for the formats that only export a step range (gif, webp, mp4, webm, html).
+bool isSequenceFormat(FigureFormat format);
+
+/// `commviz export --scene ID ... [--step N | --from A --to B [--every K] [--fps F] [--hold-ms MS] [--loop N]]
+/// --format F [--scale S] [--lang L] [--theme T] [--caption] [--select ID] [--option ID[=VALUE]]... -o FILE`
 struct ExportCommand {
     SceneChoice choice;
     std::optional<std::size_t> step;  ///< none: the end of the run
     FigureFormat format = FigureFormat::Png;
-    double scale = 1.0;
+    std::optional<double> scale;  ///< none: 1 for a still or series, 1200 px wide for an animation
     std::string language = "en";
     std::string theme = "light";
     bool caption = false;
@@ -53,6 +68,14 @@ struct ExportCommand {
     std::vector<std::string> options;  ///< --option ID[=VALUE]: scene view options switched on, in order
     std::string output;
     std::optional<std::size_t> memoryMib;  ///< the timeline's budget; none: the default
+    // A step range: an animation, a numbered series or an HTML stepper.
+    std::optional<std::size_t> from;  ///< first step exported; set together with `to`
+    std::optional<std::size_t> to;    ///< last step exported, inclusive
+    std::size_t every = 1;            ///< export every K-th step of the range (and always the last)
+    int fps = 0;                      ///< frames per second; 0 until parsed (12 for gif/webp, 30 for mp4/webm)
+    int holdMs = 1000;                ///< how long each step is shown
+    int loop = 0;                     ///< gif/webp: times the animation plays, 0 forever
+    bool isRange() const { return from.has_value(); }
 };
 
 /// `commviz scenes [--json] [--lang L]`

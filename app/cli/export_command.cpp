@@ -1,29 +1,57 @@
 #include "cli/export_command.h"
 
+#include <unistd.h>
+
 #include <QImage>
 #include <QPainter>
+#include <chrono>
+#include <cstdio>
+#include <memory>
 
 #include "cli/scene_lookup.h"
 #include "export/figure_exporter.h"
+#include "export/image_series_writer.h"
+#include "export/step_sequence.h"
+#include "export/video_writer.h"
 #include "shell/step_narration.h"
 
 namespace commviz::app::cli {
 
 namespace {
 
+// An animation is this wide unless --scale says otherwise: sharp on a blog's
+// column and on a high-density phone screen, yet a few MB at most.
+constexpr double kAnimationWidthPixels = 1200;
+// The caption band of every frame of an animation: the same height throughout
+// (a video's frames share one size), enough for a step's sentence or its summary.
+constexpr int kAnimationCaptionLines = 3;
+
 views::FigureOptions::Format figureFormat(FigureFormat format) {
     switch (format) {
-        case FigureFormat::Png:
-            return views::FigureOptions::Format::Png;
         case FigureFormat::Svg:
             return views::FigureOptions::Format::Svg;
         case FigureFormat::Pdf:
             return views::FigureOptions::Format::Pdf;
+        default:
+            return views::FigureOptions::Format::Png;
     }
-    return views::FigureOptions::Format::Png;
 }
 
-// The step's narration, the same sentences the Narration dock shows.
+std::optional<views::VideoFormat> videoFormat(FigureFormat format) {
+    switch (format) {
+        case FigureFormat::Gif:
+            return views::VideoFormat::Gif;
+        case FigureFormat::Webp:
+            return views::VideoFormat::Webp;
+        case FigureFormat::Mp4:
+            return views::VideoFormat::Mp4;
+        case FigureFormat::Webm:
+            return views::VideoFormat::Webm;
+        default:
+            return std::nullopt;
+    }
+}
+
 /// `--select ID` must name an object the scene draws at this step.
 sim::Status checkDrawn(views::SceneRenderer& renderer, const views::RenderState& state, const std::string& id) {
     QImage scratch(1, 1, QImage::Format_ARGB32);
@@ -38,54 +66,9 @@ sim::Status checkDrawn(views::SceneRenderer& renderer, const views::RenderState&
                      (drawn.isEmpty() ? std::string() : " (drawn: " + drawn.join(", ").toStdString() + ", …)"));
 }
 
-QString captionFor(const views::SceneDescriptor& scene, const sim::Session& session) {
-    return views::stepNarration(scene, session, session.cursor());
-}
-
-}  // namespace
-
-sim::Status exportScene(const ExportCommand& command, const views::SceneRegistry& registry) {
-    auto scene = findScene(registry, command.choice);
-    if (!scene) return scene.error();
-    const views::SceneDescriptor& descriptor = *scene.value();
-    if (!descriptor.createRenderer) return sim::fail("scene '" + descriptor.model.id + "' has no view to export");
-    auto built = buildSession(descriptor, command.choice);
-    if (!built) return built.error();
-    sim::Session& session = *built.value();
-    if (command.memoryMib) session.setMemoryBudget(*command.memoryMib << 20);
-
-    const std::size_t cap = descriptor.model.stepCap;
-    if (command.step && *command.step > cap)
-        return sim::fail("invalid --step '" + std::to_string(*command.step) + "': allowed 0 to " + std::to_string(cap) +
-                         ", the step cap of scene '" + descriptor.model.id + "'");
-    if (command.step) {
-        const std::size_t reached = session.seek(*command.step);
-        if (reached < *command.step)
-            return sim::fail("invalid --step '" + std::to_string(*command.step) + "': allowed 0 to " +
-                             std::to_string(reached) + ", the scene '" + descriptor.model.id + "' ends after " +
-                             std::to_string(reached) + " steps");
-    } else {
-        session.runToEnd(cap);
-    }
-
-    views::FigureOptions options;
-    options.format = figureFormat(command.format);
-    options.scale = command.scale;
-    options.theme = views::Theme::byId(QString::fromStdString(command.theme));
-    options.caption = command.caption;
-
-    views::RenderState state;
-    state.session = &session;
-    state.theme = options.theme;
-    // The caption travels in the state: a scene with a narration strip shows it
-    // there, any other gets a band under the figure.
-    if (command.caption) state.caption = captionFor(descriptor, session);
-    const auto renderer = descriptor.createRenderer();
-    if (!renderer) return sim::fail("scene '" + descriptor.model.id + "' has no view to export");
-    if (!command.select.empty()) {
-        if (auto status = checkDrawn(*renderer, state, command.select); !status) return status;
-        state.selected = QString::fromStdString(command.select);
-    }
+/// Every --option must be a view option of the scene.
+sim::Result<QStringList> viewOptions(const views::SceneDescriptor& descriptor, const ExportCommand& command) {
+    QStringList chosen;
     for (const std::string& option : command.options) {
         const QString id = QString::fromStdString(option.substr(0, option.find('=')));
         std::string allowed;
@@ -97,9 +80,158 @@ sim::Status exportScene(const ExportCommand& command, const views::SceneRegistry
         if (!known)
             return sim::fail("unknown --option '" + option + "' for scene '" + descriptor.model.id + "': allowed " +
                              (allowed.empty() ? std::string("none") : allowed));
-        state.options << QString::fromStdString(option);
+        chosen << QString::fromStdString(option);
     }
-    return views::exportFigure(*renderer, state, options, QString::fromStdString(command.output));
+    return chosen;
+}
+
+/// What every export draws from: the scene, its session and view, and how to draw.
+struct Prepared {
+    const views::SceneDescriptor* descriptor = nullptr;
+    std::unique_ptr<sim::Session> session;
+    std::unique_ptr<views::SceneRenderer> renderer;
+    views::FigureOptions options;
+    QStringList viewOptions;
+};
+
+sim::Result<Prepared> prepare(const ExportCommand& command, const views::SceneRegistry& registry) {
+    auto scene = findScene(registry, command.choice);
+    if (!scene) return scene.error();
+    Prepared prepared;
+    prepared.descriptor = scene.value();
+    const views::SceneDescriptor& descriptor = *prepared.descriptor;
+    if (!descriptor.createRenderer) return sim::fail("scene '" + descriptor.model.id + "' has no view to export");
+    auto built = buildSession(descriptor, command.choice);
+    if (!built) return built.error();
+    prepared.session = std::move(built).value();
+    if (command.memoryMib) prepared.session->setMemoryBudget(*command.memoryMib << 20);
+    prepared.renderer = descriptor.createRenderer();
+    if (!prepared.renderer) return sim::fail("scene '" + descriptor.model.id + "' has no view to export");
+    auto chosen = viewOptions(descriptor, command);
+    if (!chosen) return chosen.error();
+    prepared.viewOptions = chosen.value();
+    prepared.options.format = figureFormat(command.format);
+    prepared.options.scale = command.scale.value_or(1.0);
+    prepared.options.theme = views::Theme::byId(QString::fromStdString(command.theme));
+    prepared.options.caption = command.caption;
+    return prepared;
+}
+
+/// The state drawn at the session's cursor, with the selection checked there.
+sim::Result<views::RenderState> stateAtCursor(Prepared& prepared, const ExportCommand& command) {
+    views::RenderState state;
+    state.session = prepared.session.get();
+    state.theme = prepared.options.theme;
+    state.options = prepared.viewOptions;
+    // The caption travels in the state: a scene with a narration strip shows it
+    // there, any other gets a band under the figure.
+    if (command.caption)
+        state.caption = views::stepNarration(*prepared.descriptor, *prepared.session, prepared.session->cursor());
+    if (!command.select.empty()) {
+        if (auto status = checkDrawn(*prepared.renderer, state, command.select); !status) return status.error();
+        state.selected = QString::fromStdString(command.select);
+    }
+    return state;
+}
+
+/// Seeks to `target`, refusing it (as `option`) beyond the step cap or the end of the run.
+sim::Status seekChecked(Prepared& prepared, const std::string& option, std::size_t target) {
+    const std::string& id = prepared.descriptor->model.id;
+    const std::size_t cap = prepared.descriptor->model.stepCap;
+    if (target > cap)
+        return sim::fail("invalid " + option + " '" + std::to_string(target) + "': allowed 0 to " +
+                         std::to_string(cap) + ", the step cap of scene '" + id + "'");
+    const std::size_t reached = prepared.session->seek(target);
+    if (reached < target)
+        return sim::fail("invalid " + option + " '" + std::to_string(target) + "': allowed 0 to " +
+                         std::to_string(reached) + ", the scene '" + id + "' ends after " + std::to_string(reached) +
+                         " steps");
+    return sim::Ok{};
+}
+
+sim::Status exportStill(Prepared& prepared, const ExportCommand& command) {
+    if (command.step) {
+        if (auto status = seekChecked(prepared, "--step", *command.step); !status) return status;
+    } else {
+        prepared.session->runToEnd(prepared.descriptor->model.stepCap);
+    }
+    auto state = stateAtCursor(prepared, command);
+    if (!state) return state.error();
+    return views::exportFigure(*prepared.renderer, state.value(), prepared.options,
+                               QString::fromStdString(command.output));
+}
+
+/// One line on a terminal's stderr, rewritten as frames are done; nothing when
+/// stderr is a file or a pipe (scripts and tests read it as the error channel).
+class ProgressLine {
+public:
+    ProgressLine() : m_terminal(isatty(STDERR_FILENO) == 1) {}
+    ~ProgressLine() {
+        if (m_shown) std::fputs("\r\033[K", stderr);
+    }
+    bool operator()(std::size_t done, std::size_t total) {
+        if (!m_terminal) return true;
+        const auto now = std::chrono::steady_clock::now();
+        if (done < total && now - m_last < std::chrono::milliseconds(200)) return true;
+        m_last = now;
+        m_shown = true;
+        std::fprintf(stderr, "\rexporting: frame %zu of %zu (%zu%%)", done, total, total ? done * 100 / total : 100);
+        std::fflush(stderr);
+        return true;
+    }
+
+private:
+    bool m_terminal;
+    bool m_shown = false;
+    std::chrono::steady_clock::time_point m_last;
+};
+
+sim::Status exportRange(Prepared& prepared, const ExportCommand& command) {
+    if (command.format == FigureFormat::Html)
+        return sim::fail("--format html is not available in this build yet: allowed gif, webp, mp4, webm, png, svg");
+    // Known before the first frame is drawn: the end of the range exists.
+    if (auto status = seekChecked(prepared, "--to", *command.to); !status) return status;
+    prepared.session->seek(*command.from);
+    auto state = stateAtCursor(prepared, command);
+    if (!state) return state.error();
+
+    views::SequenceRequest request;
+    request.scene = prepared.descriptor;
+    request.session = prepared.session.get();
+    request.renderer = prepared.renderer.get();
+    request.from = *command.from;
+    request.to = *command.to;
+    request.every = command.every;
+    request.timing.fps = command.fps;
+    request.timing.holdMs = command.holdMs;
+    request.options = prepared.options;
+    request.selected = state.value().selected;
+    request.viewOptions = prepared.viewOptions;
+    ProgressLine progress;
+    request.progress = [&progress](std::size_t done, std::size_t total) { return progress(done, total); };
+    const QString output = QString::fromStdString(command.output);
+
+    const auto video = videoFormat(command.format);
+    if (!video) {
+        request.timing.oneFramePerStep = true;
+        views::ImageSeriesWriter writer(output);
+        return views::exportSequence(request, writer);
+    }
+    request.options.captionLines = kAnimationCaptionLines;
+    if (!command.scale) {
+        const QSizeF logical = views::figureLogicalSize(*prepared.renderer, state.value(), request.options);
+        request.options.scale = logical.width() > 0 ? kAnimationWidthPixels / logical.width() : 1.0;
+    }
+    views::VideoWriter writer(output, *video, command.fps, command.loop);
+    return views::exportSequence(request, writer);
+}
+
+}  // namespace
+
+sim::Status exportScene(const ExportCommand& command, const views::SceneRegistry& registry) {
+    auto prepared = prepare(command, registry);
+    if (!prepared) return prepared.error();
+    return command.isRange() ? exportRange(prepared.value(), command) : exportStill(prepared.value(), command);
 }
 
 }  // namespace commviz::app::cli

@@ -11,6 +11,8 @@ std::string helpText() {
   commviz export --scene ID [--scenario FILE] [--set KEY=VALUE]... [--step N]
                  --format png|svg|pdf [--scale S] [--lang en|zh_CN] [--theme light|dark]
                  [--caption] [--select ID] [--option ID[=N]]... [--memory-mib N] -o FILE
+  commviz export --scene ID ... --from A --to B [--every K] [--fps F] [--hold-ms MS] [--loop N]
+                 --format gif|webp|mp4|webm|html|png|svg [every option of the still export] -o FILE
   commviz scenes [--json] [--lang en|zh_CN]
   commviz --help | --version
 
@@ -18,7 +20,8 @@ Commands:
   gui       open the window (the default when no command is given)
   run       step a scene without a window and print what happened;
             without --steps it runs until the scene is done or reaches its step cap
-  export    draw one step of a scene into a PNG, SVG or PDF figure
+  export    draw one step of a scene into a PNG, SVG or PDF figure, or a range of
+            steps into an animation (GIF, WebP, MP4, WebM) or numbered PNG/SVG files
   scenes    list the scene ids and every key --set accepts
   NAME ...  a command a scene adds (commviz scenes lists them)
 
@@ -35,8 +38,17 @@ Options:
   --memory-mib N      memory for keyframes and stored events, 16 to 1048576 MiB (default 256);
                       long runs thin keyframes to fit and replay what they dropped
   --step N            export: the step to draw (default: the end of the run)
-  --format F          export: png, svg or pdf (default: from the -o suffix)
+  --format F          export: png, svg or pdf; with --from/--to also gif, webp, mp4, webm, html
+                      (default: from the -o suffix)
   --scale S           export: PNG pixels per unit, SVG/PDF page size × S; greater than 0, at most 4
+                      (animations: default 1200 pixels wide)
+  --from A, --to B    export: the steps A to B (inclusive) as an animation, or with png/svg as
+                      files NAME-0001.png, NAME-0002.png … (at least 4 digits)
+  --every K           export: every K-th step of the range, and always B (default 1)
+  --fps F             export: frames per second, 1 to 60 (default 12 for gif/webp, 30 for mp4/webm)
+  --hold-ms MS        export: how long each step shows, 20 to 60000 ms (default 1000);
+                      a step spans round(MS × F / 1000) frames, at least 1
+  --loop N            export: gif/webp play N times, 0 forever (default)
   --lang L            en or zh_CN: the language of captions and scene names
   --theme T           export: light (the publication theme, default) or dark
   --caption           export: write the step's narration under the figure

@@ -8,12 +8,14 @@ COMMVIZ_DEBIAN_RELEASE="Debian 12 (bookworm)"
 # must be listed: qt6-charts-dev merely recommends libqt6opengl6-dev, yet
 # Qt6ChartsConfig.cmake needs Qt6OpenGL's CMake package from it; and clang only
 # recommends libclang-rt-14-dev, which holds libFuzzer and the sanitizer
-# runtimes scripts/fuzz.sh links.
+# runtimes scripts/fuzz.sh links. FFmpeg's libraries encode the animations
+# (GIF, WebP, MP4, WebM) that export writes.
 COMMVIZ_PACKAGES=(
   g++ cmake ninja-build pkg-config
   qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
   qt6-translations-l10n libqt6opengl6-dev libgl-dev nlohmann-json3-dev libpugixml-dev libbenchmark-dev
   clang-format fonts-noto-cjk clang libclang-rt-14-dev
+  libavcodec-dev libavformat-dev libavfilter-dev libswscale-dev libavutil-dev
 )
 
 # Prints what a script installs, for its --help.

@@ -121,7 +121,7 @@ void TestCliBadInput::rejects_data() {
         {"unknown --select 'no/such/object'", "no such object is drawn"}, out);
     row("unknown view option", exportHead + QStringList{"--option", "no.such.option"},
         {"unknown --option 'no.such.option'", "allowed"}, out);
-    row("unknown format", exportHead + QStringList{"--format", "gif"}, {"--format 'gif'", "png, svg, pdf"}, out);
+    row("unknown format", exportHead + QStringList{"--format", "bmp"}, {"--format 'bmp'", "png, svg, pdf, gif"}, out);
     row("no format", {"export", "--scene", "{scene}", "-o", "{tmp}/figure"}, {"missing --format", "png, svg, pdf"},
         "{tmp}/figure");
     row("unknown theme", exportHead + QStringList{"--theme", "blue"}, {"--theme 'blue'", "light, dark"}, out);

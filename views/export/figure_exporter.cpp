@@ -10,6 +10,7 @@
 #include <QSaveFile>
 #include <QSvgGenerator>
 #include <QtMath>
+#include <algorithm>
 
 namespace commviz::views {
 
@@ -50,6 +51,18 @@ double bandHeight(const QFont& font, const QString& text, double width) {
     return bounds.height() + 2 * kMargin;
 }
 
+// A band of `lines` lines whatever its text: the taller of the Latin and the
+// Chinese font, so a caption switching language keeps the same height.
+double fixedBandHeight(double pixels, int lines) {
+    const double latin = QFontMetricsF(textFont(QString(), pixels, false)).lineSpacing();
+    const double chinese = QFontMetricsF(textFont(QStringLiteral("\u4e2d"), pixels, false)).lineSpacing();
+    return lines * std::max(latin, chinese) + 2 * kMargin;
+}
+
+bool hasCaptionBand(const SceneRenderer& renderer, const FigureOptions& options) {
+    return options.caption && !renderer.drawsCaption();
+}
+
 struct Layout {
     QSize size;  // whole figure, whole logical units
     QRectF title;
@@ -62,7 +75,9 @@ Layout layoutFigure(const SceneRenderer& renderer, const RenderState& state, con
     const double width = scene.width();
     const double titleHeight = bandHeight(textFont(options.title, kTitlePixels, true), options.title, width);
     const QString caption = captionBandText(renderer, state, options);
-    const double captionHeight = bandHeight(textFont(caption, kCaptionPixels, false), caption, width);
+    const double captionHeight = options.captionLines > 0 && hasCaptionBand(renderer, options)
+                                     ? fixedBandHeight(kCaptionPixels, options.captionLines)
+                                     : bandHeight(textFont(caption, kCaptionPixels, false), caption, width);
     Layout layout;
     layout.title = QRectF(0, 0, width, titleHeight);
     layout.scene = QRectF(QPointF(0, titleHeight), scene);
@@ -73,9 +88,12 @@ Layout layoutFigure(const SceneRenderer& renderer, const RenderState& state, con
 
 void paintBand(QPainter& painter, const QRectF& band, const QFont& font, const QColor& color, const QString& text) {
     if (text.isEmpty()) return;
+    painter.save();
+    painter.setClipRect(band);
     painter.setFont(font);
     painter.setPen(color);
     painter.drawText(band.adjusted(kMargin, kMargin, -kMargin, -kMargin), Qt::TextWordWrap | Qt::AlignHCenter, text);
+    painter.restore();
 }
 
 void paintLaidOut(QPainter& painter, const Layout& layout, SceneRenderer& renderer, const RenderState& state,
@@ -187,7 +205,7 @@ QString figureFormatSuffix(FigureOptions::Format format) {
 
 QString captionBandText(const SceneRenderer& renderer, const RenderState& state, const FigureOptions& options) {
     // A scene with its own narration strip already says the sentence once.
-    return options.caption && !renderer.drawsCaption() ? state.caption : QString();
+    return hasCaptionBand(renderer, options) ? state.caption : QString();
 }
 
 QSizeF figureLogicalSize(const SceneRenderer& renderer, const RenderState& state, const FigureOptions& options) {
@@ -205,14 +223,19 @@ QImage renderFigure(SceneRenderer& renderer, const RenderState& state, const Fig
     if (pixels.isEmpty()) return {};
     QImage image(pixels, QImage::Format_ARGB32_Premultiplied);
     if (image.isNull()) return {};
-    // The painter works in logical units; the ratio maps them onto device pixels.
-    image.setDevicePixelRatio(scale);
     image.setDotsPerMeterX(qRound(kDpi / 0.0254));
     image.setDotsPerMeterY(qRound(kDpi / 0.0254));
     image.fill(options.theme.background);
+    // The painter works in logical units; the ratio maps them onto device
+    // pixels. QPainter ignores a ratio below 1, so a smaller image (an
+    // animation 1,200 px wide of a wider scene) is scaled by the painter.
+    const bool shrink = scale < 1.0;
+    if (!shrink) image.setDevicePixelRatio(scale);
     QPainter painter(&image);
+    if (shrink) painter.scale(scale, scale);
     paintLaidOut(painter, layout, renderer, state, options);
     painter.end();
+    image.setDevicePixelRatio(scale);
     return image;
 }
 

@@ -22,6 +22,10 @@ struct FigureOptions {
     /// Write RenderState::caption in a band under the figure, unless the
     /// renderer already shows it in the scene (SceneRenderer::drawsCaption).
     bool caption = false;
+    /// With `caption`: when above 0, the caption band is this many lines high
+    /// whatever its text (even none), so every frame of an animation has the
+    /// same size; text beyond the band is not drawn. 0: the band fits its text.
+    int captionLines = 0;
     QString title;  ///< drawn above the figure; empty for none
 };
 
