@@ -343,7 +343,10 @@ struct VideoWriter::Codec {
         rgb->pts = pts;
         const bool gif = format == VideoFormat::Gif;
         if (gif) {
-            const int code = av_buffersrc_add_frame_flags(source, rgb, AV_BUFFERSRC_FLAG_KEEP_REF);
+            // PUSH runs the graph now: palettegen takes the frame into its
+            // histogram at once instead of queueing every frame until the end.
+            const int code =
+                av_buffersrc_add_frame_flags(source, rgb, AV_BUFFERSRC_FLAG_KEEP_REF | AV_BUFFERSRC_FLAG_PUSH);
             if (code < 0) return failed("the palette filter refused a frame", code);
             return pass == 0 ? sim::Status(sim::Ok{}) : drainFiltered();
         }
