@@ -31,7 +31,16 @@ std::unique_ptr<sim::Session> nccl8(const views::SceneDescriptor& scene) {
     return built ? std::move(built).value() : nullptr;
 }
 
+// Drawing text needs a QGuiApplication; made once, on first use (benchmark_main owns main()).
+void ensureGuiApplication() {
+    static int argc = 1;
+    static char name[] = "commviz_bench_export";
+    static char* argv[] = {name, nullptr};
+    static QGuiApplication app(argc, argv);
+}
+
 void exportNccl8(benchmark::State& state, views::VideoFormat format, int fps) {
+    ensureGuiApplication();
     const views::SceneRegistry registry = app::allScenes();
     const views::SceneDescriptor* scene = registry.find(QStringLiteral("nccl-bootstrap"));
     auto session = scene ? nccl8(*scene) : nullptr;
@@ -68,11 +77,3 @@ BENCHMARK(BM_ExportNccl8Webp)->Unit(benchmark::kSecond)->Iterations(2);
 BENCHMARK(BM_ExportNccl8Mp4)->Unit(benchmark::kSecond)->Iterations(2);
 
 }  // namespace
-
-int main(int argc, char** argv) {
-    QGuiApplication app(argc, argv);
-    benchmark::Initialize(&argc, argv);
-    benchmark::RunSpecifiedBenchmarks();
-    benchmark::Shutdown();
-    return 0;
-}
