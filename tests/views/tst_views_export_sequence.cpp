@@ -234,6 +234,28 @@ private slots:
         QCOMPARE(filesIn(dir), QStringList());
     }
 
+    void fixedCaptionBandKeepsEveryFrameOneSize() {
+        testing::CounterRenderer renderer;
+        RenderState state;
+        FigureOptions options;
+        options.caption = true;
+        options.captionLines = 3;
+        const QString sentence = QStringLiteral("Rank 2 sends its address to the root. ");
+        QStringList heights;
+        for (const QString& caption : {QString(), sentence, sentence.repeated(40), QStringLiteral("环上的下一个")}) {
+            state.caption = caption;
+            heights << QString::number(figureLogicalSize(renderer, state, options).height());
+        }
+        QCOMPARE(heights.removeDuplicates(), 3);  // one height for all four
+        const double fixed = heights.first().toDouble();
+        QVERIFY(fixed > 400 + 3 * 15);  // the scene, then three lines of 15-unit text at least
+        options.captionLines = 0;       // a still export's band grows with its text
+        state.caption = sentence.repeated(40);
+        QVERIFY(figureLogicalSize(renderer, state, options).height() > fixed);
+        options.caption = false;
+        QCOMPARE(figureLogicalSize(renderer, state, options).height(), 400.0);
+    }
+
     void seriesNamesAreNumberedToTheCount() {
         QCOMPARE(seriesFileName("a/s.png", 0, 5, "png"), QStringLiteral("a/s-0001.png"));
         QCOMPARE(seriesFileName("s.svg", 41, 12000, "svg"), QStringLiteral("s-00042.svg"));

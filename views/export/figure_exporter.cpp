@@ -11,6 +11,7 @@
 #include <QSvgGenerator>
 #include <QtMath>
 #include <algorithm>
+#include <cmath>
 
 namespace commviz::views {
 
@@ -86,13 +87,22 @@ Layout layoutFigure(const SceneRenderer& renderer, const RenderState& state, con
     return layout;
 }
 
-void paintBand(QPainter& painter, const QRectF& band, const QFont& font, const QColor& color, const QString& text) {
+// Text wrapped inside the band's margins. A band of fixed height shows the
+// whole lines that fit and nothing of the next one.
+void paintBand(QPainter& painter, const QRectF& band, const QFont& font, const QColor& color, const QString& text,
+               bool fixedHeight = false) {
     if (text.isEmpty()) return;
+    const QRectF inner = band.adjusted(kMargin, kMargin, -kMargin, -kMargin);
+    QRectF clip = band;
+    if (fixedHeight) {
+        const double line = QFontMetricsF(font).lineSpacing();
+        clip = QRectF(inner.topLeft(), QSizeF(inner.width(), std::floor(inner.height() / line) * line));
+    }
     painter.save();
-    painter.setClipRect(band);
+    painter.setClipRect(clip);
     painter.setFont(font);
     painter.setPen(color);
-    painter.drawText(band.adjusted(kMargin, kMargin, -kMargin, -kMargin), Qt::TextWordWrap | Qt::AlignHCenter, text);
+    painter.drawText(inner, Qt::TextWordWrap | Qt::AlignHCenter, text);
     painter.restore();
 }
 
@@ -117,7 +127,8 @@ void paintLaidOut(QPainter& painter, const Layout& layout, SceneRenderer& render
     painter.restore();
 
     const QString caption = captionBandText(renderer, state, options);
-    paintBand(painter, layout.caption, textFont(caption, kCaptionPixels, false), options.theme.text, caption);
+    paintBand(painter, layout.caption, textFont(caption, kCaptionPixels, false), options.theme.text, caption,
+              options.captionLines > 0);
 }
 
 QString writeError(const QString& path, const QString& reason) {
