@@ -5,6 +5,7 @@
 #include <QImage>
 #include <QPainter>
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <memory>
 
@@ -161,15 +162,28 @@ sim::Status exportStill(Prepared& prepared, const ExportCommand& command) {
                                QString::fromStdString(command.output));
 }
 
+volatile std::sig_atomic_t g_interrupted = 0;
+
+extern "C" void onInterrupt(int) { g_interrupted = 1; }
+
 /// One line on a terminal's stderr, rewritten as frames are done; nothing when
 /// stderr is a file or a pipe (scripts and tests read it as the error channel).
+/// Ctrl-C while it lives cancels the export, which removes its partial file.
 class ProgressLine {
 public:
-    ProgressLine() : m_terminal(isatty(STDERR_FILENO) == 1) {}
+    ProgressLine() : m_terminal(isatty(STDERR_FILENO) == 1) {
+        g_interrupted = 0;
+        m_previous = std::signal(SIGINT, onInterrupt);
+        if (m_previous == SIG_IGN) std::signal(SIGINT, SIG_IGN);  // started to ignore it (nohup, &): keep so
+    }
     ~ProgressLine() {
+        std::signal(SIGINT, m_previous);
         if (m_shown) std::fputs("\r\033[K", stderr);
     }
+    ProgressLine(const ProgressLine&) = delete;
+    ProgressLine& operator=(const ProgressLine&) = delete;
     bool operator()(std::size_t done, std::size_t total) {
+        if (g_interrupted) return false;
         if (!m_terminal) return true;
         const auto now = std::chrono::steady_clock::now();
         if (done < total && now - m_last < std::chrono::milliseconds(200)) return true;
@@ -183,6 +197,7 @@ public:
 private:
     bool m_terminal;
     bool m_shown = false;
+    void (*m_previous)(int) = SIG_DFL;
     std::chrono::steady_clock::time_point m_last;
 };
 
