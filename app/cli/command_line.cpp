@@ -312,6 +312,10 @@ Status checkRange(ExportCommand& command, std::optional<std::size_t> every, std:
         return fail("--loop applies only to --format gif or webp, not " + format + " (a video plays once)");
     if (fps && !animated && command.format != FigureFormat::Html)
         return fail("--fps applies only to an animation: allowed with --format gif, webp, mp4, webm");
+    if (holdMs && !animated && command.format != FigureFormat::Html)
+        return fail(
+            "--hold-ms applies only to an animation or the HTML stepper: allowed with --format gif, webp, "
+            "mp4, webm, html");
     command.every = every.value_or(1);
     const bool gifLike = command.format == FigureFormat::Gif || command.format == FigureFormat::Webp;
     command.fps = fps.value_or(gifLike ? kDefaultGifFps : kDefaultVideoFps);

@@ -266,6 +266,8 @@ void TestCliExportAnimation::badRangesAndFormatsExitTwo_data() {
                                << QStringList{"--format 'pdf'", "gif, webp, mp4, webm"};
     QTest::newRow("unknown format") << QStringList{"--from", "1", "--to", "3", "--format", "avi", "-o", "x"}
                                     << QStringList{"--format 'avi'", "gif, webp, mp4, webm, html"};
+    QTest::newRow("hold on a series") << QStringList{"--from", "1", "--to", "3", "--hold-ms", "500", "-o", "x.png"}
+                                      << QStringList{"--hold-ms", "gif, webp, mp4, webm, html"};
     QTest::newRow("fps on a still") << QStringList{"--fps", "10", "-o", "x.png"}
                                     << QStringList{"--fps", "--from A --to B"};
 }
