@@ -5,7 +5,7 @@
 
 #include "cli/scene_lookup.h"
 #include "export/figure_exporter.h"
-#include "shell/step_narration.h"
+#include "shell/step_caption.h"
 
 namespace commviz::app::cli {
 
@@ -23,7 +23,6 @@ views::FigureOptions::Format figureFormat(FigureFormat format) {
     return views::FigureOptions::Format::Png;
 }
 
-// The step's narration, the same sentences the Narration dock shows.
 /// `--select ID` must name an object the scene draws at this step.
 sim::Status checkDrawn(views::SceneRenderer& renderer, const views::RenderState& state, const std::string& id) {
     QImage scratch(1, 1, QImage::Format_ARGB32);
@@ -38,9 +37,6 @@ sim::Status checkDrawn(views::SceneRenderer& renderer, const views::RenderState&
                      (drawn.isEmpty() ? std::string() : " (drawn: " + drawn.join(", ").toStdString() + ", …)"));
 }
 
-QString captionFor(const views::SceneDescriptor& scene, const sim::Session& session) {
-    return views::stepNarration(scene, session, session.cursor());
-}
 
 }  // namespace
 
@@ -77,14 +73,20 @@ sim::Status exportScene(const ExportCommand& command, const views::SceneRegistry
     views::RenderState state;
     state.session = &session;
     state.theme = options.theme;
-    // The caption travels in the state: a scene with a narration strip shows it
-    // there, any other gets a band under the figure.
-    if (command.caption) state.caption = captionFor(descriptor, session);
     const auto renderer = descriptor.createRenderer();
     if (!renderer) return sim::fail("scene '" + descriptor.model.id + "' has no view to export");
     if (!command.select.empty()) {
         if (auto status = checkDrawn(*renderer, state, command.select); !status) return status;
         state.selected = QString::fromStdString(command.select);
+    }
+    // The caption travels in the state: a scene with a narration strip shows it
+    // there, any other gets a band under the figure. Both say the step's
+    // narration (the Narration dock's sentences), or its summary where that
+    // does not fit, leading with the selected object.
+    if (command.caption) {
+        const views::StepCaption caption = views::stepCaption(descriptor, session, session.cursor(), state.selected);
+        state.caption = caption.full;
+        state.captionSummary = caption.summary;
     }
     for (const std::string& option : command.options) {
         const QString id = QString::fromStdString(option.substr(0, option.find('=')));

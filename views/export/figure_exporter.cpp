@@ -10,6 +10,9 @@
 #include <QSaveFile>
 #include <QSvgGenerator>
 #include <QtMath>
+#include <algorithm>
+
+#include "shell/step_caption.h"
 
 namespace commviz::views {
 
@@ -50,6 +53,12 @@ double bandHeight(const QFont& font, const QString& text, double width) {
     return bounds.height() + 2 * kMargin;
 }
 
+// The caption band's text room: the lines a sequence reserves, or at most kMaxCaptionLines.
+double captionRoomHeight(const QFont& font, const FigureOptions& options) {
+    const int lines = options.captionLines > 0 ? options.captionLines : FigureOptions::kMaxCaptionLines;
+    return lines * QFontMetricsF(font).lineSpacing();
+}
+
 struct Layout {
     QSize size;  // whole figure, whole logical units
     QRectF title;
@@ -62,7 +71,11 @@ Layout layoutFigure(const SceneRenderer& renderer, const RenderState& state, con
     const double width = scene.width();
     const double titleHeight = bandHeight(textFont(options.title, kTitlePixels, true), options.title, width);
     const QString caption = captionBandText(renderer, state, options);
-    const double captionHeight = bandHeight(textFont(caption, kCaptionPixels, false), caption, width);
+    const QFont captionFont = textFont(caption, kCaptionPixels, false);
+    // A sequence reserves its lines even for a frame with nothing to say, so every frame has one size.
+    const bool reserved = options.caption && options.captionLines > 0 && !renderer.drawsCaption();
+    const double captionHeight =
+        reserved ? captionRoomHeight(captionFont, options) + 2 * kMargin : bandHeight(captionFont, caption, width);
     Layout layout;
     layout.title = QRectF(0, 0, width, titleHeight);
     layout.scene = QRectF(QPointF(0, titleHeight), scene);
@@ -187,7 +200,10 @@ QString figureFormatSuffix(FigureOptions::Format format) {
 
 QString captionBandText(const SceneRenderer& renderer, const RenderState& state, const FigureOptions& options) {
     // A scene with its own narration strip already says the sentence once.
-    return options.caption && !renderer.drawsCaption() ? state.caption : QString();
+    if (!options.caption || renderer.drawsCaption() || state.caption.isEmpty()) return {};
+    const QFont font = textFont(state.caption + state.captionSummary, kCaptionPixels, false);
+    const QRectF room(0, 0, renderer.logicalSize().width() - 2 * kMargin, captionRoomHeight(font, options));
+    return fitCaption(state.caption, state.captionSummary, font, room);
 }
 
 QSizeF figureLogicalSize(const SceneRenderer& renderer, const RenderState& state, const FigureOptions& options) {

@@ -1,5 +1,7 @@
 #include "shell/scene_paint.h"
 
+#include "shell/step_caption.h"
+
 #include <QFontMetricsF>
 #include <QLineF>
 #include <QPainterPath>
@@ -94,6 +96,11 @@ void ScenePaint::wrapped(const QRectF& rect, const QString& s, double px, const 
     p.setClipRect(rect);
     drawRecorded(rect, flags, s, f);
     p.restore();
+}
+
+void ScenePaint::caption(const QRectF& rect, const QString& full, const QString& summary, double px,
+                         const QColor& color, double minPx) {
+    wrapped(rect, fitCaption(full, summary, font(minPx), rect), px, color, false, minPx);
 }
 
 void ScenePaint::tag(const QPointF& centre, const QString& s, const QColor& fill, const QColor& ink, double px) {
