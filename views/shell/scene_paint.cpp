@@ -1,13 +1,13 @@
 #include "shell/scene_paint.h"
 
-#include "shell/step_caption.h"
-
 #include <QFontMetricsF>
 #include <QLineF>
 #include <QPainterPath>
 #include <QPolygonF>
 #include <algorithm>
 #include <cmath>
+
+#include "shell/step_caption.h"
 
 namespace commviz::views {
 
