@@ -15,11 +15,12 @@ if [[ $# -gt 0 ]]; then
   echo "clang, AddressSanitizer and UBSan in build-fuzz/, runs those suites, and"
   echo "runs each fuzz target for 10 seconds (scripts/fuzz.sh)."
   echo
-  commviz_print_packages
+  commviz_print_packages --test
   exit 0
 fi
 
-commviz_ensure_packages
+# The build's packages and the test-time ones (a browser for the HTML stepper's test).
+commviz_ensure_packages "${COMMVIZ_PACKAGES[@]}" "${COMMVIZ_TEST_PACKAGES[@]}"
 "$COMMVIZ_ROOT/scripts/check_format.sh"
 # Line tables only (-g1): backtraces still name file and line, and the build
 # takes about a fifth less time than with full debug info. The sanitizer build

@@ -14,7 +14,7 @@
 #include "export/image_series_writer.h"
 #include "export/step_sequence.h"
 #include "export/video_writer.h"
-#include "shell/step_narration.h"
+#include "shell/step_caption.h"
 
 namespace commviz::app::cli {
 
@@ -124,13 +124,19 @@ sim::Result<views::RenderState> stateAtCursor(Prepared& prepared, const ExportCo
     state.session = prepared.session.get();
     state.theme = prepared.options.theme;
     state.options = prepared.viewOptions;
-    // The caption travels in the state: a scene with a narration strip shows it
-    // there, any other gets a band under the figure.
-    if (command.caption)
-        state.caption = views::stepNarration(*prepared.descriptor, *prepared.session, prepared.session->cursor());
     if (!command.select.empty()) {
         if (auto status = checkDrawn(*prepared.renderer, state, command.select); !status) return status.error();
         state.selected = QString::fromStdString(command.select);
+    }
+    // The caption travels in the state: a scene with a narration strip shows it
+    // there, any other gets a band under the figure. Both say the step's
+    // narration (the Narration dock's sentences), or its summary where that
+    // does not fit, leading with the selected object.
+    if (command.caption) {
+        const views::StepCaption caption =
+            views::stepCaption(*prepared.descriptor, *prepared.session, prepared.session->cursor(), state.selected);
+        state.caption = caption.full;
+        state.captionSummary = caption.summary;
     }
     return state;
 }

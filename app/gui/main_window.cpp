@@ -16,6 +16,7 @@
 #include <QVBoxLayout>
 #include <iostream>
 
+#include "export/animation_dialog.h"
 #include "export/export_dialog.h"
 #include "shell/events_dock.h"
 #include "shell/focused_space_filter.h"
@@ -29,6 +30,7 @@
 #include "shell/scene_picker.h"
 #include "shell/scene_view_actions.h"
 #include "shell/simulation_controller.h"
+#include "shell/step_caption.h"
 #include "shell/transport_bar.h"
 #include "tutorial/tutorial_dock.h"
 
@@ -130,6 +132,7 @@ void MainWindow::buildActions() {
     a.open = make(&MainWindow::openScenarioFile, QKeySequence::Open);
     a.saveAs = make(&MainWindow::saveScenarioFile, QKeySequence::SaveAs);
     a.exportFigure = make(&MainWindow::exportFigure, QKeySequence(Qt::CTRL | Qt::Key_E));
+    a.exportAnimation = make(&MainWindow::exportAnimation, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
     a.quit = make(&QWidget::close, QKeySequence::Quit);
     a.undo = m_undo.createUndoAction(this);
     a.undo->setShortcut(QKeySequence::Undo);
@@ -194,6 +197,7 @@ void MainWindow::buildActions() {
     m_examplesMenu = m_fileMenu->addMenu(QString());
     m_fileMenu->addAction(a.saveAs);
     m_fileMenu->addAction(a.exportFigure);
+    m_fileMenu->addAction(a.exportAnimation);
     m_fileMenu->addSeparator();
     m_fileMenu->addAction(a.quit);
     m_editMenu = menuBar()->addMenu(QString());
@@ -245,6 +249,7 @@ void MainWindow::retranslate() {
     a.open->setText(tr("&Open Scenario…"));
     a.saveAs->setText(tr("&Save Scenario As…"));
     a.exportFigure->setText(tr("&Export Figure…"));
+    a.exportAnimation->setText(tr("Export &Animation…"));
     a.quit->setText(tr("&Quit"));
     a.play->setText(tr("&Play / Pause"));
     a.back->setText(tr("Step &Back"));
@@ -407,7 +412,8 @@ void MainWindow::exportFigure() {
         return;
     }
     m_controller->pause();  // the figure and its caption show one step
-    const QString caption = views::NarrationDock::narrationOf(*m_controller, m_controller->cursor());
+    const views::StepCaption caption = views::stepCaption(*m_controller->scene(), *m_controller->session(),
+                                                          m_controller->cursor(), m_canvas->renderState().selected);
     std::optional<views::RenderState> lessonState;
     QString lessonCaption;
     // The lesson step (its highlights and its narration) is offered while it is the step on screen.
@@ -419,6 +425,23 @@ void MainWindow::exportFigure() {
     // A renderer of its own, so the preview leaves the canvas's hit regions alone.
     const auto renderer = m_controller->scene()->createRenderer();
     views::ExportDialog dialog(*renderer, m_canvas->renderState(), lessonState, caption, lessonCaption, this);
+    dialog.exec();
+}
+
+void MainWindow::exportAnimation() {
+    if (!m_canvas->renderer() || !m_controller->session()) {
+        showError(tr("There is nothing to export yet: open a scene first."));
+        return;
+    }
+    m_controller->pause();
+    // The export draws in the language it is asked for, then the window's comes back.
+    const auto applyLanguage = [this](const QString& language) {
+        const QString before = m_language.current();
+        if (language != before) m_language.apply(language);
+        return before;
+    };
+    views::AnimationDialog dialog(m_controller->setup(), m_canvas->renderState(), m_controller->cursor(), applyLanguage,
+                                  this);
     dialog.exec();
 }
 

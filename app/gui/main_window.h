@@ -41,6 +41,7 @@ public:
     bool openScene(const QString& id, const QString& scenarioPath = {}, const QStringList& sets = {});
     void openTutorial();
     void exportFigure();
+    void exportAnimation();
     void setLanguage(const QString& language);
     void setTheme(const QString& id);
     views::SimulationController& controller() { return *m_controller; }
@@ -96,7 +97,7 @@ private:
     QActionGroup* m_languageGroup;
     QActionGroup* m_themeGroup;
     struct Actions {
-        QAction *open, *saveAs, *exportFigure, *quit, *undo, *redo, *play, *forward, *back, *reset, *end, *tutorial,
+        QAction *open, *saveAs, *exportFigure, *exportAnimation, *quit, *undo, *redo, *play, *forward, *back, *reset, *end, *tutorial,
             *aboutModel, *about, *light, *dark, *english, *chinese, *zoomIn, *zoomOut, *zoomFit, *presentation;
     } m_actions{};
 };

@@ -2,6 +2,39 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>CaptionText</name>
+    <message>
+        <location filename="../../views/shell/step_caption.cpp" line="+43"/>
+        <source>1 event</source>
+        <translation>1 个事件</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 events</source>
+        <translation>%1 个事件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>1 other event</source>
+        <translation>另有 1 个事件</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 other events</source>
+        <translation>另有 %1 个事件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Step %1: %2.</source>
+        <translation>第 %1 步：%2。</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+</context>
+<context>
     <name>CollectivesChartPlot</name>
     <message>
         <location filename="../../views/collectives/collectives_chart_plot.cpp" line="+80"/>
@@ -227,6 +260,26 @@
         <location line="+3"/>
         <source>Round %1: %2 messages carry %3 in all; the round ends at %4 µs.</source>
         <translation>第 %1 轮：%2 条消息共携带 %3；本轮在 %4 µs 时结束。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>1 message sent</source>
+        <translation>发出 1 条消息</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 messages sent</source>
+        <translation>发出 %1 条消息</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>1 round ended</source>
+        <translation>结束 1 轮</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 rounds ended</source>
+        <translation>结束 %1 轮</translation>
     </message>
     <message>
         <location filename="../../views/collectives/collectives_text.cpp" line="+9"/>
@@ -642,7 +695,47 @@
 <context>
     <name>NcclText</name>
     <message>
-        <location filename="../../views/nccl/nccl_narration.cpp" line="+37"/>
+        <location filename="../../views/nccl/nccl_narration.cpp" line="+24"/>
+        <source>1 extInfo message to the root</source>
+        <translation>1 条 extInfo 消息发往根</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 extInfo messages to the root</source>
+        <translation>%1 条 extInfo 消息发往根</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>1 next-rank address sent back</source>
+        <translation>回送 1 个下一 rank 地址</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 next-rank addresses sent back</source>
+        <translation>回送 %1 个下一 rank 地址</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>1 ring connection made</source>
+        <translation>建立 1 条环连接</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 ring connections made</source>
+        <translation>建立 %1 条环连接</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>1 allgather message around the ring</source>
+        <translation>环上 1 条 allgather 消息</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 allgather messages around the ring</source>
+        <translation>环上 %1 条 allgather 消息</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>Rank %1 calls ncclGetUniqueId, but bootstrapNetInit finds no usable interface: WARN, and the call returns %2 before any id is filled. No root thread starts.</source>
         <translation>rank %1 调用 ncclGetUniqueId，但 bootstrapNetInit 找不到可用的网络接口：打印 WARN，该调用在填入任何 id 之前就返回 %2。root 线程不会启动。</translation>
     </message>
@@ -924,7 +1017,7 @@
 <context>
     <name>NocRenderer</name>
     <message>
-        <location filename="../../views/noc/noc_renderer.cpp" line="+73"/>
+        <location filename="../../views/noc/noc_renderer.cpp" line="+74"/>
         <source>No NoC session loaded</source>
         <translation>未加载片上网络（NoC）仿真会话</translation>
     </message>
@@ -974,7 +1067,7 @@
         <translation>%1，num_vcs = %2，vc_buf_size = %3——第 %4 周期，%5</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+53"/>
         <source>Step forward: each step is one cycle. Sources create packets, flits enter the local input of their router, and each router runs route computation, VC allocation, switch allocation and switch traversal.</source>
         <translation>单步前进：每一步是一个周期。源节点生成数据包，微片（flit）进入所在路由器的本地输入端口，每个路由器执行路由计算（RC）、虚拟通道分配（VA）、交换分配（SA）和交换传输（ST）。</translation>
     </message>
@@ -1261,54 +1354,95 @@
         <source>done</source>
         <translation>已完成</translation>
     </message>
-    <message numerus="yes">
-        <location line="+10"/>
-        <source>%n flit(s) injected</source>
-        <translation>
-            <numerusform>注入 %n 个微片</numerusform>
-        </translation>
+    <message>
+        <location line="+11"/>
+        <source>1 packet created</source>
+        <translation>生成 1 个数据包</translation>
     </message>
-    <message numerus="yes">
-        <location line="+1"/>
-        <source>%n route(s) computed</source>
-        <translation>
-            <numerusform>计算 %n 条路由</numerusform>
-        </translation>
+    <message>
+        <location line="+0"/>
+        <source>%1 packets created</source>
+        <translation>生成 %1 个数据包</translation>
     </message>
-    <message numerus="yes">
-        <location line="+1"/>
-        <source>%n VC(s) allocated</source>
-        <translation>
-            <numerusform>分配 %n 个 VC</numerusform>
-        </translation>
+    <message>
+        <location line="+2"/>
+        <source>1 flit injected</source>
+        <translation>注入 1 个微片</translation>
     </message>
-    <message numerus="yes">
-        <location line="+1"/>
-        <source>%n switch grant(s)</source>
-        <translation>
-            <numerusform>授予 %n 次交换许可</numerusform>
-        </translation>
+    <message>
+        <location line="+0"/>
+        <source>%1 flits injected</source>
+        <translation>注入 %1 个微片</translation>
     </message>
-    <message numerus="yes">
-        <location line="+1"/>
-        <source>%n flit(s) sent on links</source>
-        <translation>
-            <numerusform>向链路发送 %n 个微片</numerusform>
-        </translation>
+    <message>
+        <location line="+2"/>
+        <source>1 flit buffered</source>
+        <translation>缓存 1 个微片</translation>
     </message>
-    <message numerus="yes">
-        <location line="+1"/>
-        <source>%n flit(s) ejected</source>
-        <translation>
-            <numerusform>弹出 %n 个微片</numerusform>
-        </translation>
+    <message>
+        <location line="+0"/>
+        <source>%1 flits buffered</source>
+        <translation>缓存 %1 个微片</translation>
     </message>
-    <message numerus="yes">
+    <message>
+        <location line="+2"/>
+        <source>1 route computed</source>
+        <translation>完成 1 次路由计算</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 routes computed</source>
+        <translation>完成 %1 次路由计算</translation>
+    </message>
+    <message>
         <location line="+1"/>
-        <source>%n credit(s) returned</source>
-        <translation>
-            <numerusform>返回 %n 个信用</numerusform>
-        </translation>
+        <source>1 VC allocated</source>
+        <translation>分配 1 个 VC</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 VCs allocated</source>
+        <translation>分配 %1 个 VC</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>1 switch grant</source>
+        <translation>1 次交换分配</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 switch grants</source>
+        <translation>%1 次交换分配</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>1 flit sent on links</source>
+        <translation>链路上发送 1 个微片</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 flits sent on links</source>
+        <translation>链路上发送 %1 个微片</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>1 flit ejected</source>
+        <translation>弹出 1 个微片</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 flits ejected</source>
+        <translation>弹出 %1 个微片</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>1 credit returned</source>
+        <translation>回送 1 个信用</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 credits returned</source>
+        <translation>回送 %1 个信用</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -2233,7 +2367,7 @@
         <translation>单步前进：每一步让在共享时钟上落后的那条泳道执行一个阶段。Verbs 泳道先支付一次性的初始化开销。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>One way: socket %1 vs verbs %2, about %3× (illustrative).</source>
         <translation>单向：Socket %1，Verbs %2，相差约 %3 倍（示意）。</translation>
     </message>
@@ -2884,23 +3018,23 @@
 <context>
     <name>commviz::app::MainWindow</name>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="+81"/>
+        <location filename="../../app/gui/main_window.cpp" line="+83"/>
         <source>Running: step %1 of at most %2 (End or the stop button cancels)</source>
         <translation>正在运行：第 %1 步，最多 %2 步（按 End 或停止按钮取消）</translation>
     </message>
     <message>
-        <location line="+150"/>
+        <location line="+152"/>
         <source>commviz — %1</source>
         <translation>commviz——%1</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+228"/>
+        <location line="+247"/>
         <source>commviz</source>
         <translation>commviz</translation>
     </message>
     <message>
-        <location line="-227"/>
+        <location line="-246"/>
         <source>Scenes</source>
         <translation>场景</translation>
     </message>
@@ -2958,6 +3092,11 @@
         <location line="+1"/>
         <source>&amp;Export Figure…</source>
         <translation>导出图片(&amp;E)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Export &amp;Animation…</source>
+        <translation>导出动画(&amp;A)…</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -3056,11 +3195,12 @@
     </message>
     <message>
         <location line="+17"/>
+        <location line="+22"/>
         <source>There is nothing to export yet: open a scene first.</source>
         <translation>还没有可导出的内容：请先打开一个场景。</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+57"/>
         <source>Open Scenario</source>
         <translation>打开场景文件</translation>
     </message>
@@ -4008,6 +4148,205 @@
     </message>
 </context>
 <context>
+    <name>commviz::views::AnimationDialog</name>
+    <message>
+        <location filename="../../views/export/animation_dialog.cpp" line="+71"/>
+        <location line="+227"/>
+        <location line="+7"/>
+        <location line="+17"/>
+        <source>Export Animation</source>
+        <translation>导出动画</translation>
+    </message>
+    <message>
+        <location line="-238"/>
+        <source>GIF animation</source>
+        <translation>GIF 动画</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>WebP animation</source>
+        <translation>WebP 动画</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>MP4 video (H.264)</source>
+        <translation>MP4 视频（H.264）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>WebM video (VP9)</source>
+        <translation>WebM 视频（VP9）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>HTML stepper (one self-contained page)</source>
+        <translation>HTML 分步播放页（单个自包含页面）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PNG images, one per step</source>
+        <translation>PNG 图片，每步一张</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>SVG drawings, one per step</source>
+        <translation>SVG 矢量图，每步一张</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source> fps</source>
+        <translation> 帧/秒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> ms</source>
+        <translation> 毫秒</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> px</source>
+        <translation> 像素</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The first step drawn (0: before the first step)</source>
+        <translation>绘制的第一步（0：第一步之前）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The last step drawn; by default the step on screen</source>
+        <translation>绘制的最后一步；默认为屏幕上当前的一步</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Draw every Kth step of the range</source>
+        <translation>在范围内每隔 K 步绘制一次</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>How long each step is shown; the scene&apos;s own motion plays at its start</source>
+        <translation>每一步显示多长时间；场景自身的动画在其开头播放</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Use the UI theme instead of the light publication theme</source>
+        <translation>使用界面主题，而不是适合出版的浅色主题</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add each step&apos;s narration as a caption</source>
+        <translation>把每一步的解说作为图注</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>to</source>
+        <translation>到</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>every</source>
+        <translation>每隔</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>per step at</source>
+        <translation>每步，帧率</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Format:</source>
+        <translation>格式：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Steps:</source>
+        <translation>步：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Timing:</source>
+        <translation>时长：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Width:</source>
+        <translation>宽度：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Language:</source>
+        <translation>语言：</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>File:</source>
+        <translation>文件：</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <location line="+101"/>
+        <source>Nothing to export: the range is empty.</source>
+        <translation>没有可导出的内容：范围为空。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 files · about %2 in all</source>
+        <translation>%1 个文件 · 共约 %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 steps, %2 frames · %3 s · about %4</source>
+        <translation>%1 步，%2 帧 · %3 秒 · 约 %4</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <location line="+17"/>
+        <source>Nothing to preview</source>
+        <translation>无可预览内容</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The first frame: step %1</source>
+        <translation>第一帧：第 %1 步</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 files (*.%2)</source>
+        <translation>%1 文件 (*.%2)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Choose a file to export to.</source>
+        <translation>请选择要导出到的文件。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Exporting %1 frames…</source>
+        <translation>正在导出 %1 帧…</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>The animation was not exported:
+%1</source>
+        <translation>动画未导出：
+%1</translation>
+    </message>
+</context>
+<context>
     <name>commviz::views::CollectivesChartDock</name>
     <message>
         <location filename="../../views/collectives/collectives_chart_dock.cpp" line="+128"/>
@@ -4186,7 +4525,7 @@
 <context>
     <name>commviz::views::ExportDialog</name>
     <message>
-        <location filename="../../views/export/export_dialog.cpp" line="+40"/>
+        <location filename="../../views/export/export_dialog.cpp" line="+41"/>
         <location line="+143"/>
         <location line="+6"/>
         <location line="+6"/>
@@ -4396,7 +4735,7 @@ a smaller budget makes seeking slower, never wrong.</source>
 <context>
     <name>commviz::views::NarrationTable</name>
     <message>
-        <location filename="../../views/shell/narration_table.h" line="+82"/>
+        <location filename="../../views/shell/narration_table.h" line="+99"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>

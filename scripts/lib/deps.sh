@@ -1,6 +1,7 @@
 # Sourced by run.sh and test.sh: installs the Debian 12 (bookworm) packages
 # commviz needs, but only those missing, and only when it can (root or sudo).
-# This is the one list; tests/packaging/check_debian_deps.sh proves it complete.
+# COMMVIZ_PACKAGES is the list to build and run; tests/packaging/check_debian_deps.sh
+# proves it complete. COMMVIZ_TEST_PACKAGES adds what only the tests use.
 
 COMMVIZ_DEBIAN_RELEASE="Debian 12 (bookworm)"
 
@@ -18,24 +19,37 @@ COMMVIZ_PACKAGES=(
   libavcodec-dev libavformat-dev libavfilter-dev libswscale-dev libavutil-dev
 )
 
-# Prints what a script installs, for its --help.
+# Prints what a script installs, for its --help; with --test also the
+# test-time packages.
 commviz_print_packages() {
   echo "Runs on $COMMVIZ_DEBIAN_RELEASE. Missing packages are installed with"
   echo "'apt-get install -y --no-install-recommends' when run as root or with sudo"
   echo "(otherwise the one apt-get line to run is printed). The packages:"
   printf '%s\n' "${COMMVIZ_PACKAGES[*]}" | fold -s -w 76 | sed 's/ *$//; s/^/  /'
+  if [[ ${1:-} == --test ]]; then
+    echo "and, for the tests only:"
+    printf '%s\n' "${COMMVIZ_TEST_PACKAGES[*]}" | fold -s -w 76 | sed 's/ *$//; s/^/  /'
+  fi
 }
 
+# Test-time only, never needed to build or run commviz (so not in the list
+# tests/packaging checks): Debian's chromium opens the HTML stepper page that
+# export writes and runs its self-test (tests/views/tst_views_html_stepper.cpp).
+COMMVIZ_TEST_PACKAGES=(chromium)
+
+# Prints those of the given packages that are not installed.
 commviz_missing_packages() {
   local pkg
-  for pkg in "${COMMVIZ_PACKAGES[@]}"; do
+  for pkg in "$@"; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || printf '%s\n' "$pkg"
   done
 }
 
+# Installs those of the given packages that are missing; with none given, COMMVIZ_PACKAGES.
 commviz_ensure_packages() {
   local missing
-  mapfile -t missing < <(commviz_missing_packages)
+  (($#)) || set -- "${COMMVIZ_PACKAGES[@]}"
+  mapfile -t missing < <(commviz_missing_packages "$@")
   ((${#missing[@]})) || return 0
   local sudo=()
   if [ "$(id -u)" -ne 0 ]; then

@@ -295,7 +295,7 @@ void TestFigureExport::sceneThatDrawsItsCaptionGetsNoBand() {
     QCOMPARE(image.size(), QSize(200, 100));  // no band: the sentence is not written twice
     QCOMPARE(renderer.shown, state.caption);  // the scene got it from the RenderState
     QCOMPARE(captionBandText(renderer, state, options), QString());
-    ExportDialog dialog(renderer, state, std::nullopt, "narration", QString());
+    ExportDialog dialog(renderer, state, std::nullopt, StepCaption{"narration", {}}, QString());
     QVERIFY(!dialog.findChildren<QCheckBox*>().at(1)->isEnabled());
 }
 
@@ -303,7 +303,7 @@ void TestFigureExport::dialogDefaultsToPublicationPng() {
     BoxRenderer renderer;
     RenderState current;
     current.theme = Theme::dark();
-    ExportDialog dialog(renderer, current, std::nullopt, "narration", QString());
+    ExportDialog dialog(renderer, current, std::nullopt, StepCaption{"narration", {}}, QString());
     const FigureOptions options = dialog.figureOptions();
     QCOMPARE(options.theme.background, Theme::light().background);  // publication theme, not the UI's
     QVERIFY(!options.caption);
@@ -316,7 +316,7 @@ void TestFigureExport::dialogFollowsFormatAndLessonChoice() {
     RenderState current;
     RenderState lesson;
     lesson.highlights = QStringList{"qp1"};
-    ExportDialog dialog(renderer, current, lesson, "current narration", "lesson narration");
+    ExportDialog dialog(renderer, current, lesson, StepCaption{"current narration", {}}, "lesson narration");
     const auto combos = dialog.findChildren<QComboBox*>();
     QComboBox* format = combos.at(0);
     QComboBox* scale = combos.at(1);
@@ -337,13 +337,13 @@ void TestFigureExport::dialogFollowsFormatAndLessonChoice() {
 void TestFigureExport::dialogExportsAndRemembersFormat() {
     BoxRenderer renderer;
     {
-        ExportDialog dialog(renderer, RenderState{}, std::nullopt, QString(), QString());
+        ExportDialog dialog(renderer, RenderState{}, std::nullopt, StepCaption{}, QString());
         dialog.findChildren<QComboBox*>().at(0)->setCurrentIndex(2);  // PDF
         dialog.setPath(m_dir.filePath("dialog.pdf"));
         QVERIFY(dialog.exportNow());
         QVERIFY(readAll(m_dir.filePath("dialog.pdf")).startsWith("%PDF"));
     }
-    ExportDialog again(renderer, RenderState{}, std::nullopt, QString(), QString());
+    ExportDialog again(renderer, RenderState{}, std::nullopt, StepCaption{}, QString());
     QCOMPARE(again.figureOptions().format, FigureOptions::Format::Pdf);
     QCOMPARE(QFileInfo(again.path()).absolutePath(), QFileInfo(m_dir.path()).absoluteFilePath());
 }

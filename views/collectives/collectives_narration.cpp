@@ -51,7 +51,14 @@ QString round(const sim::EventRecord& record) {
 }  // namespace
 
 const NarrationTable& CollectivesText::table() {
-    static const NarrationTable t{{collectives::SendEvent::kKind, &send}, {collectives::RoundEvent::kKind, &round}};
+    static const NarrationTable t{
+        {collectives::SendEvent::kKind, &send,
+         [](int n) {
+             return countedPhrase(n, CollectivesText::tr("1 message sent"), CollectivesText::tr("%1 messages sent"));
+         }},
+        {collectives::RoundEvent::kKind, &round, [](int n) {
+             return countedPhrase(n, CollectivesText::tr("1 round ended"), CollectivesText::tr("%1 rounds ended"));
+         }}};
     return t;
 }
 

@@ -27,15 +27,16 @@ QString settingsKey(const char* name) { return QStringLiteral("export/") + QLati
 }  // namespace
 
 ExportDialog::ExportDialog(SceneRenderer& renderer, RenderState current, std::optional<RenderState> lessonStep,
-                           QString captionText, QString lessonCaption, QWidget* parent)
+                           StepCaption caption, QString lessonCaption, QWidget* parent)
     : QDialog(parent),
       m_renderer(renderer),
       m_current(std::move(current)),
       m_lessonStep(std::move(lessonStep)),
-      m_captionText(std::move(captionText)),
       m_lessonCaption(std::move(lessonCaption)) {
-    // Each moment carries its own caption: the step's narration or the lesson step's.
-    m_current.caption = m_captionText;
+    // Each moment carries its own caption: the step's narration (and its
+    // summary, for a caption area too small) or the lesson step's.
+    m_current.caption = caption.full;
+    m_current.captionSummary = caption.summary;
     if (m_lessonStep) m_lessonStep->caption = m_lessonCaption;
     setWindowTitle(tr("Export Figure"));
     buildControls();

@@ -5,6 +5,7 @@
 
 #include "export/figure_exporter.h"
 #include "shell/scene_renderer.h"
+#include "shell/step_caption.h"
 
 class QCheckBox;
 class QComboBox;
@@ -23,7 +24,7 @@ class ExportDialog : public QDialog {
 public:
     /// `current` carries the UI theme; `lessonStep` is the tutorial's step, if one is open.
     ExportDialog(SceneRenderer& renderer, RenderState current, std::optional<RenderState> lessonStep,
-                 QString captionText, QString lessonCaption, QWidget* parent = nullptr);
+                 StepCaption caption, QString lessonCaption, QWidget* parent = nullptr);
 
     /// The options the controls describe right now.
     FigureOptions figureOptions() const;
@@ -47,7 +48,6 @@ private:
     SceneRenderer& m_renderer;
     RenderState m_current;
     std::optional<RenderState> m_lessonStep;
-    QString m_captionText;
     QString m_lessonCaption;
 
     QLabel* m_preview = nullptr;

@@ -11,7 +11,8 @@
 #include <QSvgGenerator>
 #include <QtMath>
 #include <algorithm>
-#include <cmath>
+
+#include "shell/step_caption.h"
 
 namespace commviz::views {
 
@@ -52,16 +53,10 @@ double bandHeight(const QFont& font, const QString& text, double width) {
     return bounds.height() + 2 * kMargin;
 }
 
-// A band of `lines` lines whatever its text: the taller of the Latin and the
-// Chinese font, so a caption switching language keeps the same height.
-double fixedBandHeight(double pixels, int lines) {
-    const double latin = QFontMetricsF(textFont(QString(), pixels, false)).lineSpacing();
-    const double chinese = QFontMetricsF(textFont(QStringLiteral("\u4e2d"), pixels, false)).lineSpacing();
-    return lines * std::max(latin, chinese) + 2 * kMargin;
-}
-
-bool hasCaptionBand(const SceneRenderer& renderer, const FigureOptions& options) {
-    return options.caption && !renderer.drawsCaption();
+// The caption band's text room: the lines a sequence reserves, or at most kMaxCaptionLines.
+double captionRoomHeight(const QFont& font, const FigureOptions& options) {
+    const int lines = options.captionLines > 0 ? options.captionLines : FigureOptions::kMaxCaptionLines;
+    return lines * QFontMetricsF(font).lineSpacing();
 }
 
 struct Layout {
@@ -76,9 +71,15 @@ Layout layoutFigure(const SceneRenderer& renderer, const RenderState& state, con
     const double width = scene.width();
     const double titleHeight = bandHeight(textFont(options.title, kTitlePixels, true), options.title, width);
     const QString caption = captionBandText(renderer, state, options);
-    const double captionHeight = options.captionLines > 0 && hasCaptionBand(renderer, options)
-                                     ? fixedBandHeight(kCaptionPixels, options.captionLines)
-                                     : bandHeight(textFont(caption, kCaptionPixels, false), caption, width);
+    const QFont captionFont = textFont(caption, kCaptionPixels, false);
+    // A sequence reserves its lines even for a frame with nothing to say, so every frame has one size.
+    const bool reserved = options.caption && options.captionLines > 0 && !renderer.drawsCaption();
+    // Its height is the taller of the Latin and the Chinese font's lines, so a
+    // frame without a caption (set in the Latin font) matches the Chinese ones.
+    const double reservedRoom =
+        std::max(captionRoomHeight(textFont(QString(), kCaptionPixels, false), options),
+                 captionRoomHeight(textFont(QStringLiteral("\u4e2d"), kCaptionPixels, false), options));
+    const double captionHeight = reserved ? reservedRoom + 2 * kMargin : bandHeight(captionFont, caption, width);
     Layout layout;
     layout.title = QRectF(0, 0, width, titleHeight);
     layout.scene = QRectF(QPointF(0, titleHeight), scene);
@@ -87,23 +88,11 @@ Layout layoutFigure(const SceneRenderer& renderer, const RenderState& state, con
     return layout;
 }
 
-// Text wrapped inside the band's margins. A band of fixed height shows the
-// whole lines that fit and nothing of the next one.
-void paintBand(QPainter& painter, const QRectF& band, const QFont& font, const QColor& color, const QString& text,
-               bool fixedHeight = false) {
+void paintBand(QPainter& painter, const QRectF& band, const QFont& font, const QColor& color, const QString& text) {
     if (text.isEmpty()) return;
-    const QRectF inner = band.adjusted(kMargin, kMargin, -kMargin, -kMargin);
-    QRectF clip = band;
-    if (fixedHeight) {
-        const double line = QFontMetricsF(font).lineSpacing();
-        clip = QRectF(inner.topLeft(), QSizeF(inner.width(), std::floor(inner.height() / line) * line));
-    }
-    painter.save();
-    painter.setClipRect(clip);
     painter.setFont(font);
     painter.setPen(color);
-    painter.drawText(inner, Qt::TextWordWrap | Qt::AlignHCenter, text);
-    painter.restore();
+    painter.drawText(band.adjusted(kMargin, kMargin, -kMargin, -kMargin), Qt::TextWordWrap | Qt::AlignHCenter, text);
 }
 
 void paintLaidOut(QPainter& painter, const Layout& layout, SceneRenderer& renderer, const RenderState& state,
@@ -127,8 +116,7 @@ void paintLaidOut(QPainter& painter, const Layout& layout, SceneRenderer& render
     painter.restore();
 
     const QString caption = captionBandText(renderer, state, options);
-    paintBand(painter, layout.caption, textFont(caption, kCaptionPixels, false), options.theme.text, caption,
-              options.captionLines > 0);
+    paintBand(painter, layout.caption, textFont(caption, kCaptionPixels, false), options.theme.text, caption);
 }
 
 QString writeError(const QString& path, const QString& reason) {
@@ -216,7 +204,10 @@ QString figureFormatSuffix(FigureOptions::Format format) {
 
 QString captionBandText(const SceneRenderer& renderer, const RenderState& state, const FigureOptions& options) {
     // A scene with its own narration strip already says the sentence once.
-    return hasCaptionBand(renderer, options) ? state.caption : QString();
+    if (!options.caption || renderer.drawsCaption() || state.caption.isEmpty()) return {};
+    const QFont font = textFont(state.caption + state.captionSummary, kCaptionPixels, false);
+    const QRectF room(0, 0, renderer.logicalSize().width() - 2 * kMargin, captionRoomHeight(font, options));
+    return fitCaption(state.caption, state.captionSummary, font, room);
 }
 
 QSizeF figureLogicalSize(const SceneRenderer& renderer, const RenderState& state, const FigureOptions& options) {

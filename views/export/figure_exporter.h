@@ -22,10 +22,11 @@ struct FigureOptions {
     /// Write RenderState::caption in a band under the figure, unless the
     /// renderer already shows it in the scene (SceneRenderer::drawsCaption).
     bool caption = false;
-    /// With `caption`: when above 0, the caption band is this many lines high
-    /// whatever its text (even none), so every frame of an animation has the
-    /// same size; text beyond the band is not drawn. 0: the band fits its text.
+    /// The caption band's height in lines: 0 fits the text up to kMaxCaptionLines;
+    /// N reserves exactly N lines, so every frame of a sequence has one size.
+    /// Text longer than the band gives way to RenderState::captionSummary.
     int captionLines = 0;
+    static constexpr int kMaxCaptionLines = 4;
     QString title;  ///< drawn above the figure; empty for none
 };
 
@@ -36,7 +37,8 @@ QString figureFormatSuffix(FigureOptions::Format format);
 QSizeF figureLogicalSize(const SceneRenderer& renderer, const RenderState& state, const FigureOptions& options);
 
 /// The text of the band under the figure: empty unless options ask for a
-/// caption and the renderer does not draw it itself.
+/// caption and the renderer does not draw it itself; the caption, or its
+/// summary when it is longer than the band holds (fitCaption).
 QString captionBandText(const SceneRenderer& renderer, const RenderState& state, const FigureOptions& options);
 
 /// Paints the figure (background, title, scene, caption) into a painter whose

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "shell/step_narration.h"
+#include "shell/step_caption.h"
 
 namespace commviz::views {
 
@@ -82,7 +82,11 @@ sim::Status exportSequence(const SequenceRequest& request, FrameWriter& writer) 
                 return cancelled(
                     writer, sim::fail("step " + std::to_string(step) + " is past the end: the scene '" +
                                       request.scene->model.id + "' ends after " + std::to_string(reached) + " steps"));
-            state.caption = request.options.caption ? stepNarration(*request.scene, *request.session, step) : QString();
+            if (request.options.caption) {
+                const StepCaption caption = stepCaption(*request.scene, *request.session, step, request.selected);
+                state.caption = caption.full;
+                state.captionSummary = caption.summary;
+            }
             for (std::size_t f = 0; f < perStep; ++f) {
                 ExportFrame frame;
                 frame.index = s * perStep + f;

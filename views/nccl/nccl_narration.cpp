@@ -19,11 +19,22 @@ const NarrationTable& NcclText::table() {
     static const NarrationTable table{
         {nccl::kind::kUniqueId, &NcclText::uniqueId},
         {nccl::kind::kIdDistribution, &NcclText::idDistribution},
-        {nccl::kind::kExtInfo, &NcclText::extInfo},
+        {nccl::kind::kExtInfo, &NcclText::extInfo,
+         [](int n) {
+             return countedPhrase(n, tr("1 extInfo message to the root"), tr("%1 extInfo messages to the root"));
+         }},
         {nccl::kind::kBadMagic, &NcclText::badMagic},
-        {nccl::kind::kNextAddr, &NcclText::nextAddr},
-        {nccl::kind::kRingConnect, &NcclText::ringConnect},
-        {nccl::kind::kAllGather, &NcclText::allGather},
+        {nccl::kind::kNextAddr, &NcclText::nextAddr,
+         [](int n) {
+             return countedPhrase(n, tr("1 next-rank address sent back"), tr("%1 next-rank addresses sent back"));
+         }},
+        {nccl::kind::kRingConnect, &NcclText::ringConnect,
+         [](int n) { return countedPhrase(n, tr("1 ring connection made"), tr("%1 ring connections made")); }},
+        {nccl::kind::kAllGather, &NcclText::allGather,
+         [](int n) {
+             return countedPhrase(n, tr("1 allgather message around the ring"),
+                                  tr("%1 allgather messages around the ring"));
+         }},
         {nccl::kind::kRootConnectFailed, &NcclText::rootConnectFailed},
         {nccl::kind::kInitStage, &NcclText::initStage},
         {nccl::kind::kHang, &NcclText::hang},

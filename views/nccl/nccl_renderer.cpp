@@ -210,8 +210,8 @@ void paintCaption(NcclView& v, const RenderState& state, std::size_t cursor) {
             "Step forward: rank 0 creates the ncclUniqueId, every rank checks in with the root, the root tells "
             "each rank its next neighbour, and the ranks allgather everyone's addresses around the ring.");
     v.p.box(v.layout.caption, state.theme.panel, state.theme.panelBorder, 8);
-    v.p.wrapped(v.layout.caption.adjusted(16, 2, -16, -2), joinSentences(sentences), 16, state.theme.text, false,
-                NcclLayout::kLabelPx);
+    v.p.caption(v.layout.caption.adjusted(16, 2, -16, -2), joinSentences(sentences), state.captionSummary, 16,
+                state.theme.text, NcclLayout::kLabelPx);
 }
 
 }  // namespace

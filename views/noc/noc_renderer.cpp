@@ -11,6 +11,7 @@
 #include "noc/noc_router_panel.h"
 #include "noc/noc_text.h"
 #include "shell/scene_paint.h"
+#include "shell/step_caption.h"
 #include "sim/session_access.h"
 
 namespace commviz::views {
@@ -129,20 +130,23 @@ bool NocRenderer::paintScene(QPainter& painter, const RenderState& state) {
     if (m_heatmap) m_heatmap->publish(m_heatMode, heat ? *heat : noc::NocWindowStats{}, zoomed);
     if (zoomed >= 0) NocRouterPanel::paint(p, engine, layout.panel(), zoomed, cycle);
 
-    paintCaption(p, layout.caption(), state.caption, access->cursor(), cycle);
+    paintCaption(p, layout.caption(), state.caption, state.captionSummary, access->cursor(), cycle);
     p.drawHalos();
     return true;
 }
 
-void NocRenderer::paintCaption(ScenePaint& p, const QRectF& area, QString caption, std::size_t cursor,
-                               const std::vector<sim::EventRecord>& cycle) {
+void NocRenderer::paintCaption(ScenePaint& p, const QRectF& area, QString caption, const QString& summaryText,
+                               std::size_t cursor, const std::vector<sim::EventRecord>& cycle) {
     const QRectF room = area.adjusted(16, 6, -16, -6);
     const auto height = [&](const QString& text, double px) {
         return QFontMetricsF(ScenePaint::font(px)).boundingRect(room, Qt::TextWordWrap, text).height();
     };
-    // A step's narration longer than the box holds at the smallest size gives way to the cycle's summary.
-    if (cursor > 0 && height(caption, kCaptionFont - 2) > room.height()) caption.clear();
-    if (caption.isEmpty() && cursor > 0) caption = NocText::cycleSummary(cursor, cycle);
+    // A step's narration longer than the box holds at the smallest size gives way to the cycle's summary
+    // (the caption's own summary when it has one: it leads with the selected router).
+    if (cursor > 0) {
+        const QString summary = summaryText.isEmpty() ? NocText::cycleSummary(cursor, cycle) : summaryText;
+        caption = fitCaption(caption.isEmpty() ? summary : caption, summary, ScenePaint::font(kCaptionFont - 2), room);
+    }
     if (caption.isEmpty())
         caption =
             tr("Step forward: each step is one cycle. Sources create packets, flits enter the local input of "

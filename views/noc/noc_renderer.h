@@ -57,8 +57,8 @@ private:
     void paintDeadlock(ScenePaint& p, const noc::NocEngine& engine, const NocLayout& layout);
     void paintLegend(ScenePaint& p, const NocLayout& layout);
     /// The step's caption, or the cycle's summary when it is too long for the box.
-    void paintCaption(ScenePaint& p, const QRectF& area, QString caption, std::size_t cursor,
-                      const std::vector<sim::EventRecord>& cycle);
+    void paintCaption(ScenePaint& p, const QRectF& area, QString caption, const QString& summaryText,
+                      std::size_t cursor, const std::vector<sim::EventRecord>& cycle);
     /// The window statistics for the heatmap asked for, from the cache when the cursor has not moved.
     const noc::NocWindowStats* heatmapStats(const RenderState& state, const noc::NocEngine& engine, int window);
     std::vector<HitRegion> m_hits;

@@ -33,6 +33,7 @@ SceneDescriptor nocScene() {
     };
     scene.eventKinds = &noc::NocEngine::eventKinds;
     scene.narration = &NocText::table();
+    scene.summarizeStep = &NocText::cycleSummary;
     scene.lessonPath = QStringLiteral(":/lessons/noc_packet_life.json");
     scene.moreLessons = {
         QStringLiteral(":/lessons/noc_router_pipeline.json"),

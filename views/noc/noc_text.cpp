@@ -69,13 +69,22 @@ QString NocText::cycleSummary(std::size_t cycle, const std::vector<sim::EventRec
     for (const auto& r : records) ++count[r.kind];
     const auto n = [&](std::string_view kind) { return count[std::string(kind)]; };
     QStringList parts;
-    if (n(kinds::kFlitInjected)) parts << tr("%n flit(s) injected", nullptr, n(kinds::kFlitInjected));
-    if (n(kinds::kRouteComputed)) parts << tr("%n route(s) computed", nullptr, n(kinds::kRouteComputed));
-    if (n(kinds::kVcAllocated)) parts << tr("%n VC(s) allocated", nullptr, n(kinds::kVcAllocated));
-    if (n(kinds::kSwitchAllocated)) parts << tr("%n switch grant(s)", nullptr, n(kinds::kSwitchAllocated));
-    if (n(kinds::kFlitSent)) parts << tr("%n flit(s) sent on links", nullptr, n(kinds::kFlitSent));
-    if (n(kinds::kFlitEjected)) parts << tr("%n flit(s) ejected", nullptr, n(kinds::kFlitEjected));
-    if (n(kinds::kCreditSent)) parts << tr("%n credit(s) returned", nullptr, n(kinds::kCreditSent));
+    if (const int c = n(kinds::kPacketCreated))
+        parts << countedPhrase(c, tr("1 packet created"), tr("%1 packets created"));
+    if (const int c = n(kinds::kFlitInjected))
+        parts << countedPhrase(c, tr("1 flit injected"), tr("%1 flits injected"));
+    if (const int c = n(kinds::kFlitBuffered))
+        parts << countedPhrase(c, tr("1 flit buffered"), tr("%1 flits buffered"));
+    if (const int c = n(kinds::kRouteComputed))
+        parts << countedPhrase(c, tr("1 route computed"), tr("%1 routes computed"));
+    if (const int c = n(kinds::kVcAllocated)) parts << countedPhrase(c, tr("1 VC allocated"), tr("%1 VCs allocated"));
+    if (const int c = n(kinds::kSwitchAllocated))
+        parts << countedPhrase(c, tr("1 switch grant"), tr("%1 switch grants"));
+    if (const int c = n(kinds::kFlitSent))
+        parts << countedPhrase(c, tr("1 flit sent on links"), tr("%1 flits sent on links"));
+    if (const int c = n(kinds::kFlitEjected)) parts << countedPhrase(c, tr("1 flit ejected"), tr("%1 flits ejected"));
+    if (const int c = n(kinds::kCreditSent))
+        parts << countedPhrase(c, tr("1 credit returned"), tr("%1 credits returned"));
     // Run-level moments (a period's end, a new phase, a deadlock) are said in full.
     QStringList moments;
     for (const auto& r : records)

@@ -75,9 +75,9 @@ bool RdmaRenderer::paintScene(QPainter& painter, const RenderState& state) {
         }
     if (sentences.isEmpty()) sentences << tr("Step forward to run the verbs script; every micro-step is drawn.");
     p.box(layout.caption, state.theme.panel, state.theme.panelBorder, 6);
-    // Up to two lines; never shrunk below a readable size (the rest is clipped).
-    p.wrapped(layout.caption.adjusted(12, 1, -12, -1), joinSentences(sentences), RdmaPaint::kLabelPx, state.theme.text,
-              false, RdmaPaint::kLabelPx);
+    // Up to two lines, never shrunk below a readable size: a longer caption gives way to its summary.
+    p.caption(layout.caption.adjusted(12, 1, -12, -1), joinSentences(sentences), state.captionSummary,
+              RdmaPaint::kLabelPx, state.theme.text, RdmaPaint::kLabelPx);
     return true;
 }
 

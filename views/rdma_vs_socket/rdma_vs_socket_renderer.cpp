@@ -47,15 +47,19 @@ bool RdmaVsSocketRenderer::paintScene(QPainter& painter, const RenderState& stat
         sentences << tr(
             "Step forward: each step runs one stage on whichever lane is behind on the shared clock. "
             "The verbs lane first pays its setup, once.");
+    QStringList summary{state.captionSummary};
     if (snap.engine->done()) {
         const double socket = snap.engine->modelLatencyNs(Lane::Socket);
         const double verbs = snap.engine->modelLatencyNs(Lane::Verbs);
-        sentences << tr("One way: socket %1 vs verbs %2, about %3× (illustrative).")
-                         .arg(RdmaVsSocketText::duration(socket), RdmaVsSocketText::duration(verbs))
-                         .arg(verbs > 0 ? socket / verbs : 0.0, 0, 'f', 1);
+        const QString ratio = tr("One way: socket %1 vs verbs %2, about %3× (illustrative).")
+                                  .arg(RdmaVsSocketText::duration(socket), RdmaVsSocketText::duration(verbs))
+                                  .arg(verbs > 0 ? socket / verbs : 0.0, 0, 'f', 1);
+        sentences << ratio;
+        summary << ratio;
     }
     p.box(layout.caption, state.theme.panel, state.theme.panelBorder, 8);
-    p.wrapped(layout.caption.adjusted(16, 4, -16, -4), joinSentences(sentences), 16, state.theme.text);
+    p.caption(layout.caption.adjusted(16, 4, -16, -4), joinSentences(sentences),
+              state.captionSummary.isEmpty() ? QString() : joinSentences(summary), 16, state.theme.text, 11);
     p.drawHalos();
     return true;
 }

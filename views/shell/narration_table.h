@@ -25,13 +25,19 @@ namespace commviz::views {
 class NarrationTable {
 public:
     using Sentence = QString (*)(const sim::EventRecord&);
+    /// How a caption summary counts n events of one kind ("%n packets sent").
+    using Count = QString (*)(int n);
     struct Entry {
         std::string_view kind;
         Sentence sentence;
+        Count count = nullptr;  ///< optional: without it the summary counts the kind among "other events"
     };
 
     NarrationTable(std::initializer_list<Entry> entries) {
-        for (const Entry& e : entries) m_sentences.emplace(std::string(e.kind), e.sentence);
+        for (const Entry& e : entries) {
+            m_sentences.emplace(std::string(e.kind), e.sentence);
+            if (e.count) m_counts.emplace(std::string(e.kind), e.count);
+        }
     }
 
     bool covers(const std::string& kind) const { return m_sentences.count(kind) != 0; }
@@ -48,6 +54,12 @@ public:
         return it != m_sentences.end() ? it->second(record) : unnarrated(record);
     }
 
+    /// "3 packets sent" for n events of `kind`; empty when the table has no count for it.
+    QString counted(const std::string& kind, int n) const {
+        const auto it = m_counts.find(kind);
+        return it != m_counts.end() ? it->second(n) : QString();
+    }
+
     /// What an event without a sentence reads: "kind (anchor)".
     static QString unnarrated(const sim::EventRecord& record) {
         return QStringLiteral("%1 (%2)").arg(QString::fromStdString(record.kind),
@@ -56,7 +68,12 @@ public:
 
 private:
     std::map<std::string, Sentence> m_sentences;
+    std::map<std::string, Count> m_counts;
 };
+
+/// "1 message sent" or "3 messages sent": English's plural by count, each
+/// form translated (Chinese says both alike). `many` holds %1 for the count.
+inline QString countedPhrase(int n, const QString& one, const QString& many) { return n == 1 ? one : many.arg(n); }
 
 /// Sentences in a row: a space after Latin punctuation ("… wire. The …"), none
 /// after full-width punctuation ("…线路。随后…"), as each script writes them.

@@ -75,6 +75,10 @@ struct SceneDescriptor {
     QString narrate(const sim::EventRecord& record) const {
         return narration ? narration->narrate(record) : NarrationTable::unnarrated(record);
     }
+    /// Optional: a step told in one short sentence for a caption too small for
+    /// its narration, e.g. the NoC's "Cycle 300: 14 flits injected, …". Without
+    /// it the summary counts the step's events by kind (NarrationTable::counted).
+    std::function<QString(std::size_t step, const std::vector<sim::EventRecord>& records)> summarizeStep;
     QString lessonPath;            ///< resource path of the main lesson JSON, may be empty
     QStringList moreLessons;       ///< further lessons, offered in the Tutorial panel
     QStringList exampleScenarios;  ///< resource paths, shown in File > Open Example

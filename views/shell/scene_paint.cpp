@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "shell/step_caption.h"
+
 namespace commviz::views {
 
 QFont ScenePaint::font(double px, bool bold, bool mono) {
@@ -94,6 +96,11 @@ void ScenePaint::wrapped(const QRectF& rect, const QString& s, double px, const 
     p.setClipRect(rect);
     drawRecorded(rect, flags, s, f);
     p.restore();
+}
+
+void ScenePaint::caption(const QRectF& rect, const QString& full, const QString& summary, double px,
+                         const QColor& color, double minPx) {
+    wrapped(rect, fitCaption(full, summary, font(minPx), rect), px, color, false, minPx);
 }
 
 void ScenePaint::tag(const QPointF& centre, const QString& s, const QColor& fill, const QColor& ink, double px) {

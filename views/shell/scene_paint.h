@@ -56,6 +56,10 @@ struct ScenePaint {
     /// Word-wrapped text inside `rect` (shrinks the font down to `minPx` if it does not fit).
     void wrapped(const QRectF& rect, const QString& text, double px, const QColor& color, bool bold = false,
                  double minPx = 11);
+    /// A figure's caption in `rect`: `full` when it fits at `minPx` or more,
+    /// else `summary`, else the summary's leading whole sentences (fitCaption).
+    void caption(const QRectF& rect, const QString& full, const QString& summary, double px, const QColor& color,
+                 double minPx);
     /// A small rounded label with a coloured background, centred on `centre`.
     void tag(const QPointF& centre, const QString& text, const QColor& fill, const QColor& ink, double px = 12);
 
