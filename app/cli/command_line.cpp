@@ -209,6 +209,8 @@ sim::Result<Command> parseRun(const std::vector<std::string>& args) {
     return Command(run);
 }
 
+}  // namespace
+
 const std::vector<std::pair<std::string, FigureFormat>>& formatNames() {
     static const std::vector<std::pair<std::string, FigureFormat>> names{
         {"png", FigureFormat::Png},   {"svg", FigureFormat::Svg},   {"pdf", FigureFormat::Pdf},
@@ -222,6 +224,8 @@ std::string formatName(FigureFormat format) {
         if (value == format) return name;
     return {};
 }
+
+namespace {
 
 std::optional<FigureFormat> formatNamed(const std::string& name) {
     for (const auto& [known, value] : formatNames())
@@ -324,6 +328,35 @@ Status checkRange(ExportCommand& command, std::optional<std::size_t> every, std:
     return sim::Ok{};
 }
 
+// `--lesson ID` draws the lesson's own scenarios and steps, each held for reading.
+Status checkLesson(ExportCommand& command, std::optional<std::size_t> every, std::optional<int> fps,
+                   std::optional<int> holdMs, std::optional<int> loop) {
+    const char* clash = !command.choice.scene.empty()      ? "--scene"
+                        : !command.choice.scenario.empty() ? "--scenario"
+                        : !command.choice.sets.empty()     ? "--set"
+                        : command.step                     ? "--step"
+                        : command.from || command.to       ? "--from/--to"
+                        : every                            ? "--every"
+                        : holdMs                           ? "--hold-ms"
+                        : !command.select.empty()          ? "--select"
+                                                           : nullptr;
+    if (clash)
+        return fail(std::string(clash) +
+                    " cannot be combined with --lesson: a lesson draws its own scenarios and steps, each held long "
+                    "enough to read");
+    const std::string format = formatName(command.format);
+    if (command.format == FigureFormat::Pdf)
+        return fail("invalid --format 'pdf' with --lesson: allowed " + std::string(kRangeFormats));
+    const bool gifLike = command.format == FigureFormat::Gif || command.format == FigureFormat::Webp;
+    const bool animated = gifLike || command.format == FigureFormat::Mp4 || command.format == FigureFormat::Webm;
+    if (loop && !gifLike)
+        return fail("--loop applies only to --format gif or webp, not " + format + " (a video plays once)");
+    if (fps && !animated) return fail("--fps applies only to an animation: allowed with --format gif, webp, mp4, webm");
+    command.fps = fps.value_or(gifLike ? kDefaultGifFps : kDefaultVideoFps);
+    command.loop = loop.value_or(0);
+    return sim::Ok{};
+}
+
 sim::Result<Command> parseExport(const std::vector<std::string>& args) {
     ExportCommand command;
     std::optional<FigureFormat> format;
@@ -363,6 +396,11 @@ sim::Result<Command> parseExport(const std::vector<std::string>& args) {
              return Status(sim::Ok{});
          }});
     options.push_back(memoryOption(command.memoryMib));
+    options.push_back({"--lesson", "a lesson id (see commviz scenes)", [&command](const std::string& v) {
+                           if (v.empty()) return Status(fail("option '--lesson' needs a lesson id"));
+                           command.lesson = v;
+                           return Status(sim::Ok{});
+                       }});
     std::optional<std::size_t> every;
     std::optional<int> fps, holdMs, loop;
     addRangeOptions(options, command, every, fps, holdMs, loop);
@@ -382,6 +420,10 @@ sim::Result<Command> parseExport(const std::vector<std::string>& args) {
             "missing --format: allowed png, svg, pdf, gif, webp, mp4, webm, html (or an -o FILE ending in one "
             "of them, e.g. .png or .gif)");
     command.format = *format;
+    if (!command.lesson.empty()) {
+        if (auto status = checkLesson(command, every, fps, holdMs, loop); !status) return status.error();
+        return Command(command);
+    }
     if (auto status = checkRange(command, every, fps, holdMs, loop); !status) return status.error();
     return Command(command);
 }

@@ -2,6 +2,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -51,6 +52,10 @@ inline constexpr int kMaxHoldMs = 60000;
 inline constexpr int kDefaultHoldMs = 1000;
 inline constexpr int kMaxLoop = 65535;  ///< the largest count GIF and WebP store
 
+/// "png", "svg", … "html": each format as --format names it.
+const std::vector<std::pair<std::string, FigureFormat>>& formatNames();
+std::string formatName(FigureFormat format);
+
 /// True for the formats that only export a step range (gif, webp, mp4, webm, html).
 bool isSequenceFormat(FigureFormat format);
 
@@ -75,6 +80,8 @@ struct ExportCommand {
     int fps = 0;                      ///< frames per second; 0 until parsed (12 for gif/webp, 30 for mp4/webm)
     int holdMs = 1000;                ///< how long each step is shown
     int loop = 0;                     ///< gif/webp: times the animation plays, 0 forever
+    /// A lesson exported as a sequence (views::findLesson's id, e.g. "noc_credits"); empty: none.
+    std::string lesson;
     bool isRange() const { return from.has_value(); }
 };
 

@@ -11,21 +11,14 @@
 
 #include "cli/scene_lookup.h"
 #include "export/figure_exporter.h"
-#include "export/image_series_writer.h"
+#include "export/lesson_sequence.h"
+#include "export/sequence_export.h"
 #include "export/step_sequence.h"
-#include "export/video_writer.h"
 #include "shell/step_caption.h"
 
 namespace commviz::app::cli {
 
 namespace {
-
-// An animation is this wide unless --scale says otherwise: sharp on a blog's
-// column and on a high-density phone screen, yet a few MB at most.
-constexpr double kAnimationWidthPixels = 1200;
-// The caption band of every frame of an animation: the same height throughout
-// (a video's frames share one size), enough for a step's sentence or its summary.
-constexpr int kAnimationCaptionLines = 3;
 
 views::FigureOptions::Format figureFormat(FigureFormat format) {
     switch (format) {
@@ -35,21 +28,6 @@ views::FigureOptions::Format figureFormat(FigureFormat format) {
             return views::FigureOptions::Format::Pdf;
         default:
             return views::FigureOptions::Format::Png;
-    }
-}
-
-std::optional<views::VideoFormat> videoFormat(FigureFormat format) {
-    switch (format) {
-        case FigureFormat::Gif:
-            return views::VideoFormat::Gif;
-        case FigureFormat::Webp:
-            return views::VideoFormat::Webp;
-        case FigureFormat::Mp4:
-            return views::VideoFormat::Mp4;
-        case FigureFormat::Webm:
-            return views::VideoFormat::Webm;
-        default:
-            return std::nullopt;
     }
 }
 
@@ -208,14 +186,13 @@ private:
 };
 
 sim::Status exportRange(Prepared& prepared, const ExportCommand& command) {
-    if (command.format == FigureFormat::Html)
-        return sim::fail("--format html is not available in this build yet: allowed gif, webp, mp4, webm, png, svg");
     // Known before the first frame is drawn: the end of the range exists.
     if (auto status = seekChecked(prepared, "--to", *command.to); !status) return status;
     prepared.session->seek(*command.from);
     auto state = stateAtCursor(prepared, command);
     if (!state) return state.error();
 
+    const QString format = QString::fromStdString(formatName(command.format));
     views::SequenceRequest request;
     request.scene = prepared.descriptor;
     request.session = prepared.session.get();
@@ -225,31 +202,72 @@ sim::Status exportRange(Prepared& prepared, const ExportCommand& command) {
     request.every = command.every;
     request.timing.fps = command.fps;
     request.timing.holdMs = command.holdMs;
+    request.timing.oneFramePerStep = views::oneFramePerStep(format);
     request.options = prepared.options;
     request.selected = state.value().selected;
     request.viewOptions = prepared.viewOptions;
     ProgressLine progress;
     request.progress = [&progress](std::size_t done, std::size_t total) { return progress(done, total); };
-    const QString output = QString::fromStdString(command.output);
 
-    const auto video = videoFormat(command.format);
-    if (!video) {
-        request.timing.oneFramePerStep = true;
-        views::ImageSeriesWriter writer(output);
-        return views::exportSequence(request, writer);
+    if (command.format == FigureFormat::Html) {
+        // Inline SVG frames; PNG frames at --scale when it is given.
+        request.options.format = command.scale ? views::FigureOptions::Format::Png : views::FigureOptions::Format::Svg;
+    } else if (!request.timing.oneFramePerStep) {
+        request.options.captionLines = views::kAnimationCaptionLines;
+        if (!command.scale) {
+            const QSizeF logical = views::figureLogicalSize(*prepared.renderer, state.value(), request.options);
+            request.options.scale = logical.width() > 0 ? views::kAnimationWidthPixels / logical.width() : 1.0;
+        }
     }
-    request.options.captionLines = kAnimationCaptionLines;
-    if (!command.scale) {
-        const QSizeF logical = views::figureLogicalSize(*prepared.renderer, state.value(), request.options);
-        request.options.scale = logical.width() > 0 ? kAnimationWidthPixels / logical.width() : 1.0;
+    const QString title = prepared.descriptor->name ? prepared.descriptor->name() : QString();
+    auto writer = views::makeFrameWriter(format, QString::fromStdString(command.output), command.fps, command.loop,
+                                         title, QString::fromStdString(command.language));
+    if (!writer) return writer.error();
+    return views::exportSequence(request, *writer.value());
+}
+
+/// `--lesson ID`: one frame per lesson step, each held long enough to read.
+sim::Status exportLesson(const ExportCommand& command, const views::SceneRegistry& registry) {
+    auto found = views::findLesson(registry, QString::fromStdString(command.lesson));
+    if (!found) return found.error();
+    const views::LessonRef& ref = found.value();
+    auto lesson = views::loadLesson(ref.path);
+    if (!lesson) return lesson.error();
+
+    const QString format = QString::fromStdString(formatName(command.format));
+    views::LessonExportOptions options;
+    options.language = QString::fromStdString(command.language);
+    options.figure.theme = views::Theme::byId(QString::fromStdString(command.theme));
+    options.figure.caption = true;
+    options.figure.scale = command.scale.value_or(1.0);
+    if (command.format == FigureFormat::Html) {
+        options.figure.format = command.scale ? views::FigureOptions::Format::Png : views::FigureOptions::Format::Svg;
+    } else if (!views::oneFramePerStep(format)) {
+        options.figure.format = views::FigureOptions::Format::Png;
+        options.figure.captionLines = views::kAnimationCaptionLines;
+        if (!command.scale) {
+            const auto renderer = ref.scene->createRenderer();
+            const double width = renderer ? renderer->logicalSize().width() : 0;
+            options.figure.scale = width > 0 ? views::kAnimationWidthPixels / width : 1.0;
+        }
+    } else {
+        options.figure.format =
+            command.format == FigureFormat::Svg ? views::FigureOptions::Format::Svg : views::FigureOptions::Format::Png;
     }
-    views::VideoWriter writer(output, *video, command.fps, command.loop);
-    return views::exportSequence(request, writer);
+    const QString title = views::localized(lesson.value().title, options.language);
+    auto writer = views::makeFrameWriter(format, QString::fromStdString(command.output), command.fps, command.loop,
+                                         title, options.language);
+    if (!writer) return writer.error();
+    ProgressLine progress;
+    return views::writeLessonSequence(
+        lesson.value(), *ref.scene, options, *writer.value(),
+        [&progress](std::size_t done, std::size_t total) { return progress(done, total); });
 }
 
 }  // namespace
 
 sim::Status exportScene(const ExportCommand& command, const views::SceneRegistry& registry) {
+    if (!command.lesson.empty()) return exportLesson(command, registry);
     auto prepared = prepare(command, registry);
     if (!prepared) return prepared.error();
     return command.isRange() ? exportRange(prepared.value(), command) : exportStill(prepared.value(), command);

@@ -13,6 +13,8 @@ std::string helpText() {
                  [--caption] [--select ID] [--option ID[=N]]... [--memory-mib N] -o FILE
   commviz export --scene ID ... --from A --to B [--every K] [--fps F] [--hold-ms MS] [--loop N]
                  --format gif|webp|mp4|webm|html|png|svg [every option of the still export] -o FILE
+  commviz export --lesson ID --format mp4|webm|gif|webp|html|png|svg [--fps F] [--loop N] [--scale S]
+                 [--lang en|zh_CN] [--theme light|dark] -o FILE
   commviz scenes [--json] [--lang en|zh_CN]
   commviz --help | --version
 
@@ -21,7 +23,8 @@ Commands:
   run       step a scene without a window and print what happened;
             without --steps it runs until the scene is done or reaches its step cap
   export    draw one step of a scene into a PNG, SVG or PDF figure, or a range of
-            steps into an animation (GIF, WebP, MP4, WebM) or numbered PNG/SVG files
+            steps into an animation (GIF, WebP, MP4, WebM), an HTML stepper page or
+            numbered PNG/SVG files; or a tutorial lesson, one frame per lesson step
   scenes    list the scene ids and every key --set accepts
   NAME ...  a command a scene adds (commviz scenes lists them)
 
@@ -56,6 +59,8 @@ Options:
                       does (a NoC router, e.g. router/5, gets its close-up panel)
   --option ID[=N]     export: switch on a view option of the scene, e.g. noc.heatmap.links=500
                       (the NoC's link heatmap over the last 500 cycles); repeatable
+  --lesson ID         export: a tutorial lesson (its file name, e.g. noc_credits; an unknown
+                      id lists them), each step held long enough to read its narration
   -o, --output FILE   export: the file to write
   --tutorial          gui: open the scene's lesson
   -h, --help          show this help

@@ -97,8 +97,9 @@ private:
     QActionGroup* m_languageGroup;
     QActionGroup* m_themeGroup;
     struct Actions {
-        QAction *open, *saveAs, *exportFigure, *exportAnimation, *quit, *undo, *redo, *play, *forward, *back, *reset, *end, *tutorial,
-            *aboutModel, *about, *light, *dark, *english, *chinese, *zoomIn, *zoomOut, *zoomFit, *presentation;
+        QAction *open, *saveAs, *exportFigure, *exportAnimation, *quit, *undo, *redo, *play, *forward, *back, *reset,
+            *end, *tutorial, *aboutModel, *about, *light, *dark, *english, *chinese, *zoomIn, *zoomOut, *zoomFit,
+            *presentation;
     } m_actions{};
 };
 

@@ -5,9 +5,14 @@
 // a step spans round(hold-ms × fps / 1000) frames.
 
 #include <QDir>
+#include <QFile>
 #include <QImage>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QtEndian>
+#include <algorithm>
 
 #include "cli_runner.h"
 
@@ -121,6 +126,9 @@ private slots:
     void badRangesAndFormatsExitTwo_data();
     void badRangesAndFormatsExitTwo();
     void toBeyondTheEndNamesTheLastStep();
+    void htmlStepperPageFromTheCommandLine();
+    void lessonVideoHoldsEachStepForReading();
+    void lessonRefusesWhatItDrawsItself();
 
 private:
     struct Expected {
@@ -293,6 +301,51 @@ void TestCliExportAnimation::toBeyondTheEndNamesTheLastStep() {
     expectRefused({"export", "--scenario", kScenario, "--from", "1", "--to", QString::number(steps + 1), "-o",
                    dir.filePath("x.mp4")},
                   {"--to '" + QString::number(steps + 1) + "'", "allowed 0 to " + last, "ends after " + last});
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList());
+}
+
+void TestCliExportAnimation::htmlStepperPageFromTheCommandLine() {
+    // Steps 1..4, one settled frame each, held the default 1000 ms by Play; inline SVG figures.
+    QCOMPARE(exportRange("four.html", {"--from", "1", "--to", "4", "--caption"}).exitCode, 0);
+    const QByteArray page = readAll(m_dir.filePath("four.html"));
+    QVERIFY(page.startsWith("<!DOCTYPE html>"));
+    QCOMPARE(page.count("class=\"cv-frame\""), 4);
+    QCOMPARE(page.count("data-ms=\"1000\""), 4);
+    QVERIFY(page.contains("<svg"));
+    QVERIFY(!page.contains("http://") && !page.contains("https://"));
+    // --scale gives PNG frames at that scale instead.
+    QCOMPARE(exportRange("png.html", {"--from", "1", "--to", "2", "--scale", "0.5"}).exitCode, 0);
+    QVERIFY(readAll(m_dir.filePath("png.html")).contains("data:image/png;base64,"));
+}
+
+void TestCliExportAnimation::lessonVideoHoldsEachStepForReading() {
+    // Each lesson step is held 2.5 s + 45 ms a character of its narration, 3 s to 15 s
+    // (docs/usage.md); at 10 fps the video has one frame per 100 ms of that.
+    QFile file(QStringLiteral(COMMVIZ_SOURCE_DIR "/resources/lessons/noc_credits.json"));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QJsonArray steps = QJsonDocument::fromJson(file.readAll()).object().value("steps").toArray();
+    QVERIFY(steps.size() > 2);
+    qint64 totalMs = 0;
+    for (const QJsonValue& step : steps) {
+        const QString text = step.toObject().value("narration").toObject().value("en").toString();
+        totalMs += std::clamp<qint64>(2500 + 45 * qint64(text.toUcs4().size()), 3000, 15000);
+    }
+    const CliResult r =
+        runCommviz({"export", "--lesson", "noc_credits", "--fps", "10", "-o", m_dir.filePath("credits.mp4")}, 300000);
+    QCOMPARE(r.exitCode, 0);
+    const int frames = int((totalMs + 50) / 100);
+    expectAnimation("credits.mp4", {"h264", frames, frames / 10.0, 1200});
+}
+
+void TestCliExportAnimation::lessonRefusesWhatItDrawsItself() {
+    QTemporaryDir dir;
+    const QString out = dir.filePath("x.mp4");
+    expectRefused({"export", "--lesson", "no_such_lesson", "-o", out},
+                  {"--lesson 'no_such_lesson'", "rdma_rnr", "noc_credits"});
+    expectRefused({"export", "--lesson", "rdma_rnr", "--scene", "rdma", "-o", out}, {"--scene", "--lesson"});
+    expectRefused({"export", "--lesson", "rdma_rnr", "--from", "1", "--to", "3", "-o", out},
+                  {"--from/--to", "--lesson"});
+    expectRefused({"export", "--lesson", "rdma_rnr", "-o", dir.filePath("x.pdf")}, {"--format 'pdf'", "--lesson"});
     QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList());
 }
 

@@ -18,9 +18,9 @@
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QVBoxLayout>
-#include <cmath>
 
 #include "export/sequence_export.h"
+#include "export/step_sequence.h"
 #include "shell/step_caption.h"
 
 namespace commviz::views {
@@ -48,16 +48,14 @@ double bytesPerStep(const QString& format) {
 }  // namespace
 
 std::size_t animationFrames(const AnimationChoice& choice) {
-    if (choice.to < choice.from || choice.every == 0) return 0;
-    const std::size_t steps = (choice.to - choice.from) / choice.every + 1;
+    const std::size_t steps = sequenceSteps(choice.from, choice.to, choice.every).size();
     if (isStillSeries(choice.format) || choice.format == QLatin1String("html")) return steps;
-    const auto perStep = std::max<long>(1, std::lround(choice.holdMs * choice.fps / 1000.0));
-    return steps * std::size_t(perStep);
+    return steps * framesPerStep(SequenceTiming{choice.fps, choice.holdMs, false});
 }
 
 std::size_t animationDurationMs(const AnimationChoice& choice) {
-    if (isStillSeries(choice.format) || choice.to < choice.from || choice.every == 0) return 0;
-    return ((choice.to - choice.from) / choice.every + 1) * std::size_t(choice.holdMs);
+    if (isStillSeries(choice.format)) return 0;
+    return sequenceSteps(choice.from, choice.to, choice.every).size() * std::size_t(choice.holdMs);
 }
 
 AnimationDialog::AnimationDialog(SceneSetup setup, RenderState current, std::size_t cursor,
@@ -249,7 +247,7 @@ QString AnimationDialog::estimateText() const {
     const AnimationChoice c = choice();
     const std::size_t frames = animationFrames(c);
     if (frames == 0) return tr("Nothing to export: the range is empty.");
-    const std::size_t steps = (c.to - c.from) / c.every + 1;
+    const std::size_t steps = sequenceSteps(c.from, c.to, c.every).size();
     const double area = (c.widthPx * c.widthPx * 2.0 / 3.0) / (1200.0 * 800.0);
     const qint64 bytes = qint64(double(steps) * bytesPerStep(c.format) * std::max(0.05, area));
     const QString size = QLocale().formattedDataSize(bytes, 1, QLocale::DataSizeSIFormat);
@@ -310,7 +308,7 @@ bool AnimationDialog::exportNow() {
     progress.setWindowModality(Qt::WindowModal);
     progress.setMinimumDuration(300);
     const QString before = m_applyLanguage ? m_applyLanguage(c.language) : QString();
-    const sim::Status status = exportSequence(m_setup, m_current, c, [&progress](std::size_t done, std::size_t total) {
+    const sim::Status status = exportChoice(m_setup, m_current, c, [&progress](std::size_t done, std::size_t total) {
         progress.setMaximum(int(std::min<std::size_t>(total, 1'000'000)));
         progress.setValue(int(std::min<std::size_t>(done, 1'000'000)));
         return !progress.wasCanceled();

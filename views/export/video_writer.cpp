@@ -97,6 +97,10 @@ struct VideoWriter::Codec {
     int loop;
     QString temporary;  // the file being written, beside `path`
     int pass = 0;
+    // The time base is 1/fps: a frame shown longer than one tick (a lesson
+    // step held for reading) is repeated, so every format keeps its timing.
+    std::int64_t shownMs = 0;  // this pass: the frames' durations so far
+    std::int64_t ticks = 0;    // this pass: encoder frames pushed so far
 
     QSize imageSize;         // the first frame's, which every frame is made to match
     QSize frameSize;         // the encoder's (imageSize rounded up to even where needed)
@@ -404,6 +408,8 @@ int VideoWriter::passes() const { return m_codec->format == VideoFormat::Gif ? 2
 sim::Status VideoWriter::beginPass(int pass) {
     Codec& c = *m_codec;
     c.pass = pass;
+    c.shownMs = 0;
+    c.ticks = 0;
     if (pass == 0) return c.temporary.isEmpty() ? c.reserveTemporary() : sim::Status(sim::Ok{});
     if (c.format != VideoFormat::Gif || !c.graph) return c.failed("a pass without frames before it");
     if (auto s = c.takePalette(); !s) return s;
@@ -424,7 +430,11 @@ sim::Status VideoWriter::add(SceneRenderer& renderer, const RenderState& state, 
         if (auto s = gif ? c.openPaletteGen() : c.openEncoder(); !s) return s;
     }
     if (auto s = c.fill(image, options.theme.background); !s) return s;
-    return c.push(std::int64_t(frame.index));
+    c.shownMs += frame.durationMs > 0 ? frame.durationMs : 1000 / c.fps;
+    const std::int64_t until = std::max(c.ticks + 1, (c.shownMs * c.fps + 500) / 1000);
+    while (c.ticks < until)
+        if (auto s = c.push(c.ticks++); !s) return s;
+    return sim::Ok{};
 }
 
 sim::Status VideoWriter::finish() {
