@@ -4150,7 +4150,7 @@
 <context>
     <name>commviz::views::AnimationDialog</name>
     <message>
-        <location filename="../../views/export/animation_dialog.cpp" line="+71"/>
+        <location filename="../../views/export/animation_dialog.cpp" line="+69"/>
         <location line="+227"/>
         <location line="+7"/>
         <location line="+17"/>
@@ -4648,6 +4648,81 @@
 %1</source>
         <translation>图片未能导出：
 %1</translation>
+    </message>
+</context>
+<context>
+    <name>commviz::views::HtmlStepperWriter</name>
+    <message>
+        <location filename="../../views/export/html_stepper_writer.cpp" line="+145"/>
+        <source>Figure at step %1</source>
+        <translation>第 %1 步的图</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Step %1</source>
+        <translation>第 %1 步</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>All events of this step</source>
+        <translation>这一步的全部事件</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Step %1 / %2</source>
+        <translation>第 %1 步 / 共 %2 步</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>frame %1 of %2</source>
+        <translation>第 %1 帧，共 %2 帧</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+8"/>
+        <source>Play</source>
+        <translation>播放</translation>
+    </message>
+    <message>
+        <location line="-7"/>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+6"/>
+        <source>Space</source>
+        <translation>空格键</translation>
+    </message>
+    <message>
+        <location line="-3"/>
+        <source>Step controls</source>
+        <translation>分步控制</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Previous step</source>
+        <translation>上一步</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Left</source>
+        <translation>左方向键</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Next step</source>
+        <translation>下一步</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Right</source>
+        <translation>右方向键</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Frame</source>
+        <translation>帧</translation>
     </message>
 </context>
 <context>
