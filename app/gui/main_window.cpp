@@ -435,13 +435,9 @@ void MainWindow::exportAnimation() {
     }
     m_controller->pause();
     // The export draws in the language it is asked for, then the window's comes back.
-    const auto applyLanguage = [this](const QString& language) {
-        const QString before = m_language.current();
-        if (language != before) m_language.apply(language);
-        return before;
-    };
-    views::AnimationDialog dialog(m_controller->setup(), m_canvas->renderState(), m_controller->cursor(), applyLanguage,
-                                  this);
+    views::LanguageSwitch language{m_language.current(), [this](const QString& id) { m_language.apply(id); }};
+    views::AnimationDialog dialog(m_controller->setup(), m_canvas->renderState(), m_controller->cursor(),
+                                  std::move(language), this);
     dialog.exec();
 }
 

@@ -34,15 +34,22 @@ private slots:
     }
 
     void rangeEndsAtTheStepOnScreen() {
-        views::AnimationDialog dialog(rdmaSetup(), views::RenderState{}, 5, {});
+        views::AnimationDialog dialog(rdmaSetup(), views::RenderState{}, 5);
         const views::AnimationChoice choice = dialog.choice();
         QCOMPARE(choice.format, QStringLiteral("gif"));
         QCOMPARE(choice.from, std::size_t(1));
         QCOMPARE(choice.to, std::size_t(5));
+        QCOMPARE(choice.language, QStringLiteral("en"));  // the window's language
         // Five steps, each held 1000 ms at 12 frames a second: 12 frames a step.
         QCOMPARE(views::animationFrames(choice), std::size_t(60));
         QVERIFY2(dialog.estimateText().startsWith(QStringLiteral("5 steps, 60 frames · 5.0 s · about ")),
                  qPrintable(dialog.estimateText()));
+    }
+
+    void languageFollowsTheWindowUntilChosen() {
+        QSettings().remove(QStringLiteral("exportAnimation/language"));
+        views::AnimationDialog dialog(rdmaSetup(), views::RenderState{}, 2, {QStringLiteral("zh_CN"), {}});
+        QCOMPARE(dialog.choice().language, QStringLiteral("zh_CN"));
     }
 
     void timingRuleCountsFrames() {
@@ -61,7 +68,7 @@ private slots:
     void exportsAnHtmlStepperAndRemembersTheFormat() {
         const QString path = m_dir.filePath(QStringLiteral("rdma.html"));
         {
-            views::AnimationDialog dialog(rdmaSetup(), views::RenderState{}, 3, {});
+            views::AnimationDialog dialog(rdmaSetup(), views::RenderState{}, 3);
             choose(dialog.findChildren<QComboBox*>().at(0), QStringLiteral("html"));
             dialog.setPath(path);
             QVERIFY(dialog.exportNow());
@@ -71,12 +78,12 @@ private slots:
         const QByteArray html = page.readAll();
         QVERIFY(html.startsWith("<!DOCTYPE html>"));
         QCOMPARE(html.count("class=\"cv-frame\""), 3);  // steps 1, 2 and 3
-        views::AnimationDialog again(rdmaSetup(), views::RenderState{}, 3, {});
+        views::AnimationDialog again(rdmaSetup(), views::RenderState{}, 3);
         QCOMPARE(again.choice().format, QStringLiteral("html"));
     }
 
     void aRangePastTheEndIsRefusedAndWritesNothing() {
-        views::AnimationDialog dialog(rdmaSetup(), views::RenderState{}, 3, {});
+        views::AnimationDialog dialog(rdmaSetup(), views::RenderState{}, 3);
         choose(dialog.findChildren<QComboBox*>().at(0), QStringLiteral("gif"));
         const QString path = m_dir.filePath(QStringLiteral("late.gif"));
         dialog.setPath(path);

@@ -58,13 +58,13 @@ std::size_t animationDurationMs(const AnimationChoice& choice) {
     return sequenceSteps(choice.from, choice.to, choice.every).size() * std::size_t(choice.holdMs);
 }
 
-AnimationDialog::AnimationDialog(SceneSetup setup, RenderState current, std::size_t cursor,
-                                 std::function<QString(const QString&)> applyLanguage, QWidget* parent)
+AnimationDialog::AnimationDialog(SceneSetup setup, RenderState current, std::size_t cursor, LanguageSwitch language,
+                                 QWidget* parent)
     : QDialog(parent),
       m_setup(std::move(setup)),
       m_current(std::move(current)),
       m_cursor(cursor),
-      m_applyLanguage(std::move(applyLanguage)) {
+      m_language(std::move(language)) {
     m_lastStep = m_setup.scene ? m_setup.scene->model.stepCap : 0;
     setWindowTitle(tr("Export Animation"));
     buildControls();
@@ -108,9 +108,9 @@ void AnimationDialog::buildControls() {
     m_every->setToolTip(tr("Draw every Kth step of the range"));
     m_hold->setToolTip(tr("How long each step is shown; the scene's own motion plays at its start"));
 
-    m_language = new QComboBox(this);
-    m_language->addItem(QStringLiteral("English"), QStringLiteral("en"));
-    m_language->addItem(QStringLiteral("简体中文"), QStringLiteral("zh_CN"));
+    m_languageBox = new QComboBox(this);
+    m_languageBox->addItem(QStringLiteral("English"), QStringLiteral("en"));
+    m_languageBox->addItem(QStringLiteral("简体中文"), QStringLiteral("zh_CN"));
     m_uiTheme = new QCheckBox(tr("Use the UI theme instead of the light publication theme"), this);
     m_caption = new QCheckBox(tr("Add each step's narration as a caption"), this);
     m_estimate = new QLabel(this);
@@ -138,7 +138,7 @@ void AnimationDialog::buildControls() {
     form->addRow(tr("Steps:"), rangeRow);
     form->addRow(tr("Timing:"), timingRow);
     form->addRow(tr("Width:"), m_width);
-    form->addRow(tr("Language:"), m_language);
+    form->addRow(tr("Language:"), m_languageBox);
     form->addRow(QString(), m_uiTheme);
     form->addRow(QString(), m_caption);
     form->addRow(tr("File:"), pathRow);
@@ -164,7 +164,7 @@ void AnimationDialog::buildControls() {
     });
     connect(m_uiTheme, &QCheckBox::toggled, this, &AnimationDialog::updatePreview);
     connect(m_caption, &QCheckBox::toggled, this, &AnimationDialog::updatePreview);
-    connect(m_language, &QComboBox::currentIndexChanged, this, &AnimationDialog::updatePreview);
+    connect(m_languageBox, &QComboBox::currentIndexChanged, this, &AnimationDialog::updatePreview);
     connect(browseButton, &QPushButton::clicked, this, &AnimationDialog::browse);
     connect(buttons, &QDialogButtonBox::accepted, this, [this] {
         if (exportNow()) accept();
@@ -180,8 +180,8 @@ void AnimationDialog::restoreSettings() {
     m_hold->setValue(settings.value(settingsKey("holdMs"), 1000).toInt());
     m_width->setValue(settings.value(settingsKey("widthPx"), 1200).toInt());
     m_fps->setValue(settings.value(settingsKey("fps"), 12).toInt());
-    const int language = m_language->findData(settings.value(settingsKey("language"), QStringLiteral("en")));
-    m_language->setCurrentIndex(language < 0 ? 0 : language);
+    const int language = m_languageBox->findData(settings.value(settingsKey("language"), m_language.current));
+    m_languageBox->setCurrentIndex(language < 0 ? 0 : language);
     m_uiTheme->setChecked(settings.value(settingsKey("uiTheme"), false).toBool());
     m_caption->setChecked(settings.value(settingsKey("caption"), true).toBool());
     // The range: the step on screen is its end; it starts at step 1 (or 0 at the start).
@@ -217,7 +217,7 @@ AnimationChoice AnimationDialog::choice() const {
     c.fps = m_fps->value();
     c.holdMs = m_hold->value();
     c.widthPx = m_width->value();
-    c.language = m_language->currentData().toString();
+    c.language = m_languageBox->currentData().toString();
     c.uiTheme = m_uiTheme->isChecked();
     c.caption = m_caption->isChecked();
     c.path = m_path->text().trimmed();
@@ -307,13 +307,15 @@ bool AnimationDialog::exportNow() {
                              int(std::min<std::size_t>(animationFrames(c), 1'000'000)), this);
     progress.setWindowModality(Qt::WindowModal);
     progress.setMinimumDuration(300);
-    const QString before = m_applyLanguage ? m_applyLanguage(c.language) : QString();
+    // Captions are translated as they are drawn: the application speaks the export's language meanwhile.
+    const bool switchLanguage = m_language.apply && c.language != m_language.current;
+    if (switchLanguage) m_language.apply(c.language);
     const sim::Status status = exportChoice(m_setup, m_current, c, [&progress](std::size_t done, std::size_t total) {
         progress.setMaximum(int(std::min<std::size_t>(total, 1'000'000)));
         progress.setValue(int(std::min<std::size_t>(done, 1'000'000)));
         return !progress.wasCanceled();
     });
-    if (m_applyLanguage && !before.isEmpty()) m_applyLanguage(before);
+    if (switchLanguage) m_language.apply(m_language.current);
     progress.reset();
     if (!status) {
         QMessageBox::warning(

@@ -16,6 +16,12 @@ class QSpinBox;
 
 namespace commviz::views {
 
+/// The window's language and how to switch the application to another.
+struct LanguageSwitch {
+    QString current = QStringLiteral("en");
+    std::function<void(const QString&)> apply;  ///< empty: exports stay in the current language
+};
+
 /// What File > Export Animation… is asked to write.
 struct AnimationChoice {
     QString format = QStringLiteral("gif");  ///< gif, webp, mp4, webm, html, png (series) or svg (series)
@@ -42,10 +48,11 @@ public:
     /// `setup` is what the scene on screen was built from (the export builds its
     /// own session from it, leaving the window's alone); `current` carries the
     /// UI theme, the selection and the view options; `cursor` is the step on screen.
-    /// `applyLanguage` switches the application's language ("en", "zh_CN") and
-    /// returns the one that was applied before, so the export can restore it.
-    AnimationDialog(SceneSetup setup, RenderState current, std::size_t cursor,
-                    std::function<QString(const QString&)> applyLanguage, QWidget* parent = nullptr);
+    /// `language` is the window's; it is the export's language unless another
+    /// was chosen last time. Exporting in another language switches the
+    /// application to it through `language.apply` and back afterwards.
+    AnimationDialog(SceneSetup setup, RenderState current, std::size_t cursor, LanguageSwitch language = {},
+                    QWidget* parent = nullptr);
 
     AnimationChoice choice() const;
     void setPath(const QString& path);
@@ -67,7 +74,7 @@ private:
     SceneSetup m_setup;
     RenderState m_current;
     std::size_t m_cursor = 0;
-    std::function<QString(const QString&)> m_applyLanguage;
+    LanguageSwitch m_language;
     std::size_t m_lastStep = 0;  ///< the scene's step cap: the end of the range's spin boxes
 
     QLabel* m_preview = nullptr;
@@ -79,7 +86,7 @@ private:
     QSpinBox* m_fps = nullptr;
     QSpinBox* m_hold = nullptr;
     QSpinBox* m_width = nullptr;
-    QComboBox* m_language = nullptr;
+    QComboBox* m_languageBox = nullptr;
     QCheckBox* m_uiTheme = nullptr;
     QCheckBox* m_caption = nullptr;
     QLineEdit* m_path = nullptr;
