@@ -3029,12 +3029,12 @@
     </message>
     <message>
         <location line="+0"/>
-        <location line="+247"/>
+        <location line="+243"/>
         <source>commviz</source>
         <translation>commviz</translation>
     </message>
     <message>
-        <location line="-246"/>
+        <location line="-242"/>
         <source>Scenes</source>
         <translation>场景</translation>
     </message>
@@ -3200,7 +3200,7 @@
         <translation>还没有可导出的内容：请先打开一个场景。</translation>
     </message>
     <message>
-        <location line="+57"/>
+        <location line="+53"/>
         <source>Open Scenario</source>
         <translation>打开场景文件</translation>
     </message>
@@ -4150,15 +4150,15 @@
 <context>
     <name>commviz::views::AnimationDialog</name>
     <message>
-        <location filename="../../views/export/animation_dialog.cpp" line="+69"/>
-        <location line="+227"/>
+        <location filename="../../views/export/animation_dialog.cpp" line="+70"/>
+        <location line="+218"/>
         <location line="+7"/>
-        <location line="+17"/>
+        <location line="+19"/>
         <source>Export Animation</source>
         <translation>导出动画</translation>
     </message>
     <message>
-        <location line="-238"/>
+        <location line="-234"/>
         <source>GIF animation</source>
         <translation>GIF 动画</translation>
     </message>
@@ -4308,13 +4308,7 @@
         <translation>%1 步，%2 帧 · %3 秒 · 约 %4</translation>
     </message>
     <message>
-        <location line="+10"/>
-        <location line="+17"/>
-        <source>Nothing to preview</source>
-        <translation>无可预览内容</translation>
-    </message>
-    <message>
-        <location line="+7"/>
+        <location line="+28"/>
         <source>The first frame: step %1</source>
         <translation>第一帧：第 %1 步</translation>
     </message>
@@ -4339,7 +4333,7 @@
         <translation>取消</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+17"/>
         <source>The animation was not exported:
 %1</source>
         <translation>动画未导出：
@@ -4525,15 +4519,15 @@
 <context>
     <name>commviz::views::ExportDialog</name>
     <message>
-        <location filename="../../views/export/export_dialog.cpp" line="+41"/>
-        <location line="+143"/>
+        <location filename="../../views/export/export_dialog.cpp" line="+43"/>
+        <location line="+134"/>
         <location line="+6"/>
         <location line="+6"/>
         <source>Export Figure</source>
         <translation>导出图片</translation>
     </message>
     <message>
-        <location line="-142"/>
+        <location line="-136"/>
         <source>PNG image</source>
         <translation>PNG 图像</translation>
     </message>
@@ -4608,12 +4602,7 @@
         <translation>导出</translation>
     </message>
     <message>
-        <location line="+74"/>
-        <source>Nothing to preview</source>
-        <translation>无可预览内容</translation>
-    </message>
-    <message>
-        <location line="+11"/>
+        <location line="+79"/>
         <source>%1 × %2 pixels</source>
         <translation>%1 × %2 像素</translation>
     </message>
@@ -4648,6 +4637,14 @@
 %1</source>
         <translation>图片未能导出：
 %1</translation>
+    </message>
+</context>
+<context>
+    <name>commviz::views::FigurePreview</name>
+    <message>
+        <location filename="../../views/export/figure_preview.cpp" line="+16"/>
+        <source>Nothing to preview</source>
+        <translation>无可预览内容</translation>
     </message>
 </context>
 <context>

@@ -19,6 +19,7 @@
 #include <QStandardPaths>
 #include <QVBoxLayout>
 
+#include "export/figure_preview.h"
 #include "export/sequence_export.h"
 #include "export/step_sequence.h"
 #include "shell/step_caption.h"
@@ -73,10 +74,7 @@ AnimationDialog::AnimationDialog(SceneSetup setup, RenderState current, std::siz
 }
 
 void AnimationDialog::buildControls() {
-    m_preview = new QLabel(this);
-    m_preview->setMinimumSize(kPreviewSize);
-    m_preview->setAlignment(Qt::AlignCenter);
-    m_preview->setFrameShape(QFrame::StyledPanel);
+    m_preview = new FigurePreview(kPreviewSize, this);
 
     m_format = new QComboBox(this);
     m_format->addItem(tr("GIF animation"), QStringLiteral("gif"));
@@ -263,7 +261,7 @@ void AnimationDialog::updatePreview() {
     const AnimationChoice c = choice();
     auto session = buildSession(m_setup);
     if (!session || !m_setup.scene || !m_setup.scene->createRenderer) {
-        m_preview->setText(tr("Nothing to preview"));
+        m_preview->showFigure(QImage());
         return;
     }
     sim::Session& s = *session.value();
@@ -279,14 +277,8 @@ void AnimationDialog::updatePreview() {
     options.scale = devicePixelRatioF();
     const auto renderer = m_setup.scene->createRenderer();
     const QImage image = renderFigure(*renderer, state, options);
-    if (image.isNull()) {
-        m_preview->setText(tr("Nothing to preview"));
-        return;
-    }
-    QPixmap pixmap = QPixmap::fromImage(image).scaled(kPreviewSize * devicePixelRatioF(), Qt::KeepAspectRatio,
-                                                      Qt::SmoothTransformation);
-    pixmap.setDevicePixelRatio(devicePixelRatioF());
-    m_preview->setPixmap(pixmap);
+    m_preview->showFigure(image);
+    if (image.isNull()) return;
     m_preview->setToolTip(tr("The first frame: step %1").arg(s.cursor()));
 }
 

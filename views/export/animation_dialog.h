@@ -16,6 +16,8 @@ class QSpinBox;
 
 namespace commviz::views {
 
+class FigurePreview;
+
 /// The window's language and how to switch the application to another.
 struct LanguageSwitch {
     QString current = QStringLiteral("en");
@@ -77,7 +79,7 @@ private:
     LanguageSwitch m_language;
     std::size_t m_lastStep = 0;  ///< the scene's step cap: the end of the range's spin boxes
 
-    QLabel* m_preview = nullptr;
+    FigurePreview* m_preview = nullptr;
     QLabel* m_estimate = nullptr;
     QComboBox* m_format = nullptr;
     QSpinBox* m_from = nullptr;

@@ -16,6 +16,8 @@
 #include <QStandardPaths>
 #include <QVBoxLayout>
 
+#include "export/figure_preview.h"
+
 namespace commviz::views {
 
 namespace {
@@ -45,10 +47,7 @@ ExportDialog::ExportDialog(SceneRenderer& renderer, RenderState current, std::op
 }
 
 void ExportDialog::buildControls() {
-    m_preview = new QLabel(this);
-    m_preview->setMinimumSize(kPreviewSize);
-    m_preview->setAlignment(Qt::AlignCenter);
-    m_preview->setFrameShape(QFrame::StyledPanel);
+    m_preview = new FigurePreview(kPreviewSize, this);
 
     m_format = new QComboBox(this);
     m_format->addItem(tr("PNG image"), int(FigureOptions::Format::Png));
@@ -160,14 +159,8 @@ void ExportDialog::updatePreview() {
     FigureOptions options = figureOptions();
     options.scale = devicePixelRatioF();
     const QImage image = renderFigure(m_renderer, chosenState(), options);
-    if (image.isNull()) {
-        m_preview->setText(tr("Nothing to preview"));
-        return;
-    }
-    QPixmap pixmap = QPixmap::fromImage(image).scaled(kPreviewSize * devicePixelRatioF(), Qt::KeepAspectRatio,
-                                                      Qt::SmoothTransformation);
-    pixmap.setDevicePixelRatio(devicePixelRatioF());
-    m_preview->setPixmap(pixmap);
+    m_preview->showFigure(image);
+    if (image.isNull()) return;
     const QSizeF logical = figureLogicalSize(m_renderer, chosenState(), figureOptions());
     const double scale = figureOptions().scale;
     m_preview->setToolTip(

@@ -14,6 +14,8 @@ class QLineEdit;
 
 namespace commviz::views {
 
+class FigurePreview;
+
 /// File > Export Figure…: a live preview, PNG 1×/2×/3× / SVG / PDF, the current
 /// step or the current lesson step, the publication theme unless the UI theme is
 /// asked for, an optional caption (the step's narration). Remembers the last
@@ -50,7 +52,7 @@ private:
     std::optional<RenderState> m_lessonStep;
     QString m_lessonCaption;
 
-    QLabel* m_preview = nullptr;
+    FigurePreview* m_preview = nullptr;
     QComboBox* m_format = nullptr;
     QComboBox* m_scale = nullptr;
     QComboBox* m_what = nullptr;
