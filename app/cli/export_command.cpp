@@ -209,16 +209,7 @@ sim::Status exportRange(Prepared& prepared, const ExportCommand& command) {
     ProgressLine progress;
     request.progress = [&progress](std::size_t done, std::size_t total) { return progress(done, total); };
 
-    if (command.format == FigureFormat::Html) {
-        // Inline SVG frames; PNG frames at --scale when it is given.
-        request.options.format = command.scale ? views::FigureOptions::Format::Png : views::FigureOptions::Format::Svg;
-    } else if (!request.timing.oneFramePerStep) {
-        request.options.captionLines = views::kAnimationCaptionLines;
-        if (!command.scale) {
-            const QSizeF logical = views::figureLogicalSize(*prepared.renderer, state.value(), request.options);
-            request.options.scale = logical.width() > 0 ? views::kAnimationWidthPixels / logical.width() : 1.0;
-        }
-    }
+    views::setSequenceFigure(request.options, format, command.scale, prepared.renderer->logicalSize().width());
     const QString title = prepared.descriptor->name ? prepared.descriptor->name() : QString();
     auto writer = views::makeFrameWriter(format, QString::fromStdString(command.output), command.fps, command.loop,
                                          title, QString::fromStdString(command.language));
@@ -239,21 +230,8 @@ sim::Status exportLesson(const ExportCommand& command, const views::SceneRegistr
     options.language = QString::fromStdString(command.language);
     options.figure.theme = views::Theme::byId(QString::fromStdString(command.theme));
     options.figure.caption = true;
-    options.figure.scale = command.scale.value_or(1.0);
-    if (command.format == FigureFormat::Html) {
-        options.figure.format = command.scale ? views::FigureOptions::Format::Png : views::FigureOptions::Format::Svg;
-    } else if (!views::oneFramePerStep(format)) {
-        options.figure.format = views::FigureOptions::Format::Png;
-        options.figure.captionLines = views::kAnimationCaptionLines;
-        if (!command.scale) {
-            const auto renderer = ref.scene->createRenderer();
-            const double width = renderer ? renderer->logicalSize().width() : 0;
-            options.figure.scale = width > 0 ? views::kAnimationWidthPixels / width : 1.0;
-        }
-    } else {
-        options.figure.format =
-            command.format == FigureFormat::Svg ? views::FigureOptions::Format::Svg : views::FigureOptions::Format::Png;
-    }
+    const auto renderer = ref.scene->createRenderer();
+    views::setSequenceFigure(options.figure, format, command.scale, renderer ? renderer->logicalSize().width() : 0);
     const QString title = views::localized(lesson.value().title, options.language);
     auto writer = views::makeFrameWriter(format, QString::fromStdString(command.output), command.fps, command.loop,
                                          title, options.language);

@@ -19,6 +19,16 @@ std::optional<VideoFormat> videoFormatNamed(const QString& format) {
 
 bool oneFramePerStep(const QString& format) { return !videoFormatNamed(format).has_value(); }
 
+void setSequenceFigure(FigureOptions& options, const QString& format, std::optional<double> scale,
+                       double logicalWidth) {
+    const bool vector = format == QLatin1String("svg") || (format == QLatin1String("html") && !scale);
+    options.format = vector ? FigureOptions::Format::Svg : FigureOptions::Format::Png;
+    const bool animation = !oneFramePerStep(format);
+    options.captionLines = animation ? kAnimationCaptionLines : 0;
+    if (!scale && animation && logicalWidth > 0) scale = kAnimationWidthPixels / logicalWidth;
+    options.scale = scale.value_or(1.0);
+}
+
 sim::Result<std::unique_ptr<FrameWriter>> makeFrameWriter(const QString& format, const QString& path, int fps, int loop,
                                                           const QString& title, const QString& language) {
     if (const auto video = videoFormatNamed(format))
@@ -55,15 +65,11 @@ sim::Status exportChoice(const SceneSetup& setup, const RenderState& current, co
     request.timing.oneFramePerStep = oneFramePerStep(choice.format);
     request.options.theme = choice.uiTheme ? current.theme : Theme::light();
     request.options.caption = choice.caption;
-    request.options.format = choice.format == QLatin1String("svg") || choice.format == QLatin1String("html")
-                                 ? FigureOptions::Format::Svg
-                                 : FigureOptions::Format::Png;
-    request.options.captionLines = request.timing.oneFramePerStep ? 0 : kAnimationCaptionLines;
-    RenderState first = current;
-    session.seek(choice.from);
-    first.session = &session;
-    const double logicalWidth = figureLogicalSize(*renderer, first, request.options).width();
-    request.options.scale = logicalWidth > 0 ? choice.widthPx / logicalWidth : 1.0;
+    // The width asked for sets the scale; the HTML page keeps its frames vector.
+    const double logicalWidth = renderer->logicalSize().width();
+    std::optional<double> scale;
+    if (choice.format != QLatin1String("html") && logicalWidth > 0) scale = choice.widthPx / logicalWidth;
+    setSequenceFigure(request.options, choice.format, scale, logicalWidth);
     request.selected = current.selected;
     request.viewOptions = current.options;
     request.progress = progress;

@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <functional>
 #include <memory>
+#include <optional>
 
 #include "export/animation_dialog.h"
 #include "export/frame_writer.h"
@@ -28,6 +29,12 @@ sim::Result<std::unique_ptr<FrameWriter>> makeFrameWriter(const QString& format,
 
 /// Whether a format draws one settled frame per step (step series, the HTML stepper).
 bool oneFramePerStep(const QString& format);
+
+/// How a sequence format draws its frames into `options`: PNG, except an SVG
+/// series and the HTML page, whose frames are SVG unless a scale asks for PNG;
+/// the scale given, else kAnimationWidthPixels wide for an animation (a scene
+/// `logicalWidth` units wide), else 1; an animation's fixed caption band.
+void setSequenceFigure(FigureOptions& options, const QString& format, std::optional<double> scale, double logicalWidth);
 
 /// Builds a session from `setup` and writes `choice` (a step range as an
 /// animation, an HTML stepper or numbered still files) with the selection,
