@@ -2,7 +2,15 @@
 
 #include <algorithm>
 
+#include "sim/heap_bytes.h"
+
 namespace commviz::noc {
+
+std::size_t IslipAllocator::heapBytes() const {
+    return sim::heapBytes(m_requests) + sim::heapBytes(m_inMatch) + sim::heapBytes(m_outMatch) +
+           sim::heapBytes(m_grant) + sim::heapBytes(m_bestAccept) + sim::heapBytes(m_pairIndex) +
+           sim::heapBytes(m_outRequests) + sim::heapBytes(m_pairLabel);
+}
 
 void IslipAllocator::resize(int maxInputs, int maxOutputs, bool findable) {
     m_findable = findable;

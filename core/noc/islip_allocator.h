@@ -128,6 +128,8 @@ public:
     int outputAssigned(int input) const { return m_inMatch[std::size_t(input)]; }
     int inputAssigned(int output) const { return m_outMatch[std::size_t(output)]; }
     bool empty() const { return m_small ? m_activeOutputs == 0 : m_requests.empty(); }
+    /// Bytes of its buffers on the heap.
+    std::size_t heapBytes() const;
 
 private:
     void reset(int inputs, int outputs);

@@ -69,7 +69,7 @@ void NocEngine::settle() {
                 if (packetsOutstanding()) return;
                 m_phase = NocPhase::DrainingAll;
                 m_emptyNetwork = true;
-                if (m_emit) noteEvent({NocEventKind::PhaseChanged, -1, -1, -1, -1, -1, -1, -1, std::int64_t(m_phase)});
+                notePhaseChanged();
                 continue;
             case NocPhase::DrainingAll:
                 if (m_inFlight > 0) return;
@@ -123,7 +123,7 @@ void NocEngine::endPeriod() {
     m_prevLatency = latency;
     m_prevAccepted = accepted;
     m_report.periods.push_back(ps);
-    if (m_emit) noteEvent({NocEventKind::PeriodEnded, -1, -1, -1, -1, -1, -1, -1, ps.index});
+    noteEvent([&] { return NocEvent{NocEventKind::PeriodEnded, -1, -1, -1, -1, -1, -1, -1, ps.index}; });
 
     const bool measureLatency = c.sim_type == SimType::Latency;
     const bool latencyExceeded = c.latency_thres >= 0.0 && inFlightInclusiveLatency() > c.latency_thres;
@@ -136,7 +136,7 @@ void NocEngine::endPeriod() {
         m_report.tooManyPeriods = true;
         m_report.outcome = NocOutcome::Unstable;
         m_phase = NocPhase::Done;
-        if (m_emit) noteEvent({NocEventKind::PhaseChanged, -1, -1, -1, -1, -1, -1, -1, std::int64_t(m_phase)});
+        notePhaseChanged();
         return;
     }
     const bool settled = (!measureLatency || !latencyMoved) && !throughputMoved;
@@ -146,7 +146,7 @@ void NocEngine::endPeriod() {
             m_clearLast = true;
             m_measuring = true;
             m_phase = NocPhase::Running;
-            if (m_emit) noteEvent({NocEventKind::PhaseChanged, -1, -1, -1, -1, -1, -1, -1, std::int64_t(m_phase)});
+            notePhaseChanged();
         }
     } else {
         m_converged = settled ? m_converged + 1 : 0;
@@ -173,7 +173,7 @@ void NocEngine::finishSampling() {
         m_phase = NocPhase::DrainingAll;
         m_emptyNetwork = true;
     }
-    if (m_emit) noteEvent({NocEventKind::PhaseChanged, -1, -1, -1, -1, -1, -1, -1, std::int64_t(m_phase)});
+    notePhaseChanged();
 }
 
 void NocEngine::finishRun() {
@@ -191,7 +191,7 @@ void NocEngine::finishRun() {
     o.timeTaken = m_time;
     m_report.outcome = NocOutcome::Completed;
     m_phase = NocPhase::Done;
-    if (m_emit) noteEvent({NocEventKind::PhaseChanged, -1, -1, -1, -1, -1, -1, -1, std::int64_t(m_phase)});
+    notePhaseChanged();
 }
 
 NocReport runNocBatch(const NocConfig& config) {

@@ -58,6 +58,7 @@ NocEngine::NocEngine(NocConfig config, bool emitEvents)
 
 std::vector<NocEvent> NocEngine::step() {
     m_events.clear();
+    m_eventCount = 0;
     if (done()) return {};
     simulateCycle();
     if (m_phase == NocPhase::DrainingMeasured) {
@@ -67,13 +68,21 @@ std::vector<NocEvent> NocEngine::step() {
             m_report.abortLatency = m_config->latency_thres;
             m_report.outcome = NocOutcome::Unstable;
             m_phase = NocPhase::Done;
-            if (m_emit) noteEvent({NocEventKind::PhaseChanged, -1, -1, -1, -1, -1, -1, -1, std::int64_t(m_phase)});
+            notePhaseChanged();
         }
     } else if (m_inPeriod) {
         ++m_cycleInPeriod;
     }
     if (!done()) settle();
     return std::move(m_events);
+}
+
+std::size_t NocEngine::stepSilently() {
+    const bool emit = m_emit;
+    m_emit = false;
+    step();
+    m_emit = emit;
+    return m_eventCount;
 }
 
 void NocEngine::scheduleWork(int r) {
@@ -185,9 +194,17 @@ void NocEngine::simulateCycle() {
                 m_report.deadlockCycle = std::move(cycle);
                 m_report.outcome = NocOutcome::Deadlocked;
                 m_phase = NocPhase::Done;
-                if (m_emit)
-                    noteEvent({NocEventKind::Deadlock, -1, -1, -1, -1, -1, -1, -1,
-                               std::int64_t(m_report.deadlockCycle.size())});
+                noteEvent([&] {
+                    return NocEvent{NocEventKind::Deadlock,
+                                    -1,
+                                    -1,
+                                    -1,
+                                    -1,
+                                    -1,
+                                    -1,
+                                    -1,
+                                    std::int64_t(m_report.deadlockCycle.size())};
+                });
             }
         }
     } else {

@@ -91,6 +91,8 @@ public:
     explicit NocEngine(NocConfig config, bool emitEvents = true);
 
     std::vector<NocEvent> step();
+    /// One cycle as step() simulates it, building no events: how many it produced.
+    std::size_t stepSilently();
     bool done() const { return m_phase == NocPhase::Done; }
     sim::Json summary() const;
     /// "router/R", "router/R/in/P/vc/V", "packet/SLOT"; null when unknown.
@@ -133,8 +135,16 @@ private:
     std::size_t vcIndex(int router, int port, int vc) const {
         return (std::size_t(router) * std::size_t(m_ports) + std::size_t(port)) * std::size_t(m_vcs) + std::size_t(vc);
     }
-    void noteEvent(const NocEvent& e) {
-        if (m_emit) m_events.push_back(e);
+    /// Counts every event and builds it only when events are emitted, so a
+    /// silent cycle pays one increment per event.
+    template <class MakeEvent>
+    void noteEvent(MakeEvent&& make) {
+        ++m_eventCount;
+        if (m_emit) m_events.push_back(make());
+    }
+    void notePhaseChanged() {
+        noteEvent(
+            [this] { return NocEvent{NocEventKind::PhaseChanged, -1, -1, -1, -1, -1, -1, -1, std::int64_t(m_phase)}; });
     }
     // noc_engine.cpp: the cycle and the simulation control
     void simulateCycle();
@@ -171,6 +181,7 @@ private:
     int m_bufSize = 0;
     bool m_emit = true;
     std::vector<NocEvent> m_events;
+    std::size_t m_eventCount = 0;  ///< events of the cycle being simulated, emitted or not
 
     // network state
     std::vector<InputVc> m_inputVcs;

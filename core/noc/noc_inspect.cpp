@@ -89,27 +89,6 @@ std::vector<std::string> NocEngine::checkInvariants() const {
     return broken;
 }
 
-std::size_t NocEngine::footprintBytes() const {
-    std::size_t bytes = sizeof(*this);
-    bytes += m_inputVcs.capacity() * sizeof(InputVc) + m_buffers.capacity() * sizeof(Flit);
-    bytes += m_outputVcs.capacity() * sizeof(OutputVc) + m_injectionVcs.capacity() * sizeof(OutputVc);
-    bytes += m_packets.capacity() * sizeof(Packet) + m_sources.capacity() * sizeof(Source);
-    for (const RouterState& rs : m_routers) {
-        bytes += sizeof(RouterState) + (rs.routeQ.size() + rs.vaQ.size() + rs.saQ.size()) * sizeof(StageEntry);
-        bytes += rs.crossbar.size() * sizeof(CrossbarEntry);
-        bytes +=
-            rs.outputBuffer.capacity() * sizeof(Fifo<Flit>) + rs.creditBuffer.capacity() * sizeof(Fifo<std::uint64_t>);
-        bytes += (rs.vaGrant.size() * 2 + rs.saGrant.size() + rs.saAccept.size() * 2) * sizeof(std::int32_t);
-    }
-    for (const auto& b : m_flitWheel) bytes += b.capacity() * sizeof(FlitArrival);
-    for (const auto& b : m_creditWheel) bytes += b.capacity() * sizeof(CreditArrival);
-    bytes += m_report.periods.capacity() * sizeof(PeriodStats);
-    for (const SwitchHold& h : m_holds)
-        bytes += sizeof(SwitchHold) + (h.in.size() * 2 + h.out.size()) * sizeof(std::int16_t) +
-                 h.queue.size() * sizeof(StageEntry);
-    return bytes;
-}
-
 sim::Json NocEngine::summary() const {
     sim::Json out;
     const char* outcome[] = {"running", "completed", "unstable", "deadlocked"};

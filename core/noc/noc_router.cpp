@@ -31,9 +31,10 @@ void NocRouterStep::inputQueuing() {
         if (slot >= bufSize) slot -= bufSize;  // head and count are both below bufSize
         buffers[std::size_t(index) * std::size_t(bufSize) + std::size_t(slot)] = flit;
         ++iv.count;
-        if (engine.m_emit)
-            engine.noteEvent(
-                {NocEventKind::FlitBuffered, routerId, port, flit.vc, -1, -1, flit.id, packetOf(flit).pid, 0});
+        engine.noteEvent([&] {
+            return NocEvent{NocEventKind::FlitBuffered, routerId, port, flit.vc, -1, -1, flit.id,
+                            packetOf(flit).pid,         0};
+        });
         if (iv.state == VcState::Idle) {
             startRouting(port, flit.vc, flit);
         } else if (iv.state == VcState::Active && iv.count == 1) {
@@ -66,9 +67,10 @@ void NocRouterStep::routeUpdate() {
         const Flit& head = front(entry.input, entry.vc);
         iv.route = routeAt(routerId, entry.input, entry.vc, packetOf(head));
         iv.state = VcState::VcAlloc;
-        if (engine.m_emit)
-            engine.noteEvent({NocEventKind::RouteComputed, routerId, entry.input, entry.vc, iv.route.port, -1, head.id,
-                              packetOf(head).pid, 0});
+        engine.noteEvent([&] {
+            return NocEvent{NocEventKind::RouteComputed, routerId, entry.input, entry.vc, iv.route.port, -1, head.id,
+                            packetOf(head).pid,          0};
+        });
         if (config.speculative) state.saQ.push({-1, entry.input, entry.vc, -1});
         state.vaQ.push({-1, entry.input, entry.vc, -1});
     }
@@ -109,9 +111,17 @@ void NocRouterStep::traverse(const StageEntry& entry, InputVc& iv) {
     state.pendingCredit[std::size_t(entry.input)] |= std::uint64_t(1) << inVc;
     state.pendingCreditPorts |= 1u << entry.input;
     engine.m_progress = true;
-    if (engine.m_emit)
-        engine.noteEvent({NocEventKind::SwitchAllocated, routerId, entry.input, std::int16_t(inVc), std::int16_t(port),
-                          f.vc, f.id, packetOf(f).pid, 0});
+    engine.noteEvent([&] {
+        return NocEvent{NocEventKind::SwitchAllocated,
+                        routerId,
+                        entry.input,
+                        std::int16_t(inVc),
+                        std::int16_t(port),
+                        f.vc,
+                        f.id,
+                        packetOf(f).pid,
+                        0};
+    });
     if (iv.count == 0) {
         if (f.tail) iv.state = VcState::Idle;
     } else if (f.tail) {
@@ -205,9 +215,10 @@ void NocRouterStep::vcAllocUpdate() {
         iv.outVc = std::int16_t(out);
         iv.state = VcState::Active;
         const Flit& head = front(entry.input, entry.vc);
-        if (engine.m_emit)
-            engine.noteEvent({NocEventKind::VcAllocated, routerId, entry.input, entry.vc, std::int16_t(port),
-                              std::int16_t(out), head.id, packetOf(head).pid, 0});
+        engine.noteEvent([&] {
+            return NocEvent{NocEventKind::VcAllocated, routerId, entry.input,        entry.vc, std::int16_t(port),
+                            std::int16_t(out),         head.id,  packetOf(head).pid, 0};
+        });
         if (!config.speculative) state.saQ.push({-1, entry.input, entry.vc, -1});
     }
 }
@@ -360,9 +371,17 @@ void NocEngine::routerWriteOutputs(int routerId) {
         const Flit f = out.front();
         out.pop();
         if (out.empty()) state.outputPorts &= ~(1u << port);
-        if (m_emit)
-            noteEvent({NocEventKind::FlitSent, routerId, std::int16_t(port), f.vc, -1, -1, f.id,
-                       m_packets[std::size_t(f.packet)].pid, 0});
+        noteEvent([&] {
+            return NocEvent{NocEventKind::FlitSent,
+                            routerId,
+                            std::int16_t(port),
+                            f.vc,
+                            -1,
+                            -1,
+                            f.id,
+                            m_packets[std::size_t(f.packet)].pid,
+                            0};
+        });
         if (port == eject) {
             ejectFlits.push_back({routerId, -1, f});
         } else {
@@ -376,8 +395,10 @@ void NocEngine::routerWriteOutputs(int routerId) {
         credits.pop();
         if (credits.empty()) state.creditPorts &= ~(1u << port);
         ++m_creditsOutstanding;
-        if (m_emit)
-            noteEvent({NocEventKind::CreditSent, routerId, std::int16_t(port), -1, -1, -1, -1, -1, std::int64_t(mask)});
+        noteEvent([&] {
+            return NocEvent{NocEventKind::CreditSent, routerId, std::int16_t(port), -1, -1, -1, -1, -1,
+                            std::int64_t(mask)};
+        });
         if (port == eject) {
             ejectCredits.push_back({routerId, -1, mask});
         } else {

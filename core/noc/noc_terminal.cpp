@@ -58,7 +58,8 @@ void NocEngine::generatePacket(int source, std::int64_t ctime) {
     s.packet = slot;
     s.nextFlit = 0;
     s.vc = -1;
-    if (m_emit) noteEvent({NocEventKind::PacketCreated, source, -1, -1, -1, -1, p.firstFlitId, p.pid, p.dest});
+    noteEvent(
+        [&] { return NocEvent{NocEventKind::PacketCreated, source, -1, -1, -1, -1, p.firstFlitId, p.pid, p.dest}; });
 }
 
 // TrafficManager::_Inject: a source with nothing queued replays its trials up
@@ -134,8 +135,9 @@ void NocEngine::injectFlits() {
         }
         ++m_flitsInjected;
         m_flitWheel[std::size_t((m_time + 2) % kWheel)].push_back({node, std::int16_t(injectPort), f});
-        if (m_emit)
-            noteEvent({NocEventKind::FlitInjected, node, std::int16_t(injectPort), f.vc, -1, -1, f.id, p.pid, 0});
+        noteEvent([&] {
+            return NocEvent{NocEventKind::FlitInjected, node, std::int16_t(injectPort), f.vc, -1, -1, f.id, p.pid, 0};
+        });
         if (f.tail) {
             s.packet = -1;
             s.vc = -1;
@@ -157,7 +159,7 @@ void NocEngine::retireFlit(int node, const Flit& f) {
     if (p.record) --m_measuredInFlight;
     ++m_flitsEjected;
     m_progress = true;
-    if (m_emit) noteEvent({NocEventKind::FlitEjected, node, -1, f.vc, -1, -1, f.id, p.pid, now - f.itime});
+    noteEvent([&] { return NocEvent{NocEventKind::FlitEjected, node, -1, f.vc, -1, -1, f.id, p.pid, now - f.itime}; });
     if (f.head) p.headAtime = std::int32_t(now);
     if (!f.tail) return;
     if (!m_measuring && !m_draining ? true : p.record) {

@@ -3,6 +3,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "sim/heap_bytes.h"
+
 namespace commviz::noc {
 
 /// BookSim's per-VC state machine at a router input (Dally & Towles, ch. 16).
@@ -114,6 +116,7 @@ public:
         m_head = (m_head + 1) & m_mask;
         --m_size;
     }
+    std::size_t heapBytes() const { return sim::heapBytes(m_items); }
 
 private:
     [[gnu::noinline]] void grow() {

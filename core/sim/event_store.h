@@ -59,6 +59,20 @@ public:
         m_bytes += chunk.events.capacity() * sizeof(Event);
     }
 
+    /// Records the next step by its event count alone: a step in a dropped
+    /// chunk, or the first step of a new chunk, which starts dropped. Whoever
+    /// can replay the steps puts the events back when they are read.
+    void appendCount(std::size_t count) {
+        const std::size_t step = steps() + 1;
+        if (chunkOf(step) == m_chunks.size()) {
+            if (!m_chunks.empty()) trim(m_chunks.back());
+            m_chunks.push_back(Chunk{{}, false});
+        }
+        m_end.push_back(m_end.back() + count);
+    }
+    /// True when step `step` (the next to record) would open a new chunk.
+    bool opensChunk(std::size_t step) const { return chunkOf(step) == m_chunks.size(); }
+
     /// Puts back a dropped chunk with all the events of its steps, in order.
     void restore(std::size_t chunk, std::vector<Event>&& events) {
         Chunk& target = m_chunks.at(chunk);

@@ -124,14 +124,14 @@ public:
 
     BatchOutcome runBatch(const BatchRequest& request) const override {
         E engine = m_timeline.initial();
-        auto describeWanted = [&request](std::size_t step, std::vector<typename E::Event>& events) {
-            if (step < request.eventsFrom || step > request.eventsTo) return;
-            for (const auto& event : events) request.onEvent(step, E::describe(event));
-        };
-        std::function<void(std::size_t, std::vector<typename E::Event>&)> onStep;
-        if (request.onEvent && request.eventsFrom <= request.eventsTo) onStep = describeWanted;
+        std::function<void(std::size_t, std::vector<typename E::Event>&)> describe;
+        if (request.onEvent && request.eventsFrom <= request.eventsTo)
+            describe = [&request](std::size_t step, std::vector<typename E::Event>& events) {
+                for (const auto& event : events) request.onEvent(step, E::describe(event));
+            };
         BatchOutcome outcome;
-        outcome.count = sim::runBatch(engine, request.maxSteps, onStep, request.keepGoing);
+        outcome.count = sim::runBatch(engine, request.maxSteps, describe, request.keepGoing,
+                                      StepRange{request.eventsFrom, request.eventsTo});
         outcome.summary = engine.summary();
         return outcome;
     }

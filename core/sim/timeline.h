@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "sim/batch_run.h"
 #include "sim/engine.h"
 #include "sim/event_store.h"
 #include "sim/memory_budget.h"
@@ -101,7 +102,10 @@ public:
             m_endKnown = true;
             return false;
         }
-        m_events.append(m_current.step());
+        if (recordsSilently(m_cursor + 1))
+            m_events.appendCount(stepCountingEvents(m_current));
+        else
+            m_events.append(m_current.step());
         ++m_cursor;
         if (m_current.done()) m_endKnown = true;
         if (m_cursor % m_spacing == 0) addKeyframe();
@@ -125,10 +129,12 @@ public:
             m_cursor = key * m_spacing;
             m_refill.reset();
         }
+        m_seekTarget = n;
         while (m_cursor < n) {
             if (!stepForward()) break;
             if (progress && !progress(m_cursor)) break;
         }
+        m_seekTarget = 0;
         return m_cursor;
     }
 
@@ -142,6 +148,21 @@ private:
         std::size_t chunk;
         std::vector<Event> events;
     };
+
+    // A long seek ahead records the chunks it only passes through by their
+    // event counts, where the engine can step without building its events
+    // (a NoC cycle builds thousands): the chunk starts dropped and is put back
+    // by replay if read. The chunks ending within one chunk of the target keep
+    // their events, and a chunk once begun is recorded one way to its end.
+    bool recordsSilently(std::size_t step) const {
+        if constexpr (!CountsEventsSilently<E>) {
+            return false;
+        } else {
+            if (!m_events.opensChunk(step)) return !m_events.resident(m_events.chunkOf(step));
+            const std::size_t chunkEnd = step + m_events.chunkSteps() - 1;
+            return chunkEnd + m_events.chunkSteps() < m_seekTarget;
+        }
+    }
 
     bool needsKeyframe(std::size_t recorded) const {
         return recorded < m_cursor || keyframeAtOrBefore(recorded) * m_spacing > m_cursor;
@@ -253,6 +274,7 @@ private:
     mutable std::vector<Event> m_copied;  // events(m_copiedStep), for callers that keep a reference
     mutable std::size_t m_copiedStep = 0;
     std::size_t m_cursor = 0;
+    std::size_t m_seekTarget = 0;  // the state a seek is heading for, 0 outside one
     bool m_endKnown = false;
 };
 

@@ -6,12 +6,15 @@
 // iq_router.cpp, _VCAllocEvaluate and _SWAllocEvaluate over
 // src/allocators/islip.cpp), so both runs must agree event for event: every
 // step's EventRecords, the state summary and the batch run's whole report.
+// A third engine steps silently (stepSilently, what a batch run without
+// printed events takes) and must count exactly the events the others build.
 
 #include <QtTest>
 
 #include "noc/noc_engine.h"
 #include "noc/noc_report.h"
 #include "noc_test_support.h"
+#include "sim/batch_run.h"
 
 using namespace commviz::noc;
 
@@ -126,10 +129,12 @@ private slots:
 
         NocEngine fastEngine(fast);
         NocEngine generalEngine(general);
+        NocEngine silentEngine(fast);
         std::size_t events = 0;
         for (int cycle = 0; cycle < kCycles && !fastEngine.done(); ++cycle) {
             const std::vector<NocEvent> expected = generalEngine.step();
             const std::vector<NocEvent> actual = fastEngine.step();
+            QCOMPARE(silentEngine.stepSilently(), actual.size());
             QVERIFY2(actual.size() == expected.size(), qPrintable(QString("cycle %1: %2 events, general path %3")
                                                                       .arg(cycle)
                                                                       .arg(actual.size())
@@ -147,6 +152,9 @@ private slots:
         QCOMPARE(fastEngine.done(), generalEngine.done());
         QCOMPARE(QString::fromStdString(fastEngine.summary().dump()),
                  QString::fromStdString(generalEngine.summary().dump()));
+        QCOMPARE(QString::fromStdString(silentEngine.summary().dump()),
+                 QString::fromStdString(fastEngine.summary().dump()));
+        static_assert(commviz::sim::CountsEventsSilently<NocEngine>);
 
         const NocReport fastReport = runNocBatch(fast);
         const NocReport generalReport = runNocBatch(general);

@@ -1,6 +1,8 @@
 // The model's invariants, checked after every cycle of stepped runs over the
 // router settings; the deadlock detector; determinism and value semantics.
 
+#include <malloc.h>
+
 #include <QtTest>
 #include <map>
 
@@ -254,6 +256,35 @@ private slots:
         for (int i = 0; i < 500; ++i) QCOMPARE(copy.step().size(), engine.step().size());
         QCOMPARE(copy.flitsEjected(), engine.flitsEjected());
         QVERIFY(engine.footprintBytes() > 0);
+    }
+
+    // The Timeline keeps copies under a memory budget by the engine's own
+    // count, so the count must be what a copy really takes from the heap
+    // (glibc's mallinfo2 sees every block, headers and rounding included).
+    void footprintIsWhatACopyTakes_data() {
+        QTest::addColumn<QStringList>("overrides");
+        QTest::newRow("8x8 at 0.3") << QStringList{"injection_rate=0.3"};
+        QTest::newRow("8x8 held, 4-flit packets")
+            << QStringList{"injection_rate=0.4", "packet_size=4", "hold_switch_for_packet=1"};
+        QTest::newRow("16x16 at 0.1, 2 VCs") << QStringList{"k=16", "injection_rate=0.1", "num_vcs=2"};
+    }
+    void footprintIsWhatACopyTakes() {
+#if defined(COMMVIZ_SANITIZED)
+        QSKIP("the sanitizers' allocator is not glibc's");
+#else
+        QFETCH(QStringList, overrides);
+        std::vector<std::string> keys;
+        for (const QString& key : overrides) keys.push_back(key.toStdString());
+        NocEngine engine(noctest::config(keys));
+        for (int i = 0; i < 1500; ++i) engine.step();
+        const std::size_t before = mallinfo2().uordblks;
+        auto* copy = new NocEngine(engine);
+        const std::size_t taken = mallinfo2().uordblks - before;
+        const std::size_t counted = copy->footprintBytes();
+        delete copy;
+        QVERIFY2(counted >= taken * 97 / 100 && counted <= taken * 103 / 100,
+                 qPrintable(QString("counted %1 bytes, a copy took %2").arg(counted).arg(taken)));
+#endif
     }
 
     void eventsDescribeACycleAndTheTimelineSeeks() {

@@ -11,6 +11,7 @@
 using commviz::sim::Timeline;
 using commviz::sim::TimelineSession;
 using commviz::testing::CounterEngine;
+using commviz::testing::SilentCounterEngine;
 
 class TimelineTest : public QObject {
     Q_OBJECT
@@ -104,6 +105,30 @@ private slots:
         QCOMPARE(timeline.cursor(), std::size_t(3));
         QCOMPARE(timeline.current().steps(), 3L);
         QVERIFY(!Timeline<CounterEngine>(CounterEngine(5, 3)).stepBack());
+    }
+
+    // A long seek records the chunks it passes through by their event counts
+    // alone; reading them replays the same events. Chunks of 64 steps: chunk c
+    // (steps 64c + 1 .. 64c + 64) goes silently while 64c + 64 + 64 < 5000, so
+    // chunks 0 .. 76, 4,928 steps; chunks 77 and 78 (to 5,056) keep their events.
+    void aLongSeekRecordsPassedChunksByTheirCounts() {
+        Timeline<SilentCounterEngine> silent(SilentCounterEngine(7, 20000), 64);
+        Timeline<CounterEngine> reference(CounterEngine(7, 20000), 64);
+        QCOMPARE(silent.seek(5000), std::size_t(5000));
+        reference.seek(5000);
+        QCOMPARE(silent.current().silentSteps(), 4928L);
+        QVERIFY(!silent.eventStore().resident(76));
+        QVERIFY(silent.eventStore().resident(77));
+        QCOMPARE(silent.eventStore().total(), reference.eventStore().total());
+        for (std::size_t n = 1; n <= 5000; ++n) QCOMPARE(silent.eventCount(n), reference.eventCount(n));
+        QVERIFY(silent.memoryUsed() < reference.memoryUsed());
+        for (std::size_t n : {1, 100, 4928, 4929, 5000})
+            QVERIFY(silent.events(n) == std::vector<CounterEngine::Event>(reference.events(n)));
+        // Stepping on (no seek target) keeps events; a short seek does too.
+        QVERIFY(silent.stepForward());
+        QVERIFY(silent.seek(5100) == 5100);
+        QCOMPARE(silent.current().silentSteps(), 4928L);
+        QVERIFY(silent.eventStore().resident(79));
     }
 
     void sessionDescribesEveryRecordedStep() {

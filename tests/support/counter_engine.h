@@ -61,6 +61,22 @@ private:
     long m_steps = 0;
 };
 
+/// The counter engine able to step without building its events, as the NoC
+/// can; it counts those steps so a test sees who took them.
+class SilentCounterEngine : public CounterEngine {
+public:
+    using CounterEngine::CounterEngine;
+    std::size_t stepSilently() {
+        ++m_silentSteps;
+        return step().size();
+    }
+    long silentSteps() const { return m_silentSteps; }
+    bool operator==(const SilentCounterEngine&) const = default;
+
+private:
+    long m_silentSteps = 0;
+};
+
 inline bool operator==(const Moved& a, const Moved& b) { return a.from == b.from && a.to == b.to; }
 inline bool operator==(const Wrapped& a, const Wrapped& b) { return a.at == b.at; }
 
