@@ -26,13 +26,15 @@ struct CliResult {
     }
 };
 
-inline CliResult runCommviz(const QStringList& args, int timeoutMs = 120000) {
+/// `environment` adds NAME=VALUE settings to the run's environment.
+inline CliResult runCommviz(const QStringList& args, int timeoutMs = 120000, const QStringList& environment = {}) {
     QProcess process;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.remove("DISPLAY");
     env.remove("WAYLAND_DISPLAY");
     env.remove("QT_QPA_PLATFORM");
     env.remove("COMMVIZ_DEBUG");
+    for (const QString& setting : environment) env.insert(setting.section('=', 0, 0), setting.section('=', 1));
     process.setProcessEnvironment(env);
     process.start(QStringLiteral(COMMVIZ_BINARY), args);
     CliResult result;

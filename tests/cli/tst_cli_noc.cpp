@@ -124,6 +124,23 @@ private slots:
         QVERIFY(out.contains("\n\tminimum = 7 (1 samples)\n"));  // a self-addressed 1-flit packet: 5H + 2, H = 1
     }
 
+    // `commviz noc` is run by the launcher: Qt and FFmpeg, a tenth of a second
+    // of loading before main, are never loaded (the dynamic loader lists what it loads).
+    void loadsNoQt() {
+        const QString cfg = write("small.cfg", kSmallConfig);
+        const CliResult r = runCommviz({"noc", cfg}, 120000, {"LD_DEBUG=libs"});
+        QVERIFY(r.finished);
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.contains("====== Overall Traffic Statistics ======"));
+        QVERIFY(r.err.contains("libstdc++"));  // the loader did report what it loaded
+        QVERIFY(!r.err.contains("libQt6"));
+        QVERIFY(!r.err.contains("libavcodec"));
+        // Every other command goes on to the whole program.
+        const CliResult scenes = runCommviz({"scenes"}, 120000, {"LD_DEBUG=libs"});
+        QCOMPARE(scenes.exitCode, 0);
+        QVERIFY(scenes.err.contains("libQt6Core"));
+    }
+
     void agreesWithBookSim2_data() {
         QTest::addColumn<int>("row");
         QTest::newRow("0.1") << 0;

@@ -3,7 +3,8 @@
 // engine can emit (derived from its event variant) has a sentence in English
 // and in Chinese, the narration table has no row for a kind the engine cannot
 // emit, every lesson step highlights objects the scene draws or inspects, and
-// the scene exports a PNG and an SVG figure offscreen.
+// the scene exports a PNG and an SVG figure offscreen; and every scene command
+// is one the launcher runs without Qt, the same function either way.
 
 #include <QFile>
 #include <QImage>
@@ -14,6 +15,7 @@
 
 #include "all_scenes.h"
 #include "export/figure_exporter.h"
+#include "launcher/core_commands.h"
 #include "paint_image.h"
 #include "scene_walk.h"
 #include "shell/language.h"
@@ -76,6 +78,21 @@ private slots:
                                              .arg(QString::fromStdString(row))));
         }
         m_language.apply(QStringLiteral("en"));
+    }
+
+    void everySceneCommandRunsInTheLauncher() {
+        std::size_t sceneCommands = 0;
+        for (const auto& scene : m_registry.scenes())
+            for (const auto& command : scene.commands) {
+                ++sceneCommands;
+                const app::CoreCommand* core = app::findCoreCommand(command.name);
+                QVERIFY2(core, command.name.c_str());
+                using Run = sim::Status (*)(const std::vector<std::string>&, std::ostream&);
+                const Run* run = command.run.target<Run>();
+                QVERIFY2(run && *run == core->run, command.name.c_str());
+            }
+        QCOMPARE(sceneCommands, app::coreCommands().size());
+        QCOMPARE(sceneCommands, std::size_t(3));  // noc, nccl-topo, nccl-log
     }
 
     void lessonHighlightsNameObjectsTheSceneShows() {
