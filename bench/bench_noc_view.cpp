@@ -8,6 +8,7 @@
 #include <QGuiApplication>
 #include <QImage>
 #include <QPainter>
+#include <chrono>
 
 #include "noc/noc_engine.h"
 #include "noc/noc_heatmap.h"
@@ -25,11 +26,19 @@ const sim::ParamValues kMesh88{{"topology", "mesh"},    {"k", 8},
                                {"injection_rate", 0.3}, {"max_samples", 200},
                                {"stopping_thres", 0.0}, {"acc_stopping_thres", 0.0}};
 
-std::unique_ptr<sim::Session> mesh88(std::size_t steps) {
-    auto session = noc::sceneModel().build(kMesh88, std::nullopt);
+// The large row: a 32x32 mesh (1,024 routers) at 0.1, 100,000 cycles.
+const sim::ParamValues kMesh32{{"topology", "mesh"},    {"k", 32},
+                               {"num_vcs", 4},          {"vc_buf_size", 4},
+                               {"injection_rate", 0.1}, {"max_samples", 200},
+                               {"stopping_thres", 0.0}, {"acc_stopping_thres", 0.0}};
+
+std::unique_ptr<sim::Session> recorded(const sim::ParamValues& keys, std::size_t steps) {
+    auto session = noc::sceneModel().build(keys, std::nullopt);
     session.value()->runToEnd(steps);
     return std::move(session).value();
 }
+
+std::unique_ptr<sim::Session> mesh88(std::size_t steps) { return recorded(kMesh88, steps); }
 
 void BM_NocDraw8x8Frame(benchmark::State& state) {
     const auto session = mesh88(2000);
@@ -56,6 +65,28 @@ void BM_NocSeek100kCycles(benchmark::State& state) {
     state.counters["memory_MiB"] = double(session->memoryUsed()) / (1 << 20);
 }
 BENCHMARK(BM_NocSeek100kCycles)->Unit(benchmark::kMillisecond)->Iterations(40);
+
+// Run to cycle 100,000 of the 32x32 mesh as the window's End does, then seek
+// anywhere in it (the default 256 MiB budget).
+std::unique_ptr<sim::Session> mesh32At100k(double& recordSeconds) {
+    const auto start = std::chrono::steady_clock::now();
+    auto session = recorded(kMesh32, 100000);
+    recordSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return session;
+}
+
+void BM_NocSeek32x32In100kCycles(benchmark::State& state) {
+    static double recordSeconds = 0;
+    static const auto session = mesh32At100k(recordSeconds);
+    std::size_t target = 1;
+    for (auto _ : state) {
+        target = (target * 7919 + 12345) % 100000;
+        benchmark::DoNotOptimize(session->seek(target));
+    }
+    state.counters["record_s"] = recordSeconds;
+    state.counters["memory_MiB"] = double(session->memoryUsed()) / (1 << 20);
+}
+BENCHMARK(BM_NocSeek32x32In100kCycles)->Unit(benchmark::kMillisecond)->Iterations(10);
 
 // The heatmap's statistics over the last 1,000 cycles of an 8x8 mesh at 0.3
 // (worked back from the timeline's events), computed afresh (the renderer

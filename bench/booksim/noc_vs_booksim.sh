@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Times `commviz noc` and BookSim2 as whole processes (start-up, config
 # reading and printing included), alternating on the same machine, on the
-# speed rows of docs/performance.md. Prints each row's median wall time of
-# both and the ratio.
+# speed rows of docs/performance.md. Prints each row's median wall time and
+# median CPU time (user + system) of both, and the ratios; on a busy machine
+# the CPU times are the steadier figure.
 #
 #   bench/booksim/noc_vs_booksim.sh BOOKSIM COMMVIZ [REPETITIONS]
 #
 # BOOKSIM is a BookSim2 binary (src/booksim), COMMVIZ the commviz launcher
-# (build/app/commviz). Rows: 8x8 at 0.1 and 0.3, 16x16 at 0.1, 32x32 at 0.1.
+# (build/app/commviz). Rows: 8x8 at 0.1 and 0.3, 16x16 at 0.1, 32x32 at 0.1;
+# ROWS="8 0.1,16 0.1" picks some (k and injection_rate, comma-separated).
 set -euo pipefail
 booksim=${1:?BookSim2 binary}
 commviz=${2:?commviz binary}
@@ -16,15 +18,20 @@ config=$(cd "$(dirname "$0")" && pwd)/a1.cfg
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 
-seconds() {  # wall seconds of one whole run, its output discarded (BookSim2 exits 255 when done)
-  /usr/bin/time -f %e -o "$scratch/t" "$@" > /dev/null 2>&1 || true
-  tail -n 1 "$scratch/t"
+seconds() {  # "wall cpu" seconds of one whole run, its output discarded (BookSim2 exits 255 when done)
+  /usr/bin/time -f '%e %U %S' -o "$scratch/t" "$@" > /dev/null 2>&1 || true
+  tail -n 1 "$scratch/t" | awk '{ printf "%s %.2f\n", $1, $2 + $3 }'
 }
+
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", a / b }'; }
 
 median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
-printf '%-14s %12s %12s %8s\n' row booksim_s commviz_s ratio
-for row in "8 0.1" "8 0.3" "16 0.1" "32 0.1"; do
+printf '%-10s %10s %10s %7s %10s %10s %7s\n' row booksim commviz ratio booksim commviz ratio
+printf '%-10s %10s %10s %7s %10s %10s %7s\n' '' wall_s wall_s '' cpu_s cpu_s ''
+
+IFS=, read -r -a rows <<< "${ROWS:-8 0.1,8 0.3,16 0.1,32 0.1}"
+for row in "${rows[@]}"; do
   read -r k rate <<< "$row"
   : > "$scratch/b"
   : > "$scratch/c"
@@ -32,7 +39,8 @@ for row in "8 0.1" "8 0.3" "16 0.1" "32 0.1"; do
     seconds "$booksim" "$config" "k=$k" "injection_rate=$rate" >> "$scratch/b"
     seconds "$commviz" noc "$config" "k=$k" "injection_rate=$rate" >> "$scratch/c"
   done
-  b=$(median < "$scratch/b")
-  c=$(median < "$scratch/c")
-  printf '%-14s %12s %12s %8.1f\n' "${k}x${k}@$rate" "$b" "$c" "$(echo "$b / $c" | bc -l)"
+  bw=$(cut -d' ' -f1 "$scratch/b" | median) cw=$(cut -d' ' -f1 "$scratch/c" | median)
+  bc=$(cut -d' ' -f2 "$scratch/b" | median) cc=$(cut -d' ' -f2 "$scratch/c" | median)
+  printf '%-10s %10s %10s %7s %10s %10s %7s\n' "${k}x${k}@$rate" "$bw" "$cw" "$(ratio "$bw" "$cw")" \
+    "$bc" "$cc" "$(ratio "$bc" "$cc")"
 done

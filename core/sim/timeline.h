@@ -155,13 +155,23 @@ private:
     // by replay if read. The chunks ending within one chunk of the target keep
     // their events, and a chunk once begun is recorded one way to its end.
     bool recordsSilently(std::size_t step) const {
-        if constexpr (!CountsEventsSilently<E>) {
-            return false;
-        } else {
-            if (!m_events.opensChunk(step)) return !m_events.resident(m_events.chunkOf(step));
-            const std::size_t chunkEnd = step + m_events.chunkSteps() - 1;
-            return chunkEnd + m_events.chunkSteps() < m_seekTarget;
-        }
+        if (!CountsEventsSilently<E>) return false;
+        if (!m_events.opensChunk(step)) return !m_events.resident(m_events.chunkOf(step));
+        return farBehindTarget(step);
+    }
+    // The chunk starting at `firstStep` ends more than a chunk before the seek's target.
+    bool farBehindTarget(std::size_t firstStep) const {
+        return firstStep + 2 * m_events.chunkSteps() - 1 < m_seekTarget;
+    }
+
+    // Whether replaying `step` gathers its events into a dropped chunk: one
+    // begun at its first step and, for an engine that steps silently, not far
+    // behind a seek's target (the seek would only drop them again).
+    bool refills(std::size_t step) const {
+        const std::size_t chunk = m_events.chunkOf(step);
+        if (m_events.resident(chunk)) return false;
+        if (step != m_events.firstStep(chunk)) return m_refill && m_refill->chunk == chunk;
+        return !CountsEventsSilently<E> || !farBehindTarget(step);
     }
 
     bool needsKeyframe(std::size_t recorded) const {
@@ -171,15 +181,21 @@ private:
         return std::min(state / m_spacing, m_keyframes.size() - 1);
     }
 
-    // Replays a recorded step. Steps of a dropped chunk are gathered on the
-    // way, so a replay through a whole chunk puts its events back for free.
+    // Replays a recorded step. Steps of a dropped chunk near where the replay
+    // is heading are gathered on the way, so a replay through a whole chunk
+    // puts its events back for free; other steps need no events, and an
+    // engine that can skips building them.
     void replayStep() {
-        std::vector<Event> events = m_current.step();
-        const std::size_t step = ++m_cursor;
+        const std::size_t step = m_cursor + 1;
         const std::size_t chunk = m_events.chunkOf(step);
-        if (m_events.resident(chunk)) return;
+        if (!refills(step)) {
+            stepCountingEvents(m_current);
+            ++m_cursor;
+            return;
+        }
         if (step == m_events.firstStep(chunk)) m_refill = Refill{chunk, {}};
-        if (!m_refill || m_refill->chunk != chunk) return;
+        std::vector<Event> events = m_current.step();
+        ++m_cursor;
         m_refill->events.insert(m_refill->events.end(), events.begin(), events.end());
         if (step == m_events.lastStep(chunk)) {
             m_events.restore(chunk, std::move(m_refill->events));
@@ -254,7 +270,7 @@ private:
         const std::size_t first = m_events.firstStep(chunk);
         const std::size_t key = keyframeAtOrBefore(first - 1);
         E engine = m_keyframes[key];
-        for (std::size_t state = key * m_spacing; state < first - 1; ++state) engine.step();
+        for (std::size_t state = key * m_spacing; state < first - 1; ++state) stepCountingEvents(engine);
         std::vector<Event> events;
         for (std::size_t step = first; step <= m_events.lastStep(chunk); ++step) {
             auto more = engine.step();

@@ -129,6 +129,15 @@ private slots:
         QVERIFY(silent.seek(5100) == 5100);
         QCOMPARE(silent.current().silentSteps(), 4928L);
         QVERIFY(silent.eventStore().resident(79));
+
+        // A replay from keyframe 0 (the budget leaves no other) to 4,000 also
+        // passes silently through the chunks ending more than a chunk before
+        // it (chunks 0 .. 60, 3,904 steps) and rebuilds chunks 61 and 62.
+        silent.setMemoryBudget(1024);
+        QCOMPARE(silent.keyframeCount(), std::size_t(1));
+        QCOMPARE(silent.seek(4000), std::size_t(4000));
+        QCOMPARE(silent.current().silentSteps(), 3904L);
+        QVERIFY(silent.events(4000) == std::vector<CounterEngine::Event>(reference.events(4000)));
     }
 
     void sessionDescribesEveryRecordedStep() {
