@@ -59,7 +59,7 @@ bool boxesClear(int n, const QPointF& centre, double radius, const QSizeF& size,
 /// The root boxes: one of three lines, or up to four in two columns; wider on the band,
 /// where nothing sits on the circle beside them and counts run to six digits.
 QSizeF rootSize(int nroots, int n) {
-    const double wider = n > NcclRenderer::kDetailedRanks ? 40 : 0;
+    const double wider = n > NcclRenderer::kDetailedRanks ? 60 : 0;
     return nroots == 1 ? QSizeF(248 + wider, 84) : QSizeF(216 + wider, 78);
 }
 constexpr double kRootGap = 10;
