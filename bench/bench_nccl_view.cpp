@@ -43,10 +43,7 @@ void BM_NcclViewFirstPicture(benchmark::State& state, const char* version) {
         benchmark::DoNotOptimize(image.bits());
     }
 }
-BENCHMARK_CAPTURE(BM_NcclViewFirstPicture, classic, "classic")
-    ->Arg(16384)
-    ->Arg(131072)
-    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_NcclViewFirstPicture, classic, "classic")->Arg(16384)->Arg(131072)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_NcclViewFirstPicture, v230, "2.30")->Arg(131072)->Unit(benchmark::kMillisecond);
 
 /// A frame in the middle of classic's first allgather (step 300 of 3,086).
