@@ -1,7 +1,9 @@
-// How fast the NCCL bootstrap engine runs a 16,384-rank communicator to the end
-// headless (issue 8: under 1 s on one core and 256 MiB resident; goal 0.3 s), and
-// what the Timeline session and message-by-message stepping add.
-// Peak memory: /usr/bin/time -v build/bench/commviz_bench --benchmark_filter=NcclClassic16384Session
+// How fast the NCCL bootstrap engine runs a communicator of 16,384, 65,536 and
+// 131,072 ranks to the end headless (issue 8: under 1 s and 256 MiB at 16,384;
+// issue 23: `commviz run --json` under 0.5 s and 256 MiB at 131,072), and what the
+// Timeline session and message-by-message stepping add.
+// Peak memory: /usr/bin/time -v build/bench/commviz_bench --benchmark_filter=NcclClassic16384Session,
+// and of the whole command: /usr/bin/time -v build/app/commviz run --scene nccl-bootstrap --set nranks=N --json
 
 #include <benchmark/benchmark.h>
 
@@ -38,10 +40,32 @@ static void BM_NcclEngineToEnd(benchmark::State& state, commviz::nccl::Version v
 }
 BENCHMARK_CAPTURE(BM_NcclEngineToEnd, classic_rounds, commviz::nccl::Version::Classic, commviz::nccl::Detail::Rounds)
     ->Arg(16384)
+    ->Arg(65536)
+    ->Arg(131072)
     ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_NcclEngineToEnd, v230_rounds, commviz::nccl::Version::V2_30, commviz::nccl::Detail::Rounds)
     ->Arg(16384)
+    ->Arg(65536)
+    ->Arg(131072)
     ->Unit(benchmark::kMillisecond);
+
+// What `commviz run --json` adds to the engine: every event described as it happens and
+// the summary, at 16,384, 65,536 and 131,072 ranks (classic: 3 × 1,024 allgather steps).
+static void BM_NcclDescribedRun(benchmark::State& state) {
+    const int nranks = int(state.range(0));
+    std::size_t bytes = 0;
+    for (auto _ : state) {
+        commviz::nccl::NcclEngine engine(
+            configFor(nranks, commviz::nccl::Version::Classic, commviz::nccl::Detail::Rounds));
+        bytes = 0;
+        while (!engine.done())
+            for (const auto& event : engine.step())
+                bytes += commviz::nccl::NcclEngine::describe(event).fields.dump().size();
+        bytes += engine.summary().dump().size();
+    }
+    state.counters["json_bytes"] = double(bytes);
+}
+BENCHMARK(BM_NcclDescribedRun)->Arg(16384)->Arg(65536)->Arg(131072)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_NcclEngineToEnd, classic_messages, commviz::nccl::Version::Classic,
                   commviz::nccl::Detail::Messages)
     ->Arg(1024)

@@ -41,16 +41,23 @@ std::vector<NcclEngine::Event> NcclEngine::stepCheckIn() {
         m_phase = Phase::RingConnect;
         return {};
     }
-    // detail=rounds: the whole phase in one step, counted per root; anything
-    // unusual (a WARN, a dropped or refused connection, a failed connect) stays an event.
+    // detail=rounds: the whole phase in one step, counted per root; the ranks' own
+    // check-ins a stopped root drops or a gone one refuses are counted too (after a
+    // duplicate early on that is nearly every rank). Anything else unusual (a WARN, a
+    // stale client, a duplicate or extra check-in) stays an event of its own.
     const int nroots = m_world->config.nroots;
     std::vector<std::int32_t> extinfo(std::size_t(nroots), 0), replies(std::size_t(nroots), 0);
+    std::vector<std::int32_t> dropped(std::size_t(nroots), 0), refused(std::size_t(nroots), 0);
     std::int32_t failedConnects = 0;
     std::vector<Event> unusual;
     while (nextCheckInEvent(event)) {
-        if (const auto* ext = std::get_if<ExtInfoSent>(&event);
-            ext && ext->outcome == Outcome::Accepted && ext->what != CheckIn::Duplicate)
+        const auto* ext = std::get_if<ExtInfoSent>(&event);
+        if (ext && ext->outcome == Outcome::Accepted && ext->what != CheckIn::Duplicate)
             ++extinfo[std::size_t(ext->root)];
+        else if (ext && ext->what == CheckIn::Normal && ext->outcome == Outcome::Dropped)
+            ++dropped[std::size_t(ext->root)];
+        else if (ext && ext->what == CheckIn::Normal && ext->outcome == Outcome::Refused)
+            ++refused[std::size_t(ext->root)];
         else if (const auto* reply = std::get_if<NextAddrSent>(&event))
             ++replies[std::size_t(reply->root)];
         else if (std::holds_alternative<RootConnectFailed>(event))
@@ -70,6 +77,15 @@ std::vector<NcclEngine::Event> NcclEngine::stepCheckIn() {
         events.push_back(RootConnectFailed{-1, -1, failedConnects, std::int16_t(nroots),
                                            m_world->config.version == Version::Classic});
     events.insert(events.end(), unusual.begin(), unusual.end());
+    for (int root = 0; root < nroots; ++root)
+        for (const auto& [counted, outcome] : {std::pair{dropped[std::size_t(root)], Outcome::Dropped},
+                                               std::pair{refused[std::size_t(root)], Outcome::Refused}})
+            if (counted > 0)
+                events.push_back(MessageBatch{.kind = MessageKind::ExtInfo,
+                                              .count = counted,
+                                              .root = root,
+                                              .nroots = std::int16_t(nroots),
+                                              .outcome = outcome});
     m_phase = Phase::RingConnect;
     return events;
 }

@@ -167,7 +167,8 @@ std::vector<NcclEngine::Event> NcclEngine::stepInit() {
         if (w.tracked(r)) logStage(stage, r);
     InitStageDone done{stage, 0, false};
     const int rounds = v230 ? bidirectionalRounds(n) : classicRounds(n);
-    if (stage == InitStage::AllGather1 || stage == InitStage::AllGather3) done.messages = n * rounds * (v230 ? 2 : 1);
+    if (stage == InitStage::AllGather1 || stage == InitStage::AllGather3)
+        done.messages = std::int64_t(n) * rounds * (v230 ? 2 : 1);
     const int gpus = w.topology.nodes() * w.topology.gpusPerNode();
     if (stage == InitStage::CheckPeers && n > gpus) {
         // Ranks sharing a GPU return ncclInvalidUsage; the others wait in AllGather3 for them.

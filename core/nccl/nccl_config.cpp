@@ -110,17 +110,19 @@ sim::Status checkRelations(const Config& c, const sim::ParamValues& v) {
 std::vector<sim::ParamSpec> params() {
     return {
         intKey("nranks", 4, 1, kMaxRanks,
-               QT_TRANSLATE_NOOP("commviz::params", "Ranks in the communicator (1 to 16384)")),
+               QT_TRANSLATE_NOOP("commviz::params", "Ranks in the communicator (1 to 131072)")),
         choiceKey("version", "classic", {"classic", "2.30"},
                   QT_TRANSLATE_NOOP("commviz::params",
                                     "Bootstrap version: classic (NCCL <= 2.22) or 2.30 (pipelined root, bidirectional "
                                     "ring allgather)")),
-        intKey("nroots", 1, 1, kMaxRanks,
-               QT_TRANSLATE_NOOP("commviz::params", "Unique ids / roots, as ncclCommInitRankScalable (2.30 only)")),
+        intKey("nroots", 1, 1, kMaxRoots,
+               QT_TRANSLATE_NOOP("commviz::params",
+                                 "Unique ids / roots, as ncclCommInitRankScalable (2.30 only; 1 to 1024, at most "
+                                 "nranks)")),
         choiceKey("detail", "auto", {"auto", "messages", "rounds"},
                   QT_TRANSLATE_NOOP("commviz::params",
-                                    "One step per message (up to 1024 ranks) or per round; auto: messages up to 64 "
-                                    "ranks")),
+                                    "One step per message (up to 1024 ranks) or per round (a span of rounds when a "
+                                    "ring allgather has more than 1024); auto: messages up to 64 ranks")),
         choiceKey("distribution", "mpi_bcast", {"mpi_bcast", "init_all"},
                   QT_TRANSLATE_NOOP("commviz::params",
                                     "How the id reaches the ranks: MPI_Bcast (one process per GPU) or "

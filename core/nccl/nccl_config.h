@@ -66,9 +66,15 @@ struct Config {
 /// The scene id, in scenario files and `--scene`.
 inline constexpr const char* kSceneId = "nccl-bootstrap";
 
-/// Largest communicator, and the largest one `detail=messages` may step message by message.
-inline constexpr int kMaxRanks = 16384;
+/// Largest communicator (today's largest training jobs pass 100,000 GPUs), and the
+/// largest one `detail=messages` may step message by message.
+inline constexpr int kMaxRanks = 131072;
 inline constexpr int kMaxMessageRanks = 1024;
+/// Most ids ncclCommInitRankScalable is given here (`nroots`, 2.30).
+inline constexpr int kMaxRoots = 1024;
+/// With detail=rounds, a ring allgather takes at most this many steps: above this many
+/// rounds one step is a span of consecutive rounds (the events say which ones).
+inline constexpr int kMaxRoundSteps = 1024;
 /// Up to this many ranks `detail=auto` means messages, and the summary lists every rank's table.
 inline constexpr int kSmallRanks = 64;
 

@@ -71,6 +71,7 @@ sim::EventRecord describeBatch(const MessageBatch& b) {
         case MessageKind::BadMagic:
             fields["src"] = "ranks";
             fields["dst"] = rootName(b.root, b.nroots);
+            if (b.outcome != Outcome::Accepted) fields["outcome"] = outcomeName(b.outcome);
             anchor = "sendToRoot";
             objects.push_back(rootObject(b.root, b.nroots));
             break;
@@ -85,6 +86,11 @@ sim::EventRecord describeBatch(const MessageBatch& b) {
         case MessageKind::AllGather:
             anchor = b.payload == Payload::RingInfo ? "socketRingAllGather" : "bootstrapRingAllGather";
             fields["round"] = b.round;
+            // A span of rounds (detail=rounds above kMaxRoundSteps): rounds round … round_last.
+            if (b.rounds > 1) {
+                fields["rounds"] = b.rounds;
+                fields["round_last"] = b.lastRound();
+            }
             fields["payload"] = payloadName(b.payload);
             if (b.payload == Payload::RingInfo) fields["directions"] = b.oneWay ? "next" : "next+prev";
             break;

@@ -43,7 +43,7 @@ struct KnownRange {
 };
 
 /// NCCL's bootstrap and communicator init, from ncclGetUniqueId to Init COMPLETE,
-/// for 1 to 16,384 ranks (NCCL src/init.cc, ncclGetUniqueId, ncclCommInitRankFunc and
+/// for 1 to 131,072 ranks (NCCL src/init.cc, ncclGetUniqueId, ncclCommInitRankFunc and
 /// initTransportsRank; src/bootstrap.cc, bootstrapInit; src/debug.cc, ncclDebugLog). One step is one message
 /// (detail=messages) or one round / phase of messages (detail=rounds). The ranks
 /// move through the phases together; what a real run overlaps (ring connects with
@@ -81,10 +81,15 @@ public:
     bool started(int rank) const { return m_rank[std::size_t(rank)] & kStarted; }
     /// Slices of the peer-address gather this rank holds now.
     KnownRange known(int rank) const;
+    /// True when `rank` holds `peer`'s slice of that gather (its own once it started). O(1).
+    bool knows(int rank, int peer) const;
     /// The allgather the engine is in (classic: 0 peer, 1 proxy, 2 proxy UDS ids) and its round.
     int gather() const { return m_gather; }
     int round() const { return m_round; }
     int roundsPerGather() const;
+    /// Rounds one allgather step covers: 1, or with detail=rounds and more than
+    /// kMaxRoundSteps rounds per gather, ⌈rounds / kMaxRoundSteps⌉.
+    int roundsPerStep() const;
     /// Ring allgathers bootstrapInit runs: 3 classic (peer, proxy, proxy UDS), 1 in 2.30.
     int gathers() const { return m_world->config.version == Version::Classic ? 3 : 1; }
     /// True when ncclGetUniqueId failed: no id, no root thread, no bootstrap.
@@ -140,8 +145,8 @@ private:
     std::vector<Event> stepAllGather();
     bool allConnected() const;
     Event gatherMessage(int index) const;
-    int messagesInRound() const;
-    void endRound();
+    int messagesInRound(int round) const;
+    void endRounds(int rounds);
 
     std::shared_ptr<const World> m_world;
     Phase m_phase = Phase::UniqueId;

@@ -105,7 +105,9 @@ struct AllGatherSent {
     bool bidirectional = false;
 };
 /// A macro-step's messages of one kind (detail=rounds): `count` messages, and for
-/// the allgather the round; `root` for check-ins and replies (-1: all roots).
+/// the allgather the round (or the first of `rounds` consecutive ones, when a
+/// gather has more than kMaxRoundSteps rounds); `root` for check-ins and replies
+/// (-1: all roots).
 struct MessageBatch {
     MessageKind kind = MessageKind::AllGather;
     Payload payload = Payload::PeerAddresses;
@@ -113,7 +115,11 @@ struct MessageBatch {
     std::int32_t count = 0;
     std::int32_t root = -1;
     std::int16_t nroots = 1;
-    bool oneWay = false;
+    bool oneWay = false;  ///< every round of it one-way (2.30's last round when n is even)
+    std::int32_t rounds = 1;
+    /// extInfo: check-ins a stopped root never reads (Dropped) or a closed one refuses (Refused).
+    Outcome outcome = Outcome::Accepted;
+    std::int32_t lastRound() const { return round + rounds - 1; }
 };
 /// A rank gave up connecting to the root after the version's retry schedule.
 struct RootConnectFailed {
@@ -126,7 +132,7 @@ struct RootConnectFailed {
 /// One initTransportsRank stage ran on every rank (or failed).
 struct InitStageDone {
     InitStage stage = InitStage::AllGather1;
-    std::int32_t messages = 0;  ///< bootstrap messages the stage sent (allgathers)
+    std::int64_t messages = 0;  ///< bootstrap messages the stage sent (allgathers; n² passes 2^31)
     bool failed = false;
 };
 /// The run can go no further: kind "hang" (someone waits forever) or "init_failed".

@@ -1,6 +1,7 @@
 // NcclEngine::summary and inspect: the state as JSON, including who waits on whom
 // when the bootstrap hangs.
 
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
 
@@ -110,6 +111,39 @@ static Json blockedJson(const NcclEngine& e, std::size_t& total) {
     return list;
 }
 
+// Which ranks know whose address. Up to 64 ranks every rank's row of n slots; above,
+// three rows only (the log rank, else rank 0, and its ring neighbours), each with the
+// ring range of slices it holds and its neighbours' addresses: O(1), never n × n.
+static Json tablesJson(const NcclEngine& e) {
+    const World& w = e.world();
+    const int n = w.config.nranks;
+    Json tables = Json::array();
+    auto address = [&](int rank, int peer) { return e.knows(rank, peer) ? Json(w.listenAddress(peer)) : Json(); };
+    if (n <= kSmallRanks) {
+        for (int r = 0; r < n; ++r) {
+            Json addresses = Json::array();
+            for (int j = 0; j < n; ++j) addresses.push_back(address(r, j));
+            tables.push_back({{"rank", r}, {"known", e.started(r) ? e.known(r).count() : 0}, {"addresses", addresses}});
+        }
+        return tables;
+    }
+    const int chosen = std::max(w.config.log_rank, 0);
+    for (int r : {wrap(chosen - 1, n), chosen, (chosen + 1) % n}) {
+        const KnownRange range = e.known(r);
+        const bool open = e.started(r);
+        const int prev = wrap(r - 1, n), next = (r + 1) % n;
+        // The slices held run round the ring from r - back to r + forward (mod n).
+        const Json slices = open ? Json{{"from", wrap(r - range.back, n)}, {"to", (r + range.forward) % n}} : Json();
+        tables.push_back({{"rank", r},
+                          {"known", open ? range.count() : 0},
+                          {"slices", slices},
+                          {"own", address(r, r)},
+                          {"prev", {{"rank", prev}, {"address", address(r, prev)}}},
+                          {"next", {{"rank", next}, {"address", address(r, next)}}}});
+    }
+    return tables;
+}
+
 sim::Json NcclEngine::summary() const {
     const World& w = *m_world;
     const Config& c = w.config;
@@ -154,24 +188,7 @@ sim::Json NcclEngine::summary() const {
     for (int k = 0; k < c.nroots && k < int(kListCap); ++k)
         roots.push_back(inspect(c.nroots > 1 ? "root:" + std::to_string(k) : "root"));
     s["roots"] = roots;
-    if (n <= kSmallRanks && idFailed()) {
-        s["tables"] = Json::array();  // no rank ever opened a socket
-    } else if (n <= kSmallRanks) {
-        Json tables = Json::array();
-        for (int r = 0; r < n; ++r) {
-            // A rank that has not called ncclCommInitRank has no socket yet, not even its own address.
-            const KnownRange range = known(r);
-            const bool open = started(r);
-            Json addresses = Json::array();
-            for (int j = 0; j < n; ++j) {
-                const int d = wrap(j - r, n);
-                const bool has = open && (d == 0 || d <= range.forward || n - d <= range.back);
-                addresses.push_back(has ? Json(w.listenAddress(j)) : Json());
-            }
-            tables.push_back({{"rank", r}, {"known", open ? range.count() : 0}, {"addresses", addresses}});
-        }
-        s["tables"] = tables;
-    }
+    s["tables"] = idFailed() ? Json::array() : tablesJson(*this);  // no rank ever opened a socket
     if (c.log) s["log"] = formatLog(w, m_log);
     return s;
 }

@@ -3,6 +3,8 @@
 // classic runs three one-way allgathers (peerCommAddresses, peerProxyAddresses,
 // and from 2.20 peerProxyAddressesUDS), 2.30 one packed bidirectional one.
 
+#include <algorithm>
+
 #include "nccl/bootstrap_math.h"
 #include "nccl/nccl_engine.h"
 
@@ -49,9 +51,14 @@ int NcclEngine::roundsPerGather() const {
     return m_world->config.version == Version::Classic ? classicRounds(n) : bidirectionalRounds(n);
 }
 
-int NcclEngine::messagesInRound() const {
+int NcclEngine::roundsPerStep() const {
+    if (messagesMode()) return 1;
+    return (roundsPerGather() + kMaxRoundSteps - 1) / kMaxRoundSteps;
+}
+
+int NcclEngine::messagesInRound(int round) const {
     const int n = m_world->config.nranks;
-    if (m_world->config.version == Version::Classic || roundIsOneWay(m_round, n)) return n;
+    if (m_world->config.version == Version::Classic || roundIsOneWay(round, n)) return n;
     return 2 * n;
 }
 
@@ -84,9 +91,9 @@ NcclEngine::Event NcclEngine::gatherMessage(int index) const {
     return msg;
 }
 
-void NcclEngine::endRound() {
+void NcclEngine::endRounds(int rounds) {
     m_pos = 0;
-    if (++m_round < roundsPerGather()) return;
+    if ((m_round += rounds) < roundsPerGather()) return;
     m_round = 0;
     // Classic: then the proxy addresses, then the proxy UDS ids, the same way.
     if (++m_gather < gathers()) return;
@@ -94,21 +101,26 @@ void NcclEngine::endRound() {
 }
 
 std::vector<NcclEngine::Event> NcclEngine::stepAllGather() {
-    count(MessageKind::AllGather, messagesMode() ? 1 : std::uint64_t(messagesInRound()));
     if (messagesMode()) {
+        count(MessageKind::AllGather);
         Event msg = gatherMessage(m_pos);
-        if (++m_pos == messagesInRound()) endRound();
+        if (++m_pos == messagesInRound(m_round)) endRounds(1);
         return {msg};
     }
+    // One round, or (more than kMaxRoundSteps rounds) a span of them: every round is the
+    // same exchange shifted by one slice, so the span's messages are counted, not listed.
     const bool classic = m_world->config.version == Version::Classic;
-    MessageBatch batch{MessageKind::AllGather,
-                       classic ? classicPayload(m_gather) : Payload::RingInfo,
-                       m_round,
-                       messagesInRound(),
-                       -1,
-                       1,
-                       !classic && roundIsOneWay(m_round, m_world->config.nranks)};
-    endRound();
+    const int span = std::min(roundsPerStep(), roundsPerGather() - m_round);
+    std::int32_t messages = 0;
+    for (int round = m_round; round < m_round + span; ++round) messages += messagesInRound(round);
+    count(MessageKind::AllGather, std::uint64_t(messages));
+    MessageBatch batch{.kind = MessageKind::AllGather,
+                       .payload = classic ? classicPayload(m_gather) : Payload::RingInfo,
+                       .round = m_round,
+                       .count = messages,
+                       .oneWay = !classic && span == 1 && roundIsOneWay(m_round, m_world->config.nranks),
+                       .rounds = span};
+    endRounds(span);
     return {batch};
 }
 
@@ -123,6 +135,14 @@ KnownRange NcclEngine::known(int rank) const {
     if (classic) return {m_round + (prev < m_pos ? 1 : 0), 0};
     if (roundIsOneWay(m_round, n)) return {m_round + (prev < m_pos ? 1 : 0), m_round};
     return {m_round + (2 * prev < m_pos ? 1 : 0), m_round + (2 * next + 1 < m_pos ? 1 : 0)};
+}
+
+bool NcclEngine::knows(int rank, int peer) const {
+    if (!started(rank)) return false;  // no socket yet, not even its own address
+    const int n = m_world->config.nranks;
+    const KnownRange range = known(rank);
+    const int d = wrap(peer - rank, n);
+    return d == 0 || d <= range.forward || n - d <= range.back;
 }
 
 }  // namespace commviz::nccl

@@ -300,7 +300,7 @@
 <context>
     <name>NcclRenderer</name>
     <message>
-        <location filename="../../views/nccl/nccl_band_painter.cpp" line="+104"/>
+        <location filename="../../views/nccl/nccl_band_painter.cpp" line="+113"/>
         <location filename="../../views/nccl/nccl_ring_painter.cpp" line="+89"/>
         <source>rank %1</source>
         <translation>rank %1</translation>
@@ -394,7 +394,7 @@
         <translation>分片 %1</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+63"/>
         <source>no root thread</source>
         <translation>无 root 线程</translation>
     </message>
@@ -444,7 +444,7 @@
         <translation>……共 %1 个 root</translation>
     </message>
     <message>
-        <location filename="../../views/nccl/nccl_panels.cpp" line="+44"/>
+        <location filename="../../views/nccl/nccl_panels.cpp" line="+45"/>
         <source>ncclGetUniqueId returned %1: no id was filled</source>
         <translation>ncclGetUniqueId 返回 %1：没有填入任何 id</translation>
     </message>
@@ -519,7 +519,7 @@
         <translation>allgather 轮次</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>%1 (3 × %2)</source>
         <translation>%1（3 × %2）</translation>
     </message>
@@ -549,17 +549,24 @@
         <translation>已知地址（行：rank，列：槽位）</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+58"/>
+        <location line="+1"/>
+        <location line="+6"/>
         <source>round %1</source>
         <translation>第 %1 轮</translation>
     </message>
     <message>
         <location line="+4"/>
+        <source>dark mark = own slot · blank = not yet known · lighter = an earlier round</source>
+        <translation>深色标记 = 自己的槽位 · 空白 = 尚未获知 · 越浅 = 越早的轮次</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>dark = own slot · blank = not yet known · each colour one allgather round</source>
         <translation>深色 = 自己的槽位 · 空白 = 尚未获知 · 每种颜色对应一轮 allgather</translation>
     </message>
     <message>
-        <location filename="../../views/nccl/nccl_renderer.cpp" line="+184"/>
+        <location filename="../../views/nccl/nccl_renderer.cpp" line="+197"/>
         <source>NCCL bootstrap — %1 ranks, %2%3</source>
         <translation>NCCL 引导（bootstrap）——%1 个 rank，%2%3</translation>
     </message>
@@ -766,6 +773,16 @@
     </message>
     <message>
         <location line="+7"/>
+        <source>%1 more ranks connect to %2 and send their extInfo, but its thread has stopped: the connections wait in its backlog and are never read.</source>
+        <translation>又有 %1 个 rank 连接 %2 并发送 extInfo，但其线程已停止：这些连接停留在它的等待队列（backlog）中，永远不会被读取。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 ranks find %2 gone: their connections are refused.</source>
+        <translation>%1 个 rank 发现 %2 已经退出：它们的连接被拒绝。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>%1 ranks connect to %2 and send their extInfo (rank, nranks, callback and ring listen addresses).</source>
         <translation>%1 个 rank 连接 %2，并发送各自的 extInfo（rank、nranks、回调地址和环监听地址）。</translation>
     </message>
@@ -832,6 +849,11 @@
     </message>
     <message>
         <location line="+3"/>
+        <source>Allgather rounds %1 to %2: %3 messages; in each round every rank forwards a slice to its neighbour at once.</source>
+        <translation>allgather 第 %1 到 %2 轮：%3 条消息；每一轮中每个 rank 同时向邻居转发一个分片。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Allgather round %1: %2 messages, every rank forwards a slice to its neighbour at once.</source>
         <translation>allgather 第 %1 轮：%2 条消息，每个 rank 同时向邻居转发一个分片。</translation>
     </message>
@@ -882,8 +904,8 @@
     </message>
     <message>
         <location line="+3"/>
-        <source>Watch ncclGetUniqueId, the check-ins with the root, the ring and its allgather, message by message, from 1 to 16,384 ranks, with NCCL&apos;s INFO log.</source>
-        <translation>逐条消息观察 ncclGetUniqueId、向 root 报到、环及其 allgather 的过程，规模从 1 到 16,384 个 rank，并附有 NCCL 的 INFO 日志。</translation>
+        <source>Watch ncclGetUniqueId, the check-ins with the root, the ring and its allgather, message by message, from 1 to 131,072 ranks, with NCCL&apos;s INFO log.</source>
+        <translation>逐条消息观察 ncclGetUniqueId、向 root 报到、环及其 allgather 的过程，规模从 1 到 131,072 个 rank，并附有 NCCL 的 INFO 日志。</translation>
     </message>
     <message>
         <location line="+7"/>
@@ -892,6 +914,11 @@
     </message>
     <message>
         <location line="+25"/>
+        <source>&lt;p&gt;&lt;b&gt;At scale:&lt;/b&gt; up to 131,072 ranks and 1,024 roots. A ring allgather of more than 1,024 rounds (classic above 1,025 ranks, 2.30 above 2,049) takes 1,024 steps, each a span of consecutive rounds: 131,072 ranks step 128 rounds at a time in classic, 64 in 2.30.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;大规模：&lt;/b&gt;最多 131,072 个 rank、1,024 个 root。轮数超过 1,024 的环形 allgather（classic 超过 1,025 个 rank，2.30 超过 2,049 个）用 1,024 步走完，每步是连续的若干轮：131,072 个 rank 时 classic 每步 128 轮，2.30 每步 64 轮。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>&lt;p&gt;&lt;b&gt;With topo_file&lt;/b&gt; (NCCL_TOPO_FILE: a path or a bundled server such as dgx_h100_nvswitch_8nic.xml) every node is a copy of that server: its GPUs (ranks fill them in the file&apos;s rank order, cudaDev = the GPU&apos;s dev) with their PCI bus ids, its NICs (the NET/IB line, Net device counts), and nodes = nranks / GPUs (whole servers only, at most 4,096 ranks; nodes, gpus_per_node and nics_per_node cannot be set beside it). initTransportsRank&apos;s channels, each channel&apos;s ring order, the trees, the transport of every connection (P2P, SHM, NET/IB/n/GDRDMA), the channel counts and the PXN/GDR flags come from the NCCL topology model of the nccl-topology scene, so the Channel, Ring, Trees and connection lines are those `commviz nccl-topo` prints. The affinity lines take the local cpu&apos;s affinity from the file (the process runs on every CPU it lists). Still made up: the proxy thread cores (two of the GPU&apos;s CPUs each), NVLS (never available), the timings and the thresholds line.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;设置 topo_file 时&lt;/b&gt;（NCCL_TOPO_FILE：路径或内置服务器，如 dgx_h100_nvswitch_8nic.xml），每个节点都是该服务器的一份副本：它的 GPU（rank 按文件中的 rank 顺序占用，cudaDev 即 GPU 的 dev）及其 PCI 总线号、它的网卡（NET/IB 行与 Net device 计数），节点数 = nranks / GPU 数（只接受整台服务器，最多 4,096 个 rank；此时不能再设置 nodes、gpus_per_node 和 nics_per_node）。initTransportsRank 的通道、每个通道的环顺序、树、每条连接的传输方式（P2P、SHM、NET/IB/n/GDRDMA）、通道计数以及 PXN/GDR 标志都来自 nccl-topology 场景的 NCCL 拓扑模型，因此 Channel、Ring、Trees 和连接行与 `commviz nccl-topo` 打印的一致。亲和性行取文件中本地 cpu 的 affinity（进程可运行在文件列出的所有 CPU 上）。仍是虚构的：代理线程所在核心（每个 GPU 占其 CPU 中的两个）、NVLS（始终不可用）、耗时以及阈值行。&lt;/p&gt;</translation>
     </message>
@@ -3381,24 +3408,24 @@
         <translation>race：两条泳道共用一个时钟，最早的阶段先走；sequential：先走完 Socket 泳道，再走 Verbs 泳道</translation>
     </message>
     <message>
-        <location filename="../../core/nccl/nccl_config.cpp" line="+113"/>
-        <source>Ranks in the communicator (1 to 16384)</source>
-        <translation>通信器中的 rank 总数（1 到 16384）</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location filename="../../core/nccl/nccl_config.cpp" line="+115"/>
         <source>Bootstrap version: classic (NCCL &lt;= 2.22) or 2.30 (pipelined root, bidirectional ring allgather)</source>
         <translation>bootstrap 版本：classic（NCCL ≤ 2.22）或 2.30（root 流水线式回复，双向环形 allgather）</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>Unique ids / roots, as ncclCommInitRankScalable (2.30 only)</source>
-        <translation>唯一 ID / root 的个数，对应 ncclCommInitRankScalable（仅 2.30）</translation>
+        <location line="-2"/>
+        <source>Ranks in the communicator (1 to 131072)</source>
+        <translation>通信器中的 rank 总数（1 到 131072）</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>One step per message (up to 1024 ranks) or per round; auto: messages up to 64 ranks</source>
-        <translation>每条消息一步（最多 1024 个 rank）或每轮一步；auto：64 个 rank 以内按消息</translation>
+        <location line="+6"/>
+        <source>Unique ids / roots, as ncclCommInitRankScalable (2.30 only; 1 to 1024, at most nranks)</source>
+        <translation>唯一 ID / root 的个数，对应 ncclCommInitRankScalable（仅 2.30；1 到 1024，且不超过 nranks）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>One step per message (up to 1024 ranks) or per round (a span of rounds when a ring allgather has more than 1024); auto: messages up to 64 ranks</source>
+        <translation>每条消息一步（最多 1024 个 rank）或每轮一步（环形 allgather 超过 1024 轮时每步为连续的若干轮）；auto：64 个 rank 以内按消息</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -4815,7 +4842,7 @@ a smaller budget makes seeking slower, never wrong.</source>
 <context>
     <name>commviz::views::NcclChartDock</name>
     <message>
-        <location filename="../../views/nccl/nccl_chart_dock.cpp" line="+68"/>
+        <location filename="../../views/nccl/nccl_chart_dock.cpp" line="+71"/>
         <source>NCCL bootstrap model: time and messages vs nranks</source>
         <translation>NCCL 引导模型：时间和消息数随 nranks 的变化</translation>
     </message>

@@ -190,25 +190,27 @@ inline void checkNoOverlaps(const PaintedLayout& layout, const QString& where, d
         const QRectF both = a.intersected(b);
         return both.width() > tolerance && both.height() > tolerance;
     };
+    // The messages are built only for a failure: formatting one for every pair checked
+    // (QVERIFY2 evaluates its description each time) took minutes over a long run's steps.
     const auto& texts = layout.texts;
     for (std::size_t i = 0; i < texts.size(); ++i) {
         for (std::size_t j = i + 1; j < texts.size(); ++j)
-            QVERIFY2(!overlap(texts[i].rect, texts[j].rect),
-                     qPrintable(QStringLiteral("%1: '%2' overlaps '%3'").arg(where, texts[i].text, texts[j].text)));
+            if (overlap(texts[i].rect, texts[j].rect))
+                QFAIL(qPrintable(QStringLiteral("%1: '%2' overlaps '%3'").arg(where, texts[i].text, texts[j].text)));
         for (const QRectF& box : layout.boxes) {
             const bool inside = box.adjusted(-tolerance, -tolerance, tolerance, tolerance).contains(texts[i].rect);
             const QRectF& t = texts[i].rect;
-            QVERIFY2(inside || !overlap(t, box),
-                     qPrintable(QStringLiteral("%1: '%2' at (%3,%4 %5×%6) crosses the box (%7,%8 %9×%10)")
-                                    .arg(where, texts[i].text)
-                                    .arg(t.x(), 0, 'f', 0)
-                                    .arg(t.y(), 0, 'f', 0)
-                                    .arg(t.width(), 0, 'f', 0)
-                                    .arg(t.height(), 0, 'f', 0)
-                                    .arg(box.x(), 0, 'f', 0)
-                                    .arg(box.y(), 0, 'f', 0)
-                                    .arg(box.width(), 0, 'f', 0)
-                                    .arg(box.height(), 0, 'f', 0)));
+            if (!(inside || !overlap(t, box)))
+                QFAIL(qPrintable(QStringLiteral("%1: '%2' at (%3,%4 %5×%6) crosses the box (%7,%8 %9×%10)")
+                                     .arg(where, texts[i].text)
+                                     .arg(t.x(), 0, 'f', 0)
+                                     .arg(t.y(), 0, 'f', 0)
+                                     .arg(t.width(), 0, 'f', 0)
+                                     .arg(t.height(), 0, 'f', 0)
+                                     .arg(box.x(), 0, 'f', 0)
+                                     .arg(box.y(), 0, 'f', 0)
+                                     .arg(box.width(), 0, 'f', 0)
+                                     .arg(box.height(), 0, 'f', 0)));
         }
     }
 }

@@ -469,7 +469,10 @@ private slots:
         const auto* classic = qobject_cast<QLineSeries*>(dock.messageChart()->series()[0]);
         const auto* v230 = qobject_cast<QLineSeries*>(dock.messageChart()->series()[1]);
         QVERIFY(classic && v230);
-        QCOMPARE(classic->count(), 14);  // n = 2, 4, … 16,384
+        QCOMPARE(classic->count(), 17);  // n = 2, 4, … 131,072
+        // At 131,072: classic 3n + 3n(n − 1) = 3n² = 51,539,607,552; 2.30 3n + n(n − 1) = n² + 2n.
+        QCOMPARE(classic->at(16).y(), 51539607552.0);
+        QCOMPARE(v230->at(16).y(), 131072.0 * 131072.0 + 2 * 131072.0);
         const auto scene = views::ncclBootstrapScene();
         for (int i : {0, 1, 2}) {  // n = 2, 4, 8
             const int n = 2 << i;

@@ -246,6 +246,30 @@ private slots:
         QCOMPARE(ticks, 7);
     }
 
+    void bandOf131072RanksIsClear_data() {
+        QTest::addColumn<QString>("version");
+        QTest::addColumn<int>("nroots");
+        QTest::addColumn<int>("step");
+        QTest::newRow("classic, one root, mid-gather") << "classic" << 1 << 300;
+        // Four root boxes in two rows and the "… 1024 roots in all" line above the rank boxes.
+        QTest::newRow("2.30, 1024 roots") << "2.30" << 1024 << 600;
+    }
+    void bandOf131072RanksIsClear() {
+        QFETCH(QString, version);
+        QFETCH(int, nroots);
+        QFETCH(int, step);
+        auto s = fromKeys({{"nranks", 131072}, {"version", version.toStdString()}, {"nroots", nroots}});
+        QVERIFY(s);
+        s->seek(std::size_t(step));
+        NcclRenderer renderer;
+        tests::checkNoOverlaps(tests::layoutAtZoom(m_controller, renderer, *s, 1), QTest::currentDataTag());
+        // Ticks every 16,384 ranks: 16384 … 114688 beside 0.
+        QStringList ticks;
+        for (const auto& t : tests::drawnInFigure(renderer, *s, views::FigureOptions::Format::Png, 1))
+            if (t.text.toInt() % 16384 == 0 && t.text.toInt() > 0 && t.text.size() >= 5) ticks << t.text;
+        QCOMPARE(ticks.size(), 7);
+    }
+
     // v230_8 at its first allgather message: the ring is closed, the id made, the tables filling.
     std::unique_ptr<sim::Session> eightRanksInTheAllgather() {
         auto s = fromScenario(QStringLiteral(":/scenarios/nccl/v230_8.json"));

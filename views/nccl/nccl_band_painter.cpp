@@ -18,6 +18,15 @@ namespace {
 constexpr int kSegments = 720;
 constexpr double kBandWidth = 36;
 
+/// Ranks between ticks: n/8 when that is whole (16384 at 131,072), else the first 1, 2 or
+/// 5 × 10^k at least n/8, so ticks fall on round numbers (20000 at 131,071).
+int tickStep(int n) {
+    if (n % 8 == 0) return n / 8;
+    for (int scale = 1;; scale *= 10)
+        for (int m : {1, 2, 5})
+            if (m * scale * 8 >= n) return m * scale;
+}
+
 /// 0..1: how far rank r has got in the phase the engine is in.
 double rankProgress(const NcclView& v, int r) {
     using nccl::Phase;
@@ -70,14 +79,14 @@ void paintSegments(NcclView& v) {
         v.p.p.setPen(QPen(v.p.theme.accent2, 2));
         v.p.p.drawEllipse(v.layout.centre, v.layout.radius - kBandWidth / 2 - 4, v.layout.radius - kBandWidth / 2 - 4);
     }
-    // Ticks every n/8 ranks, so positions can be read.
+    // Ticks every n/8 ranks (or a round step near it), so positions can be read.
     // Each label stands off the band by its own half-extent along the radius, so a wide
     // number at 3 or 9 o'clock ("12288") keeps the same air as a short one at 12.
     const QFontMetricsF metrics(ScenePaint::font(NcclLayout::kLabelPx));
-    for (int k = 0; k < 8; ++k) {
-        const int r = int(std::int64_t(k) * n / 8);
+    const int step = tickStep(n);
+    for (int r = 0; r < n && (r == 0 || n - r >= step / 2); r += step) {
         const QString label = QString::number(r);
-        const double angle = 2 * M_PI * double(k) / 8;
+        const double angle = 2 * M_PI * double(r) / n;
         const double halfW = metrics.horizontalAdvance(label) / 2, halfH = 11;
         const double standOff = std::abs(std::sin(angle)) * halfW + std::abs(std::cos(angle)) * halfH;
         const QPointF at = v.rankPoint(r, v.layout.radius + kBandWidth / 2 + 6 + standOff);

@@ -8,7 +8,7 @@ class QTabWidget;
 
 namespace commviz::views {
 
-/// Bootstrap time and message count against nranks (2 … 16,384, log axes) for
+/// Bootstrap time and message count against nranks (2 … 131,072, log axes) for
 /// the classic and the 2.30 bootstrap, from nccl::TimingModel: a stated model,
 /// labelled so, not a measurement (objectName "NcclChartDock").
 class NcclChartDock : public QDockWidget {

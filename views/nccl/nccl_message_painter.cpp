@@ -133,7 +133,8 @@ struct MessageDrawer {
             if (b.root >= 0 && root != b.root) continue;
             switch (b.kind) {
                 case nccl::MessageKind::ExtInfo:
-                    (*this)(nccl::ExtInfoSent{.src = r, .root = root, .reportedNranks = n, .infoRank = r});
+                    (*this)(nccl::ExtInfoSent{
+                        .src = r, .root = root, .reportedNranks = n, .outcome = b.outcome, .infoRank = r});
                     break;
                 case nccl::MessageKind::NextAddr:
                     (*this)(nccl::NextAddrSent{.dst = r, .peer = (r + 1) % n, .root = root});
@@ -141,22 +142,24 @@ struct MessageDrawer {
                 case nccl::MessageKind::RingConnect:
                     (*this)(nccl::RingConnected{.src = r, .dst = (r + 1) % n});
                     break;
-                case nccl::MessageKind::AllGather:
+                case nccl::MessageKind::AllGather: {
                     // Round i: slice r − i goes to next; in 2.30 also slice r + i to prev
-                    // (NCCL src/bootstrap.cc, socketRingAllGather).
+                    // (NCCL src/bootstrap.cc, socketRingAllGather). A span of rounds shows its last.
+                    const int round = b.lastRound();
                     (*this)(nccl::AllGatherSent{.src = r,
                                                 .dst = (r + 1) % n,
-                                                .round = b.round,
-                                                .slice = nccl::wrap(r - b.round, n),
+                                                .round = round,
+                                                .slice = nccl::wrap(r - round, n),
                                                 .payload = b.payload});
-                    if (b.payload == nccl::Payload::RingInfo && !b.oneWay)
+                    if (b.payload == nccl::Payload::RingInfo && !b.oneWay && !nccl::roundIsOneWay(round, n))
                         (*this)(nccl::AllGatherSent{.src = r,
                                                     .dst = nccl::wrap(r - 1, n),
-                                                    .round = b.round,
-                                                    .slice = (r + b.round) % n,
+                                                    .round = round,
+                                                    .slice = (r + round) % n,
                                                     .direction = nccl::Direction::Prev,
                                                     .payload = b.payload});
                     break;
+                }
                 case nccl::MessageKind::BadMagic:
                     break;
             }

@@ -71,6 +71,12 @@ QString NcclText::idDistribution(const sim::EventRecord& r) {
 }
 
 QString NcclText::extInfo(const sim::EventRecord& r) {
+    if (isBatch(r) && field(r, "outcome") == QLatin1String("dropped"))
+        return tr("%1 more ranks connect to %2 and send their extInfo, but its thread has stopped: the connections "
+                  "wait in its backlog and are never read.")
+            .arg(field(r, "count"), field(r, "dst"));
+    if (isBatch(r) && field(r, "outcome") == QLatin1String("refused"))
+        return tr("%1 ranks find %2 gone: their connections are refused.").arg(field(r, "count"), field(r, "dst"));
     if (isBatch(r))
         return tr("%1 ranks connect to %2 and send their extInfo (rank, nranks, callback and ring listen addresses).")
             .arg(field(r, "count"), field(r, "dst"));
@@ -126,6 +132,12 @@ QString NcclText::allGather(const sim::EventRecord& r) {
     const auto after = [&which](const QString& sentence) {
         return which.isEmpty() ? sentence : tr("%1 %2", "one sentence, then the next").arg(which, sentence);
     };
+    if (isBatch(r) && EventFields(r).has("round_last"))
+        return after(tr("Allgather rounds %1 to %2: %3 messages; in each round every rank forwards a slice to its "
+                        "neighbour at once.")
+                         .arg(round)
+                         .arg(intField(r, "round_last"))
+                         .arg(field(r, "count")));
     if (isBatch(r))
         return after(tr("Allgather round %1: %2 messages, every rank forwards a slice to its neighbour at once.")
                          .arg(round)

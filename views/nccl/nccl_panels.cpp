@@ -1,6 +1,7 @@
 // The right-hand column: the 128-byte ncclUniqueId with its fields marked, the
 // progress of each phase, and the tables of known addresses by round.
 
+#include <QFontMetricsF>
 #include <algorithm>
 
 #include "nccl/bootstrap_math.h"
@@ -144,9 +145,12 @@ void paintProgress(NcclView& v) {
                                                 .arg(gathers)
                                                 .arg(NcclText::gatherName(v.engine.gather(), true))
                                           : NcclRenderer::tr("allgather rounds");
+    // Six-digit counts leave no room beside the gather's name for how the total is made up.
+    const bool roomy = n < 10000;
     bar(v, row, gatherLabel, n > 1 ? double(gatherShown) / gatherTotal : (pastGather ? 1 : 0),
-        classic ? NcclRenderer::tr("%1 (3 × %2)").arg(ratio(gatherShown, gatherTotal)).arg(rounds)
-                : NcclRenderer::tr("%1 (⌊n/2⌋)").arg(ratio(gatherShown, gatherTotal)));
+        !roomy    ? ratio(gatherShown, gatherTotal)
+        : classic ? NcclRenderer::tr("%1 (3 × %2)").arg(ratio(gatherShown, gatherTotal)).arg(rounds)
+                  : NcclRenderer::tr("%1 (⌊n/2⌋)").arg(ratio(gatherShown, gatherTotal)));
     row.translate(0, 35);
     bar(v, row, NcclRenderer::tr("initTransportsRank"), double(stage) / nccl::kInitStages,
         stage < nccl::kInitStages ? NcclText::stageLabel(nccl::InitStage(stage)) : NcclRenderer::tr("COMPLETE"));
@@ -164,7 +168,15 @@ void paintTables(NcclView& v) {
     // Rows, then the first rounds' colours (two rows of chips), then the legend (two lines).
     const double legendH = 46, chipsH = 48;
     const bool all = n <= NcclRenderer::kDetailedRanks;
-    const QRectF area = box.adjusted(all ? 40 : 60, 36, -14, -(legendH + chipsH + 6));
+    // Aggregated rows are labelled with their rank: room for the widest number.
+    const double labelW =
+        QFontMetricsF(ScenePaint::font(NcclLayout::kLabelPx)).horizontalAdvance(QString::number(n - 1));
+    const QRectF area = box.adjusted(all ? 40 : std::max(60.0, labelW + 20), 36, -14, -(legendH + chipsH + 6));
+    // Past a few rounds a column holds slots of many; then the colour runs from light (round 0)
+    // to dark (the last round) instead of one hue per round.
+    const int gatherRounds = std::max(1, v.engine.roundsPerGather());
+    const bool shaded = !all && gatherRounds > 8;
+    auto colourOf = [&](int round) { return shaded ? v.roundShade(round, gatherRounds) : v.roundColor(round); };
     // Small n: every rank's table, so the diagonals of the ring pattern show. Large n:
     // the selected rank and its neighbours, each row squeezed into pixel columns.
     std::vector<int> rows;
@@ -196,20 +208,32 @@ void paintTables(NcclView& v) {
                 if (got != -2 && (round == -2 || got < round)) round = got;
             }
             const QRectF cell(area.left() + c * cellW, y, std::max(cellW - (all ? 1 : 0), 0.6), rowH - 1);
-            v.p.p.fillRect(cell, round == -2 ? v.p.theme.background : v.roundColor(round));
+            v.p.p.fillRect(cell, round == -2 ? v.p.theme.background : colourOf(round));
         }
     }
-    // The first rounds' colours, so a reader can tell which round brought which slot.
+    // The first rounds' colours, so a reader can tell which round brought which slot; shaded,
+    // the scale from the first round to the last.
     const int rounds = std::min(v.engine.roundsPerGather(), 8);
     const double chipsTop = box.bottom() - legendH - chipsH;
-    for (int i = 0; i < rounds; ++i) {
+    if (shaded) {
+        const QRectF scale(box.left() + 14, chipsTop + 8, box.width() - 28, 13);
+        for (int x = 0; x < int(scale.width()); ++x)
+            v.p.p.fillRect(QRectF(scale.left() + x, scale.top(), 1, scale.height()),
+                           v.roundShade(int(std::int64_t(x) * gatherRounds / int(scale.width())), gatherRounds));
+        const QRectF labels(scale.left(), scale.bottom() + 2, scale.width(), 22);
+        v.p.text(labels, NcclRenderer::tr("round %1").arg(0), NcclLayout::kLabelPx, v.p.theme.text);
+        v.p.text(labels, NcclRenderer::tr("round %1").arg(gatherRounds - 1), NcclLayout::kLabelPx, v.p.theme.text,
+                 Qt::AlignRight | Qt::AlignVCenter);
+    }
+    for (int i = 0; !shaded && i < rounds; ++i) {
         const QRectF chip(box.left() + 14 + (i % 4) * 112, chipsTop + (i / 4) * 24 + 5, 13, 13);
         v.p.box(chip, v.roundColor(i), Qt::transparent, 2, 0);
         v.p.text(QRectF(chip.right() + 5, chip.top() - 5, 92, 23), NcclRenderer::tr("round %1").arg(i),
                  NcclLayout::kLabelPx, v.p.theme.text);
     }
     v.p.wrapped(QRectF(box.left() + 14, box.bottom() - legendH - 2, box.width() - 28, legendH),
-                NcclRenderer::tr("dark = own slot · blank = not yet known · each colour one allgather round"),
+                shaded ? NcclRenderer::tr("dark mark = own slot · blank = not yet known · lighter = an earlier round")
+                       : NcclRenderer::tr("dark = own slot · blank = not yet known · each colour one allgather round"),
                 NcclLayout::kLabelPx, v.p.theme.mutedText, false, NcclLayout::kLabelPx);
 }
 

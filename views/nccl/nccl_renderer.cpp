@@ -56,12 +56,16 @@ bool boxesClear(int n, const QPointF& centre, double radius, const QSizeF& size,
     return true;
 }
 
-/// The root boxes: one of three lines, or up to four in two columns.
-QSizeF rootSize(int nroots) { return nroots == 1 ? QSizeF(248, 84) : QSizeF(216, 78); }
+/// The root boxes: one of three lines, or up to four in two columns; wider on the band,
+/// where nothing sits on the circle beside them and counts run to six digits.
+QSizeF rootSize(int nroots, int n) {
+    const double wider = n > NcclRenderer::kDetailedRanks ? 60 : 0;
+    return nroots == 1 ? QSizeF(248 + wider, 84) : QSizeF(216 + wider, 78);
+}
 constexpr double kRootGap = 10;
-QSizeF rootBlock(int nroots) {
+QSizeF rootBlock(int nroots, int n) {
     const int count = std::min(nroots, 4), columns = std::min(count, 2), rows = (count + 1) / 2;
-    const QSizeF one = rootSize(nroots);
+    const QSizeF one = rootSize(nroots, n);
     return {columns * one.width() + (columns - 1) * kRootGap, rows * one.height() + (rows - 1) * kRootGap};
 }
 
@@ -77,7 +81,7 @@ void NcclLayout::placeRanks(int n, int nroots, const QRectF& area) {
     for (const BoxChoice& choice : kBoxChoices) {
         if (n > choice.maxRanks) continue;
         const double r = std::min(area.width() - choice.size.width(), area.height() - choice.size.height()) / 2 - 4;
-        if (!boxesClear(n, centre, r, choice.size, rootBlock(nroots))) continue;
+        if (!boxesClear(n, centre, r, choice.size, rootBlock(nroots, n))) continue;
         style = choice.style;
         rankBox = choice.size;
         radius = r;
@@ -106,7 +110,10 @@ QRectF NcclView::rankBox(int rank) const {
     // circle too small for three (a pane of the side-by-side view) keeps the selected rank's only, above
     // the root, so the messages from its neighbours on the band do not cross the root's box.
     // The gaps hold the envelopes between neighbours, clear of the boxes' text.
-    const double gap = 34, inner = layout.radius - 30, top = 56;
+    // Below the root block (one root leaves 56 units under the centre, four in two rows more) and
+    // below its "… N roots in all" line when there are more than four.
+    const double below = rootBlock(nroots(), n()).height() / 2 + (nroots() > 4 ? 40 : 14);
+    const double gap = 34, inner = layout.radius - 30, top = std::max(56.0, below);
     const double room = 2 * std::sqrt(std::max(0.0, inner * inner - (top + 104) * (top + 104)));
     const bool three = room >= 3 * 140 + 2 * gap;
     if (!three && slot != 1) return {};
@@ -140,7 +147,7 @@ QPointF NcclView::rankEnd(int rank, const QPointF& towards) const {
 QRectF NcclView::rootRect(int root) const {
     // One root: a box of three lines. Several: two columns (more than four share the last box).
     const int slot = std::min(root, std::min(nroots(), 4) - 1);
-    const QSizeF one = rootSize(nroots()), block = rootBlock(nroots());
+    const QSizeF one = rootSize(nroots(), n()), block = rootBlock(nroots(), n());
     return {layout.centre.x() - block.width() / 2 + (slot % 2) * (one.width() + kRootGap),
             layout.centre.y() - block.height() / 2 + (slot / 2) * (one.height() + kRootGap), one.width(), one.height()};
 }
@@ -153,6 +160,12 @@ QColor NcclView::roundColor(int round) const {
     if (round < 0) return p.theme.text;
     // Golden-ratio hues: neighbouring rounds differ clearly, colours repeat slowly.
     return QColor::fromHsvF(std::fmod(0.58 + 0.618034 * round, 1.0), 0.55, 0.92);
+}
+
+QColor NcclView::roundShade(int round, int rounds) const {
+    if (round < 0) return p.theme.text;
+    const double f = rounds > 1 ? double(round) / (rounds - 1) : 0;
+    return QColor::fromHsvF(0.58, 0.15 + 0.75 * f, 0.97 - 0.45 * f);
 }
 
 int NcclView::slotRound(int rank, int slot, const nccl::KnownRange& known) const {

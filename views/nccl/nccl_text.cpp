@@ -9,7 +9,7 @@ QString NcclText::name() { return tr("NCCL bootstrap: unique id, root and ring")
 QString NcclText::description() {
     return tr(
         "Watch ncclGetUniqueId, the check-ins with the root, the ring and its allgather, message by message, "
-        "from 1 to 16,384 ranks, with NCCL's INFO log.");
+        "from 1 to 131,072 ranks, with NCCL's INFO log.");
 }
 
 QString NcclText::about() {
@@ -38,7 +38,11 @@ QString NcclText::about() {
            "GPUs × NICs), without the real channel search. Times in the log are from a stated model, not "
            "measurements. Above 64 ranks the view aggregates: the ring is a density band and only the selected rank "
            "and its neighbours are drawn in detail.</p>");
-    return model +
+    const QString scale =
+        tr("<p><b>At scale:</b> up to 131,072 ranks and 1,024 roots. A ring allgather of more than 1,024 rounds "
+           "(classic above 1,025 ranks, 2.30 above 2,049) takes 1,024 steps, each a span of consecutive rounds: "
+           "131,072 ranks step 128 rounds at a time in classic, 64 in 2.30.</p>");
+    return model + scale +
            tr("<p><b>With topo_file</b> (NCCL_TOPO_FILE: a path or a bundled server such as "
               "dgx_h100_nvswitch_8nic.xml) every node is a copy of that server: its GPUs (ranks fill them in "
               "the file's rank order, cudaDev = the GPU's dev) with their PCI bus ids, its NICs (the NET/IB line, "

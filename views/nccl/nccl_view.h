@@ -85,6 +85,9 @@ struct NcclView {
     QRectF rootRect(int root) const;
     /// The colour of allgather round `round` (-1: the rank's own slot).
     QColor roundColor(int round) const;
+    /// Round `round` of `rounds` on one scale, light to dark (-1: the rank's own slot); for
+    /// gathers of too many rounds to tell apart by hue.
+    QColor roundShade(int round, int rounds) const;
     /// The slices of the allgather in progress `rank` holds (classic: peer, then
     /// proxy, then proxy UDS addresses, each filling from its own first round).
     nccl::KnownRange known(int rank) const;
