@@ -294,7 +294,7 @@ void MainWindow::fillExamplesMenu() {
 void MainWindow::start(const GuiOptions& options) {
     QSettings settings;
     QString id = options.scene;
-    if (id.isEmpty() && !options.scenario.isEmpty()) id = views::scenarioSceneId(options.scenario);
+    if (id.isEmpty() && !options.scenario.isEmpty()) id = views::scenarioSceneId(options.scenario, m_registry);
     if (id.isEmpty()) id = settings.value(QStringLiteral("ui/lastScene")).toString();
     if (!m_registry.find(id) && !m_registry.scenes().empty()) {
         if (!options.scene.isEmpty())
