@@ -24,7 +24,9 @@ void NocRouterStep::startRouting(int port, int vc, const Flit& head) {
 }
 
 void NocRouterStep::inputQueuing() {
-    for (const auto& [port, flit] : state.inbox) {
+    for (const auto& arrival : state.inbox) {
+        const std::int16_t port = arrival.first;  // plain names: clang 14 cannot capture structured bindings
+        const Flit& flit = arrival.second;
         const int index = local(port, flit.vc);
         InputVc& iv = inVcs[index];
         int slot = iv.head + iv.count;
