@@ -18,9 +18,28 @@ config=$(cd "$(dirname "$0")" && pwd)/a1.cfg
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 
+# The children's CPU time so far in milliseconds (user + system), from bash's
+# `times` (millisecond resolution; /usr/bin/time rounds to 10 ms, a tenth of a
+# short row). Builtins only, run in this shell: a subshell has no children,
+# and a helper process would count itself.
+cpu_ms=0
+children_cpu() {
+  local line
+  times > "$scratch/times"
+  { read -r line; read -r line; } < "$scratch/times"
+  local re='^([0-9]+)m([0-9]+)\.([0-9]+)s ([0-9]+)m([0-9]+)\.([0-9]+)s$'
+  [[ $line =~ $re ]] || { echo "noc_vs_booksim.sh: cannot read times: $line" >&2; exit 1; }
+  local r=("${BASH_REMATCH[@]}")
+  cpu_ms=$(( (10#${r[1]} * 60 + 10#${r[2]}) * 1000 + 10#${r[3]} + (10#${r[4]} * 60 + 10#${r[5]}) * 1000 + 10#${r[6]} ))
+}
+
 seconds() {  # "wall cpu" seconds of one whole run, its output discarded (BookSim2 exits 255 when done)
-  /usr/bin/time -f '%e %U %S' -o "$scratch/t" "$@" > /dev/null 2>&1 || true
-  tail -n 1 "$scratch/t" | awk '{ printf "%s %.2f\n", $1, $2 + $3 }'
+  children_cpu
+  local cpu0=$cpu_ms start=$EPOCHREALTIME
+  "$@" > /dev/null 2>&1 || true
+  local end=$EPOCHREALTIME
+  children_cpu
+  awk -v s="$start" -v e="$end" -v c="$((cpu_ms - cpu0))" 'BEGIN { printf "%.3f %.3f\n", e - s, c / 1000 }'
 }
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", a / b }'; }

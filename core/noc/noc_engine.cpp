@@ -85,7 +85,8 @@ std::size_t NocEngine::stepSilently() {
     return m_eventCount;
 }
 
-void NocEngine::scheduleWork(int r) {
+// Inlined at its two calls in the per-flit arrival loop.
+[[gnu::always_inline]] inline void NocEngine::scheduleWork(int r) {
     if (m_inWork[std::size_t(r)]) return;
     m_inWork[std::size_t(r)] = 1;
     m_work.push_back(r);

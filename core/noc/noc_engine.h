@@ -32,6 +32,9 @@ struct RouterState {
     std::uint32_t pendingCreditPorts = 0;           ///< inputs with a pending credit
     std::uint32_t outputPorts = 0;                  ///< outputs whose buffer holds flits
     std::uint32_t creditPorts = 0;                  ///< inputs whose credit buffer is not empty
+    /// The output VCs taken (bit port * num_vcs + vc), kept when ports * num_vcs
+    /// <= 64: the VC allocator reads a port's free VCs from it at once.
+    std::uint64_t busyOutputVcs = 0;
     struct ProcCredit {
         std::int32_t time;
         std::int16_t output;

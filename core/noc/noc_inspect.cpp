@@ -67,6 +67,12 @@ std::vector<std::string> NocEngine::checkInvariants() const {
                 const std::string where = routerId(r) + "/in/" + std::to_string(p) + "/vc/" + std::to_string(v);
                 if (iv.count < 0 || iv.count > m_bufSize)
                     broken.push_back(where + " holds " + std::to_string(iv.count) + " flits");
+                if (m_ports * m_vcs <= 64) {  // the busy mask is kept
+                    const bool markedBusy = m_routers[std::size_t(r)].busyOutputVcs >> (p * m_vcs + v) & 1;
+                    if (markedBusy != (ov.inUseBy >= 0))
+                        broken.push_back(routerId(r) + "/out/" + std::to_string(p) + "/vc/" + std::to_string(v) +
+                                         (markedBusy ? " marked busy but free" : " taken but marked free"));
+                }
                 if (ov.occupancy < 0 || ov.occupancy > m_bufSize)
                     broken.push_back(routerId(r) + "/out/" + std::to_string(p) + "/vc/" + std::to_string(v) +
                                      " credits out of range: " + std::to_string(ov.occupancy));

@@ -14,17 +14,17 @@ void NocRouterStep::startRouting(int port, int vc, const Flit& head) {
     InputVc& iv = ivc(port, vc);
     if (config.routing_delay > 0) {
         iv.state = VcState::Routing;
-        state.routeQ.push({-1, std::int16_t(port), std::int16_t(vc), -1});
+        state->routeQ.push({-1, std::int16_t(port), std::int16_t(vc), -1});
         return;
     }
     iv.route = packetOf(head).lookahead;  // look-ahead routing: computed one hop early
     iv.state = VcState::VcAlloc;
-    if (config.speculative) state.saQ.push({-1, std::int16_t(port), std::int16_t(vc), -1});
-    state.vaQ.push({-1, std::int16_t(port), std::int16_t(vc), -1});
+    if (config.speculative) state->saQ.push({-1, std::int16_t(port), std::int16_t(vc), -1});
+    state->vaQ.push({-1, std::int16_t(port), std::int16_t(vc), -1});
 }
 
 void NocRouterStep::inputQueuing() {
-    for (const auto& arrival : state.inbox) {
+    for (const auto& arrival : state->inbox) {
         const std::int16_t port = arrival.first;  // plain names: clang 14 cannot capture structured bindings
         const Flit& flit = arrival.second;
         const int index = local(port, flit.vc);
@@ -40,17 +40,18 @@ void NocRouterStep::inputQueuing() {
         if (iv.state == VcState::Idle) {
             startRouting(port, flit.vc, flit);
         } else if (iv.state == VcState::Active && iv.count == 1) {
-            state.saQ.push({-1, port, flit.vc, -1});
+            state->saQ.push({-1, port, flit.vc, -1});
         }
     }
-    state.inbox.clear();
-    while (!state.procCredits.empty() && state.procCredits.front().time <= now) {
-        const RouterState::ProcCredit credit = state.procCredits.front();
-        state.procCredits.pop();
+    state->inbox.clear();
+    while (!state->procCredits.empty() && state->procCredits.front().time <= now) {
+        const RouterState::ProcCredit credit = state->procCredits.front();
+        state->procCredits.pop();
         for (std::uint64_t mask = credit.mask; mask != 0; mask &= mask - 1) {
-            OutputVc& ov = ovc(credit.output, std::countr_zero(mask));
+            const int vc = std::countr_zero(mask);
+            OutputVc& ov = ovc(credit.output, vc);
             --ov.occupancy;
-            if (config.wait_for_tail_credit && ov.occupancy == 0 && ov.tailSent) ov.inUseBy = -1;
+            if (config.wait_for_tail_credit && ov.occupancy == 0 && ov.tailSent) releaseOutputVc(credit.output, vc);
         }
         --engine.m_creditsOutstanding;
     }
@@ -58,13 +59,13 @@ void NocRouterStep::inputQueuing() {
 
 void NocRouterStep::routeEvaluate() {
     const std::int32_t done = now + config.routing_delay - 1;  // read once: the stores below could alias the config
-    for (std::size_t i = 0, n = unstarted(state.routeQ); i < n; ++i) state.routeQ.at(i).time = done;
+    for (std::size_t i = 0, n = unstarted(state->routeQ); i < n; ++i) state->routeQ.at(i).time = done;
 }
 
 void NocRouterStep::routeUpdate() {
-    while (!state.routeQ.empty() && state.routeQ.front().time >= 0 && state.routeQ.front().time <= now) {
-        const StageEntry entry = state.routeQ.front();
-        state.routeQ.pop();
+    while (!state->routeQ.empty() && state->routeQ.front().time >= 0 && state->routeQ.front().time <= now) {
+        const StageEntry entry = state->routeQ.front();
+        state->routeQ.pop();
         InputVc& iv = ivc(entry.input, entry.vc);
         const Flit& head = front(entry.input, entry.vc);
         iv.route = routeAt(routerId, entry.input, entry.vc, packetOf(head));
@@ -73,20 +74,20 @@ void NocRouterStep::routeUpdate() {
             return NocEvent{NocEventKind::RouteComputed, routerId, entry.input, entry.vc, iv.route.port, -1, head.id,
                             packetOf(head).pid,          0};
         });
-        if (config.speculative) state.saQ.push({-1, entry.input, entry.vc, -1});
-        state.vaQ.push({-1, entry.input, entry.vc, -1});
+        if (config.speculative) state->saQ.push({-1, entry.input, entry.vc, -1});
+        state->vaQ.push({-1, entry.input, entry.vc, -1});
     }
 }
 
 void NocRouterStep::switchAllocUpdate() {
-    while (!state.saQ.empty() && state.saQ.front().time >= 0 && state.saQ.front().time <= now) {
-        const StageEntry entry = state.saQ.front();
-        state.saQ.pop();
+    while (!state->saQ.empty() && state->saQ.front().time >= 0 && state->saQ.front().time <= now) {
+        const StageEntry entry = state->saQ.front();
+        state->saQ.pop();
         InputVc& iv = ivc(entry.input, entry.vc);
         // A speculative grant for a head whose VC allocation completes only next cycle
         // (vc_alloc_delay > 1) is a mis-speculation: BookSim asserts here instead.
         if (entry.result < 0 || iv.state != VcState::Active) {
-            state.saQ.push({-1, entry.input, entry.vc, -1});
+            state->saQ.push({-1, entry.input, entry.vc, -1});
             continue;
         }
         traverse(entry, iv);
@@ -107,11 +108,11 @@ void NocRouterStep::traverse(const StageEntry& entry, InputVc& iv) {
     ++ov.occupancy;
     if (f.tail) {
         ov.tailSent = true;
-        if (!config.wait_for_tail_credit) ov.inUseBy = -1;
+        if (!config.wait_for_tail_credit) releaseOutputVc(port, iv.outVc);
     }
-    state.crossbar.push({-1, f, std::int16_t(expandedInput(entry.input, inVc)), std::int16_t(entry.result)});
-    state.pendingCredit[std::size_t(entry.input)] |= std::uint64_t(1) << inVc;
-    state.pendingCreditPorts |= 1u << entry.input;
+    state->crossbar.push({-1, f, std::int16_t(expandedInput(entry.input, inVc)), std::int16_t(entry.result)});
+    state->pendingCredit[std::size_t(entry.input)] |= std::uint64_t(1) << inVc;
+    state->pendingCreditPorts |= 1u << entry.input;
     engine.m_progress = true;
     engine.noteEvent([&] {
         return NocEvent{NocEventKind::SwitchAllocated,
@@ -131,55 +132,60 @@ void NocRouterStep::traverse(const StageEntry& entry, InputVc& iv) {
     } else if (config.hold_switch_for_packet) {  // hook: noc_router_hold.cpp
         holdConnection(entry);
     } else {
-        state.saQ.push({-1, entry.input, entry.vc, -1});
+        state->saQ.push({-1, entry.input, entry.vc, -1});
     }
 }
 
 void NocRouterStep::switchEvaluate() {
     const std::int32_t done = now + config.st_prepare_delay + config.st_final_delay - 1;
-    for (std::size_t i = 0, n = unstarted(state.crossbar); i < n; ++i) state.crossbar.at(i).time = done;
+    for (std::size_t i = 0, n = unstarted(state->crossbar); i < n; ++i) state->crossbar.at(i).time = done;
 }
 
 void NocRouterStep::switchUpdate() {
-    while (!state.crossbar.empty() && state.crossbar.front().time >= 0 && state.crossbar.front().time <= now) {
-        const CrossbarEntry entry = state.crossbar.front();
-        state.crossbar.pop();
+    while (!state->crossbar.empty() && state->crossbar.front().time >= 0 && state->crossbar.front().time <= now) {
+        const CrossbarEntry entry = state->crossbar.front();
+        state->crossbar.pop();
         const int port = outputOf(entry.output);
-        state.outputBuffer[std::size_t(port)].push(entry.flit);
-        state.outputPorts |= 1u << port;
+        state->outputBuffer[std::size_t(port)].push(entry.flit);
+        state->outputPorts |= 1u << port;
     }
 }
 
 void NocRouterStep::vcAllocByMask() {
-    const std::size_t n = unstarted(state.vaQ);
+    const std::size_t n = unstarted(state->vaQ);
     const int size = engine.m_ports * vcs;
-    std::uint64_t wanting[64];                // per output port (at most 64: ports * vcs <= 64): its input VCs
-    std::fill_n(wanting, engine.m_ports, 0);  // only the ports in use: zeroing all 64 costs 1 % of a run
+    std::uint64_t wanting[64];  // per output port (at most 64: ports * vcs <= 64): its input VCs
+    std::uint64_t wanted = 0;   // the ports with an entry in `wanting`: only those are cleared
     for (std::size_t i = 0; i < n; ++i) {
-        const StageEntry& entry = state.vaQ.at(i);
+        const StageEntry& entry = state->vaQ.at(i);
         const RouteSet& route = ivc(entry.input, entry.vc).route;
         if (route.parts() != 1) return vcAllocEvaluate();  // min_adapt_torus: two ranges, the general allocator
+        const std::uint64_t portBit = std::uint64_t(1) << route.port;
+        if (!(wanted & portBit)) wanting[route.port] = 0, wanted |= portBit;
         wanting[route.port] |= std::uint64_t(1) << local(entry.input, entry.vc);
     }
     std::uint64_t requests[64];  // per output VC (port * vcs + vc): the input VCs requesting it
     std::uint64_t outputs = 0;
     const std::int32_t done = now + config.vc_alloc_delay - 1;
     for (std::size_t i = 0; i < n; ++i) {
-        StageEntry& entry = state.vaQ.at(i);
+        StageEntry& entry = state->vaQ.at(i);
         const RouteSet& route = ivc(entry.input, entry.vc).route;
         const int in = local(entry.input, entry.vc);
-        const OutputVc* const portVcs = &ovc(route.port, 0);
-        std::uint64_t free = 0;  // the output VCs it may take, first as VCs of its port
-        for (int out = route.vcStart; out <= route.vcEnd; ++out) free |= std::uint64_t(portVcs[out].inUseBy < 0) << out;
-        free <<= local(route.port, 0);
+        // the output VCs it may take: its range of its port, less the busy ones
+        const int width = route.vcEnd - route.vcStart + 1;
+        const std::uint64_t range = width <= 0 ? 0
+                                    : width >= 64
+                                        ? ~std::uint64_t(0)
+                                        : ((std::uint64_t(1) << width) - 1) << local(route.port, route.vcStart);
+        const std::uint64_t free = range & ~state->busyOutputVcs;
         entry.time = done;
         if (free == 0) {
             entry.result = kStallBusy;
         } else if ((wanting[route.port] & (wanting[route.port] - 1)) == 0) {
             // the port's only requester: every free output VC grants it, it accepts the first from its pointer
-            const int best = firstFrom(free, state.vaAccept[std::size_t(in)]);
-            state.vaGrant[std::size_t(best)] = in + 1 == size ? 0 : in + 1;
-            state.vaAccept[std::size_t(in)] = best + 1 == size ? 0 : best + 1;
+            const int best = firstFrom(free, state->vaAccept[std::size_t(in)]);
+            state->vaGrant[std::size_t(best)] = in + 1 == size ? 0 : in + 1;
+            state->vaAccept[std::size_t(in)] = best + 1 == size ? 0 : best + 1;
             entry.result = best;
         } else {
             for (std::uint64_t m = free & ~outputs; m != 0; m &= m - 1) requests[std::countr_zero(m)] = 0;
@@ -190,9 +196,9 @@ void NocRouterStep::vcAllocByMask() {
     if (outputs == 0) return;
     std::int32_t match[64];
     const std::uint64_t matched = islipOnMasks<std::uint64_t>(requests, outputs, size, size, config.vc_alloc_iters,
-                                                              state.vaGrant.data(), state.vaAccept.data(), match);
+                                                              state->vaGrant.data(), state->vaAccept.data(), match);
     for (std::size_t i = 0; i < n; ++i) {
-        StageEntry& entry = state.vaQ.at(i);
+        StageEntry& entry = state->vaQ.at(i);
         if (entry.result != -1) continue;
         const int in = local(entry.input, entry.vc);
         entry.result = matched >> in & 1 ? match[in] : kStallConflict;
@@ -200,18 +206,17 @@ void NocRouterStep::vcAllocByMask() {
 }
 
 void NocRouterStep::vcAllocUpdate() {
-    while (!state.vaQ.empty() && state.vaQ.front().time >= 0 && state.vaQ.front().time <= now) {
-        const StageEntry entry = state.vaQ.front();
-        state.vaQ.pop();
+    while (!state->vaQ.empty() && state->vaQ.front().time >= 0 && state->vaQ.front().time <= now) {
+        const StageEntry entry = state->vaQ.front();
+        state->vaQ.pop();
         if (entry.result < 0) {
-            state.vaQ.push({-1, entry.input, entry.vc, -1});
+            state->vaQ.push({-1, entry.input, entry.vc, -1});
             continue;
         }
         const int port = entry.result / vcs;
         const int out = entry.result % vcs;
-        OutputVc& ov = ovc(port, out);
-        ov.inUseBy = entry.input * vcs + entry.vc;  // BufferState::TakeBuffer
-        ov.tailSent = false;
+        takeOutputVc(port, out, entry.input * vcs + entry.vc);
+        ovc(port, out).tailSent = false;
         InputVc& iv = ivc(entry.input, entry.vc);
         iv.outPort = std::int16_t(port);
         iv.outVc = std::int16_t(out);
@@ -221,19 +226,19 @@ void NocRouterStep::vcAllocUpdate() {
             return NocEvent{NocEventKind::VcAllocated, routerId, entry.input,        entry.vc, std::int16_t(port),
                             std::int16_t(out),         head.id,  packetOf(head).pid, 0};
         });
-        if (!config.speculative) state.saQ.push({-1, entry.input, entry.vc, -1});
+        if (!config.speculative) state->saQ.push({-1, entry.input, entry.vc, -1});
     }
 }
 
 void NocRouterStep::switchAllocByPort() {
-    const std::size_t n = unstarted(state.saQ);
+    const std::size_t n = unstarted(state->saQ);
     if (n == 0) return;
     const int ports = engine.m_ports;
     std::uint32_t requests[32];  // per output: the input ports requesting it
     std::int16_t label[32][32];  // per input and output: the requesting VC
     std::uint32_t outputs = 0;
     for (std::size_t i = 0; i < n; ++i) {
-        StageEntry& entry = state.saQ.at(i);
+        StageEntry& entry = state->saQ.at(i);
         const InputVc& iv = ivc(entry.input, entry.vc);
         if (iv.state != VcState::Active) return switchAllocEvaluate();  // only speculative routers queue those
         if (outputFull(iv.outPort, iv.outVc)) {
@@ -253,7 +258,7 @@ void NocRouterStep::switchAllocByPort() {
         // IQRouter::_SWAllocAddReq: a later VC of the same input replaces the
         // request only if it comes first in round-robin order from the offset.
         // Both distances from the offset without a division (VCs and offset are below vcs).
-        const int offset = state.swRrOffset[std::size_t(in)];
+        const int offset = state->swRrOffset[std::size_t(in)];
         int mine = entry.vc - offset;
         if (mine < 0) mine += vcs;
         int held = label[in][out] - offset;
@@ -262,15 +267,15 @@ void NocRouterStep::switchAllocByPort() {
     }
     std::int32_t match[32];
     const std::uint32_t matched = islipOnMasks<std::uint32_t>(requests, outputs, ports, ports, config.sw_alloc_iters,
-                                                              state.saGrant.data(), state.saAccept.data(), match);
+                                                              state->saGrant.data(), state->saAccept.data(), match);
     const std::int32_t done = now + config.sw_alloc_delay - 1;
     for (std::size_t i = 0; i < n; ++i) {
-        StageEntry& entry = state.saQ.at(i);
+        StageEntry& entry = state->saQ.at(i);
         entry.time = done;
         if (entry.result < -1) continue;
         const int in = entry.input;
         if (matched >> in & 1 && label[in][match[in]] == entry.vc) {
-            state.swRrOffset[std::size_t(in)] = entry.vc + 1 == vcs ? 0 : entry.vc + 1;
+            state->swRrOffset[std::size_t(in)] = entry.vc + 1 == vcs ? 0 : entry.vc + 1;
             entry.result = match[in];
         } else {
             entry.result = kStallCrossbar;
@@ -284,12 +289,12 @@ template <bool Hold>
 void NocRouterStep::runStages() {
     SwitchHold* const hold = Hold ? &engine.m_holds[std::size_t(routerId)] : nullptr;
     inputQueuing();
-    bool activity = !state.procCredits.empty();
-    if (!state.routeQ.empty()) routeEvaluate();
+    bool activity = !state->procCredits.empty();
+    if (!state->routeQ.empty()) routeEvaluate();
     if (config.speculative)
         engine.m_vaAlloc.clear(engine.m_ports * engine.m_vcs,
                                engine.m_ports * engine.m_vcs);  // read by the SA re-check
-    if (!state.vaQ.empty()) {
+    if (!state->vaQ.empty()) {
         if (maskVa)
             vcAllocByMask();
         else
@@ -298,39 +303,39 @@ void NocRouterStep::runStages() {
     if constexpr (Hold) {
         if (!hold->queue.empty()) holdEvaluate(*hold);
     }
-    if (!state.saQ.empty()) {
+    if (!state->saQ.empty()) {
         if (!Hold && portSa)
             switchAllocByPort();
         else
             switchAllocEvaluate(hold);
     }
-    if (!state.crossbar.empty()) switchEvaluate();
-    if (!state.routeQ.empty()) routeUpdate(), activity = activity || !state.routeQ.empty();
-    if (!state.vaQ.empty()) vcAllocUpdate(), activity = activity || !state.vaQ.empty();
+    if (!state->crossbar.empty()) switchEvaluate();
+    if (!state->routeQ.empty()) routeUpdate(), activity = activity || !state->routeQ.empty();
+    if (!state->vaQ.empty()) vcAllocUpdate(), activity = activity || !state->vaQ.empty();
     if constexpr (Hold) {
         if (!hold->queue.empty()) holdUpdate(*hold), activity = activity || !hold->queue.empty();
     }
-    if (!state.saQ.empty()) switchAllocUpdate(), activity = activity || !state.saQ.empty();
-    if (!state.crossbar.empty()) switchUpdate(), activity = activity || !state.crossbar.empty();
-    state.active = activity;
+    if (!state->saQ.empty()) switchAllocUpdate(), activity = activity || !state->saQ.empty();
+    if (!state->crossbar.empty()) switchUpdate(), activity = activity || !state->crossbar.empty();
+    state->active = activity;
     outputQueuing();
 }
 
 void NocRouterStep::run() {
-    if (!state.active) return;
+    if (!state->active) return;
     if (config.hold_switch_for_packet) return runStages<true>();  // stages in noc_router_hold.cpp
     runStages<false>();
 }
 
 // IQRouter::_OutputQueuing: this cycle's credits join the queue to go upstream.
 void NocRouterStep::outputQueuing() {
-    for (std::uint32_t ports = state.pendingCreditPorts; ports != 0; ports &= ports - 1) {
+    for (std::uint32_t ports = state->pendingCreditPorts; ports != 0; ports &= ports - 1) {
         const int input = std::countr_zero(ports);
-        state.creditBuffer[std::size_t(input)].push(state.pendingCredit[std::size_t(input)]);
-        state.pendingCredit[std::size_t(input)] = 0;
-        state.creditPorts |= 1u << input;
+        state->creditBuffer[std::size_t(input)].push(state->pendingCredit[std::size_t(input)]);
+        state->pendingCredit[std::size_t(input)] = 0;
+        state->creditPorts |= 1u << input;
     }
-    state.pendingCreditPorts = 0;
+    state->pendingCreditPorts = 0;
 }
 
 // The routers' half of the cycle in one function, so that every stage of the
@@ -343,15 +348,18 @@ void NocRouterStep::outputQueuing() {
     const bool maskVa = fast && !config.speculative && config.vc_alloc_delay <= 1 && m_ports * m_vcs <= 64;
     const bool portSa = fast && !config.speculative && config.sw_alloc_delay <= 1 && config.input_speedup == 1 &&
                         config.output_speedup == 1 && m_ports <= 32;
+    NocRouterStep step{*this, config, std::int32_t(m_time), maskVa, portSa};
     for (int i = 0; i < internalSteps; ++i) {
         for (int routerId : m_work) {
-            RouterState& state = m_routers[std::size_t(routerId)];
-            if (!state.active) continue;  // only credits or outputs left to send
-            NocRouterStep step{*this, routerId, state, config, std::int32_t(m_time), maskVa, portSa};
+            if (!m_routers[std::size_t(routerId)].active) continue;  // only credits or outputs left to send
+            step.select(routerId);
             step.run();
         }
     }
-    for (int routerId : m_work) routerWriteOutputs(routerId);
+    for (int routerId : m_work) {
+        const RouterState& state = m_routers[std::size_t(routerId)];
+        if ((state.outputPorts | state.creditPorts) != 0) routerWriteOutputs(routerId);
+    }
 }
 
 void NocEngine::routerWriteOutputs(int routerId) {

@@ -19,7 +19,7 @@ void NocRouterStep::vcAllocSingle(StageEntry& entry) {
     const int size = engine.m_ports * vcs;
     const RouteSet& route = ivc(entry.input, entry.vc).route;
     const int in = entry.input * vcs + entry.vc;
-    const int pointer = state.vaAccept[std::size_t(in)];
+    const int pointer = state->vaAccept[std::size_t(in)];
     int best = -1;
     int bestDistance = size;
     for (int part = 0; part < route.parts(); ++part) {
@@ -36,19 +36,19 @@ void NocRouterStep::vcAllocSingle(StageEntry& entry) {
         entry.result = kStallBusy;
         return;
     }
-    state.vaGrant[std::size_t(best)] = in + 1 == size ? 0 : in + 1;
-    state.vaAccept[std::size_t(in)] = best + 1 == size ? 0 : best + 1;
+    state->vaGrant[std::size_t(best)] = in + 1 == size ? 0 : in + 1;
+    state->vaAccept[std::size_t(in)] = best + 1 == size ? 0 : best + 1;
     entry.result = best;
 }
 
 void NocRouterStep::vcAllocEvaluate() {
     IslipAllocator& alloc = engine.m_vaAlloc;
-    const std::size_t n = unstarted(state.vaQ);
+    const std::size_t n = unstarted(state->vaQ);
     const bool decompose = !config.general_paths && !config.speculative && config.vc_alloc_delay <= 1;
     int perPort[16] = {};
     if (decompose) {  // a two-port route set counts on both ports, so neither is settled alone
         for (std::size_t i = 0; i < n; ++i) {
-            const RouteSet& route = ivc(state.vaQ.at(i).input, state.vaQ.at(i).vc).route;
+            const RouteSet& route = ivc(state->vaQ.at(i).input, state->vaQ.at(i).vc).route;
             ++perPort[route.port];
             if (route.parts() == 2 && route.altPort != route.port)
                 perPort[route.port] = perPort[route.altPort] = int(n) + 1;
@@ -59,7 +59,7 @@ void NocRouterStep::vcAllocEvaluate() {
     // routers, which do read it, never decompose and cleared it in run()).
     bool shared = false;
     for (std::size_t i = 0; i < n; ++i) {
-        StageEntry& entry = state.vaQ.at(i);
+        StageEntry& entry = state->vaQ.at(i);
         const RouteSet& route = ivc(entry.input, entry.vc).route;
         if (decompose && perPort[route.port] == 1) {
             vcAllocSingle(entry);
@@ -79,9 +79,9 @@ void NocRouterStep::vcAllocEvaluate() {
         if (!eligible) entry.result = kStallBusy;
     }
     if (shared) {
-        alloc.allocate(config.vc_alloc_iters, state.vaGrant.data(), state.vaAccept.data());
+        alloc.allocate(config.vc_alloc_iters, state->vaGrant.data(), state->vaAccept.data());
         for (std::size_t i = 0; i < n; ++i) {
-            StageEntry& entry = state.vaQ.at(i);
+            StageEntry& entry = state->vaQ.at(i);
             if (decompose && perPort[ivc(entry.input, entry.vc).route.port] == 1) continue;
             entry.time = now + config.vc_alloc_delay - 1;
             if (entry.result < -1) continue;
@@ -91,8 +91,8 @@ void NocRouterStep::vcAllocEvaluate() {
     }
     // Like BookSim, grants started earlier are re-checked even when no entry starts now.
     if (config.vc_alloc_delay <= 1) return;
-    for (std::size_t i = 0; i < state.vaQ.size() && state.vaQ.at(i).time <= now; ++i) {
-        StageEntry& entry = state.vaQ.at(i);
+    for (std::size_t i = 0; i < state->vaQ.size() && state->vaQ.at(i).time <= now; ++i) {
+        StageEntry& entry = state->vaQ.at(i);
         if (entry.result >= 0 && ovc(entry.result / vcs, entry.result % vcs).inUseBy >= 0) entry.result = kStallBusy;
     }
 }
@@ -106,7 +106,7 @@ void NocRouterStep::addSwitchRequest(int input, int vc, int port, int priority, 
     if (existing < 0) {
         alloc.add(ein, eout, vc, priority);
     } else if (supersedes(vc, priority, alloc.label(existing), alloc.priority(existing),
-                          state.swRrOffset[std::size_t(ein)], vcs)) {
+                          state->swRrOffset[std::size_t(ein)], vcs)) {
         alloc.replace(existing, vc, priority);
     }
 }
@@ -123,7 +123,7 @@ void NocRouterStep::requestSpeculative(StageEntry& entry, const SwitchHold* hold
         for (int out = route.startOf(part); out <= route.endOf(part) && !credit; ++out) {
             if (ovc(port, out).inUseBy >= 0) continue;
             if (config.output_buffer_size != -1 &&
-                int(state.outputBuffer[std::size_t(port)].size()) >= config.output_buffer_size)
+                int(state->outputBuffer[std::size_t(port)].size()) >= config.output_buffer_size)
                 continue;
             eligible = true;
             credit = ovc(port, out).occupancy < bufSize;
@@ -149,22 +149,22 @@ void NocRouterStep::switchAllocSingle(StageEntry& entry) {
     const int outputs = engine.m_ports * outSpeedup;
     const int ein = expandedInput(entry.input, entry.vc);
     const int eout = expandedOutput(iv.outPort, entry.input);
-    state.saGrant[std::size_t(eout)] = ein + 1 == inputs ? 0 : ein + 1;
-    state.saAccept[std::size_t(ein)] = eout + 1 == outputs ? 0 : eout + 1;
-    state.swRrOffset[std::size_t(ein)] = (entry.vc + inSpeedup) % vcs;
+    state->saGrant[std::size_t(eout)] = ein + 1 == inputs ? 0 : ein + 1;
+    state->saAccept[std::size_t(ein)] = eout + 1 == outputs ? 0 : eout + 1;
+    state->swRrOffset[std::size_t(ein)] = (entry.vc + inSpeedup) % vcs;
     entry.result = eout;
 }
 
 void NocRouterStep::switchAllocEvaluate(const SwitchHold* hold) {
-    const std::size_t count = unstarted(state.saQ);
+    const std::size_t count = unstarted(state->saQ);
     if (count == 1 && !hold && !config.general_paths && !config.speculative && config.sw_alloc_delay <= 1 &&
-        ivc(state.saQ.at(0).input, state.saQ.at(0).vc).state == VcState::Active) {
-        switchAllocSingle(state.saQ.at(0));
+        ivc(state->saQ.at(0).input, state->saQ.at(0).vc).state == VcState::Active) {
+        switchAllocSingle(state->saQ.at(0));
         return;
     }
     if (count > 0) {
         switchRequests(count, hold);
-        engine.m_saAlloc.allocate(config.sw_alloc_iters, state.saGrant.data(), state.saAccept.data());
+        engine.m_saAlloc.allocate(config.sw_alloc_iters, state->saGrant.data(), state->saAccept.data());
         switchGrants(count);
     }
     // Grants started in an earlier cycle complete now and are re-checked, even
@@ -177,7 +177,7 @@ void NocRouterStep::switchAllocEvaluate(const SwitchHold* hold) {
 void NocRouterStep::switchRequests(std::size_t count, const SwitchHold* hold) {
     engine.m_saAlloc.clear(engine.m_ports * inSpeedup, engine.m_ports * outSpeedup);
     for (std::size_t i = 0; i < count; ++i) {
-        StageEntry& entry = state.saQ.at(i);
+        StageEntry& entry = state->saQ.at(i);
         const InputVc& iv = ivc(entry.input, entry.vc);
         if (iv.state != VcState::Active) {
             requestSpeculative(entry, hold);
@@ -194,13 +194,13 @@ void NocRouterStep::switchRequests(std::size_t count, const SwitchHold* hold) {
 void NocRouterStep::switchGrants(std::size_t count) {
     const IslipAllocator& alloc = engine.m_saAlloc;
     for (std::size_t i = 0; i < count; ++i) {
-        StageEntry& entry = state.saQ.at(i);
+        StageEntry& entry = state->saQ.at(i);
         entry.time = now + config.sw_alloc_delay - 1;
         if (entry.result < -1) continue;
         const int ein = expandedInput(entry.input, entry.vc);
         const int eout = alloc.outputAssigned(ein);
         if (eout >= 0 && alloc.label(alloc.find(ein, eout)) == entry.vc) {
-            state.swRrOffset[std::size_t(ein)] = (entry.vc + inSpeedup) % vcs;
+            state->swRrOffset[std::size_t(ein)] = (entry.vc + inSpeedup) % vcs;
             entry.result = eout;
         } else {
             entry.result = kStallCrossbar;
@@ -209,8 +209,8 @@ void NocRouterStep::switchGrants(std::size_t count) {
 }
 
 void NocRouterStep::recheckSwitchGrants() {
-    for (std::size_t i = 0; i < state.saQ.size() && state.saQ.at(i).time >= 0 && state.saQ.at(i).time <= now; ++i) {
-        StageEntry& entry = state.saQ.at(i);
+    for (std::size_t i = 0; i < state->saQ.size() && state->saQ.at(i).time >= 0 && state->saQ.at(i).time <= now; ++i) {
+        StageEntry& entry = state->saQ.at(i);
         if (entry.result < 0) continue;
         const int port = outputOf(entry.result);
         const InputVc& iv = ivc(entry.input, entry.vc);

@@ -48,9 +48,9 @@ void NocRouterStep::holdUpdate(SwitchHold& hold) {
         hold.vc[std::size_t(expandedIn)] = -1;
         hold.out[std::size_t(held)] = -1;
         const bool room = config.output_buffer_size == -1 ||
-                          int(state.outputBuffer[std::size_t(outputOf(held))].size()) < config.output_buffer_size;
+                          int(state->outputBuffer[std::size_t(outputOf(held))].size()) < config.output_buffer_size;
         if (entry.result < 0 || !room) {  // no credit: the flit bids for the switch again
-            state.saQ.push({-1, entry.input, entry.vc, -1});
+            state->saQ.push({-1, entry.input, entry.vc, -1});
             continue;
         }
         traverse(entry, ivc(entry.input, entry.vc));
@@ -74,8 +74,8 @@ void NocRouterStep::holdConnection(const StageEntry& entry) {
 }
 
 void NocRouterStep::dropGrantsToHeld(const SwitchHold& hold) {
-    for (std::size_t i = 0; i < state.saQ.size() && state.saQ.at(i).time >= 0 && state.saQ.at(i).time <= now; ++i) {
-        StageEntry& entry = state.saQ.at(i);
+    for (std::size_t i = 0; i < state->saQ.size() && state->saQ.at(i).time >= 0 && state->saQ.at(i).time <= now; ++i) {
+        StageEntry& entry = state->saQ.at(i);
         if (entry.result >= 0 && isHeld(hold, expandedInput(entry.input, entry.vc), entry.result))
             entry.result = kStallCrossbar;
     }

@@ -27,27 +27,38 @@ std::size_t unstarted(const Fifo<T>& q) {
     return q.size();
 }
 
+// Built once per cycle and pointed at each busy router in turn (select()), so
+// the sizes and flags every router shares are read once, not once per router.
 struct NocRouterStep {
     NocEngine& engine;
-    int routerId;
-    RouterState& state;
     const NocConfig& config;
     std::int32_t now;
-    bool maskVa;  ///< vcAllocByMask serves this router's configuration
+    bool maskVa;  ///< vcAllocByMask serves this configuration
     bool portSa;  ///< switchAllocByPort does
 
-    // This router's slices of the engine's arrays and the sizes the stages
-    // index with, read once per router step instead of once per access.
+    // The sizes the stages index with.
     const int vcs = engine.m_vcs;
     const int bufSize = engine.m_bufSize;
     const int inSpeedup = config.input_speedup;
     const int outSpeedup = config.output_speedup;
-    InputVc* const inVcs =
-        engine.m_inputVcs.data() + std::size_t(routerId) * std::size_t(engine.m_ports) * std::size_t(vcs);
-    OutputVc* const outVcs =
-        engine.m_outputVcs.data() + std::size_t(routerId) * std::size_t(engine.m_ports) * std::size_t(vcs);
-    Flit* const buffers = engine.m_buffers.data() +
-                          std::size_t(routerId) * std::size_t(engine.m_ports) * std::size_t(vcs) * std::size_t(bufSize);
+    const std::size_t vcsPerRouter = std::size_t(engine.m_ports) * std::size_t(vcs);
+    const bool tracksBusyVcs = vcsPerRouter <= 64;  ///< RouterState::busyOutputVcs is kept
+
+    // The router being stepped and its slices of the engine's arrays.
+    int routerId = -1;
+    RouterState* state = nullptr;
+    InputVc* inVcs = nullptr;
+    OutputVc* outVcs = nullptr;
+    Flit* buffers = nullptr;
+
+    void select(int id) {
+        routerId = id;
+        state = &engine.m_routers[std::size_t(id)];
+        const std::size_t first = std::size_t(id) * vcsPerRouter;
+        inVcs = engine.m_inputVcs.data() + first;
+        outVcs = engine.m_outputVcs.data() + first;
+        buffers = engine.m_buffers.data() + first * std::size_t(bufSize);
+    }
 
     int local(int port, int vc) const { return port * vcs + vc; }
     InputVc& ivc(int port, int vc) { return inVcs[local(port, vc)]; }
@@ -73,7 +84,16 @@ struct NocRouterStep {
     bool outputFull(int port, int vc) {
         return ovc(port, vc).occupancy >= bufSize ||
                (config.output_buffer_size != -1 &&
-                int(state.outputBuffer[std::size_t(port)].size()) >= config.output_buffer_size);
+                int(state->outputBuffer[std::size_t(port)].size()) >= config.output_buffer_size);
+    }
+    // BufferState::TakeBuffer and the release of an output VC, with the router's busy mask.
+    void takeOutputVc(int port, int vc, int holder) {
+        ovc(port, vc).inUseBy = holder;
+        if (tracksBusyVcs) state->busyOutputVcs |= std::uint64_t(1) << local(port, vc);
+    }
+    void releaseOutputVc(int port, int vc) {
+        ovc(port, vc).inUseBy = -1;
+        if (tracksBusyVcs) state->busyOutputVcs &= ~(std::uint64_t(1) << local(port, vc));
     }
     Flit popFront(int port, int vc) {
         InputVc& iv = ivc(port, vc);
