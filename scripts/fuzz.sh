@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets in build-fuzz/ (clang, ASan + UBSan) and runs
-# them: every target, or the one named, for SECONDS each (default 60). Prints
-# each target's final cov:/ft:/exec/s line; exits 1 when a target found a
-# crash, hang, leak or out-of-memory (the input is kept under build-fuzz/findings/).
+# them: every target, or the one named, for SECONDS each (default 60), as many
+# at once as there are cores. Prints each target's final cov:/ft:/exec/s line;
+# exits 1 when a target found a crash, hang, leak or out-of-memory (the input
+# is kept under build-fuzz/findings/).
 set -euo pipefail
 COMMVIZ_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${COMMVIZ_FUZZ_BUILD:-$COMMVIZ_ROOT/build-fuzz}
@@ -87,26 +88,50 @@ seed() {
   esac
 }
 
-status=0
-for name in "${TARGETS[@]}"; do
-  corpus=$BUILD/corpus/$name seeds=$BUILD/seeds/$name findings=$BUILD/findings/$name log=$BUILD/logs/$name.log
+# One target's run; its report line(s) go to $BUILD/logs/<target>.report, and
+# the file ends with "rc=N".
+run_target() {
+  local name=$1
+  local corpus=$BUILD/corpus/$name seeds=$BUILD/seeds/$name findings=$BUILD/findings/$name log=$BUILD/logs/$name.log
+  local report=$BUILD/logs/$name.report
   rm -rf "$seeds" && mkdir -p "$corpus" "$seeds" "$findings" "$(dirname "$log")"
   SEED_DIR=$seeds seed "$name" "$seeds"
   # fuzz/regressions/<target>/ holds inputs that once failed: they run first, every time.
-  regressions=()
+  local regressions=()
   [[ -d $COMMVIZ_ROOT/fuzz/regressions/$name ]] && regressions=("$COMMVIZ_ROOT/fuzz/regressions/$name")
-  rc=0
+  local rc=0
   "$BUILD/fuzz/$name" "$corpus" "$seeds" "${regressions[@]}" -dict="$COMMVIZ_ROOT/fuzz/dict/$name.dict" \
     -max_total_time="$seconds" -seed="${COMMVIZ_FUZZ_SEED:-0}" -rss_limit_mb=2048 -timeout="${COMMVIZ_FUZZ_TIMEOUT:-10}" \
     -artifact_prefix="$findings/" \
     -print_final_stats=1 >"$log" 2>&1 || rc=$?
+  local final
   final=$(grep -E '^#[0-9]+.*(DONE|cov:)' "$log" | tail -1 || true)
-  if ((rc)); then
-    status=1
-    echo "$name: FOUND a problem (exit $rc), input in $findings/, log $log"
-    grep -E '^==[0-9]+==ERROR|^SUMMARY|runtime error|Test unit written' "$log" | head -5 | sed 's/^/  /'
-  else
-    echo "$name: ${final:-no final line, see $log}"
+  {
+    if ((rc)); then
+      echo "$name: FOUND a problem (exit $rc), input in $findings/, log $log"
+      grep -E '^==[0-9]+==ERROR|^SUMMARY|runtime error|Test unit written' "$log" | head -5 | sed 's/^/  /' || true
+    else
+      echo "$name: ${final:-no final line, see $log}"
+    fi
+    echo "rc=$rc"
+  } >"$report"
+}
+
+# As many targets at once as there are cores (each runs on one), reported in order.
+running=0
+for name in "${TARGETS[@]}"; do
+  if ((running >= $(nproc))); then
+    wait -n || true  # a target's result is in its report, not in its exit status
+    running=$((running - 1))
   fi
+  run_target "$name" &
+  running=$((running + 1))
+done
+wait || true
+status=0
+for name in "${TARGETS[@]}"; do
+  report=$BUILD/logs/$name.report
+  grep -v '^rc=' "$report"
+  grep -qx 'rc=0' "$report" || status=1
 done
 exit $status

@@ -195,17 +195,8 @@ void NocEngine::simulateCycle() {
                 m_report.deadlockCycle = std::move(cycle);
                 m_report.outcome = NocOutcome::Deadlocked;
                 m_phase = NocPhase::Done;
-                noteEvent([&] {
-                    return NocEvent{NocEventKind::Deadlock,
-                                    -1,
-                                    -1,
-                                    -1,
-                                    -1,
-                                    -1,
-                                    -1,
-                                    -1,
-                                    std::int64_t(m_report.deadlockCycle.size())};
-                });
+                const auto cycleLength = std::int64_t(m_report.deadlockCycle.size());
+                noteEvent([&] { return NocEvent{NocEventKind::Deadlock, -1, -1, -1, -1, -1, -1, -1, cycleLength}; });
             }
         }
     } else {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -14,6 +15,7 @@
 #include "sim/engine.h"
 #include "sim/event_record.h"
 #include "sim/json.h"
+#include "sim/keyframe.h"
 #include "sim/rng.h"
 
 namespace commviz::noc {
@@ -84,6 +86,8 @@ struct ChannelCredit {
     std::uint64_t mask = 0;
 };
 
+struct NocKeyframe;
+
 /// BookSim2's input-queued VC router network (router = iq) on a k-ary n-mesh
 /// or torus, with its TrafficManager's injection, retirement, sample periods,
 /// convergence and drain. A copyable value type: step() simulates one cycle.
@@ -104,6 +108,11 @@ public:
     /// Every event kind describe() emits, in NocEventKind order.
     static std::vector<std::string> eventKinds();
     std::size_t footprintBytes() const;
+    /// The Timeline's keyframes (sim/keyframe.h): this state without the
+    /// empty buffer slots, and back (noc_keyframe.cpp).
+    using Keyframe = NocKeyframe;
+    Keyframe keyframe() const;
+    void restore(const Keyframe& key);
 
     const NocConfig& config() const { return *m_config; }
     const KNCube& network() const { return *m_net; }
@@ -257,7 +266,19 @@ private:
     NocReport m_report;
 };
 
+/// A NoC keyframe (noc_keyframe.cpp): the engine without its flit slots and
+/// routers, the flits the slots hold, VC by VC from each head, and the routers'
+/// queues as one byte string. A 32x32 mesh's slots are mostly empty, and its
+/// routers' queues are tens of thousands of small heap blocks.
+struct NocKeyframe {
+    NocEngine engine;  ///< no flit slots, no routers
+    std::vector<Flit> flits;
+    std::vector<std::byte> routers;
+    std::size_t footprintBytes() const;
+};
+
 static_assert(sim::Engine<NocEngine>);
+static_assert(sim::PacksKeyframes<NocEngine>);
 
 /// The batch path (what `commviz noc CONFIG` runs): the engine alone, no
 /// events collected, run to BookSim's end; returns what BookSim would print.

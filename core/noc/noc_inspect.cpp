@@ -64,9 +64,12 @@ std::vector<std::string> NocEngine::checkInvariants() const {
             for (int v = 0; v < m_vcs; ++v) {
                 const InputVc& iv = inputVc(r, p, v);
                 const OutputVc& ov = outputVc(r, p, v);
-                const std::string where = routerId(r) + "/in/" + std::to_string(p) + "/vc/" + std::to_string(v);
+                // named only when something is broken: this runs for every VC after every test cycle
+                const auto where = [&] {
+                    return routerId(r) + "/in/" + std::to_string(p) + "/vc/" + std::to_string(v);
+                };
                 if (iv.count < 0 || iv.count > m_bufSize)
-                    broken.push_back(where + " holds " + std::to_string(iv.count) + " flits");
+                    broken.push_back(where() + " holds " + std::to_string(iv.count) + " flits");
                 if (m_ports * m_vcs <= 64) {  // the busy mask is kept
                     const bool markedBusy = m_routers[std::size_t(r)].busyOutputVcs >> (p * m_vcs + v) & 1;
                     if (markedBusy != (ov.inUseBy >= 0))
@@ -78,11 +81,11 @@ std::vector<std::string> NocEngine::checkInvariants() const {
                                      " credits out of range: " + std::to_string(ov.occupancy));
                 for (int i = 0; i < iv.count; ++i) {
                     const Flit& f = bufferedFlit(r, p, v, i);
-                    if (f.vc != v) broken.push_back(where + ": flit " + std::to_string(f.id) + " in the wrong VC");
+                    if (f.vc != v) broken.push_back(where() + ": flit " + std::to_string(f.id) + " in the wrong VC");
                     if (i == 0) continue;
                     const Flit& prev = bufferedFlit(r, p, v, i - 1);
                     const bool inOrder = f.head ? prev.tail : (prev.packet == f.packet && f.id == prev.id + 1);
-                    if (!inOrder) broken.push_back(where + ": flit " + std::to_string(f.id) + " out of order");
+                    if (!inOrder) broken.push_back(where() + ": flit " + std::to_string(f.id) + " out of order");
                 }
             }
         }

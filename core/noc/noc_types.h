@@ -117,6 +117,16 @@ public:
         --m_size;
     }
     std::size_t heapBytes() const { return sim::heapBytes(m_items); }
+    std::size_t capacity() const { return m_capacity; }
+    /// Empties the FIFO with exactly `capacity` slots (0 or a power of two, as
+    /// a FIFO grows): a keyframe's FIFO comes back with the storage it had.
+    void reset(std::size_t capacity) {
+        if (m_items.size() != capacity || m_items.capacity() != capacity) std::vector<T>(capacity).swap(m_items);
+        m_head = 0;
+        m_size = 0;
+        m_capacity = std::uint32_t(capacity);
+        m_mask = capacity == 0 ? 0 : m_capacity - 1;
+    }
 
 private:
     [[gnu::noinline]] void grow() {

@@ -48,7 +48,7 @@ public:
     void append(std::vector<Event>&& events) {
         const std::size_t step = steps() + 1;
         m_end.push_back(m_end.back() + events.size());
-        if (chunkOf(step) == m_chunks.size()) {
+        if (opensChunk(step)) {
             if (!m_chunks.empty()) trim(m_chunks.back());  // finished: no spare capacity kept
             m_chunks.emplace_back();
         }
@@ -63,8 +63,7 @@ public:
     /// chunk, or the first step of a new chunk, which starts dropped. Whoever
     /// can replay the steps puts the events back when they are read.
     void appendCount(std::size_t count) {
-        const std::size_t step = steps() + 1;
-        if (chunkOf(step) == m_chunks.size()) {
+        if (opensChunk(steps() + 1)) {
             if (!m_chunks.empty()) trim(m_chunks.back());
             m_chunks.push_back(Chunk{{}, false});
         }

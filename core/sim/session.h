@@ -52,6 +52,9 @@ public:
     virtual std::size_t runToEnd(std::size_t cap, const Progress& progress = {}) = 0;
     /// Steps seek(n) would replay or compute, so a caller can send long ones to a worker.
     virtual std::size_t replayCost(std::size_t n) const = 0;
+    /// The latest state at or before n that seek() reaches without replaying
+    /// (the cursor or a keyframe): what a drag across a long run shows at once.
+    virtual std::size_t quickStateAtOrBefore(std::size_t n) const = 0;
 
     /// Events of step n (1-based) in their generic form, described now.
     virtual std::vector<EventRecord> eventRecords(std::size_t n) const = 0;
@@ -101,6 +104,7 @@ public:
         return m_timeline.runToEnd(cap, progress);
     }
     std::size_t replayCost(std::size_t n) const override { return m_timeline.replayCost(n); }
+    std::size_t quickStateAtOrBefore(std::size_t n) const override { return m_timeline.quickStateAtOrBefore(n); }
 
     std::vector<EventRecord> eventRecords(std::size_t n) const override {
         std::vector<EventRecord> records;

@@ -12,12 +12,14 @@
 #include "sim/batch_run.h"
 #include "sim/engine.h"
 #include "sim/event_store.h"
+#include "sim/keyframe.h"
 #include "sim/memory_budget.h"
 
 namespace commviz::sim {
 
 /// One step-back / scrub machine for every engine. It keeps copies of the
-/// engine (keyframes) at states 0, S, 2S, … plus the typed events of each step;
+/// engine (keyframes, packed where the engine can: sim/keyframe.h) at states
+/// 0, S, 2S, … plus the typed events of each step;
 /// seek(n) restores the nearest keyframe at or before n and replays, so every
 /// state is reproduced exactly (engines are deterministic).
 ///
@@ -40,13 +42,13 @@ public:
           m_budget(budgetBytes),
           m_current(initial),
           m_events(m_spacing) {
-        m_keyframeBytes = footprintOf(initial);
-        m_keyframes.push_back(std::move(initial));
+        m_keyframes.push_back(makeKeyframe(initial));
+        m_keyframeBytes = keyframeBytes<E>(m_keyframes.front());
     }
 
     const E& current() const { return m_current; }
     /// The engine before any step (keyframe 0, never thinned).
-    const E& initial() const { return m_keyframes.front(); }
+    E initial() const { return engineAt(0); }
     std::size_t cursor() const { return m_cursor; }
     /// Steps computed so far (the cursor may be anywhere in [0, recordedSteps()]).
     std::size_t recordedSteps() const { return m_events.steps(); }
@@ -85,6 +87,14 @@ public:
     std::size_t eventCount(std::size_t n) const { return m_events.count(n); }
 
     /// Steps seek(n) would replay or compute: what it costs, before doing it.
+    /// The latest state at or before n that seek() reaches without replaying
+    /// (the cursor or a keyframe): where a drag across a long run can show at once.
+    std::size_t quickStateAtOrBefore(std::size_t n) const {
+        const std::size_t recorded = std::min(n, recordedSteps());
+        const std::size_t key = keyframeAtOrBefore(recorded) * m_spacing;
+        return m_cursor <= recorded && m_cursor > key ? m_cursor : key;
+    }
+
     std::size_t replayCost(std::size_t n) const {
         if (m_endKnown) n = std::min(n, recordedSteps());  // a seek past the end stops there
         const std::size_t recorded = std::min(n, recordedSteps());
@@ -125,7 +135,7 @@ public:
         const std::size_t recorded = std::min(n, recordedSteps());
         if (needsKeyframe(recorded)) {
             const std::size_t key = keyframeAtOrBefore(recorded);
-            m_current = m_keyframes[key];
+            restoreKeyframe(m_current, m_keyframes[key]);
             m_cursor = key * m_spacing;
             m_refill.reset();
         }
@@ -144,6 +154,8 @@ public:
     }
 
 private:
+    using Keyframe = typename KeyframeOf<E>::Type;
+
     struct Refill {
         std::size_t chunk;
         std::vector<Event> events;
@@ -172,6 +184,17 @@ private:
         if (m_events.resident(chunk)) return false;
         if (step != m_events.firstStep(chunk)) return m_refill && m_refill->chunk == chunk;
         return !CountsEventsSilently<E> || !farBehindTarget(step);
+    }
+
+    // A new engine in keyframe `key`'s state.
+    E engineAt(std::size_t key) const {
+        if constexpr (PacksKeyframes<E>) {
+            E engine = m_current;  // an engine to restore into: the same shape
+            engine.restore(m_keyframes[key]);
+            return engine;
+        } else {
+            return m_keyframes[key];
+        }
     }
 
     bool needsKeyframe(std::size_t recorded) const {
@@ -207,7 +230,8 @@ private:
     // A keyframe at the recording's edge, unless it cannot fit: then older ones
     // are thinned first, and if it still does not fit the run goes on without it.
     void addKeyframe() {
-        const std::size_t cost = footprintOf(m_current);
+        Keyframe keyframe = makeKeyframe(m_current);
+        const std::size_t cost = keyframeBytes<E>(keyframe);
         // The same rule as enforceBudget: the larger share gives way first, so
         // a chatty engine (a NoC cycle has hundreds of events) drops far
         // events instead of thinning its keyframes to a few.
@@ -218,7 +242,7 @@ private:
         }
         if (m_cursor % m_spacing != 0 || m_cursor / m_spacing != m_keyframes.size()) return;
         if (memoryUsed() + cost > m_budget && m_keyframes.size() > 1) return;
-        m_keyframes.push_back(m_current);
+        m_keyframes.push_back(std::move(keyframe));
         m_keyframeBytes += cost;
     }
 
@@ -228,7 +252,7 @@ private:
         m_keyframeBytes = 0;
         for (std::size_t i = 0; i < m_keyframes.size(); i += 2) {
             if (kept != i) m_keyframes[kept] = std::move(m_keyframes[i]);
-            m_keyframeBytes += footprintOf(m_keyframes[kept]);
+            m_keyframeBytes += keyframeBytes<E>(m_keyframes[kept]);
             ++kept;
         }
         m_keyframes.erase(m_keyframes.begin() + std::ptrdiff_t(kept), m_keyframes.end());
@@ -269,7 +293,7 @@ private:
         if (m_events.resident(chunk)) return;
         const std::size_t first = m_events.firstStep(chunk);
         const std::size_t key = keyframeAtOrBefore(first - 1);
-        E engine = m_keyframes[key];
+        E engine = engineAt(key);
         for (std::size_t state = key * m_spacing; state < first - 1; ++state) stepCountingEvents(engine);
         std::vector<Event> events;
         for (std::size_t step = first; step <= m_events.lastStep(chunk); ++step) {
@@ -282,7 +306,7 @@ private:
 
     std::size_t m_spacing;
     std::size_t m_budget;
-    std::vector<E> m_keyframes;  // m_keyframes[i] is state i * m_spacing
+    std::vector<Keyframe> m_keyframes;  // m_keyframes[i] is state i * m_spacing
     std::size_t m_keyframeBytes = 0;
     E m_current;
     mutable EventStore<Event> m_events;  // reading may put dropped events back

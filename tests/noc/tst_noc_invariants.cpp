@@ -4,6 +4,7 @@
 #include <malloc.h>
 
 #include <QtTest>
+#include <algorithm>
 #include <map>
 
 #include "noc/noc_engine.h"
@@ -21,6 +22,30 @@ void stepChecking(NocEngine& engine, int cycles) {
         const std::vector<std::string> broken = engine.checkInvariants();
         if (!broken.empty()) QFAIL(qPrintable(QString("cycle %1: %2").arg(engine.time()).arg(broken.front().c_str())));
     }
+}
+
+// Every flit in the routers' input buffers, VC by VC from each head.
+std::vector<Flit> bufferedFlits(const NocEngine& engine) {
+    std::vector<Flit> flits;
+    for (int r = 0; r < engine.network().nodes(); ++r)
+        for (int p = 0; p < engine.network().ports(); ++p)
+            for (int v = 0; v < engine.config().num_vcs; ++v)
+                for (int i = 0; i < engine.inputVc(r, p, v).count; ++i)
+                    flits.push_back(engine.bufferedFlit(r, p, v, i));
+    return flits;
+}
+
+bool sameFlits(const std::vector<Flit>& a, const std::vector<Flit>& b) {
+    const auto same = [](const Flit& x, const Flit& y) {
+        return x.id == y.id && x.packet == y.packet && x.itime == y.itime && x.vc == y.vc && x.hops == y.hops &&
+               x.head == y.head && x.tail == y.tail;
+    };
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(), same);
+}
+
+bool sameEvent(const NocEvent& a, const NocEvent& b) {
+    return a.kind == b.kind && a.router == b.router && a.port == b.port && a.vc == b.vc && a.outPort == b.outPort &&
+           a.outVc == b.outVc && a.flit == b.flit && a.packet == b.packet && a.value == b.value;
 }
 
 }  // namespace
@@ -284,7 +309,54 @@ private slots:
         delete copy;
         QVERIFY2(counted >= taken * 97 / 100 && counted <= taken * 103 / 100,
                  qPrintable(QString("counted %1 bytes, a copy took %2").arg(counted).arg(taken)));
+        // A keyframe the same way (making it copies the engine for a moment; what stays is counted).
+        const std::size_t beforeKey = mallinfo2().uordblks;
+        auto* key = new NocKeyframe(engine.keyframe());
+        const std::size_t keyTaken = mallinfo2().uordblks - beforeKey;
+        const std::size_t keyCounted = key->footprintBytes();
+        delete key;
+        QVERIFY2(keyCounted >= keyTaken * 97 / 100 && keyCounted <= keyTaken * 103 / 100,
+                 qPrintable(QString("counted %1 bytes, a keyframe took %2").arg(keyCounted).arg(keyTaken)));
 #endif
+    }
+
+    // A keyframe keeps only the flits in the buffers; restored into an engine
+    // that has run on (its slots hold other flits), it continues exactly as the
+    // engine it was made from: the same events every cycle, the same flits in
+    // every buffer, the same summary.
+    void restoredKeyframesContinueExactly_data() {
+        QTest::addColumn<QStringList>("overrides");
+        QTest::newRow("8x8 at 0.3") << QStringList{"injection_rate=0.3"};
+        QTest::newRow("8x8 held, 4-flit packets")
+            << QStringList{"injection_rate=0.4", "packet_size=4", "hold_switch_for_packet=1"};
+        QTest::newRow("4x4 torus, min_adapt, 0.45")
+            << QStringList{"k=4", "topology=torus", "routing_function=min_adapt", "injection_rate=0.45"};
+    }
+    void restoredKeyframesContinueExactly() {
+        QFETCH(QStringList, overrides);
+        std::vector<std::string> keys;
+        for (const QString& key : overrides) keys.push_back(key.toStdString());
+        NocEngine engine(noctest::config(keys));
+        for (int i = 0; i < 700; ++i) engine.step();
+        const NocKeyframe key = engine.keyframe();
+        QVERIFY(sameFlits(key.flits, bufferedFlits(engine)));
+        QVERIFY(!key.flits.empty());
+        QVERIFY(key.footprintBytes() < engine.footprintBytes());
+        NocEngine restored = engine;
+        for (int i = 0; i < 400; ++i) restored.step();
+        restored.restore(key);
+        QCOMPARE(restored.time(), engine.time());
+        for (int cycle = 0; cycle < 600 && !engine.done(); ++cycle) {
+            const auto expected = engine.step();
+            const auto events = restored.step();
+            QCOMPARE(events.size(), expected.size());
+            for (std::size_t i = 0; i < events.size(); ++i)
+                QVERIFY2(sameEvent(events[i], expected[i]),
+                         qPrintable(QString("cycle %1, event %2").arg(cycle).arg(i)));
+        }
+        QVERIFY(sameFlits(bufferedFlits(restored), bufferedFlits(engine)));
+        QCOMPARE(restored.summary().dump(), engine.summary().dump());
+        QVERIFY(restored.checkInvariants().empty());
     }
 
     void eventsDescribeACycleAndTheTimelineSeeks() {

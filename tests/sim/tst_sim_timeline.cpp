@@ -11,6 +11,7 @@
 using commviz::sim::Timeline;
 using commviz::sim::TimelineSession;
 using commviz::testing::CounterEngine;
+using commviz::testing::PackingCounterEngine;
 using commviz::testing::SilentCounterEngine;
 
 class TimelineTest : public QObject {
@@ -138,6 +139,49 @@ private slots:
         QCOMPARE(silent.seek(4000), std::size_t(4000));
         QCOMPARE(silent.current().silentSteps(), 3904L);
         QVERIFY(silent.events(4000) == std::vector<CounterEngine::Event>(reference.events(4000)));
+    }
+
+    // An engine with a Keyframe type is kept packed. 1,000 steps with keyframes
+    // every 64 keep states 0, 64, .., 960: 16 keyframes, counted at the
+    // keyframe's size; a copy would also hold the 1,000 scratch slots (8,000
+    // bytes, a heap block of 8,016). The events are the same walk's, so both
+    // timelines hold the same event bytes. Seeks restore from the keyframes.
+    void keyframesAreKeptPacked() {
+        Timeline<PackingCounterEngine> packed(PackingCounterEngine(5, 1000), 64);
+        Timeline<CounterEngine> copies(CounterEngine(5, 1000), 64);
+        packed.runToEnd(1000);
+        copies.runToEnd(1000);
+        QCOMPARE(packed.keyframeCount(), std::size_t(16));
+        QCOMPARE(packed.memoryUsed() - 16 * sizeof(PackingCounterEngine::Keyframe),
+                 copies.memoryUsed() - 16 * sizeof(CounterEngine));
+        QCOMPARE(packed.current().footprintBytes(), sizeof(PackingCounterEngine) + 8016);
+        QCOMPARE(packed.current().restores(), 0L);
+        for (std::size_t n : {500, 3, 999, 64, 0}) {
+            packed.seek(n);
+            copies.seek(n);
+            QCOMPARE(packed.current().value(), copies.current().value());
+            QCOMPARE(packed.current().steps(), long(n));
+        }
+        // 500 from keyframe 448, 3 from 0, 999 from 960, 64 and 0 are keyframes: five restores.
+        QCOMPARE(packed.current().restores(), 5L);
+        QCOMPARE(packed.initial().value(), 0L);
+        QCOMPARE(packed.initial().steps(), 0L);
+    }
+
+    // The state a drag shows at once: the cursor, or else the keyframe before
+    // the target (every 64 steps here), never past the target.
+    void quickStatesAreTheCursorOrAKeyframe() {
+        Timeline<CounterEngine> timeline(CounterEngine(5, 1000), 64);
+        timeline.runToEnd(1000);
+        QCOMPARE(timeline.quickStateAtOrBefore(1000), std::size_t(1000));  // the cursor
+        QCOMPARE(timeline.quickStateAtOrBefore(500), std::size_t(448));
+        QCOMPARE(timeline.quickStateAtOrBefore(0), std::size_t(0));
+        timeline.seek(100);
+        QCOMPARE(timeline.quickStateAtOrBefore(130), std::size_t(128));  // a keyframe past the cursor
+        QCOMPARE(timeline.quickStateAtOrBefore(120), std::size_t(100));  // the cursor past the keyframe
+        QCOMPARE(timeline.quickStateAtOrBefore(99), std::size_t(64));
+        QCOMPARE(timeline.quickStateAtOrBefore(5000), std::size_t(960));  // beyond the recording: its last keyframe
+        QCOMPARE(timeline.replayCost(timeline.quickStateAtOrBefore(777)), std::size_t(0));
     }
 
     void sessionDescribesEveryRecordedStep() {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "sim/engine.h"
+#include "sim/heap_bytes.h"
 #include "sim/rng.h"
 
 namespace commviz::testing {
@@ -75,6 +76,31 @@ public:
 
 private:
     long m_silentSteps = 0;
+};
+
+/// The counter engine with 1,000 scratch slots its state never depends on, as
+/// the NoC's empty buffer slots: its keyframes leave them out, and restore()
+/// keeps the target's. Counts its restores, so a test sees seeks use them.
+class PackingCounterEngine : public CounterEngine {
+public:
+    struct Keyframe {
+        CounterEngine state;
+        std::size_t footprintBytes() const { return sizeof(*this); }
+    };
+    static constexpr std::size_t kSlots = 1000;
+
+    using CounterEngine::CounterEngine;
+    std::size_t footprintBytes() const { return sizeof(*this) + sim::heapBytes(m_slots); }
+    Keyframe keyframe() const { return {*this}; }
+    void restore(const Keyframe& key) {
+        static_cast<CounterEngine&>(*this) = key.state;
+        ++m_restores;
+    }
+    long restores() const { return m_restores; }
+
+private:
+    std::vector<long> m_slots = std::vector<long>(kSlots);
+    long m_restores = 0;
 };
 
 inline bool operator==(const Moved& a, const Moved& b) { return a.from == b.from && a.to == b.to; }

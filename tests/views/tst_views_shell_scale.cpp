@@ -2,7 +2,8 @@
 // lists 5 million events (QAbstractItemModelTester, rows checked against a
 // straight run, scrolled end to end), narration copes with a macro-step of
 // thousands of events, and a long seek goes to the worker while the event loop
-// keeps ticking, can be cancelled, and lands where the last scrub asked.
+// keeps ticking, can be cancelled, and lands where the last scrub asked; a
+// drag across a long run shows saved states at once and lands exactly on release.
 
 #include <QAbstractItemModelTester>
 #include <QScrollBar>
@@ -16,6 +17,7 @@
 #include "shell/events_dock.h"
 #include "shell/narration_dock.h"
 #include "shell/simulation_controller.h"
+#include "shell/timeline_scrubber.h"
 
 using namespace commviz;
 using views::SimulationController;
@@ -126,6 +128,39 @@ private slots:
         QVERIFY(controller.cursor() > 600 && controller.cursor() < 5000);
         controller.stepForward();  // a step is a frame's work: no worker
         QCOMPARE(controller.playState(), SimulationController::PlayState::Stopped);
+    }
+
+    // Steps of 0.2 ms with keyframes every 1,024 (the slow scene's): going
+    // exactly to 1,500 from 3,000 replays 476 steps from keyframe 1,024, about
+    // 95 ms, work for the worker; a drag goes to 1,024 at once instead.
+    void draggingShowsSavedStatesAtOnceAndTheReleaseLandsExactly() {
+        SimulationController controller;
+        load(controller, m_slow, {{"limit", 100'000}, {"delay_us", 200}});
+        controller.seek(3000);
+        QTRY_COMPARE_WITH_TIMEOUT(controller.playState(), SimulationController::PlayState::Stopped, 60000);
+        QCOMPARE(controller.recordedSteps(), std::size_t(3000));
+
+        controller.scrub(1500);
+        QCOMPARE(controller.playState(), SimulationController::PlayState::Stopped);  // no worker
+        QCOMPARE(controller.cursor(), std::size_t(1024));
+        controller.scrub(1400);  // the same saved state: nothing to do
+        QCOMPARE(controller.cursor(), std::size_t(1024));
+        controller.scrub(1030);  // six steps on from the cursor: exact, at once
+        QCOMPARE(controller.cursor(), std::size_t(1030));
+        QCOMPARE(controller.playState(), SimulationController::PlayState::Stopped);
+
+        // The real widget: 8 px margins, 3,000 steps over 400 - 16 px. Pressing
+        // at x = 8 + 384 * 0.75 asks for step 2,250: the view shows keyframe
+        // 2,048 at once; the release there lands on 2,250 exactly, through the worker.
+        views::TimelineScrubber scrubber(controller);
+        scrubber.resize(400, 26);
+        const QPoint threeQuarters(8 + 288, 13);
+        QTest::mousePress(&scrubber, Qt::LeftButton, {}, threeQuarters);
+        QCOMPARE(controller.cursor(), std::size_t(2048));
+        QCOMPARE(controller.playState(), SimulationController::PlayState::Stopped);
+        QTest::mouseRelease(&scrubber, Qt::LeftButton, {}, threeQuarters);
+        QVERIFY(controller.seeking());
+        QTRY_VERIFY_WITH_TIMEOUT(!controller.seeking() && controller.cursor() == 2250, 60000);
     }
 };
 

@@ -110,8 +110,15 @@ void paintDetailRank(NcclView& v, int r, const QRectF& box, const QString& role)
     const int known = v.engine.started(r) ? v.known(r).count() : 0;
     QRectF row = box.adjusted(7, 3, -7, 0);
     row.setHeight(22);
-    v.p.text(row, NcclRenderer::tr("rank %1").arg(r), NcclLayout::kHeadingPx, v.p.theme.text,
-             Qt::AlignLeft | Qt::AlignVCenter, true);
+    const QString name = NcclRenderer::tr("rank %1").arg(r);
+    double namePx = NcclLayout::kHeadingPx;
+    if (wide) {  // a six-digit rank and the role share the line: the name shrinks to leave the role its room
+        const double room =
+            row.width() - QFontMetricsF(ScenePaint::font(NcclLayout::kLabelPx)).horizontalAdvance(role) - 8;
+        const double width = QFontMetricsF(ScenePaint::font(namePx, true)).horizontalAdvance(name);
+        if (width > room) namePx = std::max<double>(NcclLayout::kLabelPx, namePx * room / width);
+    }
+    v.p.text(row, name, namePx, v.p.theme.text, Qt::AlignLeft | Qt::AlignVCenter, true);
     if (!wide) row.translate(0, 21);
     v.p.text(row, role, NcclLayout::kLabelPx, v.p.theme.mutedText,
              wide ? Qt::AlignRight | Qt::AlignVCenter : Qt::AlignLeft | Qt::AlignVCenter);

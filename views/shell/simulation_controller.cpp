@@ -130,7 +130,7 @@ void SimulationController::stepBack() {
 void SimulationController::seek(std::size_t step) {
     if (!m_session) return;
     if (m_state == PlayState::Running) {
-        if (m_job == Job::Seek) m_pendingSeek = step;  // scrubbing: go there once this seek lands
+        if (m_job == Job::Seek) m_pendingSeek = step, m_pendingScrub = false;  // go there once this seek lands
         return;
     }
     if (worthAWorker(step)) {
@@ -143,6 +143,19 @@ void SimulationController::seek(std::size_t step) {
     m_session->seek(step);
     learnSpeed(cost, clock.nsecsElapsed());
     syncFromSession(false);
+}
+
+void SimulationController::scrub(std::size_t step) {
+    if (!m_session) return;
+    if (m_state == PlayState::Running) {
+        if (m_job == Job::Seek) m_pendingSeek = step, m_pendingScrub = true;
+        return;
+    }
+    if (worthAWorker(step)) {
+        step = m_session->quickStateAtOrBefore(step);  // restored, not replayed
+        if (step == m_cursor) return;                  // already showing it
+    }
+    seek(step);
 }
 
 void SimulationController::play() {
@@ -231,7 +244,11 @@ void SimulationController::finishRun() {
     if (m_pendingSeek) {
         const std::size_t next = *m_pendingSeek;
         m_pendingSeek.reset();
-        if (next != m_cursor) seek(next);
+        if (next == m_cursor) return;
+        if (m_pendingScrub)
+            scrub(next);
+        else
+            seek(next);
     }
 }
 

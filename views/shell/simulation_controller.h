@@ -49,6 +49,10 @@ public slots:
     void stepForward();
     void stepBack();
     void seek(std::size_t step);
+    /// A seek during a drag: when going exactly to `step` would need a long
+    /// replay, goes at once to the latest state before it that needs none (a
+    /// keyframe); the drag's end seeks exactly.
+    void scrub(std::size_t step);
     void play();
     void pause();
     void togglePlay();
@@ -96,6 +100,7 @@ private:
     std::size_t m_workerCost = 0;  // steps the worker's job was expected to replay or compute
     QElapsedTimer m_workerClock;
     std::optional<std::size_t> m_pendingSeek;  // the latest seek asked for while a seek ran
+    bool m_pendingScrub = false;               // and whether a drag asked for it
     double m_nsPerStep = 0;                    // measured replay speed, 0 until known
     std::size_t m_memoryBudget = sim::kDefaultMemoryBudgetBytes;
     std::atomic<std::size_t> m_runReached{0};

@@ -81,15 +81,23 @@ void TimelineScrubber::paintEvent(QPaintEvent*) {
     painter.drawEllipse(QPointF(cursorX, mid), 6, 6);
 }
 
-void TimelineScrubber::seekTo(double x) {
+std::size_t TimelineScrubber::stepAt(double x) const {
     const std::size_t total = m_controller.recordedSteps();
     const double fraction = std::clamp((x - kMargin) / std::max(1.0, double(width() - 2 * kMargin)), 0.0, 1.0);
-    m_controller.seek(std::size_t(fraction * double(total) + 0.5));
+    return std::size_t(fraction * double(total) + 0.5);
 }
 
-void TimelineScrubber::mousePressEvent(QMouseEvent* event) { seekTo(event->position().x()); }
+// While the button is down the view follows at once (the controller shows the
+// nearest saved state when the exact one needs a long replay); the release
+// lands exactly where the pointer is.
+void TimelineScrubber::mousePressEvent(QMouseEvent* event) {
+    if (event->button() == Qt::LeftButton) m_controller.scrub(stepAt(event->position().x()));
+}
 void TimelineScrubber::mouseMoveEvent(QMouseEvent* event) {
-    if (event->buttons() & Qt::LeftButton) seekTo(event->position().x());
+    if (event->buttons() & Qt::LeftButton) m_controller.scrub(stepAt(event->position().x()));
+}
+void TimelineScrubber::mouseReleaseEvent(QMouseEvent* event) {
+    if (event->button() == Qt::LeftButton) m_controller.seek(stepAt(event->position().x()));
 }
 
 }  // namespace commviz::views

@@ -21,10 +21,11 @@ protected:
     void paintEvent(QPaintEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
 
 private:
     void refreshTicks();
-    void seekTo(double x);
+    std::size_t stepAt(double x) const;
     double xOf(std::size_t step) const;
 
     SimulationController& m_controller;
