@@ -75,18 +75,44 @@ std::unique_ptr<sim::Session> mesh32At100k(double& recordSeconds) {
     return session;
 }
 
+double g_recordSeconds = 0;
+sim::Session& mesh32Session() {
+    static const auto session = mesh32At100k(g_recordSeconds);
+    return *session;
+}
+
 void BM_NocSeek32x32In100kCycles(benchmark::State& state) {
-    static double recordSeconds = 0;
-    static const auto session = mesh32At100k(recordSeconds);
+    sim::Session& session = mesh32Session();
     std::size_t target = 1;
     for (auto _ : state) {
         target = (target * 7919 + 12345) % 100000;
-        benchmark::DoNotOptimize(session->seek(target));
+        benchmark::DoNotOptimize(session.seek(target));
     }
-    state.counters["record_s"] = recordSeconds;
-    state.counters["memory_MiB"] = double(session->memoryUsed()) / (1 << 20);
+    state.counters["record_s"] = g_recordSeconds;
+    state.counters["memory_MiB"] = double(session.memoryUsed()) / (1 << 20);
 }
 BENCHMARK(BM_NocSeek32x32In100kCycles)->Unit(benchmark::kMillisecond)->Iterations(10);
+
+// What a drag across that run shows per move: the nearest saved state before
+// the pointer (the window's scrubber, SimulationController::scrub), and the
+// frame drawn from it.
+void BM_NocDrag32x32In100kCycles(benchmark::State& state) {
+    sim::Session& session = mesh32Session();
+    views::NocRenderer renderer;
+    QImage image(renderer.logicalSize().toSize(), QImage::Format_ARGB32_Premultiplied);
+    views::RenderState render;
+    render.session = &session;
+    std::size_t target = 1;
+    for (auto _ : state) {
+        target = (target * 7919 + 12345) % 100000;
+        session.seek(session.quickStateAtOrBefore(target));
+        QPainter painter(&image);
+        renderer.paint(painter, render);
+        benchmark::DoNotOptimize(image.bits());
+    }
+    state.counters["memory_MiB"] = double(session.memoryUsed()) / (1 << 20);
+}
+BENCHMARK(BM_NocDrag32x32In100kCycles)->Unit(benchmark::kMillisecond)->Iterations(20);
 
 // The heatmap's statistics over the last 1,000 cycles of an 8x8 mesh at 0.3
 // (worked back from the timeline's events), computed afresh (the renderer

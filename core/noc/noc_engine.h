@@ -94,6 +94,9 @@ struct NocKeyframe;
 class NocEngine {
 public:
     using Event = NocEvent;
+    /// A cycle of a large mesh takes milliseconds and builds thousands of
+    /// events: keyframes and event chunks every 16 cycles (sim/keyframe.h).
+    static constexpr std::size_t kKeyframeInterval = 16;
 
     explicit NocEngine(NocConfig config, bool emitEvents = true);
 

@@ -18,6 +18,18 @@ concept PacksKeyframes = requires(const E& engine, E& target, const typename E::
     { key.footprintBytes() } -> std::convertible_to<std::size_t>;
 };
 
+/// Steps between keyframes (and per chunk of stored events) before any are
+/// thinned: 64, or what the engine asks for with `kKeyframeInterval`. An engine
+/// whose steps are heavy asks for fewer, so that the one chunk replayed to show
+/// a step with its events (a drag across the run) stays short.
+template <class E>
+constexpr std::size_t defaultKeyframeInterval() {
+    if constexpr (requires { E::kKeyframeInterval; })
+        return std::size_t(E::kKeyframeInterval);
+    else
+        return 64;
+}
+
 /// What a Timeline keeps per keyframe: the engine's packed form, else a copy.
 template <class E>
 struct KeyframeOf {

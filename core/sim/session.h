@@ -86,7 +86,7 @@ public:
 template <Engine E>
 class TimelineSession final : public Session {
 public:
-    explicit TimelineSession(E initial, std::size_t keyframeInterval = 64,
+    explicit TimelineSession(E initial, std::size_t keyframeInterval = defaultKeyframeInterval<E>(),
                              std::size_t budgetBytes = kDefaultMemoryBudgetBytes)
         : m_timeline(std::move(initial), keyframeInterval, budgetBytes) {}
 

@@ -37,7 +37,8 @@ public:
     /// Called during long runs with the step reached; return false to stop.
     using Progress = std::function<bool(std::size_t)>;
 
-    explicit Timeline(E initial, std::size_t keyframeInterval = 64, std::size_t budgetBytes = kDefaultMemoryBudgetBytes)
+    explicit Timeline(E initial, std::size_t keyframeInterval = defaultKeyframeInterval<E>(),
+                      std::size_t budgetBytes = kDefaultMemoryBudgetBytes)
         : m_spacing(keyframeInterval == 0 ? 1 : keyframeInterval),
           m_budget(budgetBytes),
           m_current(initial),
@@ -87,12 +88,19 @@ public:
     std::size_t eventCount(std::size_t n) const { return m_events.count(n); }
 
     /// Steps seek(n) would replay or compute: what it costs, before doing it.
-    /// The latest state at or before n that seek() reaches without replaying
-    /// (the cursor or a keyframe): where a drag across a long run can show at once.
+    /// The latest state at or before n that a seek reaches at once, with its
+    /// step's events: the cursor, a keyframe whose last chunk of events is
+    /// kept, or the end of the chunk after a keyframe (one chunk replayed,
+    /// which brings its events back). Where a drag across a long run can go
+    /// without the replay from a keyframe that an exact seek may need.
     std::size_t quickStateAtOrBefore(std::size_t n) const {
         const std::size_t recorded = std::min(n, recordedSteps());
+        const std::size_t chunk = m_events.chunkSteps();
+        std::size_t best = m_cursor <= recorded ? m_cursor : 0;
         const std::size_t key = keyframeAtOrBefore(recorded) * m_spacing;
-        return m_cursor <= recorded && m_cursor > key ? m_cursor : key;
+        if (key == 0 || m_events.resident(m_events.chunkOf(key))) best = std::max(best, key);
+        if (recorded >= chunk) best = std::max(best, keyframeAtOrBefore(recorded - chunk) * m_spacing + chunk);
+        return best;
     }
 
     std::size_t replayCost(std::size_t n) const {

@@ -169,7 +169,8 @@ private slots:
     }
 
     // The state a drag shows at once: the cursor, or else the keyframe before
-    // the target (every 64 steps here), never past the target.
+    // the target (every 64 steps here), never past the target. All events are
+    // kept here, so a keyframe's state comes with its step's events.
     void quickStatesAreTheCursorOrAKeyframe() {
         Timeline<CounterEngine> timeline(CounterEngine(5, 1000), 64);
         timeline.runToEnd(1000);
@@ -182,6 +183,30 @@ private slots:
         QCOMPARE(timeline.quickStateAtOrBefore(99), std::size_t(64));
         QCOMPARE(timeline.quickStateAtOrBefore(5000), std::size_t(960));  // beyond the recording: its last keyframe
         QCOMPARE(timeline.replayCost(timeline.quickStateAtOrBefore(777)), std::size_t(0));
+    }
+
+    // Under a small budget keyframes are thinned (every 256 steps or more) and
+    // far events dropped; a keyframe's own step's events would then need a
+    // replay from the keyframe before it. The quick state is instead the end
+    // of the first chunk after a keyframe: reaching it replays that one chunk
+    // of 64 steps, which brings the events the view reads back with it.
+    void quickStatesComeWithTheirEvents() {
+        Timeline<CounterEngine> timeline(CounterEngine(5, 20000), 64, 8 << 10);
+        timeline.runToEnd(20000);
+        const std::size_t spacing = timeline.keyframeInterval();
+        QVERIFY2(spacing >= 256, qPrintable(QString::number(spacing)));
+        for (std::size_t n : {5000, 12345, 19999, 300, 64}) {
+            const std::size_t quick = timeline.quickStateAtOrBefore(n);
+            QVERIFY(quick <= n);
+            QVERIFY2(n - quick < spacing + 64, qPrintable(QString("%1 for %2").arg(quick).arg(n)));
+            QVERIFY(timeline.replayCost(quick) <= 64);
+            timeline.seek(quick);
+            QVERIFY(timeline.eventStore().resident(timeline.eventStore().chunkOf(quick)));
+        }
+        // From the cursor at 64, 5,000 is 4,936 steps on; the keyframe at or
+        // before 5,000 - 64 is followed by one chunk.
+        timeline.seek(64);
+        QCOMPARE(timeline.quickStateAtOrBefore(5000), (5000 - 64) / spacing * spacing + 64);
     }
 
     void sessionDescribesEveryRecordedStep() {
