@@ -9,11 +9,13 @@
 
 namespace commviz::noc {
 
-NocEngine::NocEngine(NocConfig config, bool emitEvents)
+NocEngineState::NocEngineState(NocConfig config, bool emitEvents)
     : m_config(std::make_shared<const NocConfig>(std::move(config))),
       m_net(std::make_shared<const KNCube>(*m_config)),
       m_emit(emitEvents),
-      m_rng(m_config->seed) {
+      m_rng(m_config->seed) {}
+
+NocEngine::NocEngine(NocConfig config, bool emitEvents) : NocEngineState(std::move(config), emitEvents) {
     const NocConfig& c = *m_config;
     const int nodes = c.nodes();
     m_ports = c.ports();

@@ -88,10 +88,96 @@ struct ChannelCredit {
 
 struct NocKeyframe;
 
+/// Everything a NoC engine holds but its flit slots and routers' queues: what
+/// a keyframe keeps as it is (NocKeyframe), while those two are packed.
+struct NocEngineState {
+    NocEngineState(NocConfig config, bool emitEvents);
+
+    /// What the members own on the heap, each block as the allocator hands it out.
+    std::size_t heapBytes() const;
+
+    std::shared_ptr<const NocConfig> m_config;
+    std::shared_ptr<const KNCube> m_net;
+    int m_ports = 0;
+    int m_vcs = 0;
+    int m_bufSize = 0;
+    bool m_emit = true;
+    std::vector<NocEvent> m_events;
+    std::size_t m_eventCount = 0;  ///< events of the cycle being simulated, emitted or not
+
+    // network state
+    std::vector<InputVc> m_inputVcs;
+    std::vector<OutputVc> m_outputVcs;
+    static constexpr int kWheel = 8;  ///< > longest channel (2) + 1
+    struct FlitArrival {
+        std::int32_t router;
+        std::int16_t port;
+        Flit flit;
+    };
+    struct CreditArrival {
+        std::int32_t router;
+        std::int16_t port;
+        std::uint64_t mask;
+    };
+    std::vector<std::vector<FlitArrival>> m_flitWheel;      ///< into routers (port) or sinks (port -1)
+    std::vector<std::vector<CreditArrival>> m_creditWheel;  ///< into routers (port) or sources (port -1)
+    std::vector<FlitArrival> m_ejected;                     ///< scratch: flits reaching the sinks this cycle
+    std::vector<std::int32_t> m_work;
+    std::vector<std::uint8_t> m_inWork;
+    double m_partialInternal = 0;
+    IslipAllocator m_vaAlloc;
+    IslipAllocator m_saAlloc;
+    std::vector<SwitchHold> m_holds;  ///< per router with hold_switch_for_packet, else empty
+
+    // terminals
+    std::vector<Source> m_sources;
+    std::vector<OutputVc> m_injectionVcs;  ///< per node x VC: the first router's input buffers
+    std::vector<Packet> m_packets;
+    std::vector<std::int32_t> m_freePackets;
+    sim::Rng m_rng;
+    double m_log1pMissRate = 0;  ///< log1p(-packetRate()), for nextBernoulli
+    bool m_onOff = false;        ///< injection_process = on_off
+    OnOffRates m_onOffRates;
+    std::int32_t m_nextPid = 0;
+    std::int32_t m_nextFlitId = 0;
+
+    // statistics (TrafficManager's _ClearStats set)
+    SampleStats m_plat, m_nlat, m_flat, m_frag, m_hops;
+    std::int64_t m_slowestPacket = -1;
+    std::int64_t m_slowestFlit = -1;
+    std::vector<std::int64_t> m_sentPackets, m_sentFlits, m_acceptedPackets, m_acceptedFlits;
+    std::int64_t m_inFlight = 0;
+    std::int64_t m_inFlightCtimeSum = 0;
+    std::int64_t m_measuredInFlight = 0;
+    std::int64_t m_creditsOutstanding = 0;
+    std::int64_t m_flitsInjected = 0;
+    std::int64_t m_flitsEjected = 0;
+
+    // simulation control
+    std::int64_t m_time = 0;
+    NocPhase m_phase = NocPhase::WarmingUp;
+    bool m_measuring = false;  ///< BookSim _sim_state == running
+    bool m_draining = false;   ///< BookSim _sim_state == draining
+    bool m_emptyNetwork = false;
+    int m_totalPhases = 0;
+    int m_converged = 0;
+    bool m_clearLast = false;
+    int m_cycleInPeriod = 0;
+    bool m_inPeriod = false;
+    double m_prevLatency = 0;
+    double m_prevAccepted = 0;
+    std::int64_t m_resetTime = 0;
+    std::int64_t m_drainTime = 0;
+    std::int64_t m_emptySteps = 0;
+    int m_noProgress = 0;
+    bool m_progress = false;
+    NocReport m_report;
+};
+
 /// BookSim2's input-queued VC router network (router = iq) on a k-ary n-mesh
 /// or torus, with its TrafficManager's injection, retirement, sample periods,
 /// convergence and drain. A copyable value type: step() simulates one cycle.
-class NocEngine {
+class NocEngine : private NocEngineState {
 public:
     using Event = NocEvent;
     /// A cycle of a large mesh takes milliseconds and builds thousands of
@@ -189,92 +275,16 @@ private:
     void checkSwitchHolds(std::vector<std::string>& broken) const;
     sim::Json switchHoldsOf(int r) const;
 
-    std::shared_ptr<const NocConfig> m_config;
-    std::shared_ptr<const KNCube> m_net;
-    int m_ports = 0;
-    int m_vcs = 0;
-    int m_bufSize = 0;
-    bool m_emit = true;
-    std::vector<NocEvent> m_events;
-    std::size_t m_eventCount = 0;  ///< events of the cycle being simulated, emitted or not
-
-    // network state
-    std::vector<InputVc> m_inputVcs;
-    std::vector<Flit> m_buffers;  ///< vc_buf_size slots per input VC
-    std::vector<OutputVc> m_outputVcs;
-    std::vector<RouterState> m_routers;
-    static constexpr int kWheel = 8;  ///< > longest channel (2) + 1
-    struct FlitArrival {
-        std::int32_t router;
-        std::int16_t port;
-        Flit flit;
-    };
-    struct CreditArrival {
-        std::int32_t router;
-        std::int16_t port;
-        std::uint64_t mask;
-    };
-    std::vector<std::vector<FlitArrival>> m_flitWheel;      ///< into routers (port) or sinks (port -1)
-    std::vector<std::vector<CreditArrival>> m_creditWheel;  ///< into routers (port) or sources (port -1)
-    std::vector<FlitArrival> m_ejected;                     ///< scratch: flits reaching the sinks this cycle
-    std::vector<std::int32_t> m_work;
-    std::vector<std::uint8_t> m_inWork;
-    double m_partialInternal = 0;
-    IslipAllocator m_vaAlloc;
-    IslipAllocator m_saAlloc;
-    std::vector<SwitchHold> m_holds;  ///< per router with hold_switch_for_packet, else empty
-
-    // terminals
-    std::vector<Source> m_sources;
-    std::vector<OutputVc> m_injectionVcs;  ///< per node x VC: the first router's input buffers
-    std::vector<Packet> m_packets;
-    std::vector<std::int32_t> m_freePackets;
-    sim::Rng m_rng;
-    double m_log1pMissRate = 0;  ///< log1p(-packetRate()), for nextBernoulli
-    bool m_onOff = false;        ///< injection_process = on_off
-    OnOffRates m_onOffRates;
-    std::int32_t m_nextPid = 0;
-    std::int32_t m_nextFlitId = 0;
-
-    // statistics (TrafficManager's _ClearStats set)
-    SampleStats m_plat, m_nlat, m_flat, m_frag, m_hops;
-    std::int64_t m_slowestPacket = -1;
-    std::int64_t m_slowestFlit = -1;
-    std::vector<std::int64_t> m_sentPackets, m_sentFlits, m_acceptedPackets, m_acceptedFlits;
-    std::int64_t m_inFlight = 0;
-    std::int64_t m_inFlightCtimeSum = 0;
-    std::int64_t m_measuredInFlight = 0;
-    std::int64_t m_creditsOutstanding = 0;
-    std::int64_t m_flitsInjected = 0;
-    std::int64_t m_flitsEjected = 0;
-
-    // simulation control
-    std::int64_t m_time = 0;
-    NocPhase m_phase = NocPhase::WarmingUp;
-    bool m_measuring = false;  ///< BookSim _sim_state == running
-    bool m_draining = false;   ///< BookSim _sim_state == draining
-    bool m_emptyNetwork = false;
-    int m_totalPhases = 0;
-    int m_converged = 0;
-    bool m_clearLast = false;
-    int m_cycleInPeriod = 0;
-    bool m_inPeriod = false;
-    double m_prevLatency = 0;
-    double m_prevAccepted = 0;
-    std::int64_t m_resetTime = 0;
-    std::int64_t m_drainTime = 0;
-    std::int64_t m_emptySteps = 0;
-    int m_noProgress = 0;
-    bool m_progress = false;
-    NocReport m_report;
+    std::vector<Flit> m_buffers;         ///< vc_buf_size slots per input VC
+    std::vector<RouterState> m_routers;  ///< per router: its queues and allocator pointers
 };
 
-/// A NoC keyframe (noc_keyframe.cpp): the engine without its flit slots and
-/// routers, the flits the slots hold, VC by VC from each head, and the routers'
+/// A NoC keyframe (noc_keyframe.cpp): the engine's state but its flit slots
+/// and routers, the flits the slots hold, VC by VC from each head, and the routers'
 /// queues as one byte string. A 32x32 mesh's slots are mostly empty, and its
 /// routers' queues are tens of thousands of small heap blocks.
 struct NocKeyframe {
-    NocEngine engine;  ///< no flit slots, no routers
+    NocEngineState state;
     std::vector<Flit> flits;
     std::vector<std::byte> routers;
     std::size_t footprintBytes() const;

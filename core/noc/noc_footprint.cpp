@@ -45,16 +45,24 @@ std::size_t heapBytes(const NocReport& report) {
 
 }  // namespace
 
-std::size_t NocEngine::footprintBytes() const {
-    std::size_t bytes = sizeof(*this);
-    bytes += heapBytes(m_events) + heapBytes(m_inputVcs) + heapBytes(m_buffers) + heapBytes(m_outputVcs);
-    bytes += nestedHeapBytes(m_routers) + nestedHeapBytes(m_flitWheel) + nestedHeapBytes(m_creditWheel);
-    bytes += heapBytes(m_ejected) + heapBytes(m_work) + heapBytes(m_inWork);
+std::size_t NocEngineState::heapBytes() const {
+    std::size_t bytes = sim::heapBytes(m_events) + sim::heapBytes(m_inputVcs) + sim::heapBytes(m_outputVcs);
+    bytes += nestedHeapBytes(m_flitWheel) + nestedHeapBytes(m_creditWheel);
+    bytes += sim::heapBytes(m_ejected) + sim::heapBytes(m_work) + sim::heapBytes(m_inWork);
     bytes += m_vaAlloc.heapBytes() + m_saAlloc.heapBytes() + nestedHeapBytes(m_holds);
-    bytes += heapBytes(m_sources) + heapBytes(m_injectionVcs) + heapBytes(m_packets) + heapBytes(m_freePackets);
+    bytes += sim::heapBytes(m_sources) + sim::heapBytes(m_injectionVcs) + sim::heapBytes(m_packets) +
+             sim::heapBytes(m_freePackets);
     for (const auto* counts : {&m_sentPackets, &m_sentFlits, &m_acceptedPackets, &m_acceptedFlits})
-        bytes += heapBytes(*counts);
-    return bytes + heapBytes(m_report);
+        bytes += sim::heapBytes(*counts);
+    return bytes + noc::heapBytes(m_report);
+}
+
+std::size_t NocEngine::footprintBytes() const {
+    return sizeof(*this) + NocEngineState::heapBytes() + sim::heapBytes(m_buffers) + nestedHeapBytes(m_routers);
+}
+
+std::size_t NocKeyframe::footprintBytes() const {
+    return sizeof(*this) + state.heapBytes() + sim::heapBytes(flits) + sim::heapBytes(routers);
 }
 
 }  // namespace commviz::noc

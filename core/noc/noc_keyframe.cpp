@@ -139,9 +139,7 @@ private:
 }  // namespace
 
 NocKeyframe NocEngine::keyframe() const {
-    NocKeyframe key{*this, {}, {}};
-    std::vector<Flit>().swap(key.engine.m_buffers);  // the copy's slots and routers go at once
-    std::vector<RouterState>().swap(key.engine.m_routers);
+    NocKeyframe key{static_cast<const NocEngineState&>(*this), {}, {}};
     std::size_t held = 0;
     for (const InputVc& iv : m_inputVcs) held += std::size_t(iv.count);
     key.flits.reserve(held);
@@ -157,25 +155,17 @@ NocKeyframe NocEngine::keyframe() const {
 }
 
 void NocEngine::restore(const NocKeyframe& key) {
-    std::vector<Flit> slots = std::move(m_buffers);  // keep the storage
-    std::vector<RouterState> routers = std::move(m_routers);
-    *this = key.engine;
-    slots.resize(m_inputVcs.size() * std::size_t(m_bufSize));
-    m_buffers = std::move(slots);
+    static_cast<NocEngineState&>(*this) = key.state;
+    m_buffers.resize(m_inputVcs.size() * std::size_t(m_bufSize));  // the same size unless restored into a fresh shape
     std::size_t next = 0;
     for (std::size_t index = 0; index < m_inputVcs.size(); ++index) {
         const InputVc& iv = m_inputVcs[index];
         for (int i = 0; i < iv.count; ++i)
             m_buffers[index * std::size_t(m_bufSize) + std::size_t((iv.head + i) % m_bufSize)] = key.flits[next++];
     }
-    routers.resize(std::size_t(m_net->nodes()));
+    m_routers.resize(std::size_t(m_net->nodes()));
     RouterReader reader(key.routers);
-    for (RouterState& state : routers) reader.router(state);
-    m_routers = std::move(routers);
-}
-
-std::size_t NocKeyframe::footprintBytes() const {
-    return engine.footprintBytes() + sim::heapBytes(flits) + sim::heapBytes(routers);
+    for (RouterState& state : m_routers) reader.router(state);
 }
 
 }  // namespace commviz::noc
