@@ -87,7 +87,6 @@ public:
     }
     std::size_t eventCount(std::size_t n) const { return m_events.count(n); }
 
-    /// Steps seek(n) would replay or compute: what it costs, before doing it.
     /// The latest state at or before n that a seek reaches at once, with its
     /// step's events: the cursor, a keyframe whose last chunk of events is
     /// kept, or the end of the chunk after a keyframe (one chunk replayed,
@@ -103,6 +102,7 @@ public:
         return best;
     }
 
+    /// Steps seek(n) would replay or compute: what it costs, before doing it.
     std::size_t replayCost(std::size_t n) const {
         if (m_endKnown) n = std::min(n, recordedSteps());  // a seek past the end stops there
         const std::size_t recorded = std::min(n, recordedSteps());
