@@ -52,8 +52,9 @@ public:
     virtual std::size_t runToEnd(std::size_t cap, const Progress& progress = {}) = 0;
     /// Steps seek(n) would replay or compute, so a caller can send long ones to a worker.
     virtual std::size_t replayCost(std::size_t n) const = 0;
-    /// The latest state at or before n that seek() reaches without replaying
-    /// (the cursor or a keyframe): what a drag across a long run shows at once.
+    /// The latest state at or before n that seek() reaches with its step's
+    /// events and at most one chunk of replay (Timeline::quickStateAtOrBefore):
+    /// what a drag across a long run shows at once.
     virtual std::size_t quickStateAtOrBefore(std::size_t n) const = 0;
 
     /// Events of step n (1-based) in their generic form, described now.

@@ -152,7 +152,7 @@ void SimulationController::scrub(std::size_t step) {
         return;
     }
     if (worthAWorker(step)) {
-        step = m_session->quickStateAtOrBefore(step);  // restored, not replayed
+        step = m_session->quickStateAtOrBefore(step);  // a keyframe, at most one chunk replayed
         if (step == m_cursor) return;                  // already showing it
     }
     seek(step);

@@ -50,8 +50,9 @@ public slots:
     void stepBack();
     void seek(std::size_t step);
     /// A seek during a drag: when going exactly to `step` would need a long
-    /// replay, goes at once to the latest state before it that needs none (a
-    /// keyframe); the drag's end seeks exactly.
+    /// replay, goes at once to the latest state before it that a keyframe and
+    /// at most one chunk of replay reach (sim::Session::quickStateAtOrBefore);
+    /// the drag's end seeks exactly.
     void scrub(std::size_t step);
     void play();
     void pause();
