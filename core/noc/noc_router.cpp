@@ -154,12 +154,15 @@ void NocRouterStep::switchUpdate() {
 void NocRouterStep::vcAllocByMask() {
     const std::size_t n = unstarted(state->vaQ);
     const int size = engine.m_ports * vcs;
-    std::uint64_t wanting[64];  // per output port (at most 64: ports * vcs <= 64): its input VCs
-    std::uint64_t wanted = 0;   // the ports with an entry in `wanting`: only those are cleared
+    // Per output port (at most 64: ports * vcs <= 64): its requesting input VCs.
+    // A single entry (most cycles) is its port's only requester without them.
+    std::uint64_t wanting[64];
+    std::uint64_t wanted = 0;  // the ports with an entry in `wanting`: only those are cleared
     for (std::size_t i = 0; i < n; ++i) {
         const StageEntry& entry = state->vaQ.at(i);
         const RouteSet& route = ivc(entry.input, entry.vc).route;
         if (route.parts() != 1) return vcAllocEvaluate();  // min_adapt_torus: two ranges, the general allocator
+        if (n == 1) break;
         const std::uint64_t portBit = std::uint64_t(1) << route.port;
         if (!(wanted & portBit)) wanting[route.port] = 0, wanted |= portBit;
         wanting[route.port] |= std::uint64_t(1) << local(entry.input, entry.vc);
@@ -181,7 +184,7 @@ void NocRouterStep::vcAllocByMask() {
         entry.time = done;
         if (free == 0) {
             entry.result = kStallBusy;
-        } else if ((wanting[route.port] & (wanting[route.port] - 1)) == 0) {
+        } else if (n == 1 || (wanting[route.port] & (wanting[route.port] - 1)) == 0) {
             // the port's only requester: every free output VC grants it, it accepts the first from its pointer
             const int best = firstFrom(free, state->vaAccept[std::size_t(in)]);
             state->vaGrant[std::size_t(best)] = in + 1 == size ? 0 : in + 1;
@@ -234,6 +237,23 @@ void NocRouterStep::switchAllocByPort() {
     const std::size_t n = unstarted(state->saQ);
     if (n == 0) return;
     const int ports = engine.m_ports;
+    if (n == 1) {  // a single request wins its output outright (switchAllocSingle, no speedup)
+        StageEntry& entry = state->saQ.front();
+        const InputVc& iv = ivc(entry.input, entry.vc);
+        if (iv.state != VcState::Active) return switchAllocEvaluate();
+        entry.time = now + config.sw_alloc_delay - 1;
+        if (outputFull(iv.outPort, iv.outVc)) {
+            entry.result = kStallFull;
+            return;
+        }
+        const int in = entry.input;
+        const int out = iv.outPort;
+        state->saGrant[std::size_t(out)] = in + 1 == ports ? 0 : in + 1;
+        state->saAccept[std::size_t(in)] = out + 1 == ports ? 0 : out + 1;
+        state->swRrOffset[std::size_t(in)] = entry.vc + 1 == vcs ? 0 : entry.vc + 1;
+        entry.result = out;
+        return;
+    }
     std::uint32_t requests[32];  // per output: the input ports requesting it
     std::int16_t label[32][32];  // per input and output: the requesting VC
     std::uint32_t outputs = 0;
