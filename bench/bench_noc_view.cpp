@@ -114,6 +114,30 @@ void BM_NocDrag32x32In100kCycles(benchmark::State& state) {
 }
 BENCHMARK(BM_NocDrag32x32In100kCycles)->Unit(benchmark::kMillisecond)->Iterations(20);
 
+// Stepping back one cycle at a time in that run (the Left key), each frame
+// drawn: the first step back replays from the keyframe before it and lays the
+// trail (first_ms, untimed in the rows); the steps after it start from the trail.
+void BM_NocStepBack32x32In100kCycles(benchmark::State& state) {
+    sim::Session& session = mesh32Session();
+    views::NocRenderer renderer;
+    QImage image(renderer.logicalSize().toSize(), QImage::Format_ARGB32_Premultiplied);
+    views::RenderState render;
+    render.session = &session;
+    session.seek(77777);
+    const auto start = std::chrono::steady_clock::now();
+    session.stepBack();
+    const std::chrono::duration<double, std::milli> first = std::chrono::steady_clock::now() - start;
+    for (auto _ : state) {
+        session.stepBack();
+        QPainter painter(&image);
+        renderer.paint(painter, render);
+        benchmark::DoNotOptimize(image.bits());
+    }
+    state.counters["first_ms"] = first.count();
+    state.counters["memory_MiB"] = double(session.memoryUsed()) / (1 << 20);
+}
+BENCHMARK(BM_NocStepBack32x32In100kCycles)->Unit(benchmark::kMillisecond)->Iterations(50);
+
 // The heatmap's statistics over the last 1,000 cycles of an 8x8 mesh at 0.3
 // (worked back from the timeline's events), computed afresh (the renderer
 // caches them while the cursor stays put), then one frame drawn with it.

@@ -209,6 +209,45 @@ private slots:
         QCOMPARE(timeline.quickStateAtOrBefore(5000), (5000 - 64) / spacing * spacing + 64);
     }
 
+    // Stepping back where keyframes are far apart (S = the thinned spacing:
+    // the budget leaves 4 KB beside the per-step event counts, so 32-byte
+    // keyframes every 64 steps thin to every 256 or more; chunks of 64). From 21S - 1 the first step back
+    // replays S - 2 steps from keyframe 20S and keeps the states 20S + 64,
+    // 20S + 128, .. on the way; every step back after it starts from one of
+    // those or the keyframe, at most 64 steps behind. Only a step back from a
+    // keyframe (20S, 19S, 18S) replays a whole spacing again: 4 long step
+    // backs in 3S. Every state is exact and the trail stays in the budget. A
+    // long seek back lays no trail.
+    void stepsBackFollowATrail() {
+        Timeline<PackingCounterEngine> timeline(PackingCounterEngine(5, 20000), 64);
+        timeline.runToEnd(20000);
+        const auto& store = timeline.eventStore();
+        const std::size_t budget = store.bytes() - store.eventBytes() + (4 << 10);
+        timeline.setMemoryBudget(budget);
+        const std::size_t spacing = timeline.keyframeInterval();
+        QVERIFY2(spacing >= 256 && 21 * spacing <= 20000, qPrintable(QString::number(spacing)));
+        std::vector<long> values{0};
+        CounterEngine straight(5, 20000);
+        while (!straight.done()) {
+            straight.step();
+            values.push_back(straight.value());
+        }
+        timeline.seek(21 * spacing - 1);
+        QCOMPARE(timeline.replayCost(21 * spacing - 2), spacing - 2);
+        int longSteps = 0;
+        for (std::size_t n = 21 * spacing - 2; n >= 18 * spacing - 1; --n) {
+            if (timeline.replayCost(n) > 64) ++longSteps;
+            QVERIFY(timeline.stepBack());
+            QCOMPARE(timeline.cursor(), n);
+            QCOMPARE(timeline.current().value(), values[n]);
+            QVERIFY2(timeline.memoryUsed() <= budget, qPrintable(QString::number(timeline.memoryUsed())));
+        }
+        QCOMPARE(longSteps, 4);
+        timeline.seek(5 * spacing + spacing / 2);
+        QCOMPARE(timeline.current().value(), values[5 * spacing + spacing / 2]);
+        QCOMPARE(timeline.replayCost(5 * spacing + spacing / 2 - 1), spacing / 2 - 1);
+    }
+
     void sessionDescribesEveryRecordedStep() {
         TimelineSession<CounterEngine> session(CounterEngine(11, 40), 8);
         session.runToEnd(100);
