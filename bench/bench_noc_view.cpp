@@ -96,19 +96,33 @@ BENCHMARK(BM_NocSeek32x32In100kCycles)->Unit(benchmark::kMillisecond)->Iteration
 // What a drag across that run shows per move: the nearest saved state before
 // the pointer (the window's scrubber, SimulationController::scrub), and the
 // frame drawn from it.
+// One frame of a session's state, drawn as the window's canvas does.
+class FrameDrawer {
+public:
+    explicit FrameDrawer(sim::Session& session)
+        : m_image(m_renderer.logicalSize().toSize(), QImage::Format_ARGB32_Premultiplied) {
+        m_render.session = &session;
+    }
+    void draw() {
+        QPainter painter(&m_image);
+        m_renderer.paint(painter, m_render);
+        benchmark::DoNotOptimize(m_image.bits());
+    }
+
+private:
+    views::NocRenderer m_renderer;
+    QImage m_image;
+    views::RenderState m_render;
+};
+
 void BM_NocDrag32x32In100kCycles(benchmark::State& state) {
     sim::Session& session = mesh32Session();
-    views::NocRenderer renderer;
-    QImage image(renderer.logicalSize().toSize(), QImage::Format_ARGB32_Premultiplied);
-    views::RenderState render;
-    render.session = &session;
+    FrameDrawer frame(session);
     std::size_t target = 1;
     for (auto _ : state) {
         target = (target * 7919 + 12345) % 100000;
         session.seek(session.quickStateAtOrBefore(target));
-        QPainter painter(&image);
-        renderer.paint(painter, render);
-        benchmark::DoNotOptimize(image.bits());
+        frame.draw();
     }
     state.counters["memory_MiB"] = double(session.memoryUsed()) / (1 << 20);
 }
@@ -119,19 +133,14 @@ BENCHMARK(BM_NocDrag32x32In100kCycles)->Unit(benchmark::kMillisecond)->Iteration
 // trail (first_ms, untimed in the rows); the steps after it start from the trail.
 void BM_NocStepBack32x32In100kCycles(benchmark::State& state) {
     sim::Session& session = mesh32Session();
-    views::NocRenderer renderer;
-    QImage image(renderer.logicalSize().toSize(), QImage::Format_ARGB32_Premultiplied);
-    views::RenderState render;
-    render.session = &session;
+    FrameDrawer frame(session);
     session.seek(77777);
     const auto start = std::chrono::steady_clock::now();
     session.stepBack();
     const std::chrono::duration<double, std::milli> first = std::chrono::steady_clock::now() - start;
     for (auto _ : state) {
         session.stepBack();
-        QPainter painter(&image);
-        renderer.paint(painter, render);
-        benchmark::DoNotOptimize(image.bits());
+        frame.draw();
     }
     state.counters["first_ms"] = first.count();
     state.counters["memory_MiB"] = double(session.memoryUsed()) / (1 << 20);

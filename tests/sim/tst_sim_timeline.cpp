@@ -210,8 +210,9 @@ private slots:
     }
 
     // Stepping back where keyframes are far apart (S = the thinned spacing:
-    // the budget leaves 4 KB beside the per-step event counts, so 32-byte
-    // keyframes every 64 steps thin to every 256 or more; chunks of 64). From 21S - 1 the first step back
+    // the budget's seven eighths leave 4 KB beside the per-step event counts,
+    // so 32-byte keyframes every 64 steps thin to every 256 or more; chunks
+    // of 64; the last eighth, over 20 KB, holds the trail). From 21S - 1 the first step back
     // replays S - 2 steps from keyframe 20S and keeps the states 20S + 64,
     // 20S + 128, .. on the way; every step back after it starts from one of
     // those or the keyframe, at most 64 steps behind. Only a step back from a
@@ -222,7 +223,7 @@ private slots:
         Timeline<PackingCounterEngine> timeline(PackingCounterEngine(5, 20000), 64);
         timeline.runToEnd(20000);
         const auto& store = timeline.eventStore();
-        const std::size_t budget = store.bytes() - store.eventBytes() + (4 << 10);
+        const std::size_t budget = (store.bytes() - store.eventBytes() + (4 << 10)) * 8 / 7;
         timeline.setMemoryBudget(budget);
         const std::size_t spacing = timeline.keyframeInterval();
         QVERIFY2(spacing >= 256 && 21 * spacing <= 20000, qPrintable(QString::number(spacing)));
