@@ -93,9 +93,6 @@ void BM_NocSeek32x32In100kCycles(benchmark::State& state) {
 }
 BENCHMARK(BM_NocSeek32x32In100kCycles)->Unit(benchmark::kMillisecond)->Iterations(10);
 
-// What a drag across that run shows per move: the nearest saved state before
-// the pointer (the window's scrubber, SimulationController::scrub), and the
-// frame drawn from it.
 // One frame of a session's state, drawn as the window's canvas does.
 class FrameDrawer {
 public:
@@ -115,6 +112,9 @@ private:
     views::RenderState m_render;
 };
 
+// What a drag across that run shows per move: the nearest saved state before
+// the pointer (the window's scrubber, SimulationController::scrub), and the
+// frame drawn from it.
 void BM_NocDrag32x32In100kCycles(benchmark::State& state) {
     sim::Session& session = mesh32Session();
     FrameDrawer frame(session);

@@ -212,9 +212,9 @@ private slots:
     // Stepping back where keyframes are far apart (S = the thinned spacing:
     // the budget's seven eighths leave 4 KB beside the per-step event counts,
     // so 32-byte keyframes every 64 steps thin to every 256 or more; chunks
-    // of 64; the last eighth, over 20 KB, holds the trail). From 21S - 1 the first step back
-    // replays S - 2 steps from keyframe 20S and keeps the states 20S + 64,
-    // 20S + 128, .. on the way; every step back after it starts from one of
+    // of 64; the last eighth, over 20 KB, holds the trail). From 21S - 1 the
+    // first step back replays S - 2 steps from keyframe 20S and keeps the
+    // states 20S + 64, 20S + 128, .. on the way; every step back after it starts from one of
     // those or the keyframe, at most 64 steps behind. Only a step back from a
     // keyframe (20S, 19S, 18S) replays a whole spacing again: 4 long step
     // backs in 3S. Every state is exact and the trail stays in the budget. A
