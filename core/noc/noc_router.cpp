@@ -237,22 +237,10 @@ void NocRouterStep::switchAllocByPort() {
     const std::size_t n = unstarted(state->saQ);
     if (n == 0) return;
     const int ports = engine.m_ports;
-    if (n == 1) {  // a single request wins its output outright (switchAllocSingle, no speedup)
+    if (n == 1) {  // a single request wins its output outright
         StageEntry& entry = state->saQ.front();
-        const InputVc& iv = ivc(entry.input, entry.vc);
-        if (iv.state != VcState::Active) return switchAllocEvaluate();
-        entry.time = now + config.sw_alloc_delay - 1;
-        if (outputFull(iv.outPort, iv.outVc)) {
-            entry.result = kStallFull;
-            return;
-        }
-        const int in = entry.input;
-        const int out = iv.outPort;
-        state->saGrant[std::size_t(out)] = in + 1 == ports ? 0 : in + 1;
-        state->saAccept[std::size_t(in)] = out + 1 == ports ? 0 : out + 1;
-        state->swRrOffset[std::size_t(in)] = entry.vc + 1 == vcs ? 0 : entry.vc + 1;
-        entry.result = out;
-        return;
+        if (ivc(entry.input, entry.vc).state != VcState::Active) return switchAllocEvaluate();
+        return switchAllocSingle(entry);
     }
     std::uint32_t requests[32];  // per output: the input ports requesting it
     std::int16_t label[32][32];  // per input and output: the requesting VC

@@ -151,7 +151,7 @@ void NocRouterStep::switchAllocSingle(StageEntry& entry) {
     const int eout = expandedOutput(iv.outPort, entry.input);
     state->saGrant[std::size_t(eout)] = ein + 1 == inputs ? 0 : ein + 1;
     state->saAccept[std::size_t(ein)] = eout + 1 == outputs ? 0 : eout + 1;
-    state->swRrOffset[std::size_t(ein)] = (entry.vc + inSpeedup) % vcs;
+    state->swRrOffset[std::size_t(ein)] = offsetAfter(entry.vc);
     entry.result = eout;
 }
 
@@ -200,7 +200,7 @@ void NocRouterStep::switchGrants(std::size_t count) {
         const int ein = expandedInput(entry.input, entry.vc);
         const int eout = alloc.outputAssigned(ein);
         if (eout >= 0 && alloc.label(alloc.find(ein, eout)) == entry.vc) {
-            state->swRrOffset[std::size_t(ein)] = (entry.vc + inSpeedup) % vcs;
+            state->swRrOffset[std::size_t(ein)] = offsetAfter(entry.vc);
             entry.result = eout;
         } else {
             entry.result = kStallCrossbar;

@@ -81,6 +81,9 @@ struct NocRouterStep {
         return outSpeedup == 1 ? port : port * outSpeedup + input % outSpeedup;
     }
     int outputOf(int expanded) const { return outSpeedup == 1 ? expanded : expanded / outSpeedup; }
+    // The round-robin offset after `vc` won the switch: (vc + input_speedup) mod
+    // num_vcs, without a division (input_speedup is at most num_vcs).
+    int offsetAfter(int vc) const { return vc + inSpeedup >= vcs ? vc + inSpeedup - vcs : vc + inSpeedup; }
     bool outputFull(int port, int vc) {
         return ovc(port, vc).occupancy >= bufSize ||
                (config.output_buffer_size != -1 &&
