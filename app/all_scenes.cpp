@@ -1,8 +1,8 @@
 #include "all_scenes.h"
 
-#include "collectives/collectives_scene.h"
-#include "nccl/nccl_scene.h"
-#include "nccl_topology/topology_scene.h"
+#include "collectives_scene/collectives_scene.h"
+#include "nccl/bootstrap_scene/nccl_scene.h"
+#include "nccl/topology_scene/topology_scene.h"
 #include "noc/noc_scene.h"
 #include "rdma/rdma_scene.h"
 #include "rdma_vs_socket/rdma_vs_socket_scene.h"

@@ -8,9 +8,9 @@
 
 #include <string>
 
-#include "collectives/algorithm_catalog.h"
-#include "collectives/collectives_engine.h"
-#include "collectives/sweep.h"
+#include "collectives_scene/algorithm_catalog.h"
+#include "collectives_scene/collectives_engine.h"
+#include "collectives_scene/collectives_sweep.h"
 
 namespace {
 

@@ -7,9 +7,9 @@
 
 #include <benchmark/benchmark.h>
 
-#include "nccl/nccl_engine.h"
-#include "nccl/nccl_scene_model.h"
-#include "nccl/nccl_side_by_side.h"
+#include "nccl/bootstrap_scene/nccl_engine.h"
+#include "nccl/bootstrap_scene/nccl_scene_model.h"
+#include "nccl/bootstrap_scene/nccl_side_by_side.h"
 
 namespace {
 

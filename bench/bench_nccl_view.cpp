@@ -10,8 +10,8 @@
 #include <QImage>
 #include <QPainter>
 
-#include "nccl/nccl_renderer.h"
-#include "nccl/nccl_scene_model.h"
+#include "nccl/bootstrap_scene/nccl_renderer.h"
+#include "nccl/bootstrap_scene/nccl_scene_model.h"
 #include "sim/session.h"
 
 using namespace commviz;

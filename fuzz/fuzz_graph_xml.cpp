@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "nccl_topology/graph_xml_reader.h"
+#include "nccl/graph/graph_xml_reader.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     using namespace commviz::nccl_topology;

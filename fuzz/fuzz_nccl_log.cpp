@@ -4,8 +4,8 @@
 #include <cstdint>
 #include <string_view>
 
-#include "nccl_topology/info_log_reader.h"
-#include "nccl_topology/nccl_log_report.h"
+#include "nccl/log/info_log_reader.h"
+#include "nccl/log/nccl_log_report.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     using namespace commviz::nccl_topology;

@@ -11,10 +11,10 @@
 #include <string_view>
 #include <vector>
 
-#include "collectives/collectives_scene_model.h"
+#include "collectives_scene/collectives_scene_model.h"
 #include "fuzz_bounds.h"
-#include "nccl/nccl_scene_model.h"
-#include "nccl_topology/topology_scene_model.h"
+#include "nccl/bootstrap_scene/nccl_scene_model.h"
+#include "nccl/topology_scene/topology_scene_model.h"
 #include "noc/noc_scene_model.h"
 #include "rdma/rdma_scene_model.h"
 #include "rdma_vs_socket/rdma_vs_socket_scene_model.h"

@@ -1,5 +1,5 @@
 // libFuzzer target: a scenario file of the "collectives" scene (see scenario_target.h).
-#include "collectives/collectives_scene_model.h"
+#include "collectives_scene/collectives_scene_model.h"
 #include "scenario_target.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

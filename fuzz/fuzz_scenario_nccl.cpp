@@ -1,5 +1,5 @@
 // libFuzzer target: a scenario file of the "nccl-bootstrap" scene (see scenario_target.h).
-#include "nccl/nccl_scene_model.h"
+#include "nccl/bootstrap_scene/nccl_scene_model.h"
 #include "scenario_target.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

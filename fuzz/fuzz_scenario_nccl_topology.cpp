@@ -1,6 +1,6 @@
 // libFuzzer target: a scenario file of the "nccl-topology" scene (see scenario_target.h).
 // Its topo_file, graph_file and log_file name bundled files or paths: both are read.
-#include "nccl_topology/topology_scene_model.h"
+#include "nccl/topology_scene/topology_scene_model.h"
 #include "scenario_target.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -8,8 +8,8 @@
 #include <cstdint>
 #include <string_view>
 
-#include "nccl_topology/topo_paths.h"
-#include "nccl_topology/topo_xml_reader.h"
+#include "nccl/graph/topo_paths.h"
+#include "nccl/graph/topo_xml_reader.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     using namespace commviz::nccl_topology;

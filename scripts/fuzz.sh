@@ -83,7 +83,7 @@ seed() {
     fuzz_graph_xml)
       perl -0777 -ne 'my ($base) = $ARGV =~ m{([^/]+)$}; my $i = 0;
         while (/R"\((<graphs.*?)\)"/sg) { open(my $f, ">", "$ENV{SEED_DIR}/inline_$base.$i") or die; print $f $1; $i++ }' \
-        "$COMMVIZ_ROOT"/tests/nccl_topology/*.cpp "$COMMVIZ_ROOT"/tests/nccl_topology/*.h ;;
+        "$COMMVIZ_ROOT"/tests/nccl/topology_scene/*.cpp "$COMMVIZ_ROOT"/tests/nccl/topology_scene/*.h ;;
     fuzz_nccl_log) cp "$COMMVIZ_ROOT"/resources/nccl_logs/*.log "$dir"/ ;;
   esac
 }

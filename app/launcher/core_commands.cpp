@@ -2,7 +2,7 @@
 
 #include <array>
 
-#include "nccl_topology/nccl_topo_command.h"
+#include "nccl/topology_scene/nccl_topo_command.h"
 #include "noc/noc_command.h"
 
 namespace commviz::app {

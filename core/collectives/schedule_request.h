@@ -3,7 +3,7 @@
 #include <cstdint>
 
 #include "collectives/collective.h"
-#include "collectives/nccl_protocol.h"
+#include "collectives/nccl_enums.h"
 
 namespace commviz::collectives {
 

@@ -5,7 +5,7 @@
 #include <charconv>
 
 #include "nccl/topo_machine.h"
-#include "nccl_topology/topo_keys.h"
+#include "nccl/graph/topo_keys.h"
 #include "sim/scene_model.h"
 #include "sim/translatable.h"
 

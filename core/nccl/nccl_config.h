@@ -5,18 +5,13 @@
 #include <string>
 #include <vector>
 
+#include "nccl/nccl_version.h"
 #include "sim/json.h"
 #include "sim/param_spec.h"
 #include "sim/result.h"
 
 namespace commviz::nccl {
 
-/// Which bootstrap the engine follows: NCCL src/bootstrap.cc, bootstrapInit and
-/// bootstrapRoot, as tagged v2.22.3-1 (classic) or v2.30.7-1.
-enum class Version : std::uint8_t {
-    Classic,  ///< ≤ 2.22: root waits for all, three one-way allgathers (logs as 2.22.3)
-    V2_30,    ///< 2.30.7: pipelined root, several roots, one packed bidirectional allgather
-};
 /// One step = one message, or one step = one round (macro-step, one message per rank).
 enum class Detail : std::uint8_t { Messages, Rounds };
 /// How the 128-byte id reaches the ranks (NCCL docs/examples/01_communicators:

@@ -6,7 +6,8 @@
 #include <vector>
 
 #include "nccl/nccl_config.h"
-#include "nccl_topology/topo_log.h"
+#include "nccl/topology_model.h"
+#include "nccl/transport/topo_transport.h"
 #include "sim/param_spec.h"
 #include "sim/result.h"
 

@@ -4,7 +4,7 @@
 #include <numeric>
 
 #include "nccl/topo_machine.h"
-#include "nccl_topology/topo_log_internal.h"
+#include "nccl/graph/topo_types.h"
 
 namespace commviz::nccl {
 

@@ -1,7 +1,7 @@
 // sim::EnumNames: one name table per enum, looked up both ways.
 #include <QtTest>
 
-#include "nccl/nccl_events.h"
+#include "nccl/bootstrap_scene/nccl_events.h"
 #include "rdma/hca_states.h"
 #include "rdma/wqe.h"
 #include "sim/enum_names.h"

@@ -8,12 +8,12 @@
 #include <QTableView>
 #include <QtTest>
 
-#include "collectives/collectives_engine.h"
-#include "collectives/collectives_layout.h"
-#include "collectives/collectives_paint.h"
-#include "collectives/collectives_renderer.h"
-#include "collectives/collectives_round_dock.h"
-#include "collectives/collectives_scene.h"
+#include "collectives_scene/collectives_engine.h"
+#include "collectives_scene/collectives_layout.h"
+#include "collectives_scene/collectives_paint.h"
+#include "collectives_scene/collectives_renderer.h"
+#include "collectives_scene/collectives_round_dock.h"
+#include "collectives_scene/collectives_scene.h"
 #include "paint_image.h"
 #include "scene_walk.h"
 #include "shell/simulation_controller.h"

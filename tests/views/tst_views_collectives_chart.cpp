@@ -16,11 +16,11 @@
 #include <QScatterSeries>
 #include <QtTest>
 
-#include "collectives/collectives_chart_dock.h"
-#include "collectives/collectives_chart_plot.h"
-#include "collectives/collectives_scene_model.h"
-#include "collectives/ompi_fixed_rules.h"
-#include "collectives/sweep.h"
+#include "collectives_scene/collectives_chart_dock.h"
+#include "collectives_scene/collectives_chart_plot.h"
+#include "collectives_scene/collectives_scene_model.h"
+#include "ompi/tuned/ompi_fixed_rules.h"
+#include "collectives_scene/collectives_sweep.h"
 #include "shell/scene_descriptor.h"
 #include "shell/simulation_controller.h"
 

@@ -6,8 +6,8 @@
 
 #include <QtTest>
 
-#include "collectives/collectives_renderer.h"
-#include "collectives/collectives_scene.h"
+#include "collectives_scene/collectives_renderer.h"
+#include "collectives_scene/collectives_scene.h"
 #include "fit_check.h"
 #include "scene_walk.h"
 #include "shell/simulation_controller.h"

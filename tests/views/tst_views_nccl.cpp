@@ -14,10 +14,10 @@
 #include <cmath>
 
 #include "fit_check.h"
-#include "nccl/nccl_chart_dock.h"
-#include "nccl/nccl_log_dock.h"
-#include "nccl/nccl_renderer.h"
-#include "nccl/nccl_scene.h"
+#include "nccl/bootstrap_scene/nccl_chart_dock.h"
+#include "nccl/bootstrap_scene/nccl_log_dock.h"
+#include "nccl/bootstrap_scene/nccl_renderer.h"
+#include "nccl/bootstrap_scene/nccl_scene.h"
 #include "paint_image.h"
 #include "scene_walk.h"
 #include "shell/event_list_model.h"

@@ -12,9 +12,9 @@
 #include <QtTest>
 
 #include "fit_check.h"
-#include "nccl/nccl_renderer.h"
-#include "nccl/nccl_scene.h"
-#include "nccl/nccl_view.h"
+#include "nccl/bootstrap_scene/nccl_renderer.h"
+#include "nccl/bootstrap_scene/nccl_scene.h"
+#include "nccl/bootstrap_scene/nccl_view.h"
 #include "scene_walk.h"
 #include "shell/scene_canvas.h"
 #include "shell/scene_setup.h"

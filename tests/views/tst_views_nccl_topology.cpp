@@ -11,13 +11,13 @@
 #include <QTableWidget>
 #include <QtTest>
 
-#include "nccl_topology/topology_engine.h"
-#include "nccl_topology/topology_log_dock.h"
-#include "nccl_topology/topology_matrix_dock.h"
-#include "nccl_topology/topology_paint.h"
-#include "nccl_topology/topology_renderer.h"
-#include "nccl_topology/topology_scene.h"
-#include "nccl_topology/topology_text.h"
+#include "nccl/topology_scene/topology_engine.h"
+#include "nccl/topology_scene/topology_log_dock.h"
+#include "nccl/topology_scene/topology_matrix_dock.h"
+#include "nccl/topology_scene/topology_paint.h"
+#include "nccl/topology_scene/topology_renderer.h"
+#include "nccl/topology_scene/topology_scene.h"
+#include "nccl/topology_scene/topology_text.h"
 #include "paint_image.h"
 #include "scene_walk.h"
 #include "shell/simulation_controller.h"

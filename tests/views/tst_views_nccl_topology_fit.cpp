@@ -5,8 +5,8 @@
 #include <QtTest>
 
 #include "fit_check.h"
-#include "nccl_topology/topology_renderer.h"
-#include "nccl_topology/topology_scene.h"
+#include "nccl/topology_scene/topology_renderer.h"
+#include "nccl/topology_scene/topology_scene.h"
 #include "scene_walk.h"
 
 using namespace commviz;

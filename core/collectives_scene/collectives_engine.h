@@ -1,0 +1,63 @@
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "collectives_scene/collectives_config.h"
+#include "collectives_scene/collectives_events.h"
+#include "collectives/cost_model.h"
+#include "collectives/rank_buffers.h"
+#include "collectives/schedule.h"
+#include "sim/event_record.h"
+#include "sim/json.h"
+#include "sim/result.h"
+
+namespace commviz::collectives {
+
+/// The collectives scene: one step = one round of an Open MPI or NCCL
+/// algorithm. Real data moves (RankBuffers), every message is costed with
+/// Hockney's α-β-γ model and the run's time is the critical path.
+class CollectivesEngine {
+public:
+    using Event = CollectivesEvent;
+
+    /// Lays out the schedule; fails on an unknown algorithm (listing the allowed ones).
+    static sim::Result<CollectivesEngine> create(const Config& config);
+
+    std::vector<Event> step();
+    bool done() const { return m_round >= m_schedule->rounds; }
+    sim::Json summary() const;
+    /// Ids: "rank:R" (its buffer), "schedule". Null when unknown.
+    sim::Json inspect(const std::string& id) const;
+    static sim::EventRecord describe(const Event& event);
+    static std::vector<std::string> eventKinds();
+    std::size_t footprintBytes() const;
+
+    const Config& config() const { return m_config; }
+    const Schedule& schedule() const { return *m_schedule; }
+    /// The same schedule as shared by every copy of this run: views key their caches on it.
+    std::shared_ptr<const Schedule> sharedSchedule() const { return m_schedule; }
+    int roundsDone() const { return m_round; }
+    const RankBuffers& buffers() const { return m_buffers; }
+    double timeUs() const { return m_path.timeUs(); }
+    const std::vector<std::int64_t>& bytesSent() const { return m_bytesSent; }
+    std::int64_t messages() const { return m_messages; }
+    bool perMessageEvents() const;
+    /// time_us, closed_form_us, algbw_GBps and busbw_GBps (nccl-tests' definitions) of the
+    /// run so far; the bandwidths are null while no time has passed or no data moves.
+    sim::Json bandwidthFields() const;
+
+private:
+    CollectivesEngine(Config config, Schedule schedule);
+
+    Config m_config;
+    std::shared_ptr<const Schedule> m_schedule;  ///< immutable, shared by copies
+    int m_round = 0;
+    RankBuffers m_buffers;
+    CriticalPath m_path;
+    std::vector<std::int64_t> m_bytesSent;  ///< per rank, to other ranks
+    std::int64_t m_messages = 0;
+};
+
+}  // namespace commviz::collectives

@@ -1,0 +1,98 @@
+#include "nccl/device/nccl_protocol.h"
+
+#include <array>
+
+namespace commviz::collectives {
+
+namespace {
+
+// Columns LL, LL128, Simple, as NCCL orders its protocols.
+using PerProtocol = std::array<double, 3>;
+
+int column(NcclProtocol protocol) {
+    switch (protocol) {
+        case NcclProtocol::Ll:
+            return 0;
+        case NcclProtocol::Ll128:
+            return 1;
+        default:
+            return 2;
+    }
+}
+
+// NCCL src/include/device.h, ncclProtoGrainSize: chunks are whole grains.
+std::int64_t grainBytes(NcclProtocol protocol) {
+    switch (protocol) {
+        case NcclProtocol::Ll:
+            return 16;
+        case NcclProtocol::Ll128:
+            return 32 * 8 / 16 * 15 * 8;  // WARP_SIZE x 8 shared elements per thread, 15 of 16 carry data
+        default:
+            return 512;
+    }
+}
+
+// NCCL src/init.cc, DEFAULT_LL_BUFFSIZE, DEFAULT_LL128_BUFFSIZE, DEFAULT_BUFFSIZE,
+// divided by NCCL_STEPS = 8.
+std::int64_t stepBytes(NcclProtocol protocol) {
+    switch (protocol) {
+        case NcclProtocol::Ll:
+            return 8 * 512 * 8 * 16 / 8;  // lines per thread x threads x steps x 16-byte line
+        case NcclProtocol::Ll128:
+            return 120 * 640 * 8 * 8 / 8;  // elements per thread x threads x steps x 8 bytes
+        default:
+            return (std::int64_t(1) << 22) / 8;
+    }
+}
+
+int floorLog2(std::int64_t value) {
+    int log = 0;
+    while (value > 1) {
+        value >>= 1;
+        ++log;
+    }
+    return log;
+}
+
+}  // namespace
+
+double ncclProtocolEfficiency(NcclProtocol protocol) {
+    switch (protocol) {
+        case NcclProtocol::Ll:
+            return 0.5;
+        case NcclProtocol::Ll128:
+            return 120.0 / 128.0;
+        default:
+            return 1.0;
+    }
+}
+
+double ncclStepLatencyUs(NcclHardware hardware, NcclAlgorithm algorithm, NcclProtocol protocol) {
+    static constexpr PerProtocol tree[3] = {{0.6, 1.25, 4.0}, {1.0, 1.9, 4.0}, {5.0, 8.5, 14.0}};
+    static constexpr PerProtocol ring[3] = {{0.6, 1.9, 3.4}, {1.0, 2.5, 5.7}, {2.7, 4.0, 14.0}};
+    const auto& table = algorithm == NcclAlgorithm::Tree ? tree : ring;
+    return table[int(hardware)][std::size_t(column(protocol))];
+}
+
+double ncclBaseLatencyUs(NcclAlgorithm algorithm, NcclProtocol protocol) {
+    static constexpr PerProtocol tree{6.8, 14.0, 8.4};
+    static constexpr PerProtocol ring{6.6, 14.0, 8.4};
+    return (algorithm == NcclAlgorithm::Tree ? tree : ring)[std::size_t(column(protocol))];
+}
+
+std::int64_t ncclChunkBytes(NcclAlgorithm algorithm, bool multiStepRing, NcclProtocol protocol,
+                            std::int64_t channelBytes, int ranks) {
+    std::int64_t chunk = stepBytes(protocol);
+    if (protocol == NcclProtocol::Simple && algorithm == NcclAlgorithm::Ring && multiStepRing) chunk *= 4;
+    if (protocol == NcclProtocol::Ll) chunk /= 2;
+    if (protocol == NcclProtocol::Ll128) chunk = chunk / 16 * 15;
+    if (algorithm == NcclAlgorithm::Tree && protocol == NcclProtocol::Ll128) {
+        // One rank per node: nstepsLL128 = 1 + log2(nNodes) + 0.1 ppn with ppn = 1.
+        const double steps = 1 + floorLog2(ranks) + 0.1;
+        while (double(channelBytes / chunk) < steps * 64 && chunk > 131072) chunk /= 2;
+        while (double(channelBytes / chunk) < steps * 16 && chunk > 32768) chunk /= 2;
+    }
+    return chunk / grainBytes(protocol) * grainBytes(protocol);
+}
+
+}  // namespace commviz::collectives

@@ -1,0 +1,31 @@
+#pragma once
+
+#include <cstdint>
+
+#include "collectives/nccl_enums.h"
+
+namespace commviz::collectives {
+
+/// The share of a protocol's wire bytes that is data: Simple 1; LL 1/2 (each
+/// 8-byte line carries 4 bytes of data and a 4-byte flag, NCCL
+/// src/device/prims_ll.h); LL128 120/128 (one 8-byte flag per 128-byte line,
+/// NCCL src/include/device.h, NCCL_LL128_DATAELEMS).
+double ncclProtocolEfficiency(NcclProtocol protocol);
+
+/// NCCL src/graph/tuning.cc, hwLatencies: µs per step of `algorithm` with
+/// `protocol` on `hardware` (2.30 values).
+double ncclStepLatencyUs(NcclHardware hardware, NcclAlgorithm algorithm, NcclProtocol protocol);
+/// NCCL src/graph/tuning.cc, baseLatencies: µs paid once per operation.
+double ncclBaseLatencyUs(NcclAlgorithm algorithm, NcclProtocol protocol);
+
+/// Data bytes of one chunk as NCCL src/enqueue.cc, calcCollChunking, sizes it
+/// from the default buffers (src/init.cc: Simple 4 MiB, LL 512 KiB, LL128
+/// 4,800 KiB, each cut into NCCL_STEPS = 8 steps): Simple rings of allreduce,
+/// allgather and reduce_scatter take 4 steps (ALLREDUCE_CHUNKSTEPS), everything
+/// else one step; LL carries half its step, LL128 15/16. Tree LL128 halves the
+/// chunk while a channel's share `channelBytes` is short for the tree depth
+/// (every rank counted as a node of its own, as `ranks` nodes).
+std::int64_t ncclChunkBytes(NcclAlgorithm algorithm, bool multiStepRing, NcclProtocol protocol,
+                            std::int64_t channelBytes, int ranks);
+
+}  // namespace commviz::collectives

@@ -1,0 +1,161 @@
+#include "nccl/device/nccl_ring.h"
+
+#include <algorithm>
+#include <memory>
+
+#include "collectives/block_layout.h"
+#include "collectives/phases.h"
+
+namespace commviz::collectives {
+
+using nccl_detail::layoutLimitError;
+using nccl_detail::loopElements;
+using nccl_detail::loopsOver;
+
+namespace {
+
+std::int64_t chunkElements(const ScheduleRequest& request, std::int64_t channelBytes) {
+    const auto bytes =
+        ncclChunkBytes(NcclAlgorithm::Ring, true, request.protocol, channelBytes, request.ranks) / request.elementBytes;
+    return std::max<std::int64_t>(1, bytes);
+}
+
+int wrap(int rank, int ranks) { return ((rank % ranks) + ranks) % ranks; }
+
+/// Where each channel's loops start in the layout of one ring allreduce.
+struct RingLoops {
+    std::vector<int> firstBlock;  ///< per channel
+    std::vector<std::int64_t> loops;
+    std::int64_t maxLoops = 1;
+};
+
+}  // namespace
+
+Schedule ncclRingAllreduce(const ScheduleRequest& request, int nchannels) {
+    const int p = request.ranks;
+    const int channels = int(std::clamp<std::int64_t>(request.count / std::max(p, 1), 1, nchannels));
+    const BlockLayout shares = evenBlocks(request.count, channels);
+    const std::int64_t loopCount = std::int64_t(p) * chunkElements(request, shares.front() * request.elementBytes);
+    Schedule schedule = namedSchedule("ring", 0, {});
+    auto loops = std::make_shared<RingLoops>();
+    std::size_t blocks = 0;
+    for (std::int64_t share : shares) blocks += std::size_t(loopsOver(share, loopCount)) * std::size_t(p);
+    schedule.unsupported = layoutLimitError(blocks);
+    if (!schedule.unsupported.empty()) return schedule;
+    for (std::int64_t share : shares) {
+        loops->firstBlock.push_back(int(schedule.layout.size()));
+        loops->loops.push_back(loopsOver(share, loopCount));
+        loops->maxLoops = std::max(loops->maxLoops, loops->loops.back());
+        for (std::int64_t loop = 0; loop < loops->loops.back(); ++loop)
+            for (std::int64_t chunk : evenBlocks(loopElements(share, loopCount, loop), p))
+                schedule.layout.push_back(chunk);
+    }
+    if (p < 2) return schedule;
+    const BlockLayout layout = schedule.layout;
+    const auto bytes = request.elementBytes;
+    const int steps = 2 * (p - 1);
+    // Step s < p-1 is reduce-scatter round s+1 (chunk r-s-1); step p-1+t is allgather round t+1 (chunk r-t).
+    schedule.rounds = int(loops->maxLoops) * steps;
+    schedule.round = [=](int roundIndex) {
+        const int loop = roundIndex / steps, step = roundIndex % steps;
+        const bool reduce = step < p - 1;
+        const int chunkOffset = reduce ? -(step + 1) : -(step - (p - 1));
+        Round round;
+        for (int channel = 0; channel < channels; ++channel) {
+            if (loop >= loops->loops[std::size_t(channel)]) continue;
+            const int base = loops->firstBlock[std::size_t(channel)] + loop * p;
+            for (int rank = 0; rank < p; ++rank) {
+                const int chunk = wrap(rank + chunkOffset, p);
+                round.push_back(makeMessage(layout, bytes, rank, (rank + 1) % p, {{base + chunk, 1}}, reduce));
+            }
+        }
+        return round;
+    };
+    return schedule;
+}
+
+namespace {
+
+/// The pieces of one rank's block (allgather) or share (reduce_scatter):
+/// channel by channel, loop by loop. Every rank has the same number of pieces,
+/// so block b*pieces + i is piece i of rank b (RankBuffers' owner rule).
+struct RankPieces {
+    std::vector<int> firstPiece;  ///< per channel
+    std::vector<std::int64_t> loops;
+    std::int64_t maxLoops = 1;
+    int pieces = 0;
+};
+
+RankPieces rankPieces(std::int64_t share, int channels, std::int64_t chunk) {
+    RankPieces cut;
+    for (std::int64_t part : evenBlocks(share, channels)) {
+        cut.firstPiece.push_back(cut.pieces);
+        cut.loops.push_back(loopsOver(part, chunk));
+        cut.maxLoops = std::max(cut.maxLoops, cut.loops.back());
+        cut.pieces += int(cut.loops.back());
+    }
+    return cut;
+}
+
+/// The ring shared by allgather and reduce_scatter: p-1 rounds per loop; in
+/// round j rank r sends to r+1 its piece of block r - j - `shift`.
+void setPerRankRing(Schedule& schedule, const ScheduleRequest& request, std::shared_ptr<const RankPieces> cut,
+                    int shift, bool reduce) {
+    const int p = request.ranks;
+    if (p < 2) return;
+    const BlockLayout layout = schedule.layout;
+    const auto bytes = request.elementBytes;
+    schedule.rounds = int(cut->maxLoops) * (p - 1);
+    schedule.round = [=](int roundIndex) {
+        const int loop = roundIndex / (p - 1), step = roundIndex % (p - 1);
+        Round round;
+        for (std::size_t channel = 0; channel < cut->loops.size(); ++channel) {
+            if (loop >= cut->loops[channel]) continue;
+            const int piece = cut->firstPiece[channel] + loop;
+            for (int rank = 0; rank < p; ++rank) {
+                const int block = wrap(rank - step - shift, p) * cut->pieces + piece;
+                round.push_back(makeMessage(layout, bytes, rank, (rank + 1) % p, {{block, 1}}, reduce));
+            }
+        }
+        return round;
+    };
+}
+
+}  // namespace
+
+Schedule ncclRingAllgather(const ScheduleRequest& request) {
+    const int channels = int(std::clamp<std::int64_t>(request.count, 1, request.nchannels));
+    const std::int64_t chunk = chunkElements(request, request.bytes() / channels * request.ranks);
+    auto cut = std::make_shared<const RankPieces>(rankPieces(request.count, channels, chunk));
+    Schedule schedule = namedSchedule("ring", 0, {});
+    schedule.unsupported = layoutLimitError(std::size_t(cut->pieces) * std::size_t(request.ranks));
+    if (!schedule.unsupported.empty()) return schedule;
+    const BlockLayout parts = evenBlocks(request.count, channels);
+    for (int rank = 0; rank < request.ranks; ++rank)
+        for (std::size_t channel = 0; channel < parts.size(); ++channel)
+            for (std::int64_t loop = 0; loop < cut->loops[channel]; ++loop)
+                schedule.layout.push_back(loopElements(parts[channel], chunk, loop));
+    setPerRankRing(schedule, request, cut, 0, false);
+    return schedule;
+}
+
+Schedule ncclRingReduceScatter(const ScheduleRequest& request) {
+    const int p = request.ranks;
+    const BlockLayout shares = evenBlocks(request.count, p);  // the largest share comes first
+    const int channels = int(std::clamp<std::int64_t>(shares.front(), 1, request.nchannels));
+    const std::int64_t chunk = chunkElements(request, request.bytes() / channels);
+    auto cut = std::make_shared<const RankPieces>(rankPieces(shares.front(), channels, chunk));
+    Schedule schedule = namedSchedule("ring", 0, {});
+    schedule.unsupported = layoutLimitError(std::size_t(cut->pieces) * std::size_t(p));
+    if (!schedule.unsupported.empty()) return schedule;
+    for (std::int64_t share : shares) {
+        const BlockLayout parts = evenBlocks(share, channels);
+        for (std::size_t channel = 0; channel < parts.size(); ++channel)
+            for (std::int64_t loop = 0; loop < cut->loops[channel]; ++loop)
+                schedule.layout.push_back(loopElements(parts[channel], chunk, loop));
+    }
+    setPerRankRing(schedule, request, cut, 1, true);
+    return schedule;
+}
+
+}  // namespace commviz::collectives

@@ -1,0 +1,234 @@
+// Proves NCCL's tree allreduce: the two trees are ncclGetDtree's (worked by
+// hand from src/graph/trees.cc for p = 2..8), chunks go up then down in the
+// pipelined order of runTreeSplit, each tree carries half the buffer on its
+// channels, every rank count gives the right sums, and algorithm=auto follows
+// NCCL's tuning model on both sides of its crossover.
+
+#include "nccl/device/nccl_tree.h"
+#include "nccl/graph/nccl_tuner.h"
+#include "collectives_test_support.h"
+
+Q_DECLARE_METATYPE(std::vector<int>)
+Q_DECLARE_METATYPE(std::vector<std::vector<int>>)
+
+using namespace commviz;
+using namespace commviz::collectives;
+using namespace commviz::collectives::test;
+
+namespace {
+
+Config treeConfig(int ranks, std::int64_t bytes, int nchannels = 2) {
+    Config config = configFor(Collective::Allreduce, "tree", ranks, bytes);
+    config.library = Library::Nccl;
+    config.nchannels = nchannels;
+    return config;
+}
+
+std::vector<std::tuple<int, int, int, bool>> roundMessages(CollectivesEngine& engine) {
+    std::vector<std::tuple<int, int, int, bool>> messages;
+    for (const auto& event : engine.step()) {
+        const Message& message = std::get<SendEvent>(event).message;
+        messages.emplace_back(message.src, message.dst, message.blocks.front().first, message.reduce);
+    }
+    return messages;
+}
+
+int treeHeight(int p) { return ceilLog(p, 2); }
+
+ScheduleRequest tunerRequest(std::int64_t bytes) {
+    ScheduleRequest request;
+    request.ranks = 8;
+    request.count = bytes;
+    request.nchannels = 2;
+    request.linkGBps = 50.0;
+    request.hardware = NcclHardware::Net;
+    request.protocol = NcclProtocol::Simple;
+    return request;
+}
+
+}  // namespace
+
+class NcclTreeTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void treesAreNcclGetDtree_data() {
+        QTest::addColumn<int>("ranks");
+        QTest::addColumn<int>("which");
+        QTest::addColumn<std::vector<int>>("parents");
+        QTest::addColumn<std::vector<std::vector<int>>>("children");
+        using Kids = std::vector<std::vector<int>>;
+        // Tree 0: the btree (0's only child is the largest power of two below p, odd ranks are leaves).
+        // Tree 1: mirrored (r -> p-1-r) for even p, shifted by one (r -> r+1) for odd p.
+        QTest::newRow("p2 t0") << 2 << 0 << std::vector<int>{-1, 0} << Kids{{1}, {}};
+        QTest::newRow("p2 t1") << 2 << 1 << std::vector<int>{1, -1} << Kids{{}, {0}};
+        QTest::newRow("p3 t0") << 3 << 0 << std::vector<int>{-1, 2, 0} << Kids{{2}, {}, {1}};
+        QTest::newRow("p3 t1") << 3 << 1 << std::vector<int>{1, -1, 0} << Kids{{2}, {0}, {}};
+        QTest::newRow("p4 t0") << 4 << 0 << std::vector<int>{-1, 2, 0, 2} << Kids{{2}, {}, {1, 3}, {}};
+        QTest::newRow("p4 t1") << 4 << 1 << std::vector<int>{1, 3, 1, -1} << Kids{{}, {2, 0}, {}, {1}};
+        QTest::newRow("p5 t0") << 5 << 0 << std::vector<int>{-1, 2, 4, 2, 0} << Kids{{4}, {}, {1, 3}, {}, {2}};
+        QTest::newRow("p5 t1") << 5 << 1 << std::vector<int>{1, -1, 3, 0, 3} << Kids{{3}, {0}, {}, {2, 4}, {}};
+        QTest::newRow("p6 t0") << 6 << 0 << std::vector<int>{-1, 2, 4, 2, 0, 4}
+                               << Kids{{4}, {}, {1, 3}, {}, {2, 5}, {}};
+        QTest::newRow("p6 t1") << 6 << 1 << std::vector<int>{1, 5, 3, 1, 3, -1}
+                               << Kids{{}, {3, 0}, {}, {4, 2}, {}, {1}};
+        QTest::newRow("p7 t0") << 7 << 0 << std::vector<int>{-1, 2, 4, 2, 0, 6, 4}
+                               << Kids{{4}, {}, {1, 3}, {}, {2, 6}, {}, {5}};
+        QTest::newRow("p7 t1") << 7 << 1 << std::vector<int>{5, -1, 3, 5, 3, 1, 0}
+                               << Kids{{6}, {5}, {}, {2, 4}, {}, {3, 0}, {}};
+        QTest::newRow("p8 t0") << 8 << 0 << std::vector<int>{-1, 2, 4, 2, 0, 6, 4, 6}
+                               << Kids{{4}, {}, {1, 3}, {}, {2, 6}, {}, {5, 7}, {}};
+        QTest::newRow("p8 t1") << 8 << 1 << std::vector<int>{1, 3, 1, 7, 5, 3, 5, -1}
+                               << Kids{{}, {2, 0}, {}, {5, 1}, {}, {6, 4}, {}, {3}};
+    }
+
+    void treesAreNcclGetDtree() {
+        QFETCH(int, ranks);
+        QFETCH(int, which);
+        QFETCH(std::vector<int>, parents);
+        QFETCH(std::vector<std::vector<int>>, children);
+        const NcclTree tree = ncclDtree(ranks, which);
+        QCOMPARE(tree.parent, parents);
+        QCOMPARE(tree.children, children);
+        QCOMPARE(tree.treeHeight(), treeHeight(ranks));
+    }
+
+    void noRankIsInteriorInBothTrees() {
+        for (int p = 2; p <= 64; ++p) {
+            const NcclTree first = ncclDtree(p, 0), second = ncclDtree(p, 1);
+            for (int rank = 0; rank < p; ++rank)
+                QVERIFY(first.children[std::size_t(rank)].empty() || second.children[std::size_t(rank)].empty() ||
+                        rank == first.root || rank == second.root);
+        }
+    }
+
+    void chunksGoUpThenDown() {
+        // p = 4, two channels of 1 MiB, two 512 KiB chunks each: channel 0 (blocks 0, 1) on tree 0
+        // 0 -> 2 -> {1, 3}; channel 1 (blocks 2, 3) on tree 1 3 -> 1 -> {2, 0}. H = 2: 2 + 4 - 1 rounds.
+        auto engine = CollectivesEngine::create(treeConfig(4, 2 << 20)).value();
+        using M = std::vector<std::tuple<int, int, int, bool>>;
+        QCOMPARE(engine.schedule().rounds, 5);
+        // Round 0: the leaves send chunk 0 up.
+        QCOMPARE(roundMessages(engine), (M{{1, 2, 0, true}, {3, 2, 0, true}, {0, 1, 2, true}, {2, 1, 2, true}}));
+        // Round 1: leaves send chunk 1, the height-1 ranks their sum of chunk 0.
+        QCOMPARE(
+            roundMessages(engine),
+            (M{{1, 2, 1, true}, {2, 0, 0, true}, {3, 2, 1, true}, {0, 1, 3, true}, {1, 3, 2, true}, {2, 1, 3, true}}));
+        // Round 2: the roots hold chunk 0 and send it down while chunk 1 still goes up.
+        QCOMPARE(roundMessages(engine), (M{{0, 2, 0, false}, {3, 1, 2, false}, {2, 0, 1, true}, {1, 3, 3, true}}));
+        QCOMPARE(roundMessages(engine), (M{{0, 2, 1, false},
+                                           {2, 1, 0, false},
+                                           {2, 3, 0, false},
+                                           {1, 2, 2, false},
+                                           {1, 0, 2, false},
+                                           {3, 1, 3, false}}));
+        QCOMPARE(roundMessages(engine), (M{{2, 1, 1, false}, {2, 3, 1, false}, {1, 2, 3, false}, {1, 0, 3, false}}));
+        QVERIFY(engine.done());
+        QVERIFY(engine.summary()["result_ok"].get<bool>());
+    }
+
+    void everyRankCount() {
+        // 1000 B on two channels: one 500 B chunk per tree; 2H rounds, 2(p-1) messages per tree. The
+        // busiest rank has two children in one tree and is a leaf of the other: 3 + 1 chunks, 2S.
+        for (int p : kRanks) {
+            const std::int64_t sentMax = p == 1 ? 0 : p == 2 ? 1000 : p == 3 ? 1500 : 2000;
+            checkSchedule(runToEnd(treeConfig(p, 1000)), 2 * treeHeight(p), 4LL * (p - 1), sentMax,
+                          2LL * (p - 1) * 1000);
+        }
+    }
+
+    void resultsAreCorrect() {
+        for (int p : kRanks)
+            for (std::int64_t bytes : {1, 3, 7, 1000003, 3 << 20})
+                for (int channels : {1, 2, 3, 4})
+                    for (NcclProtocol protocol : {NcclProtocol::Simple, NcclProtocol::Ll, NcclProtocol::Ll128}) {
+                        auto config = treeConfig(p, bytes, channels);
+                        config.protocol = protocol;
+                        QVERIFY2(runToEnd(config)["result_ok"].get<bool>(), std::to_string(p).c_str());
+                    }
+    }
+
+    void channelsComeInPairs() {
+        // nchannels=1 is rounded up to a pair (one channel per tree), 3 to 4; a single element has one channel.
+        QCOMPARE(runToEnd(treeConfig(4, 1000, 1))["messages"].get<int>(), 2 * 2 * 3);
+        QCOMPARE(runToEnd(treeConfig(4, 1000, 3))["messages"].get<int>(), 4 * 2 * 3);
+        QCOMPARE(runToEnd(treeConfig(4, 1, 4))["messages"].get<int>(), 1 * 2 * 3);
+        QCOMPARE(runToEnd(treeConfig(4, 3, 4))["messages"].get<int>(), 2 * 2 * 3);
+    }
+
+    void chunkSizesFollowCalcCollChunking() {
+        QCOMPARE(ncclChunkBytes(NcclAlgorithm::Tree, false, NcclProtocol::Simple, 1 << 30, 8), 524288);
+        QCOMPARE(ncclChunkBytes(NcclAlgorithm::Ring, true, NcclProtocol::Simple, 1 << 30, 8), 2097152);
+        QCOMPARE(ncclChunkBytes(NcclAlgorithm::Ring, false, NcclProtocol::Simple, 1 << 30, 8), 524288);
+        QCOMPARE(ncclChunkBytes(NcclAlgorithm::Ring, true, NcclProtocol::Ll, 1 << 30, 8), 32768);
+        QCOMPARE(ncclChunkBytes(NcclAlgorithm::Ring, true, NcclProtocol::Ll128, 1 << 30, 8), 576000);
+        QCOMPARE(ncclChunkBytes(NcclAlgorithm::Tree, false, NcclProtocol::Ll128, 1 << 30, 8), 576000);
+        // 1 MiB on 8 ranks: 4.1 steps; 576000 -> 288000 -> 144000 -> 72000 (< 262.4 chunks), then
+        // 36000 -> 18000 (< 65.6 chunks), rounded down to whole 1920-byte grains.
+        QCOMPARE(ncclChunkBytes(NcclAlgorithm::Tree, false, NcclProtocol::Ll128, 1 << 20, 8), 17280);
+        // Chunks of 8 MiB + 3 on two channels of Simple 512 KiB: 8 + 9 chunks, 9 + 2 x 3 - 1 rounds.
+        QCOMPARE(runToEnd(treeConfig(8, (8 << 20) + 3))["rounds"].get<int>(), 14);
+    }
+
+    void timeAndBandwidthByHand() {
+        // p = 2, 2000 B on two channels of 1000 B: up 1 + 1 + 0.5 µs (both trees at once), down 1 + 1 µs.
+        const auto summary = runToEnd(treeConfig(2, 2000));
+        QCOMPARE(summary["time_us"].get<double>(), 4.5);
+        QCOMPARE(summary["algbw_GBps"].get<double>(), 2000 / 4.5e3);
+        QCOMPARE(summary["busbw_GBps"].get<double>(), 2000 / 4.5e3 * 1.0);  // 2(p-1)/p = 1
+        // Closed form: 2⌈lg p⌉α + 2nβ + nγ = 2 + 4 + 1 µs.
+        QCOMPARE(summary["closed_form_us"].get<double>(), 7.0);
+    }
+
+    void tunerTimesByHand() {
+        // p = 8, Simple on the network, 2 channels of 50 GB/s, 1 MiB. Tree: 8.4 + 2 x 3 x 14 µs, bus
+        // 100 x 0.92, algorithm bandwidth x 0.5 x 0.5 (correction at 2^14 x 64 B). Ring: (8.4 + 14 x 14) x 1.4,
+        // algorithm bandwidth 100 x 8/14.
+        const auto request = tunerRequest(1 << 20);
+        QVERIFY(qFuzzyCompare(ncclTunerTimeUs(request, "tree"), 92.4 + 1048576 / 23000.0));
+        QVERIFY(qFuzzyCompare(ncclTunerTimeUs(request, "ring"), 204.4 * 1.4 + 1048576 / (100000.0 * 8 / 14)));
+        QCOMPARE(ncclTunerChoice(request).algorithm, std::string("tree"));
+        QCOMPARE(ncclTunerChoice(request).rule,
+                 std::string("NCCL tuning.cc model, Simple on network, ranks as nodes, no GPU caps: tree 138.0 us, "
+                             "ring 304.5 us -> tree"));
+        // 1 GiB: no correction; tree 92.4 + 2^30/46000, ring 286.16 + 2^30/57142.9.
+        QCOMPARE(ncclTunerChoice(tunerRequest(std::int64_t(1) << 30)).algorithm, std::string("ring"));
+    }
+
+    void tunerCrossover() {
+        // The tree's correction factor falls from 0.8 to 0.7 at 2^18 x 64 B = 16 MiB. Just below: tree
+        // 92.4 + S/36800 = 548.3 µs against ring 286.16 + S/57142.9 = 579.8 µs; at 16 MiB the tree takes
+        // 92.4 + S/32200 = 613.4 µs and the ring wins.
+        QCOMPARE(ncclTunerChoice(tunerRequest((16 << 20) - 1)).algorithm, std::string("tree"));
+        QCOMPARE(ncclTunerChoice(tunerRequest(16 << 20)).algorithm, std::string("ring"));
+        // Below 1 KiB (S / (2 channels x 8 ranks) < 64 B) the ring has no plateau factor: 204.4 µs.
+        QVERIFY(qFuzzyCompare(ncclTunerTimeUs(tunerRequest(1023), "ring"), 204.4 + 1023 / (100000.0 * 8 / 14)));
+    }
+
+    void autoRunsTheChoice() {
+        auto config = treeConfig(8, 1 << 20);  // as tunerTimesByHand: 50 GB/s on the network
+        config.algorithm = "auto";
+        config.cost.beta_GBps = 50.0;
+        QCOMPARE(runToEnd(config)["algorithm"].get<std::string>(), std::string("tree"));
+        config.ranks = 1;
+        const auto single = runToEnd(config);
+        QCOMPARE(single["rule"].get<std::string>(), std::string("1 rank: nothing to send; ring"));
+        QCOMPARE(single["messages"].get<int>(), 0);
+        QVERIFY(single["result_ok"].get<bool>());
+    }
+
+    void treeOnlyForAllreduce() {
+        for (Collective collective :
+             {Collective::Bcast, Collective::Reduce, Collective::Allgather, Collective::ReduceScatter}) {
+            auto config = treeConfig(4, 4000);
+            config.collective = collective;
+            auto refused = CollectivesEngine::create(config);
+            QVERIFY(!refused.ok());
+            QCOMPARE(refused.error().message, "algorithm=tree is not an NCCL " + std::string(name(collective)) +
+                                                  " algorithm; allowed: auto, ring");
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(NcclTreeTest)
+#include "tst_collectives_nccl_tree.moc"

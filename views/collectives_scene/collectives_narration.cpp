@@ -1,0 +1,65 @@
+// The collectives scene's narration: one sentence per kind of
+// CollectivesEngine::eventKinds(), filled from the event's fields.
+
+#include "collectives_scene/collectives_events.h"
+#include "collectives_scene/collectives_text.h"
+#include "shell/event_fields.h"
+
+namespace commviz::views {
+
+namespace {
+
+// A missing field reads -1, which no rank, round or byte count is.
+QString number(const sim::EventRecord& record, const char* key) {
+    return QString::number(EventFields(record).integer(key).value_or(-1));
+}
+// Rounds are 0-based in the events and 1-based for people.
+QString roundNumber(const sim::EventRecord& record) {
+    return QString::number(EventFields(record).integer("round").value_or(0));
+}
+QString timeText(const sim::EventRecord& record) {
+    return QString::number(EventFields(record).number("end_us").value_or(0), 'g', 4);
+}
+
+QString send(const sim::EventRecord& record) {
+    const EventFields fields(record);
+    const QStringList blockList = fields.list("blocks").value_or(QStringList());
+    const QString blocks = CollectivesText::blocksText(blockList);
+    const QString what = blockList.size() == 1 ? CollectivesText::tr("block %1").arg(blocks)
+                                               : CollectivesText::tr("blocks %1").arg(blocks);
+    const QString bytes = CollectivesText::bytesText(fields.integer("bytes").value_or(0));
+    if (fields.flag("reduce").value_or(false))
+        return CollectivesText::tr(
+                   "Round %1: rank %2 sends %3 (%4) to rank %5, which adds the data into its partial sums (done at "
+                   "%6 µs).")
+            .arg(roundNumber(record), number(record, "src"), what, bytes, number(record, "dst"), timeText(record));
+    return CollectivesText::tr("Round %1: rank %2 sends %3 (%4) to rank %5, which stores the data (done at %6 µs).")
+        .arg(roundNumber(record), number(record, "src"), what, bytes, number(record, "dst"), timeText(record));
+}
+
+QString round(const sim::EventRecord& record) {
+    const EventFields fields(record);
+    const QString bytes = CollectivesText::bytesText(fields.integer("bytes").value_or(0));
+    if (fields.flag("reduce").value_or(false))
+        return CollectivesText::tr(
+                   "Round %1: %2 messages carry %3 in all and their receivers reduce; the round ends at %4 µs.")
+            .arg(roundNumber(record), number(record, "messages"), bytes, timeText(record));
+    return CollectivesText::tr("Round %1: %2 messages carry %3 in all; the round ends at %4 µs.")
+        .arg(roundNumber(record), number(record, "messages"), bytes, timeText(record));
+}
+
+}  // namespace
+
+const NarrationTable& CollectivesText::table() {
+    static const NarrationTable t{
+        {collectives::SendEvent::kKind, &send,
+         [](int n) {
+             return countedPhrase(n, CollectivesText::tr("1 message sent"), CollectivesText::tr("%1 messages sent"));
+         }},
+        {collectives::RoundEvent::kKind, &round, [](int n) {
+             return countedPhrase(n, CollectivesText::tr("1 round ended"), CollectivesText::tr("%1 rounds ended"));
+         }}};
+    return t;
+}
+
+}  // namespace commviz::views

@@ -1,0 +1,159 @@
+#include "collectives_scene/collectives_renderer.h"
+
+#include <algorithm>
+#include <numeric>
+
+#include "collectives_scene/collectives_engine.h"
+#include "collectives_scene/collectives_paint.h"
+#include "collectives_scene/collectives_text.h"
+#include "shell/scene_paint.h"
+#include "sim/session_access.h"
+
+namespace commviz::views {
+
+using collectives::CollectivesEngine;
+
+namespace {
+
+constexpr double kMargin = 20;
+constexpr QRectF kCaption(kMargin, 8, CollectivesRenderer::kWidth - 2 * kMargin, 72);
+constexpr QRectF kLegend(kMargin, CollectivesRenderer::kHeight - 32, CollectivesRenderer::kWidth - 2 * kMargin, 24);
+constexpr QRectF kRanks(kMargin, 88, CollectivesRenderer::kWidth - 2 * kMargin, CollectivesRenderer::kHeight - 128);
+
+QString libraryText(const CollectivesEngine& engine) {
+    if (engine.config().library == collectives::Library::Nccl) return CollectivesRenderer::tr("NCCL");
+    return CollectivesRenderer::tr("Open MPI, ID %1").arg(engine.schedule().algorithmId);
+}
+
+}  // namespace
+
+bool CollectivesRenderer::sameRun(const ScheduleKey& key, const CollectivesEngine& engine) {
+    return !key.expired() && key.lock() == engine.sharedSchedule();
+}
+
+QString CollectivesRenderer::noSessionText() const { return tr("No collectives session loaded"); }
+
+const collectives::Round& CollectivesRenderer::roundShown(const CollectivesEngine& engine) {
+    const int index = engine.roundsDone() - 1;
+    if (!sameRun(m_roundKey, engine) || m_roundIndex != index) {
+        m_roundKey = engine.sharedSchedule();
+        m_roundIndex = index;
+        m_round = index >= 0 ? engine.schedule().round(index) : collectives::Round{};
+    }
+    return m_round;
+}
+
+const CollectivesLayout& CollectivesRenderer::layoutFor(const CollectivesEngine& engine, const QRectF& area) {
+    if (!sameRun(m_layoutKey, engine) || m_layoutArea != area) {
+        m_layoutKey = engine.sharedSchedule();
+        m_layoutArea = area;
+        m_layout = CollectivesLayout::of(engine, area);
+    }
+    return m_layout;
+}
+
+bool CollectivesRenderer::resultOk(const CollectivesEngine& engine) {
+    // Checking 4,096 ranks against a direct sum takes a while; the finished run's answer never changes.
+    if (!sameRun(m_resultKey, engine)) {
+        m_resultKey = engine.sharedSchedule();
+        m_resultOk = engine.buffers().resultOk();
+    }
+    return m_resultOk;
+}
+
+bool CollectivesRenderer::paintScene(QPainter& painter, const RenderState& state) {
+    m_hits.clear();
+    m_band = QRectF();
+    const auto access = sim::SessionAccess<CollectivesEngine>::of(state.session);
+    if (!access) return false;
+    CollectivesPaint p(painter, state, m_hits);
+    const CollectivesEngine& engine = access->engine();
+    paintCaption(p, engine);
+    if (engine.config().ranks <= CollectivesLayout::kDetailedRanks)
+        paintRanks(p, engine, kRanks);
+    else
+        paintSummary(p, engine, kRanks);
+    paintLegend(p, engine, kLegend);
+    p.drawHalos();
+    return true;
+}
+
+void CollectivesRenderer::paintCaption(CollectivesPaint& p, const CollectivesEngine& engine) {
+    const auto& config = engine.config();
+    const auto& schedule = engine.schedule();
+    const QString title = tr("%1 · %2 (%3) · %4 ranks · %5")
+                              .arg(QString::fromUtf8(collectives::name(config.collective)),
+                                   QString::fromStdString(schedule.algorithm), libraryText(engine))
+                              .arg(config.ranks)
+                              .arg(CollectivesText::bytesText(config.bytes));
+    p.text(QRectF(kCaption.left(), kCaption.top(), kCaption.width(), 26), title, 19, p.theme.text,
+           Qt::AlignLeft | Qt::AlignVCenter, true);
+    const QString result = !engine.done()     ? tr("result_ok: checked after the last round")
+                           : resultOk(engine) ? tr("result_ok: true, every rank holds the right result")
+                                              : tr("result_ok: false");
+    const QString progress = engine.roundsDone() == 0
+                                 ? tr("Before round 1 of %1").arg(schedule.rounds)
+                                 : tr("Round %1 of %2").arg(engine.roundsDone()).arg(schedule.rounds);
+    p.text(QRectF(kCaption.left(), kCaption.top() + 26, kCaption.width(), 22),
+           tr("%1 · %2 µs so far · %3").arg(progress, QString::number(engine.timeUs(), 'f', 2), result), 15,
+           engine.done() && !resultOk(engine) ? p.theme.bad : p.theme.text);
+    QStringList notes;
+    // nccl-tests' figures of merit, once the whole collective has run.
+    const sim::Json bandwidth = engine.bandwidthFields();
+    if (engine.done() && bandwidth["algbw_GBps"].is_number())
+        notes << tr("algbw %1 GB/s, busbw %2 GB/s")
+                     .arg(CollectivesText::gbpsNumber(bandwidth["algbw_GBps"].get<double>()),
+                          CollectivesText::gbpsNumber(bandwidth["busbw_GBps"].get<double>()));
+    if (!schedule.rule.empty()) notes << tr("auto: %1").arg(QString::fromStdString(schedule.rule));
+    if (!schedule.redirectedFrom.empty())
+        notes << tr("redirected from %1").arg(QString::fromStdString(schedule.redirectedFrom));
+    const collectives::Round& round = roundShown(engine);
+    if (!round.empty()) {
+        const std::int64_t bytes = std::accumulate(round.begin(), round.end(), std::int64_t(0),
+                                                   [](std::int64_t sum, const auto& m) { return sum + m.bytes; });
+        const bool reduce = std::any_of(round.begin(), round.end(), [](const auto& m) { return m.reduce; });
+        notes.prepend((reduce ? tr("this round: %1 messages, %2, receivers reduce") : tr("this round: %1 messages, %2"))
+                          .arg(round.size())
+                          .arg(CollectivesText::bytesText(bytes)));
+    }
+    p.text(QRectF(kCaption.left(), kCaption.top() + 48, kCaption.width(), 22), notes.join(QStringLiteral(" · ")), 14,
+           p.theme.mutedText);
+}
+
+void CollectivesRenderer::paintRanks(CollectivesPaint& p, const CollectivesEngine& engine, const QRectF& area) {
+    const CollectivesLayout& layout = layoutFor(engine, area);
+    const collectives::Round& round = roundShown(engine);
+    if (layout.shape == RankShape::Tree) p.treeEdges(layout);
+    const auto arriving = CollectivesPaint::arrivingCells(engine, round);
+    for (int rank = 0; rank < int(layout.boxes.size()); ++rank)
+        p.rank(engine, rank, layout.boxes[std::size_t(rank)], arriving);
+    p.messages(layout, round);
+}
+
+void CollectivesRenderer::paintSummary(CollectivesPaint& p, const CollectivesEngine& engine, const QRectF& area) {
+    m_band = p.summary(engine, roundShown(engine), area);
+    m_bandRanks = engine.config().ranks;
+}
+
+void CollectivesRenderer::paintLegend(CollectivesPaint& p, const CollectivesEngine& engine, const QRectF& area) {
+    p.legend(engine, area);
+}
+
+QString CollectivesRenderer::objectAt(const QPointF& logical) const {
+    const QString hit = SceneRenderer::objectAt(logical);
+    if (!hit.isEmpty() || m_band.isEmpty() || !m_band.contains(logical)) return hit;
+    const int rank = int((logical.x() - m_band.left()) / m_band.width() * m_bandRanks);
+    return QStringLiteral("rank:%1").arg(std::clamp(rank, 0, m_bandRanks - 1));
+}
+
+QString CollectivesRenderer::objectForEvent(const sim::Session& session, std::size_t step, std::size_t index) const {
+    const auto access = sim::SessionAccess<CollectivesEngine>::of(&session);
+    if (!access) return {};
+    const auto* events = access->events(step);
+    if (!events || index >= events->size()) return {};
+    if (const auto* send = std::get_if<collectives::SendEvent>(&(*events)[index]))
+        return QStringLiteral("rank:%1").arg(send->message.dst);
+    return {};
+}
+
+}  // namespace commviz::views

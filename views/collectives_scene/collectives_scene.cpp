@@ -1,0 +1,41 @@
+#include "collectives_scene/collectives_scene.h"
+
+#include "collectives_scene/collectives_chart_dock.h"
+#include "collectives_scene/collectives_engine.h"
+#include "collectives_scene/collectives_renderer.h"
+#include "collectives_scene/collectives_round_dock.h"
+#include "collectives_scene/collectives_scene_model.h"
+#include "collectives_scene/collectives_text.h"
+
+namespace commviz::views {
+
+SceneDescriptor collectivesScene() {
+    SceneDescriptor scene;
+    scene.model = collectives::sceneModel();
+    scene.name = &CollectivesText::name;
+    scene.description = &CollectivesText::description;
+    scene.about = &CollectivesText::about;
+    scene.iconPath = QStringLiteral(":/icons/collectives.svg");
+    scene.createRenderer = [] { return std::make_unique<CollectivesRenderer>(); };
+    scene.eventKinds = &collectives::CollectivesEngine::eventKinds;
+    scene.narration = &CollectivesText::table();
+    scene.lessonPath = QStringLiteral(":/lessons/collectives_allreduce_algorithms.json");
+    scene.moreLessons = {QStringLiteral(":/lessons/collectives_ring_allreduce.json"),
+                         QStringLiteral(":/lessons/collectives_recursive_doubling.json"),
+                         QStringLiteral(":/lessons/collectives_double_binary_tree.json"),
+                         QStringLiteral(":/lessons/collectives_algbw_busbw.json")};
+    for (const char* name :
+         {"ring_allreduce_16", "ring_allreduce_16_1mib", "nccl_ring_allreduce_2ch", "nccl_tree_allreduce_8",
+          "rabenseifner_8", "recursive_doubling_6", "allgather_recursive_doubling_6", "bcast_binomial_8",
+          "basic_linear_8", "auto_allreduce_8_below_8k", "auto_allreduce_8_at_8k"})
+        scene.exampleScenarios << QStringLiteral(":/scenarios/collectives/%1.json").arg(QLatin1String(name));
+    // The round table and the charts, as tabs beside the event list.
+    scene.createDocks = [](SimulationController& controller, QWidget* parent) {
+        return std::vector<SceneDock>{
+            {new CollectivesRoundDock(controller, parent), Qt::BottomDockWidgetArea, false},
+            {createCollectivesChartDock(controller, parent), Qt::BottomDockWidgetArea, false}};
+    };
+    return scene;
+}
+
+}  // namespace commviz::views

@@ -1,0 +1,84 @@
+#include "collectives_scene/collectives_text.h"
+
+#include <QLocale>
+#include <algorithm>
+#include <cmath>
+
+namespace commviz::views {
+
+QString CollectivesText::name() { return tr("Collectives (Open MPI and NCCL)"); }
+
+QString CollectivesText::description() {
+    return tr(
+        "Allreduce, broadcast, allgather and the other collectives round by round, as Open MPI's coll/tuned "
+        "and NCCL schedule them: real data moving between ranks, partial sums building up, and the time "
+        "each algorithm takes.");
+}
+
+QString CollectivesText::about() {
+    return tr(
+        "<p>Each step is one round of the chosen algorithm: every message of the round leaves its sender "
+        "as the round begins (as <code>MPI_Sendrecv</code> does), carries whole blocks of the vector, and "
+        "the receiver either stores them or adds them into its own copy. Every rank starts with distinct "
+        "values, so the sums are real, and at the end each rank's result is checked against a direct "
+        "computation (<code>result_ok</code>). <code>algorithm = auto</code> applies Open MPI's fixed "
+        "decision rules and names the band that fired.</p>"
+        "<p>How it is simplified: for large vectors only a sample of blocks (64, first and last included) "
+        "and of each block its first 4 elements are simulated; byte counts always come from the whole "
+        "vector. Each rank has one full-duplex port: it sends one message at a time and receives one at a "
+        "time, so a root's p − 1 sends queue up. A message of n bytes costs Hockney's α + n·β, plus n·γ "
+        "where the receiver reduces, and the run's time is the critical path over the schedule; there is no "
+        "network topology and no contention beyond the ports.</p>"
+        "<p>Of NCCL, the ring and double binary tree schedules, channels, chunk sizes and the Simple, LL "
+        "and LL128 protocols (wire efficiency and NCCL's own latencies) are modelled. Every rank counts as "
+        "a node of its own. For allreduce, auto compares ring and tree with NCCL's tuning.cc formula for "
+        "the chosen protocol, without the per-GPU bandwidth caps and without choosing the protocol; the "
+        "other collectives run the ring. GPU kernels, proxies, transports, PAT, CollNet and NVLS are not "
+        "modelled.</p>");
+}
+
+QString CollectivesText::gbpsNumber(double gbps) {
+    const int magnitude = gbps > 0 ? int(std::floor(std::log10(gbps))) : 0;
+    return QString::number(gbps, 'f', std::clamp(2 - magnitude, 0, 9));
+}
+
+QString CollectivesText::bytesText(std::int64_t bytes) {
+    static const char* const kUnits[] = {"B", "KiB", "MiB", "GiB"};
+    double value = double(bytes);
+    int unit = 0;
+    while (value >= 1024 && unit < 3) {
+        value /= 1024;
+        ++unit;
+    }
+    const int decimals = value == double(std::int64_t(value)) ? 0 : 1;
+    return QStringLiteral("%1 %2").arg(QLocale::c().toString(value, 'f', decimals), QLatin1String(kUnits[unit]));
+}
+
+QString CollectivesText::blocksText(const QStringList& blocks) {
+    if (blocks.isEmpty()) return QStringLiteral("–");
+    // Runs of consecutive blocks read as "first–last".
+    QStringList parts;
+    qsizetype index = 0;
+    while (index < blocks.size()) {
+        const qint64 first = blocks[index].toLongLong();
+        qint64 last = first;
+        while (index + 1 < blocks.size() && blocks[index + 1].toLongLong() == last + 1)
+            last = blocks[++index].toLongLong();
+        parts << (first == last ? QString::number(first) : QStringLiteral("%1–%2").arg(first).arg(last));
+        ++index;
+    }
+    return parts.join(QStringLiteral(", "));
+}
+
+QString CollectivesText::rangesText(const std::vector<collectives::BlockRange>& ranges) {
+    QStringList parts;
+    for (std::size_t index = 0; index < ranges.size(); ++index) {
+        const int first = ranges[index].first;
+        int end = first + ranges[index].count;
+        while (index + 1 < ranges.size() && ranges[index + 1].first == end) end += ranges[++index].count;
+        parts << (end - first == 1 ? QString::number(first) : QStringLiteral("%1–%2").arg(first).arg(end - 1));
+    }
+    return parts.isEmpty() ? QStringLiteral("–") : parts.join(QStringLiteral(", "));
+}
+
+}  // namespace commviz::views

@@ -1,0 +1,102 @@
+// The NCCL topology scene's narration: one sentence per kind of
+// TopologyEngine::eventKinds(), filled from the event's fields.
+
+#include "nccl/topology_scene/topology_events.h"
+#include "nccl/topology_scene/topology_text.h"
+#include "shell/event_fields.h"
+
+namespace commviz::views {
+
+namespace {
+
+using nccl_topology::ChannelsPostsetEvent;
+using nccl_topology::GraphSearchedEvent;
+using nccl_topology::LogReadEvent;
+using nccl_topology::PathsComputedEvent;
+using nccl_topology::SystemReadEvent;
+using nccl_topology::TransportsConnectedEvent;
+
+// A missing field reads -1 or "?", which no count or type is.
+QString number(const sim::EventRecord& record, const char* key) {
+    return QString::number(EventFields(record).integer(key).value_or(-1));
+}
+QString word(const sim::EventRecord& record, const char* key) {
+    return EventFields(record).text(key).value_or(QStringLiteral("?"));
+}
+QString gbps(const sim::EventRecord& record, const char* key) {
+    return QString::number(EventFields(record).number(key).value_or(0), 'f', 1);
+}
+
+QString systemRead(const sim::EventRecord& record) {
+    QString out = TopologyText::tr(
+                      "ncclTopoGetSystemFromXml reads %1: %2 GPUs, %3 NICs, %4 CPUs (NUMA domains), %5 PCI "
+                      "switches and %6 NVSwitch nodes, joined by %7 one-way links.")
+                      .arg(word(record, "file"), number(record, "gpus"), number(record, "nics"), number(record, "cpus"),
+                           number(record, "pcis"), number(record, "nvswitches"), number(record, "links"));
+    if (EventFields(record).integer("assumed").value_or(0) > 0)
+        out = joinSentences(
+            {out,
+             TopologyText::tr("%1 values the file leaves out are assumed from keys.").arg(number(record, "assumed"))});
+    return out;
+}
+
+QString pathsComputed(const sim::EventRecord& record) {
+    return TopologyText::tr(
+               "ncclTopoComputePaths finds the path between every pair of devices: between GPUs from %1 to %2, "
+               "%3 to %4 GB/s; P2P is allowed up to %5.")
+        .arg(word(record, "best_type"), word(record, "worst_type"), gbps(record, "min_bw"), gbps(record, "max_bw"),
+             word(record, "p2p_level"));
+}
+
+QString graphSearched(const sim::EventRecord& record) {
+    const EventFields fields(record);
+    QString out = fields.flag("from_file").value_or(false)
+                      ? TopologyText::tr(
+                            "The graph file gives the %1 graph: %2 channels, %3 GB/s inside the "
+                            "server and %4 GB/s between servers, type %5/%6.")
+                      : TopologyText::tr(
+                            "ncclTopoCompute searches the %1 pattern: %2 channels, %3 GB/s inside "
+                            "the server and %4 GB/s between servers, type %5/%6.");
+    out = out.arg(word(record, "pattern"), number(record, "nchannels"), gbps(record, "bw_intra"),
+                  gbps(record, "bw_inter"), word(record, "type_intra"), word(record, "type_inter"));
+    // ncclTopoCompute relaxes BALANCED_TREE to TREE when the balanced search finds nothing better.
+    if (const auto kept = fields.text("kept_pattern"); kept && *kept != word(record, "pattern"))
+        out = joinSentences({out, TopologyText::tr("The graph it keeps has the %1 pattern.").arg(*kept)});
+    if (fields.flag("fell_back").value_or(false))
+        out = joinSentences({out, TopologyText::tr("No path was found, so NCCL falls back to the simple order.")});
+    return out;
+}
+
+QString logRead(const sim::EventRecord& record) {
+    return TopologyText::tr(
+               "The NCCL_DEBUG=INFO log of NCCL %1 is read: %2 ranks on %3 hosts, %4 channels, %5 connections, "
+               "%6 warnings, %7 lines not understood.")
+        .arg(word(record, "version"), number(record, "ranks"), number(record, "hosts"), number(record, "channels"),
+             number(record, "connections"), number(record, "warns"), number(record, "unread"));
+}
+
+QString channelsPostset(const sim::EventRecord& record) {
+    const QStringList ring = EventFields(record).list("ring0").value_or(QStringList());
+    return TopologyText::tr("ncclTopoPostset joins %1 servers: %3 ranks, %2 channel(s) in all; channel 0's ring is %4.")
+        .arg(number(record, "nnodes"), number(record, "channels"), number(record, "nranks"),
+             ring.isEmpty() ? QStringLiteral("—") : ring.join(QLatin1Char(' ')));
+}
+
+QString transportsConnected(const sim::EventRecord& record) {
+    return TopologyText::tr(
+               "ncclTransportP2pSetup connects %1 ring and tree links: %2 through P2P, %3 through shared memory, "
+               "%4 through the network.")
+        .arg(number(record, "connections"), number(record, "p2p"), number(record, "shm"), number(record, "net"));
+}
+
+}  // namespace
+
+const NarrationTable& TopologyText::table() {
+    static const NarrationTable t{
+        {SystemReadEvent::kKind, &systemRead},           {PathsComputedEvent::kKind, &pathsComputed},
+        {GraphSearchedEvent::kKind, &graphSearched},     {LogReadEvent::kKind, &logRead},
+        {ChannelsPostsetEvent::kKind, &channelsPostset}, {TransportsConnectedEvent::kKind, &transportsConnected}};
+    return t;
+}
+
+}  // namespace commviz::views
