@@ -1,5 +1,9 @@
 #include "all_scenes.h"
 
+#include <map>
+#include <string_view>
+
+#include "catalog/scene_catalog.h"
 #include "collectives_scene/collectives_scene.h"
 #include "nccl/bootstrap_scene/nccl_scene.h"
 #include "nccl/topology_scene/topology_scene.h"
@@ -10,13 +14,17 @@
 namespace commviz::app {
 
 views::SceneRegistry allScenes() {
+    // Each catalog entry's view, by its id: the renderer, narration, lessons and docks.
+    static const std::map<std::string_view, views::SceneDescriptor (*)()> kViews = {
+        {"rdma", &views::rdmaScene},
+        {"rdma-vs-socket", &views::rdmaVsSocketScene},
+        {"nccl-bootstrap", &views::ncclBootstrapScene},
+        {"noc", &views::nocScene},
+        {"collectives", &views::collectivesScene},
+        {"nccl-topology", &views::ncclTopologyScene},
+    };
     views::SceneRegistry registry;
-    registry.add(views::rdmaScene());
-    registry.add(views::rdmaVsSocketScene());
-    registry.add(views::ncclBootstrapScene());
-    registry.add(views::nocScene());
-    registry.add(views::collectivesScene());
-    registry.add(views::ncclTopologyScene());
+    for (const catalog::SceneEntry& entry : catalog::scenes()) registry.add(kViews.at(entry.model.id)());
     return registry;
 }
 

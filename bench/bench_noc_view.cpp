@@ -1,6 +1,6 @@
 // How fast the NoC scene draws and seeks: one frame of an 8x8 mesh at 0.3
-// load (the 30+ fps bar), and a seek on a 100,000-cycle timeline
-// within the default memory budget (the "under 50 ms" bar).
+// load (smooth play wants 30 frames a second or more), and a seek on a 100,000-cycle timeline
+// within the default memory budget (a seek should feel immediate: under 50 ms).
 // Run: QT_QPA_PLATFORM=offscreen build/bench/commviz_bench_noc_view
 
 #include <benchmark/benchmark.h>

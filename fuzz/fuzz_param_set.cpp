@@ -11,22 +11,10 @@
 #include <string_view>
 #include <vector>
 
-#include "collectives_scene/collectives_scene_model.h"
+#include "catalog/scene_catalog.h"
 #include "fuzz_bounds.h"
-#include "nccl/bootstrap_scene/nccl_scene_model.h"
-#include "nccl/topology_scene/topology_scene_model.h"
-#include "noc/noc_scene_model.h"
-#include "rdma/rdma_scene_model.h"
-#include "rdma_vs_socket/rdma_vs_socket_scene_model.h"
 
 namespace {
-
-const std::vector<commviz::sim::SceneModel>& sceneModels() {
-    static const std::vector<commviz::sim::SceneModel> models = {
-        commviz::rdma::sceneModel(), commviz::rdma_vs_socket::sceneModel(), commviz::nccl::sceneModel(),
-        commviz::noc::sceneModel(),  commviz::collectives::sceneModel(),    commviz::nccl_topology::sceneModel()};
-    return models;
-}
 
 std::vector<std::string> lines(std::string_view text) {
     std::vector<std::string> result;
@@ -43,7 +31,7 @@ std::vector<std::string> lines(std::string_view text) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     using namespace commviz;
     if (size < 2) return 0;
-    const sim::SceneModel& model = sceneModels()[data[0] % sceneModels().size()];
+    const sim::SceneModel& model = catalog::scenes()[data[0] % catalog::scenes().size()].model;
     if (model.params.empty()) return 0;
     const sim::ParamSpec& picked = model.params[data[1] % model.params.size()];
     std::vector<std::string> assignments = lines(std::string_view(reinterpret_cast<const char*>(data) + 2, size - 2));

@@ -74,13 +74,14 @@ struct Prepared {
 };
 
 sim::Result<Prepared> prepare(const ExportCommand& command, const views::SceneRegistry& registry) {
-    auto scene = findScene(registry, command.choice);
+    auto scene = findScene(command.choice);
     if (!scene) return scene.error();
     Prepared prepared;
-    prepared.descriptor = scene.value();
+    prepared.descriptor = registry.find(QString::fromStdString(scene.value()->model.id));
+    if (!prepared.descriptor || !prepared.descriptor->createRenderer)
+        return sim::fail("scene '" + scene.value()->model.id + "' has no view to export");
     const views::SceneDescriptor& descriptor = *prepared.descriptor;
-    if (!descriptor.createRenderer) return sim::fail("scene '" + descriptor.model.id + "' has no view to export");
-    auto built = buildSession(descriptor, command.choice);
+    auto built = buildSession(*scene.value(), command.choice);
     if (!built) return built.error();
     prepared.session = std::move(built).value();
     if (command.memoryMib) prepared.session->setMemoryBudget(*command.memoryMib << 20);

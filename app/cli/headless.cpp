@@ -11,8 +11,8 @@
 #include "cli/exit_status.h"
 #include "cli/export_command.h"
 #include "cli/run_command.h"
+#include "cli/scene_lookup.h"
 #include "cli/scenes_command.h"
-#include "shell/scene_commands.h"
 
 namespace commviz::app::cli {
 
@@ -39,14 +39,15 @@ std::string languageOf(const Command& command) {
 }
 
 sim::Status dispatch(const Command& command, const views::SceneRegistry& registry) {
-    if (const auto* run = std::get_if<RunCommand>(&command)) return runScene(*run, registry, std::cout);
+    if (const auto* run = std::get_if<RunCommand>(&command)) return runScene(*run, std::cout);
     if (const auto* scenes = std::get_if<ScenesCommand>(&command)) {
-        listScenes(*scenes, registry, std::cout);
+        listScenes(*scenes, std::cout, [](const char* scope, const char* text) {
+            return QCoreApplication::translate(scope, text).toStdString();
+        });
         return sim::Ok{};
     }
     if (const auto* exported = std::get_if<ExportCommand>(&command)) return exportScene(*exported, registry);
-    if (const auto* call = std::get_if<SceneCommandCall>(&command))
-        return views::runSceneCommand(registry, call->name, call->args, std::cout, builtInCommands());
+    if (const auto* call = std::get_if<SceneCommandCall>(&command)) return runSceneCommand(*call, std::cout);
     return sim::fail("not a headless command");
 }
 

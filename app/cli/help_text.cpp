@@ -1,9 +1,12 @@
 #include "cli/help_text.h"
 
+#include "catalog/scene_catalog.h"
+
 namespace commviz::app::cli {
 
-std::string helpText() {
-    return R"(Usage:
+namespace {
+
+constexpr const char* kHelp = R"(Usage:
   commviz [gui] [--scene ID] [--scenario FILE] [--tutorial] [--lang en|zh_CN] [--set KEY=VALUE]...
                  [--memory-mib N]
   commviz run    --scene ID [--scenario FILE] [--set KEY=VALUE]... [--steps N] [--json]
@@ -16,7 +19,7 @@ std::string helpText() {
   commviz export --lesson ID --format mp4|webm|gif|webp|html|png|svg [--fps F] [--loop N] [--scale S]
                  [--lang en|zh_CN] [--theme light|dark] -o FILE
   commviz scenes [--json] [--lang en|zh_CN]
-  commviz --help | --version
+@SCENE_SYNOPSES@  commviz --help | --version
 
 Commands:
   gui       open the window (the default when no command is given)
@@ -26,8 +29,7 @@ Commands:
             steps into an animation (GIF, WebP, MP4, WebM), an HTML stepper page or
             numbered PNG/SVG files; or a tutorial lesson, one frame per lesson step
   scenes    list the scene ids and every key --set accepts
-  NAME ...  a command a scene adds (commviz scenes lists them)
-
+@SCENE_COMMANDS@
 Options:
   --scene ID          the scene (see commviz scenes)
   --scenario FILE     a scenario file: JSON with "scene", "format": 1 and scene fields;
@@ -69,6 +71,28 @@ Options:
 Bad input (unknown command, scene, option or key; a bad value; a missing or
 malformed file; an unwritable output) exits with status 2 and one line on stderr.
 )";
+
+void replace(std::string& text, const std::string& marker, const std::string& with) {
+    text.replace(text.find(marker), marker.size(), with);
+}
+
+}  // namespace
+
+// The scenes' own commands come from the catalog, so a new one is listed here too.
+std::string helpText() {
+    std::string synopses, commands;
+    for (const catalog::SceneEntry& scene : catalog::scenes())
+        for (const catalog::SceneCommand& command : scene.commands) {
+            synopses += "  commviz " + command.synopsis + "\n";
+            commands += "  " + command.name +
+                        std::string(command.name.size() < 10 ? 10 - command.name.size() : 1, ' ') + command.summary +
+                        "\n";
+        }
+    commands += "            (each prints its own usage with --help)\n";
+    std::string text = kHelp;
+    replace(text, "@SCENE_SYNOPSES@", synopses);
+    replace(text, "@SCENE_COMMANDS@", commands);
+    return text;
 }
 
 }  // namespace commviz::app::cli

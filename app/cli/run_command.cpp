@@ -70,8 +70,8 @@ void printJson(std::ostream& out, sim::Json result, const std::optional<std::str
 
 // A run keeps no timeline: the engine steps alone at full speed (the batch
 // path) and only the events --json prints are described, as they happen.
-sim::Status runScene(const RunCommand& command, const views::SceneRegistry& registry, std::ostream& out) {
-    auto scene = findScene(registry, command.choice);
+sim::Status runScene(const RunCommand& command, std::ostream& out) {
+    auto scene = findScene(command.choice);
     if (!scene) return scene.error();
     auto built = buildSession(*scene.value(), command.choice);
     if (!built) return built.error();

@@ -1,64 +1,65 @@
 #include "cli/scene_lookup.h"
 
-#include <QFile>
-
-#include "shell/scene_setup.h"
+#include "catalog/scene_setup.h"
 #include "sim/scenario_file.h"
+#include "sim/text_file.h"
 
 namespace commviz::app::cli {
 
 namespace {
 
-std::string knownIds(const views::SceneRegistry& registry) {
-    const QStringList ids = registry.ids();
-    return ids.isEmpty() ? std::string("none (this build registers no scene)") : ids.join(", ").toStdString();
-}
-
 /// True when the file holds a JSON object (whatever its fields).
 bool isObjectFile(const std::string& path) {
-    QFile file(QString::fromStdString(path));
-    if (!file.open(QIODevice::ReadOnly)) return false;
-    return sim::Json::parse(file.read(16 << 20).toStdString(), nullptr, false).is_object();
+    const auto text = sim::readTextFile(path, "scenario file", 16u << 20);
+    return text && sim::Json::parse(text.value(), nullptr, false).is_object();
 }
 
 }  // namespace
 
-sim::Result<const views::SceneDescriptor*> findScene(const views::SceneRegistry& registry, const SceneChoice& choice) {
+sim::Result<const catalog::SceneEntry*> findScene(const SceneChoice& choice) {
     std::string id = choice.scene;
-    if (id.empty() && !choice.scenario.empty())
-        id = views::scenarioSceneId(QString::fromStdString(choice.scenario), registry).toStdString();
+    if (id.empty() && !choice.scenario.empty()) id = catalog::scenarioSceneId(choice.scenario);
     if (id.empty() && !choice.scenario.empty()) {
         // The file names no scene it can be read for: say what is wrong with it
         // (missing, not JSON at line:column, not an object, no "scene"). Only
         // the last is mended by naming a scene, so only it lists the ids.
         if (auto doc = sim::readScenarioFile(choice.scenario, ""); !doc) {
             if (!isObjectFile(choice.scenario)) return doc.error();
-            return sim::fail(doc.error().message + "; scene ids are " + knownIds(registry));
+            return sim::fail(doc.error().message + "; scene ids are " + catalog::sceneIds());
         }
     }
     if (id.empty())
         return sim::fail("missing --scene ID (or a --scenario file naming its \"scene\"): allowed scene ids are " +
-                         knownIds(registry));
-    const views::SceneDescriptor* scene = registry.find(QString::fromStdString(id));
-    if (!scene) return sim::fail("unknown scene '" + id + "': allowed scene ids are " + knownIds(registry));
+                         catalog::sceneIds());
+    const catalog::SceneEntry* scene = catalog::findScene(id);
+    if (!scene) return sim::fail("unknown scene '" + id + "': allowed scene ids are " + catalog::sceneIds());
     return scene;
 }
 
-sim::Result<std::unique_ptr<sim::Session>> buildSession(const views::SceneDescriptor& scene,
-                                                        const SceneChoice& choice) {
-    views::SceneSetup setup;
-    setup.scene = &scene;
+sim::Result<std::unique_ptr<sim::Session>> buildSession(const catalog::SceneEntry& scene, const SceneChoice& choice) {
     // Only the keys set here go to build: they win over the scenario's fields,
     // which win over the defaults (SceneModel::build).
+    std::optional<sim::Json> scenario;
     if (!choice.scenario.empty()) {
-        setup.scenarioPath = QString::fromStdString(choice.scenario);
-        auto scenario = views::loadScenario(setup.scenarioPath, scene);
-        if (!scenario) return scenario.error();
-        setup.scenario = std::move(scenario).value();
+        auto read = catalog::readScenario(choice.scenario, scene.model.id, scene.foreign);
+        if (!read) return read.error();
+        scenario = std::move(read).value();
     }
-    if (auto status = sim::applyAssignments(scene.model.params, choice.sets, setup.values); !status)
-        return status.error();
-    return views::buildSession(setup);
+    sim::ParamValues values;
+    if (auto status = sim::applyAssignments(scene.model.params, choice.sets, values); !status) return status.error();
+    return catalog::buildSession(scene.model, values, scenario);
+}
+
+sim::Status runSceneCommand(const SceneCommandCall& call, std::ostream& out) {
+    const catalog::SceneCommand* command = catalog::findCommand(call.name);
+    if (!command) {
+        std::string list;
+        for (const std::string& name : builtInCommands()) list += (list.empty() ? "" : ", ") + name;
+        for (const catalog::SceneEntry& scene : catalog::scenes())
+            for (const catalog::SceneCommand& known : scene.commands) list += ", " + known.name;
+        return sim::fail("unknown command '" + call.name + "': allowed " + list + " (see commviz --help)");
+    }
+    return command->run(call.args, out);
 }
 
 }  // namespace commviz::app::cli

@@ -1,6 +1,6 @@
 #include "cli/scenes_command.h"
 
-#include "shell/key_help.h"
+#include "catalog/scene_catalog.h"
 #include "sim/json.h"
 
 namespace commviz::app::cli {
@@ -23,11 +23,9 @@ const char* typeName(sim::ParamType type) {
     return "";
 }
 
-std::string text(const std::function<QString()>& get) { return get ? get().toStdString() : std::string(); }
-
 std::string readable(const sim::Json& value) { return value.is_string() ? value.get<std::string>() : value.dump(); }
 
-sim::Json keyJson(const sim::ParamSpec& spec) {
+sim::Json keyJson(const sim::ParamSpec& spec, const Translate& translate) {
     sim::Json key{{"key", spec.key}, {"type", typeName(spec.type)}, {"default", spec.defaultValue}};
     if (spec.type == sim::ParamType::Int) {
         key["min"] = static_cast<long long>(spec.min);
@@ -38,22 +36,22 @@ sim::Json keyJson(const sim::ParamSpec& spec) {
     }
     if (spec.type == sim::ParamType::Choice) key["choices"] = spec.choices;
     key["allowed"] = sim::describeAllowed(spec);
-    key["help"] = views::keyHelp(spec).toStdString();
+    key["help"] = translate("commviz::params", spec.help.c_str());
     return key;
 }
 
-sim::Json sceneJson(const views::SceneDescriptor& scene) {
+sim::Json sceneJson(const catalog::SceneEntry& scene, const Translate& translate) {
     sim::Json keys = sim::Json::array();
-    for (const auto& spec : scene.model.params) keys.push_back(keyJson(spec));
+    for (const auto& spec : scene.model.params) keys.push_back(keyJson(spec, translate));
     return {{"id", scene.model.id},
-            {"name", text(scene.name)},
-            {"description", text(scene.description)},
+            {"name", translate("commviz::scenes", scene.name)},
+            {"description", translate("commviz::scenes", scene.description)},
             {"step_cap", scene.model.stepCap},
             {"keys", std::move(keys)}};
 }
 
 // A scene's own commands (e.g. `commviz noc CONFIG`), listed only when it has some.
-void addCommands(sim::Json& json, const views::SceneDescriptor& scene) {
+void addCommands(sim::Json& json, const catalog::SceneEntry& scene) {
     if (scene.commands.empty()) return;
     sim::Json commands = sim::Json::array();
     for (const auto& command : scene.commands)
@@ -61,9 +59,10 @@ void addCommands(sim::Json& json, const views::SceneDescriptor& scene) {
     json["commands"] = std::move(commands);
 }
 
-void printScene(std::ostream& out, const views::SceneDescriptor& scene) {
-    out << scene.model.id << "  " << text(scene.name) << "\n";
-    if (const std::string line = text(scene.description); !line.empty()) out << "  " << line << "\n";
+void printScene(std::ostream& out, const catalog::SceneEntry& scene, const Translate& translate) {
+    out << scene.model.id << "  " << translate("commviz::scenes", scene.name) << "\n";
+    if (const std::string line = translate("commviz::scenes", scene.description); !line.empty())
+        out << "  " << line << "\n";
     for (const auto& command : scene.commands)
         out << "  command: commviz " << command.synopsis << "\n        " << command.summary << "\n";
     if (scene.model.params.empty()) {
@@ -74,17 +73,19 @@ void printScene(std::ostream& out, const views::SceneDescriptor& scene) {
     for (const auto& spec : scene.model.params) {
         out << "    " << spec.key << "  " << typeName(spec.type) << ", default " << readable(spec.defaultValue) << ", "
             << sim::describeAllowed(spec) << "\n";
-        if (!spec.help.empty()) out << "        " << views::keyHelp(spec).toStdString() << "\n";
+        if (!spec.help.empty()) out << "        " << translate("commviz::params", spec.help.c_str()) << "\n";
     }
 }
 
 }  // namespace
 
-void listScenes(const ScenesCommand& command, const views::SceneRegistry& registry, std::ostream& out) {
+std::string untranslated(const char*, const char* text) { return text; }
+
+void listScenes(const ScenesCommand& command, std::ostream& out, const Translate& translate) {
     if (command.json) {
         sim::Json scenes = sim::Json::array();
-        for (const auto& scene : registry.scenes()) {
-            sim::Json json = sceneJson(scene);
+        for (const auto& scene : catalog::scenes()) {
+            sim::Json json = sceneJson(scene, translate);
             addCommands(json, scene);
             scenes.push_back(std::move(json));
         }
@@ -92,12 +93,11 @@ void listScenes(const ScenesCommand& command, const views::SceneRegistry& regist
             << "\n";
     } else {
         bool first = true;
-        for (const auto& scene : registry.scenes()) {
+        for (const auto& scene : catalog::scenes()) {
             if (!first) out << "\n";
             first = false;
-            printScene(out, scene);
+            printScene(out, scene, translate);
         }
-        if (registry.scenes().empty()) out << "no scenes are registered in this build\n";
     }
     out.flush();
 }

@@ -14,4 +14,9 @@ enum class NcclAlgorithm { Tree, Ring };
 /// NCCL's hardware classes of its latency table (NCCL_HW_NVLINK, _PCI, _NET).
 enum class NcclHardware { Nvlink, Pci, Net };
 
+/// A protocol's index in NCCL's tables: NCCL_PROTO_LL 0, NCCL_PROTO_LL128 1, NCCL_PROTO_SIMPLE 2.
+constexpr int ncclProtocolIndex(NcclProtocol protocol) {
+    return protocol == NcclProtocol::Ll ? 0 : protocol == NcclProtocol::Ll128 ? 1 : 2;
+}
+
 }  // namespace commviz::collectives

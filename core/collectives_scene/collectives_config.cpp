@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include "nccl/graph/nccl_tuner.h"
 #include "sim/translatable.h"
 
 namespace commviz::collectives {

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <numeric>
 
+#include "nccl/graph/topo_system.h"
 #include "nccl/topo_machine.h"
-#include "nccl/graph/topo_types.h"
 
 namespace commviz::nccl {
 

@@ -6,55 +6,41 @@
 #include "noc/noc_config.h"
 #include "noc/noc_engine.h"
 #include "noc/noc_report.h"
+#include "sim/command_args.h"
 
 namespace commviz::noc {
 
 namespace {
 
-struct NocArgs {
-    std::string config;
-    std::vector<std::string> overrides;
-    bool json = false;
-};
+const sim::CommandUsage kUsage{"noc", "CONFIG", "config file"};
 
-constexpr const char* kUsage = "usage: commviz noc CONFIG [key=value]... [--json]";
-
-sim::Result<NocArgs> parseArgs(const std::vector<std::string>& args) {
-    NocArgs parsed;
-    for (const std::string& arg : args) {
-        if (arg == "--json") {
-            parsed.json = true;
-        } else if (arg.rfind("--", 0) == 0) {
-            return sim::fail("noc: unknown option '" + arg + "': allowed --json (" + kUsage + ")");
-        } else if (parsed.config.empty()) {
-            parsed.config = arg;
-        } else if (arg.find('=') == std::string::npos) {
-            return sim::fail("noc: '" + arg + "' is not a key=value override (" + kUsage + ")");
-        } else {
-            parsed.overrides.push_back(arg);
-        }
-    }
-    if (parsed.config.empty()) return sim::fail(std::string("noc: missing CONFIG file (") + kUsage + ")");
-    return parsed;
-}
+constexpr const char* kHelp =
+    "Runs a BookSim2 config file on the batch path and prints BookSim's statistics, as\n"
+    "booksim CONFIG would; key=value (or --set key=value) overrides a key of the file\n"
+    "as BookSim's own command line does. --json prints the same statistics as JSON.\n"
+    "The keys and their ranges: commviz scenes (scene noc).\n";
 
 /// BookSim echoes the file it read and every override before running.
-void echoConfig(const NocArgs& args, std::ostream& out) {
-    std::ifstream file(args.config);
+void echoConfig(const sim::CommandArgs& args, std::ostream& out) {
+    std::ifstream file(args.file);
     std::ostringstream text;
     text << file.rdbuf();
     // BookSim prints the file as read and then a newline of its own.
-    out << "BEGIN Configuration File: " << args.config << "\n" << text.str() << "\n";
-    out << "END Configuration File: " << args.config << "\n";
-    for (const std::string& o : args.overrides) out << "OVERRIDE Parameter: " << o << "\n";
+    out << "BEGIN Configuration File: " << args.file << "\n" << text.str() << "\n";
+    out << "END Configuration File: " << args.file << "\n";
+    for (const std::string& o : args.assignments) out << "OVERRIDE Parameter: " << o << "\n";
 }
 
 }  // namespace
 
 sim::Status runNocCommand(const std::vector<std::string>& args, std::ostream& out) {
-    auto parsed = parseArgs(args);
+    auto parsed = sim::parseCommandArgs(args, kUsage);
     if (!parsed) return parsed.error();
-    auto config = loadNocConfig(parsed.value().config, parsed.value().overrides);
+    if (parsed.value().help) {
+        out << kUsage.line() << "\n\n" << kHelp;
+        return sim::Ok{};
+    }
+    auto config = loadNocConfig(parsed.value().file, parsed.value().assignments);
     if (!config) return config.error();
     const NocReport report = runNocBatch(config.value());
     if (parsed.value().json) {

@@ -3306,6 +3306,69 @@
     </message>
 </context>
 <context>
+    <name>commviz::scenes</name>
+    <message>
+        <location filename="../../core/catalog/scene_catalog.cpp" line="+1"/>
+        <source>RDMA verbs queues</source>
+        <translation>RDMA verbs 队列</translation>
+    </message>
+    <message>
+        <location filename="../../core/catalog/scene_catalog.cpp" line="+1"/>
+        <source>Follow a work request from ibv_post_send through the SQ, the HCA and the wire to a CQE and a polled WC.</source>
+        <translation>跟踪一个工作请求：从 ibv_post_send 出发，经过 SQ、HCA 和线路，直到写入 CQE 并被轮询为 WC。</translation>
+    </message>
+    <message>
+        <location filename="../../core/catalog/scene_catalog.cpp" line="+1"/>
+        <source>Why RDMA: sockets vs verbs</source>
+        <translation>为什么要用 RDMA：Socket 与 Verbs 对比</translation>
+    </message>
+    <message>
+        <location filename="../../core/catalog/scene_catalog.cpp" line="+1"/>
+        <source>Race one message through send()/recv() and the kernel TCP/IP stack against ibv_post_send, counting copies, syscalls, context switches and interrupts.</source>
+        <translation>让一条消息分别走 send()/recv() + 内核 TCP/IP 协议栈与 ibv_post_send 两条路径赛跑，统计拷贝、系统调用、上下文切换和中断的次数。</translation>
+    </message>
+    <message>
+        <location filename="../../core/catalog/scene_catalog.cpp" line="+1"/>
+        <source>NCCL bootstrap: unique id, root and ring</source>
+        <translation>NCCL 引导（bootstrap）：唯一 ID、根（root）与环</translation>
+    </message>
+    <message>
+        <location filename="../../core/catalog/scene_catalog.cpp" line="+1"/>
+        <source>Watch ncclGetUniqueId, the check-ins with the root, the ring and its allgather, message by message, from 1 to 131,072 ranks, with NCCL&apos;s INFO log.</source>
+        <translation>逐条消息观察 ncclGetUniqueId、向 root 报到、环及其 allgather 的过程，规模从 1 到 131,072 个 rank，并附有 NCCL 的 INFO 日志。</translation>
+    </message>
+    <message>
+        <location filename="../../core/catalog/scene_catalog.cpp" line="+1"/>
+        <source>Network-on-chip (BookSim2 iq router)</source>
+        <translation>片上网络（NoC，BookSim2 iq 路由器）</translation>
+    </message>
+    <message>
+        <location filename="../../core/catalog/scene_catalog.cpp" line="+1"/>
+        <source>A BookSim2-faithful k-ary n-mesh or torus, one cycle per step: flits in virtual channels, the RC, VA, SA, ST pipeline, credits flowing back, warm-up, measurement and drain.</source>
+        <translation>忠实于 BookSim2 的 k 元 n 维网格（mesh）或环面（torus），每步一个周期：虚拟通道中的微片（flit）、RC、VA、SA、ST 流水线、回流的信用（credit）、预热、测量和排空。</translation>
+    </message>
+    <message>
+        <location filename="../../core/catalog/scene_catalog.cpp" line="+1"/>
+        <source>Collectives (Open MPI and NCCL)</source>
+        <translation>集合通信（Open MPI 与 NCCL）</translation>
+    </message>
+    <message>
+        <location filename="../../core/catalog/scene_catalog.cpp" line="+1"/>
+        <source>Allreduce, broadcast, allgather and the other collectives round by round, as Open MPI&apos;s coll/tuned and NCCL schedule them: real data moving between ranks, partial sums building up, and the time each algorithm takes.</source>
+        <translation>Allreduce、broadcast、allgather 等集合通信按 Open MPI 的 coll/tuned 和 NCCL 的调度逐轮展示：真实数据在 rank 之间流动，部分和逐步累加，并给出每种算法所需的时间。</translation>
+    </message>
+    <message>
+        <location filename="../../core/catalog/scene_catalog.cpp" line="+1"/>
+        <source>NCCL topology (paths, rings, trees)</source>
+        <translation>NCCL 拓扑（路径、环、树）</translation>
+    </message>
+    <message>
+        <location filename="../../core/catalog/scene_catalog.cpp" line="+1"/>
+        <source>A server&apos;s NCCL topology XML as NCCL reads it: CPUs, PCI switches, GPUs, NICs and NVSwitches, the paths between them, the rings and trees NCCL searches, and the lines NCCL_DEBUG=INFO prints; or an INFO log read back and drawn.</source>
+        <translation>按 NCCL 的方式读取服务器的 NCCL 拓扑 XML：CPU、PCI 交换芯片、GPU、网卡和 NVSwitch，它们之间的路径，NCCL 搜索出的环和树，以及 NCCL_DEBUG=INFO 打印的日志行；也可以读入一份 INFO 日志并画出它描述的内容。</translation>
+    </message>
+</context>
+<context>
     <name>commviz::params</name>
     <message>
         <location filename="../../core/rdma/rdma_scene_model.cpp" line="+20"/>

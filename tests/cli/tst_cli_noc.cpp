@@ -154,7 +154,7 @@ private slots:
         QCOMPARE(r.exitCode, 0);
         const QString out = QString::fromUtf8(r.out);
         // The random streams differ (not Knuth's generator), so agreement is
-        // statistical: the 5 % on latency and 2 % on throughput.
+        // statistical: within 5 % on latency and 2 % on throughput.
         const double latency = figure(out, "Packet latency average");
         const double accepted = figure(out, "Accepted flit rate average");
         const double hops = figure(out, "Hops average");

@@ -14,8 +14,8 @@
 #include <algorithm>
 
 #include "all_scenes.h"
+#include "catalog/scene_catalog.h"
 #include "export/figure_exporter.h"
-#include "launcher/core_commands.h"
 #include "paint_image.h"
 #include "scene_walk.h"
 #include "shell/language.h"
@@ -80,18 +80,18 @@ private slots:
         m_language.apply(QStringLiteral("en"));
     }
 
-    void everySceneCommandRunsInTheLauncher() {
+    // The window's scenes are the catalog's, in its order, each with a view.
+    void everyCatalogSceneHasAView() {
+        QCOMPARE(m_registry.scenes().size(), catalog::scenes().size());
+        for (std::size_t i = 0; i < catalog::scenes().size(); ++i) {
+            const views::SceneDescriptor& scene = m_registry.scenes()[i];
+            QCOMPARE(scene.model.id, catalog::scenes()[i].model.id);
+            QVERIFY2(scene.createRenderer && scene.about && scene.narration, scene.model.id.c_str());
+            QVERIFY2(QFile::exists(scene.iconPath), qPrintable(scene.iconPath));
+            QCOMPARE(scene.commands.size(), catalog::scenes()[i].commands.size());
+        }
         std::size_t sceneCommands = 0;
-        for (const auto& scene : m_registry.scenes())
-            for (const auto& command : scene.commands) {
-                ++sceneCommands;
-                const app::CoreCommand* core = app::findCoreCommand(command.name);
-                QVERIFY2(core, command.name.c_str());
-                using Run = sim::Status (*)(const std::vector<std::string>&, std::ostream&);
-                const Run* run = command.run.target<Run>();
-                QVERIFY2(run && *run == core->run, command.name.c_str());
-            }
-        QCOMPARE(sceneCommands, app::coreCommands().size());
+        for (const auto& scene : catalog::scenes()) sceneCommands += scene.commands.size();
         QCOMPARE(sceneCommands, std::size_t(3));  // noc, nccl-topo, nccl-log
     }
 

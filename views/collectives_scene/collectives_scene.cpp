@@ -4,20 +4,14 @@
 #include "collectives_scene/collectives_engine.h"
 #include "collectives_scene/collectives_renderer.h"
 #include "collectives_scene/collectives_round_dock.h"
-#include "collectives_scene/collectives_scene_model.h"
 #include "collectives_scene/collectives_text.h"
 
 namespace commviz::views {
 
 SceneDescriptor collectivesScene() {
-    SceneDescriptor scene;
-    scene.model = collectives::sceneModel();
-    scene.name = &CollectivesText::name;
-    scene.description = &CollectivesText::description;
+    SceneDescriptor scene = sceneDescriptor("collectives");
     scene.about = &CollectivesText::about;
-    scene.iconPath = QStringLiteral(":/icons/collectives.svg");
     scene.createRenderer = [] { return std::make_unique<CollectivesRenderer>(); };
-    scene.eventKinds = &collectives::CollectivesEngine::eventKinds;
     scene.narration = &CollectivesText::table();
     scene.lessonPath = QStringLiteral(":/lessons/collectives_allreduce_algorithms.json");
     scene.moreLessons = {QStringLiteral(":/lessons/collectives_ring_allreduce.json"),

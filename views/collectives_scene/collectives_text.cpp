@@ -6,15 +6,6 @@
 
 namespace commviz::views {
 
-QString CollectivesText::name() { return tr("Collectives (Open MPI and NCCL)"); }
-
-QString CollectivesText::description() {
-    return tr(
-        "Allreduce, broadcast, allgather and the other collectives round by round, as Open MPI's coll/tuned "
-        "and NCCL schedule them: real data moving between ranks, partial sums building up, and the time "
-        "each algorithm takes.");
-}
-
 QString CollectivesText::about() {
     return tr(
         "<p>Each step is one round of the chosen algorithm: every message of the round leaves its sender "

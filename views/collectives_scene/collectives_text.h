@@ -17,8 +17,6 @@ class CollectivesText {
     Q_DECLARE_TR_FUNCTIONS(CollectivesText)
 
 public:
-    static QString name();
-    static QString description();
     static QString about();
     /// One sentence per event kind (collectives_narration.cpp).
     static const NarrationTable& table();

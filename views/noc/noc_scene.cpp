@@ -1,24 +1,18 @@
 #include "noc/noc_scene.h"
 
-#include "noc/noc_command.h"
 #include "noc/noc_engine.h"
 #include "noc/noc_heatmap.h"
 #include "noc/noc_heatmap_dock.h"
 #include "noc/noc_histogram_dock.h"
 #include "noc/noc_renderer.h"
-#include "noc/noc_scene_model.h"
 #include "noc/noc_sweep_dock.h"
 #include "noc/noc_text.h"
 
 namespace commviz::views {
 
 SceneDescriptor nocScene() {
-    SceneDescriptor scene;
-    scene.model = noc::sceneModel();
-    scene.name = &NocText::name;
-    scene.description = &NocText::description;
+    SceneDescriptor scene = sceneDescriptor("noc");
     scene.about = &NocText::about;
-    scene.iconPath = QStringLiteral(":/icons/noc.svg");
     // The heatmap window is shared by the scene's renderer and its heatmap dock.
     auto heatmap = std::make_shared<NocHeatmapSettings>();
     scene.createRenderer = [heatmap] { return std::make_unique<NocRenderer>(heatmap); };
@@ -31,7 +25,6 @@ SceneDescriptor nocScene() {
         {QString::fromLatin1(NocHeatmap::kStalls), [] { return NocHeatmap::tr("Heatmap: &Stalled VCs"); },
          QKeySequence(Qt::CTRL | Qt::Key_3), kHeatmaps},
     };
-    scene.eventKinds = &noc::NocEngine::eventKinds;
     scene.narration = &NocText::table();
     scene.summarizeStep = &NocText::cycleSummary;
     scene.lessonPath = QStringLiteral(":/lessons/noc_packet_life.json");
@@ -60,12 +53,6 @@ SceneDescriptor nocScene() {
                                       {new NocHistogramDock(controller, parent), Qt::BottomDockWidgetArea, true},
                                       {new NocHeatmapDock(heatmap, parent), Qt::LeftDockWidgetArea, false}};
     };
-    // File > Open reads BookSim config files as they are, like `commviz noc CONFIG`.
-    scene.foreignScenarioSuffixes = {QStringLiteral("cfg")};
-    scene.readForeignScenario = &noc::scenarioFromBookSimConfig;
-    scene.commands.push_back({"noc", "noc CONFIG [key=value]... [--json]",
-                              "Run a BookSim2 config file on the batch path and print BookSim's statistics",
-                              &noc::runNocCommand});
     return scene;
 }
 

@@ -8,14 +8,6 @@ namespace commviz::views {
 
 namespace kinds = noc::kinds;
 
-QString NocText::name() { return tr("Network-on-chip (BookSim2 iq router)"); }
-
-QString NocText::description() {
-    return tr(
-        "A BookSim2-faithful k-ary n-mesh or torus, one cycle per step: flits in virtual channels, the "
-        "RC, VA, SA, ST pipeline, credits flowing back, warm-up, measurement and drain.");
-}
-
 QString NocText::about() {
     return tr(
         "<p>Each step is one cycle of BookSim2's input-queued virtual-channel router (<code>router = "

@@ -14,8 +14,6 @@ class NocText {
     Q_DECLARE_TR_FUNCTIONS(NocText)
 
 public:
-    static QString name();
-    static QString description();
     static QString about();
     /// One sentence per event kind (noc_narration.cpp).
     static const NarrationTable& table();

@@ -2,7 +2,7 @@
 
 // The RDMA painters' additions to the shared paint kit (shell/scene_paint.h):
 // named anchors the step animation points at, the objects the step touched,
-// and the numbered badges of the blog diagram.
+// and numbered badges for the stages of a work request.
 
 #include <QHash>
 #include <QRectF>
@@ -38,7 +38,7 @@ struct RdmaPaint : ScenePaint {
     void anchor(const QRectF& rect, const QString& id) { anchors.insert(id, rect); }
     bool isTouched(const QString& id) const { return touched.contains(id); }
 
-    /// A numbered circle like the blog diagram's (1) WR posted … (4) WC returned.
+    /// A numbered circle marking a stage: (1) WR posted … (4) WC returned.
     void numberBadge(const QPointF& centre, int number, bool active);
 };
 

@@ -6,7 +6,6 @@
 #include "perftest/perftest_chart_dock.h"
 #include "rdma/rdma_engine.h"
 #include "rdma/rdma_renderer.h"
-#include "rdma/rdma_scene_model.h"
 #include "rdma/rdma_script_dock.h"
 #include "rdma/rdma_text.h"
 
@@ -25,14 +24,9 @@ QStringList bundledScenarios() {
 }  // namespace
 
 SceneDescriptor rdmaScene() {
-    SceneDescriptor scene;
-    scene.model = rdma::sceneModel();
-    scene.name = &RdmaText::name;
-    scene.description = &RdmaText::description;
+    SceneDescriptor scene = sceneDescriptor("rdma");
     scene.about = &RdmaText::about;
-    scene.iconPath = QStringLiteral(":/icons/rdma.svg");
     scene.createRenderer = [] { return std::make_unique<RdmaRenderer>(); };
-    scene.eventKinds = &rdma::RdmaEngine::eventKinds;
     scene.narration = &RdmaText::table();
     // The main lesson; the RNR / error-flushing lesson is :/lessons/rdma_rnr.json.
     scene.lessonPath = QStringLiteral(":/lessons/rdma.json");

@@ -2,13 +2,6 @@
 
 namespace commviz::views {
 
-QString RdmaText::name() { return tr("RDMA verbs queues"); }
-
-QString RdmaText::description() {
-    return tr(
-        "Follow a work request from ibv_post_send through the SQ, the HCA and the wire to a CQE and a polled WC.");
-}
-
 QString RdmaText::about() {
     return tr(
         "<p>Two hosts, each with one HCA port and one protection domain, joined by a single RC link. "

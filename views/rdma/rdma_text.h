@@ -14,8 +14,6 @@ class RdmaText {
     Q_DECLARE_TR_FUNCTIONS(RdmaText)
 
 public:
-    static QString name();
-    static QString description();
     /// "About this model": what the scene models and what it simplifies.
     static QString about();
     static const NarrationTable& table();

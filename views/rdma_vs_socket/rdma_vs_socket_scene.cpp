@@ -6,20 +6,14 @@
 #include "perftest/perftest_chart_dock.h"
 #include "rdma_vs_socket/rdma_vs_socket_engine.h"
 #include "rdma_vs_socket/rdma_vs_socket_renderer.h"
-#include "rdma_vs_socket/rdma_vs_socket_scene_model.h"
 #include "rdma_vs_socket/rdma_vs_socket_text.h"
 
 namespace commviz::views {
 
 SceneDescriptor rdmaVsSocketScene() {
-    SceneDescriptor scene;
-    scene.model = rdma_vs_socket::sceneModel();
-    scene.name = &RdmaVsSocketText::name;
-    scene.description = &RdmaVsSocketText::description;
+    SceneDescriptor scene = sceneDescriptor("rdma-vs-socket");
     scene.about = &RdmaVsSocketText::about;
-    scene.iconPath = QStringLiteral(":/icons/rdma_vs_socket.svg");
     scene.createRenderer = [] { return std::make_unique<RdmaVsSocketRenderer>(); };
-    scene.eventKinds = &rdma_vs_socket::RdmaVsSocketEngine::eventKinds;
     scene.narration = &RdmaVsSocketText::table();
     scene.lessonPath = QStringLiteral(":/lessons/rdma_vs_socket.json");
     scene.exampleScenarios = {QStringLiteral(":/scenarios/rdma_vs_socket/one_message.json")};

@@ -2,14 +2,6 @@
 
 namespace commviz::views {
 
-QString RdmaVsSocketText::name() { return tr("Why RDMA: sockets vs verbs"); }
-
-QString RdmaVsSocketText::description() {
-    return tr(
-        "Race one message through send()/recv() and the kernel TCP/IP stack against ibv_post_send, "
-        "counting copies, syscalls, context switches and interrupts.");
-}
-
 QString RdmaVsSocketText::about() {
     return tr(
         "<p>Two lanes share one clock. The socket lane follows one message through the Linux kernel: "

@@ -15,8 +15,6 @@ class RdmaVsSocketText {
     Q_DECLARE_TR_FUNCTIONS(RdmaVsSocketText)
 
 public:
-    static QString name();
-    static QString description();
     /// "About this model": what the scene models and what it simplifies.
     static QString about();
     /// One sentence per engine event kind: one per stage kind plus "message_done" (rdma_vs_socket_narration.cpp).

@@ -8,8 +8,10 @@
 #include <memory>
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "catalog/scene_catalog.h"
 #include "shell/narration_table.h"
 #include "shell/scene_renderer.h"
 #include "sim/event_record.h"
@@ -32,17 +34,8 @@ struct SceneDock {
     bool startsHidden = false;  ///< offered in the View menu only, until shown
 };
 
-/// A command a scene adds to the command line, e.g. `commviz noc CONFIG
-/// [key=value]…`: the word after `commviz`, then arguments the scene parses.
-struct SceneCommand {
-    std::string name;      ///< "noc"; must not clash with gui, run, export, scenes or help
-    std::string synopsis;  ///< "noc CONFIG [key=value]..." for `commviz scenes`
-    std::string summary;   ///< one line saying what it does
-    /// Runs headless with the arguments after the name, printing results to
-    /// `out`. A failure is bad input: one line naming what was wrong and what
-    /// is allowed (exit status 2).
-    std::function<sim::Status(const std::vector<std::string>& args, std::ostream& out)> run;
-};
+/// A command a scene adds to the command line (`commviz noc CONFIG`), from its catalog entry.
+using SceneCommand = catalog::SceneCommand;
 
 /// A switch of how a scene is drawn (NCCL's classic vs 2.30 side by side): the
 /// main window offers it as a checkable View action; the renderer reads
@@ -56,8 +49,9 @@ struct SceneViewOption {
     QString group = {};
 };
 
-/// Everything the shell, the CLI, export and the tutorial need to know about a
-/// scene. A scene is registered once, by handing one of these to SceneRegistry.
+/// Everything the shell, export and the tutorial need to know about a scene:
+/// its catalog entry (core) decorated with a renderer, narration, lessons and
+/// docks. Start one with sceneDescriptor(id).
 struct SceneDescriptor {
     sim::SceneModel model;                 ///< id, keys, how to build the session
     std::function<QString()> name;         ///< translated, e.g. tr("RDMA verbs queues")
@@ -86,13 +80,17 @@ struct SceneDescriptor {
     std::function<std::vector<SceneDock>(SimulationController&, QWidget* parent)> createDocks;
     /// Optional switches of how the scene is drawn, offered in the View menu.
     std::vector<SceneViewOption> viewOptions;
-    /// Optional commands of this scene on the command line (see SceneCommand).
+    /// Commands of this scene on the command line, from its catalog entry.
     std::vector<SceneCommand> commands;
-    /// Optional: scenario files in another program's format that File > Open
-    /// accepts, by suffix (BookSim configs, "cfg"); the reader turns the text
-    /// into a scenario document or fails with one line naming file and line.
-    QStringList foreignScenarioSuffixes;
-    std::function<sim::Result<sim::Json>(const std::string& text, const std::string& name)> readForeignScenario;
+    /// Scenario files in another program's format that File > Open accepts
+    /// (BookSim configs, "cfg"), from its catalog entry.
+    catalog::ForeignScenario foreign;
 };
+
+/// A scene's descriptor as its catalog entry makes it: the model, the
+/// translated name and description, the icon (":/icons/<id>.svg" with "-" as
+/// "_"), the event kinds, the commands and the foreign scenario reader. The
+/// scene's own function adds its renderer, narration, lessons and docks.
+SceneDescriptor sceneDescriptor(std::string_view id);
 
 }  // namespace commviz::views

@@ -3,24 +3,19 @@
 #include <QFile>
 #include <QFileInfo>
 
-#include "sim/scenario_file.h"
+#include "catalog/scene_setup.h"
 
 namespace commviz::views {
 
 sim::Result<sim::Json> loadScenario(const QString& path, const SceneDescriptor& scene) {
     const std::string shown = path.toStdString();
-    const QFileInfo info(path);
-    if (!info.exists()) return sim::fail("scenario file '" + shown + "' does not exist");
-    if (info.isDir()) return sim::fail("scenario file '" + shown + "' is a directory");
-    if (!info.isFile()) return sim::fail("scenario file '" + shown + "' is not a regular file");
-    constexpr qint64 kMaxScenarioBytes = 16 << 20;
-    if (info.size() > kMaxScenarioBytes) return sim::fail("scenario file '" + shown + "' is larger than 16 MiB");
+    if (!path.startsWith(QLatin1Char(':'))) return catalog::readScenario(shown, scene.model.id, scene.foreign);
+    // A bundled example (":/scenarios/…"), read through Qt's resource system.
     QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) return sim::fail("scenario file '" + shown + "' cannot be read");
+    if (!file.open(QIODevice::ReadOnly)) return sim::fail("scenario file '" + shown + "' does not exist");
     const QByteArray bytes = file.readAll();
-    if (scene.readForeignScenario && scene.foreignScenarioSuffixes.contains(info.suffix(), Qt::CaseInsensitive))
-        return scene.readForeignScenario(bytes.toStdString(), shown);
-    return sim::parseScenario(std::string_view(bytes.constData(), std::size_t(bytes.size())), scene.model.id, shown);
+    return catalog::readScenarioText(std::string_view(bytes.constData(), std::size_t(bytes.size())), shown,
+                                     scene.model.id, scene.foreign);
 }
 
 QString scenarioSceneId(const QString& path) {
@@ -35,29 +30,26 @@ QString scenarioSceneId(const QString& path) {
 QString scenarioSceneId(const QString& path, const SceneRegistry& registry) {
     const QString named = scenarioSceneId(path);
     if (!named.isEmpty()) return named;
-    const QString suffix = QFileInfo(path).suffix();
+    const QString suffix = QFileInfo(path).suffix().toLower();
     for (const SceneDescriptor& scene : registry.scenes())
-        if (scene.foreignScenarioSuffixes.contains(suffix, Qt::CaseInsensitive))
-            return QString::fromStdString(scene.model.id);
+        for (const std::string& foreign : scene.foreign.suffixes)
+            if (suffix == QString::fromStdString(foreign)) return QString::fromStdString(scene.model.id);
     return {};
 }
 
 QString scenarioFilePatterns(const SceneRegistry& registry) {
     QStringList patterns{QStringLiteral("*.json")};
     for (const SceneDescriptor& scene : registry.scenes())
-        for (const QString& suffix : scene.foreignScenarioSuffixes)
-            if (!patterns.contains("*." + suffix)) patterns << "*." + suffix;
+        for (const std::string& suffix : scene.foreign.suffixes)
+            if (const QString pattern = QStringLiteral("*.") + QString::fromStdString(suffix);
+                !patterns.contains(pattern))
+                patterns << pattern;
     return patterns.join(QLatin1Char(' '));
 }
 
 sim::Result<std::unique_ptr<sim::Session>> buildSession(const SceneSetup& setup) {
     if (!setup.scene) return sim::fail("no scene chosen");
-    for (const auto& spec : setup.scene->model.params) {
-        const auto it = setup.values.find(spec.key);
-        if (it == setup.values.end()) continue;
-        if (auto status = sim::checkParam(spec, it->second); !status) return status.error();
-    }
-    return setup.scene->model.build(setup.values, setup.scenario);
+    return catalog::buildSession(setup.scene->model, setup.values, setup.scenario);
 }
 
 }  // namespace commviz::views

@@ -7,6 +7,7 @@
 
 #include "nccl/bootstrap_math.h"
 #include "nccl/bootstrap_scene/nccl_engine.h"
+#include "nccl/log/topo_log.h"
 #include "nccl/topo_machine.h"
 
 namespace commviz::nccl {

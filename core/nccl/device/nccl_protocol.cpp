@@ -1,24 +1,8 @@
 #include "nccl/device/nccl_protocol.h"
 
-#include <array>
-
 namespace commviz::collectives {
 
 namespace {
-
-// Columns LL, LL128, Simple, as NCCL orders its protocols.
-using PerProtocol = std::array<double, 3>;
-
-int column(NcclProtocol protocol) {
-    switch (protocol) {
-        case NcclProtocol::Ll:
-            return 0;
-        case NcclProtocol::Ll128:
-            return 1;
-        default:
-            return 2;
-    }
-}
 
 // NCCL src/include/device.h, ncclProtoGrainSize: chunks are whole grains.
 std::int64_t grainBytes(NcclProtocol protocol) {
@@ -65,19 +49,6 @@ double ncclProtocolEfficiency(NcclProtocol protocol) {
         default:
             return 1.0;
     }
-}
-
-double ncclStepLatencyUs(NcclHardware hardware, NcclAlgorithm algorithm, NcclProtocol protocol) {
-    static constexpr PerProtocol tree[3] = {{0.6, 1.25, 4.0}, {1.0, 1.9, 4.0}, {5.0, 8.5, 14.0}};
-    static constexpr PerProtocol ring[3] = {{0.6, 1.9, 3.4}, {1.0, 2.5, 5.7}, {2.7, 4.0, 14.0}};
-    const auto& table = algorithm == NcclAlgorithm::Tree ? tree : ring;
-    return table[int(hardware)][std::size_t(column(protocol))];
-}
-
-double ncclBaseLatencyUs(NcclAlgorithm algorithm, NcclProtocol protocol) {
-    static constexpr PerProtocol tree{6.8, 14.0, 8.4};
-    static constexpr PerProtocol ring{6.6, 14.0, 8.4};
-    return (algorithm == NcclAlgorithm::Tree ? tree : ring)[std::size_t(column(protocol))];
 }
 
 std::int64_t ncclChunkBytes(NcclAlgorithm algorithm, bool multiStepRing, NcclProtocol protocol,

@@ -12,12 +12,6 @@ namespace commviz::collectives {
 /// NCCL src/include/device.h, NCCL_LL128_DATAELEMS).
 double ncclProtocolEfficiency(NcclProtocol protocol);
 
-/// NCCL src/graph/tuning.cc, hwLatencies: µs per step of `algorithm` with
-/// `protocol` on `hardware` (2.30 values).
-double ncclStepLatencyUs(NcclHardware hardware, NcclAlgorithm algorithm, NcclProtocol protocol);
-/// NCCL src/graph/tuning.cc, baseLatencies: µs paid once per operation.
-double ncclBaseLatencyUs(NcclAlgorithm algorithm, NcclProtocol protocol);
-
 /// Data bytes of one chunk as NCCL src/enqueue.cc, calcCollChunking, sizes it
 /// from the default buffers (src/init.cc: Simple 4 MiB, LL 512 KiB, LL128
 /// 4,800 KiB, each cut into NCCL_STEPS = 8 steps): Simple rings of allreduce,

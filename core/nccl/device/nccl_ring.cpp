@@ -5,6 +5,7 @@
 
 #include "collectives/block_layout.h"
 #include "collectives/phases.h"
+#include "nccl/device/nccl_protocol.h"
 
 namespace commviz::collectives {
 

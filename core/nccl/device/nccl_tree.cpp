@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "collectives/block_layout.h"
+#include "nccl/device/nccl_protocol.h"
 #include "nccl/device/nccl_ring.h"
 #include "nccl/graph/double_binary_tree.h"
 

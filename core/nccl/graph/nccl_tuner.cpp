@@ -1,5 +1,6 @@
 #include "nccl/graph/nccl_tuner.h"
 
+#include <array>
 #include <cstdio>
 
 namespace commviz::collectives {
@@ -62,6 +63,22 @@ const char* hardwareName(NcclHardware hardware) {
 }
 
 }  // namespace
+
+// Columns LL, LL128, Simple, as NCCL orders its protocols.
+using PerProtocol = std::array<double, 3>;
+
+double ncclStepLatencyUs(NcclHardware hardware, NcclAlgorithm algorithm, NcclProtocol protocol) {
+    static constexpr PerProtocol tree[3] = {{0.6, 1.25, 4.0}, {1.0, 1.9, 4.0}, {5.0, 8.5, 14.0}};
+    static constexpr PerProtocol ring[3] = {{0.6, 1.9, 3.4}, {1.0, 2.5, 5.7}, {2.7, 4.0, 14.0}};
+    const auto& table = algorithm == NcclAlgorithm::Tree ? tree : ring;
+    return table[int(hardware)][std::size_t(ncclProtocolIndex(protocol))];
+}
+
+double ncclBaseLatencyUs(NcclAlgorithm algorithm, NcclProtocol protocol) {
+    static constexpr PerProtocol tree{6.8, 14.0, 8.4};
+    static constexpr PerProtocol ring{6.6, 14.0, 8.4};
+    return (algorithm == NcclAlgorithm::Tree ? tree : ring)[std::size_t(ncclProtocolIndex(protocol))];
+}
 
 double ncclTunerTimeUs(const ScheduleRequest& request, const std::string& algorithm) {
     const double p = request.ranks;

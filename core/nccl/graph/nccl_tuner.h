@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "collectives/nccl_enums.h"
 #include "collectives/schedule_request.h"
 
 namespace commviz::collectives {
@@ -27,5 +28,11 @@ double ncclTunerTimeUs(const ScheduleRequest& request, const std::string& algori
 /// protocol staying the one asked for; for the other collectives the ring,
 /// the only NCCL algorithm modelled for them.
 NcclChoice ncclTunerChoice(const ScheduleRequest& request);
+
+/// NCCL src/graph/tuning.cc, hwLatencies: µs per step of `algorithm` with
+/// `protocol` on `hardware` (2.30 values).
+double ncclStepLatencyUs(NcclHardware hardware, NcclAlgorithm algorithm, NcclProtocol protocol);
+/// NCCL src/graph/tuning.cc, baseLatencies: µs paid once per operation.
+double ncclBaseLatencyUs(NcclAlgorithm algorithm, NcclProtocol protocol);
 
 }  // namespace commviz::collectives

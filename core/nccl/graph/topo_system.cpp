@@ -1,5 +1,7 @@
 #include "nccl/graph/topo_system.h"
 
+#include <cctype>
+
 namespace commviz::nccl_topology {
 
 TopoNode makeNode(NodeType type, int line, std::string busId) {
@@ -35,6 +37,26 @@ void TopoSystem::connectOneWay(int from, int to, LinkType type, float bw) {
 void TopoSystem::connect(int from, int to, LinkType type, float bw) {
     connectOneWay(from, to, type, bw);
     connectOneWay(to, from, type, bw);
+}
+
+// busIdToInt64: the hexadecimal digits of the PCI address, separators dropped.
+long topoLocalId(const TopoNode& node) {
+    switch (node.type) {
+        case NodeType::CPU:
+            return node.numaId;
+        case NodeType::NET:
+            return node.dev;
+        case NodeType::NVS:
+            return 0;
+        default:
+            break;
+    }
+    long id = 0;
+    for (char digit : node.busId)
+        if (std::isxdigit(static_cast<unsigned char>(digit)))
+            id = id * 16 +
+                 (std::isdigit(static_cast<unsigned char>(digit)) ? digit - '0' : std::tolower(digit) - 'a' + 10);
+    return id;
 }
 
 }  // namespace commviz::nccl_topology

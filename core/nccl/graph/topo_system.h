@@ -80,4 +80,8 @@ struct TopoSystem {
     void connectOneWay(int from, int to, LinkType type, float bw);
 };
 
+/// The low bits of NCCL's node id: the PCI address as a number for GPU, PCI and
+/// NIC nodes, the NUMA id of a CPU, the plugin index of a NET, 0 for the NVSwitch.
+long topoLocalId(const TopoNode& node);
+
 }  // namespace commviz::nccl_topology

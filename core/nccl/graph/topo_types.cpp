@@ -99,24 +99,4 @@ NodeType nodeTypeOfPciClass(std::string_view pciClass) {
     return NodeType::PCI;
 }
 
-// busIdToInt64: the hexadecimal digits of the PCI address, separators dropped.
-long topoLocalId(const TopoNode& node) {
-    switch (node.type) {
-        case NodeType::CPU:
-            return node.numaId;
-        case NodeType::NET:
-            return node.dev;
-        case NodeType::NVS:
-            return 0;
-        default:
-            break;
-    }
-    long id = 0;
-    for (char digit : node.busId)
-        if (std::isxdigit(static_cast<unsigned char>(digit)))
-            id = id * 16 +
-                 (std::isdigit(static_cast<unsigned char>(digit)) ? digit - '0' : std::tolower(digit) - 'a' + 10);
-    return id;
-}
-
 }  // namespace commviz::nccl_topology

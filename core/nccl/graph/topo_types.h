@@ -70,8 +70,4 @@ float pciBandwidth(int width, std::string_view linkSpeed);
 /// 0x02… a NIC.
 NodeType nodeTypeOfPciClass(std::string_view pciClass);
 
-/// The low bits of NCCL's node id: the PCI address as a number for GPU, PCI and
-/// NIC nodes, the NUMA id of a CPU, the plugin index of a NET, 0 for the NVSwitch.
-long topoLocalId(const TopoNode& node);
-
 }  // namespace commviz::nccl_topology

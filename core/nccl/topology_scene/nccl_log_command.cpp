@@ -3,41 +3,32 @@
 #include "nccl/log/info_log_reader.h"
 #include "nccl/log/nccl_log_report.h"
 #include "nccl/topology_scene/nccl_topo_command.h"
+#include "sim/command_args.h"
 
 namespace commviz::nccl_topology {
 
 namespace {
 
-constexpr const char* kUsage = "usage: commviz nccl-log FILE.log [--json]";
+const sim::CommandUsage kUsage{"nccl-log", "FILE.log", "log file"};
 
-struct LogArgs {
-    std::string file;
-    bool json = false;
-};
-
-sim::Result<LogArgs> parseLogArgs(const std::vector<std::string>& args) {
-    LogArgs parsed;
-    for (const std::string& arg : args) {
-        if (arg == "--json") {
-            parsed.json = true;
-        } else if (arg.rfind("--", 0) == 0) {
-            return sim::fail("nccl-log: unknown option '" + arg + "': allowed --json (" + kUsage + ")");
-        } else if (parsed.file.empty()) {
-            parsed.file = arg;
-        } else {
-            return sim::fail("nccl-log: one log file only, got '" + parsed.file + "' and '" + arg + "' (" + kUsage +
-                             ")");
-        }
-    }
-    if (parsed.file.empty()) return sim::fail(std::string("nccl-log: missing FILE.log (") + kUsage + ")");
-    return parsed;
-}
+constexpr const char* kHelp =
+    "Reads an NCCL_DEBUG=INFO log (or the name of a bundled one) and prints what it\n"
+    "says: the NCCL version, ranks and hosts, rings, trees, transports, and every\n"
+    "line it could not read with its number. --json prints the same as JSON.\n";
 
 }  // namespace
 
 sim::Status runNcclLogCommand(const std::vector<std::string>& args, std::ostream& out) {
-    auto parsed = parseLogArgs(args);
+    auto parsed = sim::parseCommandArgs(args, kUsage);
     if (!parsed) return parsed.error();
+    if (parsed.value().help) {
+        out << kUsage.line() << "\n\n" << kHelp;
+        return sim::Ok{};
+    }
+    // The log's reading has no keys yet: a setting names a key that does not exist.
+    if (!parsed.value().assignments.empty())
+        return sim::fail("nccl-log: unknown key in '" + parsed.value().assignments.front() +
+                         "': nccl-log has no keys (" + kUsage.line() + ")");
     auto log = readInfoLogFile(parsed.value().file);
     if (!log) return sim::fail("nccl-log: " + log.error().message);
     if (parsed.value().json)

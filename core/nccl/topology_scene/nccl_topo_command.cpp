@@ -1,45 +1,23 @@
 #include "nccl/topology_scene/nccl_topo_command.h"
 
-#include "nccl/topology_scene/nccl_topo_json.h"
 #include "nccl/log/topo_log.h"
+#include "nccl/topology_scene/nccl_topo_json.h"
+#include "sim/command_args.h"
 
 namespace commviz::nccl_topology {
 
 namespace {
 
-struct TopoArgs {
-    std::string file;
-    std::vector<std::string> assignments;
-    bool json = false;
-};
+const sim::CommandUsage kUsage{"nccl-topo", "FILE.xml", "topology file"};
 
-constexpr const char* kUsage = "usage: commviz nccl-topo FILE.xml [--set key=value]... [--json]";
+constexpr const char* kHelp =
+    "Reads a topology XML file (NCCL_TOPO_FILE, or the name of a bundled server) as\n"
+    "NCCL reads it and prints the INFO and GRAPH lines NCCL would print: the system,\n"
+    "the paths, the ring and tree searches, the channels and their transports.\n"
+    "--json prints the nodes, links, path matrices and graphs instead.\n"
+    "The keys and their ranges: commviz scenes (scene nccl-topology).\n";
 
-sim::Result<TopoArgs> parseArgs(const std::vector<std::string>& args) {
-    TopoArgs parsed;
-    for (size_t index = 0; index < args.size(); ++index) {
-        const std::string& arg = args[index];
-        if (arg == "--json") {
-            parsed.json = true;
-        } else if (arg == "--set") {
-            if (index + 1 == args.size())
-                return sim::fail(std::string("nccl-topo: --set needs key=value (") + kUsage + ")");
-            parsed.assignments.push_back(args[++index]);
-        } else if (arg.rfind("--set=", 0) == 0) {
-            parsed.assignments.push_back(arg.substr(6));
-        } else if (arg.rfind("--", 0) == 0) {
-            return sim::fail("nccl-topo: unknown option '" + arg + "': allowed --set, --json (" + kUsage + ")");
-        } else if (parsed.file.empty()) {
-            parsed.file = arg;
-        } else {
-            return sim::fail("nccl-topo: unexpected argument '" + arg + "' (" + kUsage + ")");
-        }
-    }
-    if (parsed.file.empty()) return sim::fail(std::string("nccl-topo: missing FILE.xml (") + kUsage + ")");
-    return parsed;
-}
-
-sim::Result<TopoKeys> keysOf(const TopoArgs& args) {
+sim::Result<TopoKeys> keysOf(const sim::CommandArgs& args) {
     sim::ParamValues values;
     if (auto ok = sim::applyAssignments(topologyKeys(), args.assignments, values); !ok)
         return sim::fail("nccl-topo: " + ok.error().message);
@@ -51,8 +29,12 @@ sim::Result<TopoKeys> keysOf(const TopoArgs& args) {
 }  // namespace
 
 sim::Status runNcclTopoCommand(const std::vector<std::string>& args, std::ostream& out) {
-    auto parsed = parseArgs(args);
+    auto parsed = sim::parseCommandArgs(args, kUsage);
     if (!parsed) return parsed.error();
+    if (parsed.value().help) {
+        out << kUsage.line() << "\n\n" << kHelp;
+        return sim::Ok{};
+    }
     auto keys = keysOf(parsed.value());
     if (!keys) return keys.error();
     auto system = readTopoFile(parsed.value().file, keys.value().assumptions);

@@ -5,20 +5,14 @@
 #include "nccl/bootstrap_scene/nccl_events.h"
 #include "nccl/bootstrap_scene/nccl_log_dock.h"
 #include "nccl/bootstrap_scene/nccl_renderer.h"
-#include "nccl/bootstrap_scene/nccl_scene_model.h"
 #include "nccl/bootstrap_scene/nccl_text.h"
 
 namespace commviz::views {
 
 SceneDescriptor ncclBootstrapScene() {
-    SceneDescriptor scene;
-    scene.model = nccl::sceneModel();
-    scene.name = &NcclText::name;
-    scene.description = &NcclText::description;
+    SceneDescriptor scene = sceneDescriptor("nccl-bootstrap");
     scene.about = &NcclText::about;
-    scene.iconPath = QStringLiteral(":/icons/nccl.svg");
     scene.createRenderer = [] { return std::make_unique<NcclRenderer>(); };
-    scene.eventKinds = &nccl::NcclEngine::eventKinds;
     scene.narration = &NcclText::table();
     scene.lessonPath = QStringLiteral(":/lessons/nccl_bootstrap.json");
     scene.moreLessons = {QStringLiteral(":/lessons/nccl_unique_id.json"),

@@ -4,14 +4,6 @@
 
 namespace commviz::views {
 
-QString NcclText::name() { return tr("NCCL bootstrap: unique id, root and ring"); }
-
-QString NcclText::description() {
-    return tr(
-        "Watch ncclGetUniqueId, the check-ins with the root, the ring and its allgather, message by message, "
-        "from 1 to 131,072 ranks, with NCCL's INFO log.");
-}
-
 QString NcclText::about() {
     const QString model =
         tr("<p>The bootstrap follows NCCL's bootstrap.cc in two versions: <b>classic</b> (2.22 and earlier: the root "

@@ -16,8 +16,6 @@ class NcclText {
 public:
     /// One sentence per event kind of nccl::NcclEngine::eventKinds() (nccl_narration.cpp).
     static const NarrationTable& table();
-    static QString name();
-    static QString description();
     static QString about();
     /// "unique id", "check-in", "ring connect", "allgather", "initTransportsRank", "finished".
     static QString phaseLabel(int phase);

@@ -1,24 +1,17 @@
 #include "nccl/topology_scene/topology_scene.h"
 
-#include "nccl/topology_scene/nccl_topo_command.h"
 #include "nccl/topology_scene/topology_engine.h"
 #include "nccl/topology_scene/topology_log_dock.h"
 #include "nccl/topology_scene/topology_matrix_dock.h"
 #include "nccl/topology_scene/topology_renderer.h"
-#include "nccl/topology_scene/topology_scene_model.h"
 #include "nccl/topology_scene/topology_text.h"
 
 namespace commviz::views {
 
 SceneDescriptor ncclTopologyScene() {
-    SceneDescriptor scene;
-    scene.model = nccl_topology::sceneModel();
-    scene.name = &TopologyText::name;
-    scene.description = &TopologyText::description;
+    SceneDescriptor scene = sceneDescriptor("nccl-topology");
     scene.about = &TopologyText::about;
-    scene.iconPath = QStringLiteral(":/icons/nccl_topology.svg");
     scene.createRenderer = [] { return std::make_unique<TopologyRenderer>(); };
-    scene.eventKinds = &nccl_topology::TopologyEngine::eventKinds;
     scene.narration = &TopologyText::table();
     scene.lessonPath = QStringLiteral(":/lessons/nccl_topology_reading_your_server.json");
     scene.moreLessons = {QStringLiteral(":/lessons/nccl_topology_rings_trees_across_nodes.json"),
@@ -31,13 +24,6 @@ SceneDescriptor ncclTopologyScene() {
         return std::vector<SceneDock>{{new TopologyMatrixDock(controller, parent), Qt::LeftDockWidgetArea, false},
                                       {new TopologyLogDock(controller, parent), Qt::BottomDockWidgetArea, false}};
     };
-    scene.commands.push_back({"nccl-topo", "nccl-topo FILE.xml [--set key=value]... [--json]",
-                              "Print the INFO/GRAPH lines NCCL would print for a topology file, or its paths and "
-                              "graphs as JSON",
-                              &nccl_topology::runNcclTopoCommand});
-    scene.commands.push_back({"nccl-log", "nccl-log FILE.log [--json]",
-                              "Read an NCCL_DEBUG=INFO log: version, ranks, rings, trees, transports, unread lines",
-                              &nccl_topology::runNcclLogCommand});
     return scene;
 }
 

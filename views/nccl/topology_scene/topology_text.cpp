@@ -2,15 +2,6 @@
 
 namespace commviz::views {
 
-QString TopologyText::name() { return tr("NCCL topology (paths, rings, trees)"); }
-
-QString TopologyText::description() {
-    return tr(
-        "A server's NCCL topology XML as NCCL reads it: CPUs, PCI switches, GPUs, NICs and NVSwitches, the "
-        "paths between them, the rings and trees NCCL searches, and the lines NCCL_DEBUG=INFO prints; or an "
-        "INFO log read back and drawn.");
-}
-
 // The simplifications below are the ones stated in core/nccl_topology's headers
 // (topo_xml_reader.h, topo_paths.h, topo_search.h, topo_postset.h).
 QString TopologyText::about() {

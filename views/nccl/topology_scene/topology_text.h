@@ -13,8 +13,6 @@ class TopologyText {
     Q_DECLARE_TR_FUNCTIONS(TopologyText)
 
 public:
-    static QString name();
-    static QString description();
     static QString about();
     /// One sentence per event kind (topology_narration.cpp).
     static const NarrationTable& table();
