@@ -8,10 +8,10 @@
 #include "ompi/base/ompi_alltoall.h"
 #include "ompi/base/ompi_barrier.h"
 #include "ompi/base/ompi_bcast.h"
-#include "ompi/tuned/ompi_fixed_rules.h"
 #include "ompi/base/ompi_gather_scatter.h"
 #include "ompi/base/ompi_reduce.h"
 #include "ompi/base/ompi_reduce_scatter.h"
+#include "ompi/tuned/ompi_fixed_rules.h"
 
 namespace commviz::collectives {
 

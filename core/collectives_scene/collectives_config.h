@@ -6,8 +6,8 @@
 
 #include "collectives/collective.h"
 #include "collectives/cost_model.h"
-#include "nccl/device/nccl_protocol.h"
 #include "collectives/schedule_request.h"
+#include "nccl/device/nccl_protocol.h"
 #include "sim/param_spec.h"
 #include "sim/result.h"
 

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <numeric>
 
-#include "collectives_scene/algorithm_catalog.h"
 #include "collectives/closed_form.h"
+#include "collectives_scene/algorithm_catalog.h"
 #include "sim/event_kinds.h"
 
 namespace commviz::collectives {

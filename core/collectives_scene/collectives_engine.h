@@ -4,11 +4,11 @@
 #include <string>
 #include <vector>
 
-#include "collectives_scene/collectives_config.h"
-#include "collectives_scene/collectives_events.h"
 #include "collectives/cost_model.h"
 #include "collectives/rank_buffers.h"
 #include "collectives/schedule.h"
+#include "collectives_scene/collectives_config.h"
+#include "collectives_scene/collectives_events.h"
 #include "sim/event_record.h"
 #include "sim/json.h"
 #include "sim/result.h"

@@ -5,9 +5,9 @@
 #include <string>
 #include <vector>
 
-#include "collectives_scene/collectives_config.h"
 #include "collectives/cost_model.h"
 #include "collectives/schedule.h"
+#include "collectives_scene/collectives_config.h"
 
 namespace commviz::collectives {
 

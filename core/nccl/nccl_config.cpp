@@ -4,8 +4,8 @@
 #include <cctype>
 #include <charconv>
 
-#include "nccl/topo_machine.h"
 #include "nccl/graph/topo_keys.h"
+#include "nccl/topo_machine.h"
 #include "sim/scene_model.h"
 #include "sim/translatable.h"
 

@@ -2,6 +2,7 @@
 // ncclTopoPostset, then the ring and tree connections.
 
 #include "nccl/topology_model.h"
+
 #include "nccl/transport/topo_transport.h"
 
 namespace commviz::nccl_topology {

@@ -7,9 +7,9 @@
 #include <cmath>
 
 #include "collectives_scene/algorithm_catalog.h"
-#include "ompi/tuned/ompi_fixed_rules.h"
 #include "collectives_scene/collectives_sweep.h"
 #include "collectives_test_support.h"
+#include "ompi/tuned/ompi_fixed_rules.h"
 
 using namespace commviz;
 using namespace commviz::collectives;

@@ -12,8 +12,8 @@
 //  linear:    a gather round (p-1 blocks to rank 0) and a bcast round (rank 0 sends
 //             all p blocks to p-1 ranks): 2(p-1) messages, root sends (p-1)pS.
 
-#include "ompi/base/ompi_allgather.h"
 #include "collectives_test_support.h"
+#include "ompi/base/ompi_allgather.h"
 
 using namespace commviz;
 using namespace commviz::collectives;

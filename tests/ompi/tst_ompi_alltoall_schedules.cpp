@@ -13,10 +13,10 @@
 //               6: 5+2 = 7; 7: 7+2 = 9; 8: 9+3 = 12; 16: 32 (4 bits x 8).
 //  two_proc:    p = 2 only.
 
-#include "ompi/base/ompi_alltoall.h"
-#include "ompi/tuned/ompi_fixed_rules.h"
 #include "collectives/rank_buffers.h"
 #include "collectives_test_support.h"
+#include "ompi/base/ompi_alltoall.h"
+#include "ompi/tuned/ompi_fixed_rules.h"
 
 using namespace commviz;
 using namespace commviz::collectives;

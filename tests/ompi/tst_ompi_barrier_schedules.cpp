@@ -9,9 +9,9 @@
 //  bruck: ⌈lg p⌉ rounds of p messages.
 //  tree: up and down the binomial tree: 2⌈lg p⌉ rounds, 2(p-1) messages.
 
+#include "collectives_test_support.h"
 #include "ompi/base/ompi_barrier.h"
 #include "ompi/tuned/ompi_fixed_rules.h"
-#include "collectives_test_support.h"
 
 using namespace commviz;
 using namespace commviz::collectives;

@@ -2,8 +2,8 @@
 // (coll_tuned_decision_fixed.c) just below and at each threshold, reports the
 // rule that fired, and follows the chosen algorithm's own fallbacks.
 
-#include "ompi/tuned/ompi_fixed_rules.h"
 #include "collectives_test_support.h"
+#include "ompi/tuned/ompi_fixed_rules.h"
 
 using namespace commviz;
 using namespace commviz::collectives;

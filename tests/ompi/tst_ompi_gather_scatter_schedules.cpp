@@ -11,8 +11,8 @@
 //            the rest (empty with segsize 0, still sent): 3(p-1) messages in
 //            2p-1 rounds.
 
-#include "ompi/tuned/ompi_fixed_rules.h"
 #include "collectives_test_support.h"
+#include "ompi/tuned/ompi_fixed_rules.h"
 
 using namespace commviz;
 using namespace commviz::collectives;

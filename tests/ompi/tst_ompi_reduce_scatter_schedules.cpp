@@ -35,10 +35,10 @@
 //            hands blocks 0-1 on to 1, whose partner 3 does not exist: 3 rounds,
 //            5 messages, rank 0 sends 5 blocks, ranks 1 and 2 two each.
 
-#include "ompi/tuned/ompi_fixed_rules.h"
-#include "ompi/base/ompi_reduce_scatter.h"
 #include "collectives/rank_buffers.h"
 #include "collectives_test_support.h"
+#include "ompi/base/ompi_reduce_scatter.h"
+#include "ompi/tuned/ompi_fixed_rules.h"
 
 using namespace commviz;
 using namespace commviz::collectives;

@@ -21,9 +21,9 @@
 //            p = 5: rank 1 folds into 0 (2 rounds, 3 messages of 840 B), then
 //            ranks 0, 2, 3, 4 as for p = 4: 6 rounds, 14 messages.
 
-#include "ompi/tuned/ompi_fixed_rules.h"
-#include "ompi/base/ompi_topo.h"
 #include "collectives_test_support.h"
+#include "ompi/base/ompi_topo.h"
+#include "ompi/tuned/ompi_fixed_rules.h"
 
 using namespace commviz;
 using namespace commviz::collectives;

@@ -19,8 +19,8 @@
 #include "collectives_scene/collectives_chart_dock.h"
 #include "collectives_scene/collectives_chart_plot.h"
 #include "collectives_scene/collectives_scene_model.h"
-#include "ompi/tuned/ompi_fixed_rules.h"
 #include "collectives_scene/collectives_sweep.h"
+#include "ompi/tuned/ompi_fixed_rules.h"
 #include "shell/scene_descriptor.h"
 #include "shell/simulation_controller.h"
 

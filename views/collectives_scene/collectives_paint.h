@@ -4,8 +4,8 @@
 #include <map>
 #include <utility>
 
-#include "collectives_scene/collectives_layout.h"
 #include "collectives/schedule.h"
+#include "collectives_scene/collectives_layout.h"
 #include "shell/scene_paint.h"
 
 namespace commviz::collectives {

@@ -5,8 +5,8 @@
 #include <memory>
 #include <vector>
 
-#include "collectives_scene/collectives_layout.h"
 #include "collectives/schedule.h"
+#include "collectives_scene/collectives_layout.h"
 #include "shell/scene_renderer.h"
 
 namespace commviz::collectives {

@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "nccl/nccl_config.h"
 #include "nccl/bootstrap_scene/nccl_events.h"
 #include "nccl/log/nccl_log.h"
+#include "nccl/nccl_config.h"
 #include "nccl/world.h"
 #include "sim/event_record.h"
 #include "sim/json.h"

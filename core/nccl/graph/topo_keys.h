@@ -2,11 +2,11 @@
 
 #include <vector>
 
-#include "nccl/nccl_version.h"
 #include "nccl/graph/topo_paths.h"
 #include "nccl/graph/topo_postset.h"
 #include "nccl/graph/topo_search.h"
 #include "nccl/graph/topo_xml_reader.h"
+#include "nccl/nccl_version.h"
 #include "sim/param_spec.h"
 #include "sim/result.h"
 

@@ -2,10 +2,10 @@
 
 #include <string>
 
-#include "nccl/nccl_version.h"
 #include "nccl/graph/comm_graphs.h"
 #include "nccl/graph/graph_xml_reader.h"
 #include "nccl/graph/topo_system.h"
+#include "nccl/nccl_version.h"
 #include "sim/result.h"
 
 namespace commviz::nccl_topology {

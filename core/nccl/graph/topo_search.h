@@ -3,10 +3,10 @@
 #include <string>
 #include <vector>
 
-#include "nccl/nccl_version.h"
 #include "nccl/graph/graph_xml_reader.h"
 #include "nccl/graph/topo_paths.h"
 #include "nccl/graph/topo_system.h"
+#include "nccl/nccl_version.h"
 
 namespace commviz::nccl_topology {
 

@@ -4,9 +4,9 @@
 #include <cstdio>
 
 #include "nccl/bootstrap_math.h"
+#include "nccl/log/topo_log_fields.h"
 #include "nccl/timing_model.h"
 #include "nccl/topo_machine.h"
-#include "nccl/log/topo_log_fields.h"
 
 namespace commviz::nccl {
 

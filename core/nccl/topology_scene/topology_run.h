@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
-#include "nccl/log/info_log_reader.h"
 #include "nccl/graph/topo_keys.h"
+#include "nccl/log/info_log_reader.h"
 #include "nccl/log/topo_log.h"
 #include "nccl/topology_scene/topology_events.h"
 #include "sim/param_spec.h"

@@ -2,11 +2,11 @@
 
 #include <vector>
 
-#include "nccl/nccl_version.h"
 #include "nccl/graph/comm_graphs.h"
 #include "nccl/graph/graph_xml_reader.h"
 #include "nccl/graph/topo_paths.h"
 #include "nccl/graph/topo_system.h"
+#include "nccl/nccl_version.h"
 
 namespace commviz::nccl_topology {
 

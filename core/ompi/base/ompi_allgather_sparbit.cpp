@@ -4,8 +4,8 @@
 #include <cstdint>
 
 #include "collectives/message_factory.h"
-#include "ompi/base/ompi_allgather.h"
 #include "collectives/phases.h"
+#include "ompi/base/ompi_allgather.h"
 
 namespace commviz::collectives {
 

@@ -2,8 +2,8 @@
 // and the main-only allgather + local reduce.
 
 #include "collectives/block_layout.h"
-#include "ompi/base/ompi_allreduce.h"
 #include "collectives/phases.h"
+#include "ompi/base/ompi_allreduce.h"
 
 namespace commviz::collectives {
 

@@ -4,8 +4,8 @@
 #include <memory>
 
 #include "collectives/block_layout.h"
-#include "ompi/base/ompi_topo.h"
 #include "collectives/phases.h"
+#include "ompi/base/ompi_topo.h"
 
 namespace commviz::collectives {
 

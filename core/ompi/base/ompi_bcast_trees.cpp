@@ -5,8 +5,8 @@
 #include <functional>
 #include <memory>
 
-#include "ompi/base/bcast_tree.h"
 #include "collectives/message_factory.h"
+#include "ompi/base/bcast_tree.h"
 #include "ompi/base/ompi_bcast.h"
 #include "ompi/base/recursive_doubling_forwarding.h"
 

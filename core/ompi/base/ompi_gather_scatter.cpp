@@ -3,8 +3,8 @@
 #include <memory>
 
 #include "collectives/block_layout.h"
-#include "ompi/base/ompi_topo.h"
 #include "collectives/phases.h"
+#include "ompi/base/ompi_topo.h"
 
 namespace commviz::collectives {
 

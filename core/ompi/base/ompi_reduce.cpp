@@ -4,8 +4,8 @@
 #include <utility>
 
 #include "collectives/block_layout.h"
-#include "ompi/base/ompi_topo.h"
 #include "collectives/phases.h"
+#include "ompi/base/ompi_topo.h"
 #include "ompi/base/tree_phases.h"
 
 namespace commviz::collectives {

@@ -1,8 +1,8 @@
 // Rabenseifner's reduce: ompi_coll_base_reduce_intra_redscat_gather.
 
 #include "collectives/block_layout.h"
-#include "ompi/base/ompi_reduce.h"
 #include "collectives/phases.h"
+#include "ompi/base/ompi_reduce.h"
 
 namespace commviz::collectives {
 

@@ -7,9 +7,9 @@
 // prints for the same model (nccl_topology::topologyLog). The default machine's lines stay
 // pinned by tst_nccl_log and tst_nccl_log_source.
 
+#include "nccl/log/topo_log.h"
 #include "nccl/topo_machine.h"
 #include "nccl_test_support.h"
-#include "nccl/log/topo_log.h"
 
 using namespace nccltest;
 

@@ -4,9 +4,9 @@
 // channels, every rank count gives the right sums, and algorithm=auto follows
 // NCCL's tuning model on both sides of its crossover.
 
+#include "collectives_test_support.h"
 #include "nccl/device/nccl_tree.h"
 #include "nccl/graph/nccl_tuner.h"
-#include "collectives_test_support.h"
 
 Q_DECLARE_METATYPE(std::vector<int>)
 Q_DECLARE_METATYPE(std::vector<std::vector<int>>)
