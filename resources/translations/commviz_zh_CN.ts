@@ -37,7 +37,7 @@
 <context>
     <name>CollectivesChartPlot</name>
     <message>
-        <location filename="../../views/collectives/collectives_chart_plot.cpp" line="+80"/>
+        <location filename="../../views/collectives_scene/collectives_chart_plot.cpp" line="+80"/>
         <source>auto: ID %1 (not modelled)</source>
         <translation>auto：ID %1（未建模）</translation>
     </message>
@@ -80,7 +80,7 @@
 <context>
     <name>CollectivesPaint</name>
     <message>
-        <location filename="../../views/collectives/collectives_legend.cpp" line="+46"/>
+        <location filename="../../views/collectives_scene/collectives_legend.cpp" line="+46"/>
         <source>block not held</source>
         <translation>块未持有</translation>
     </message>
@@ -136,7 +136,7 @@
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../views/collectives/collectives_paint.cpp" line="+99"/>
+        <location filename="../../views/collectives_scene/collectives_paint.cpp" line="+99"/>
         <source>rank %1</source>
         <translation>rank %1</translation>
     </message>
@@ -146,7 +146,7 @@
         <translation>颜色：一个 rank 的采样块中已持有最终数据的比例。点击色带可查看某个 rank。</translation>
     </message>
     <message>
-        <location filename="../../views/collectives/collectives_paint.cpp" line="-1"/>
+        <location filename="../../views/collectives_scene/collectives_paint.cpp" line="-1"/>
         <source>root %1</source>
         <translation>root %1</translation>
     </message>
@@ -154,7 +154,7 @@
 <context>
     <name>CollectivesRenderer</name>
     <message>
-        <location filename="../../views/collectives/collectives_renderer.cpp" line="+24"/>
+        <location filename="../../views/collectives_scene/collectives_renderer.cpp" line="+24"/>
         <source>NCCL</source>
         <translation>NCCL</translation>
     </message>
@@ -232,7 +232,7 @@
 <context>
     <name>CollectivesText</name>
     <message>
-        <location filename="../../views/collectives/collectives_narration.cpp" line="+28"/>
+        <location filename="../../views/collectives_scene/collectives_narration.cpp" line="+28"/>
         <source>block %1</source>
         <translation>块 %1</translation>
     </message>
@@ -282,17 +282,7 @@
         <translation>结束 %1 轮</translation>
     </message>
     <message>
-        <location filename="../../views/collectives/collectives_text.cpp" line="+9"/>
-        <source>Collectives (Open MPI and NCCL)</source>
-        <translation>集合通信（Open MPI 与 NCCL）</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Allreduce, broadcast, allgather and the other collectives round by round, as Open MPI&apos;s coll/tuned and NCCL schedule them: real data moving between ranks, partial sums building up, and the time each algorithm takes.</source>
-        <translation>Allreduce、broadcast、allgather 等集合通信按 Open MPI 的 coll/tuned 和 NCCL 的调度逐轮展示：真实数据在 rank 之间流动，部分和逐步累加，并给出每种算法所需的时间。</translation>
-    </message>
-    <message>
-        <location line="+7"/>
+        <location filename="../../views/collectives_scene/collectives_text.cpp" line="+10"/>
         <source>&lt;p&gt;Each step is one round of the chosen algorithm: every message of the round leaves its sender as the round begins (as &lt;code&gt;MPI_Sendrecv&lt;/code&gt; does), carries whole blocks of the vector, and the receiver either stores them or adds them into its own copy. Every rank starts with distinct values, so the sums are real, and at the end each rank&apos;s result is checked against a direct computation (&lt;code&gt;result_ok&lt;/code&gt;). &lt;code&gt;algorithm = auto&lt;/code&gt; applies Open MPI&apos;s fixed decision rules and names the band that fired.&lt;/p&gt;&lt;p&gt;How it is simplified: for large vectors only a sample of blocks (64, first and last included) and of each block its first 4 elements are simulated; byte counts always come from the whole vector. Each rank has one full-duplex port: it sends one message at a time and receives one at a time, so a root&apos;s p − 1 sends queue up. A message of n bytes costs Hockney&apos;s α + n·β, plus n·γ where the receiver reduces, and the run&apos;s time is the critical path over the schedule; there is no network topology and no contention beyond the ports.&lt;/p&gt;&lt;p&gt;Of NCCL, the ring and double binary tree schedules, channels, chunk sizes and the Simple, LL and LL128 protocols (wire efficiency and NCCL&apos;s own latencies) are modelled. Every rank counts as a node of its own. For allreduce, auto compares ring and tree with NCCL&apos;s tuning.cc formula for the chosen protocol, without the per-GPU bandwidth caps and without choosing the protocol; the other collectives run the ring. GPU kernels, proxies, transports, PAT, CollNet and NVLS are not modelled.&lt;/p&gt;</source>
         <translation>&lt;p&gt;每一步是所选算法的一轮：本轮的每条消息都在本轮开始时离开发送方（与 &lt;code&gt;MPI_Sendrecv&lt;/code&gt; 相同），携带向量中的整块数据，接收方要么存下这些块，要么把它们加进自己的副本。每个 rank 的初始值各不相同，因此求和是真实的；结束时，每个 rank 的结果都会与直接计算的结果比对（&lt;code&gt;result_ok&lt;/code&gt;）。&lt;code&gt;algorithm = auto&lt;/code&gt; 采用 Open MPI 的固定决策规则，并给出命中的区间。&lt;/p&gt;&lt;p&gt;简化之处：对于大向量，只模拟一部分采样块（64 个，含第一块和最后一块），每块只模拟前 4 个元素；字节数始终按整个向量计算。每个 rank 有一个全双工端口：一次只发送一条消息、一次只接收一条消息，因此 root 的 p − 1 次发送会排队。n 字节的消息按 Hockney 模型计为 α + n·β，接收方规约时再加 n·γ；运行时间是整个调度上的关键路径；不建模网络拓扑，端口之外也没有争用。&lt;/p&gt;&lt;p&gt;NCCL 方面，建模了环和双二叉树的调度、通道（channel）、分块（chunk）大小，以及 Simple、LL、LL128 协议（线路效率和 NCCL 自己的延迟）。每个 rank 都算作一个独立节点。对 allreduce，auto 按所选协议用 NCCL tuning.cc 的公式比较环和树，但不含按 GPU 型号的带宽上限，也不选择协议；其他集合通信运行环算法。GPU kernel、proxy、传输层、PAT、CollNet 和 NVLS 都没有建模。&lt;/p&gt;</translation>
     </message>
@@ -300,24 +290,24 @@
 <context>
     <name>NcclRenderer</name>
     <message>
-        <location filename="../../views/nccl/nccl_band_painter.cpp" line="+113"/>
-        <location filename="../../views/nccl/nccl_ring_painter.cpp" line="+89"/>
+        <location filename="../../views/nccl/bootstrap_scene/nccl_band_painter.cpp" line="+113"/>
+        <location filename="../../views/nccl/bootstrap_scene/nccl_ring_painter.cpp" line="+89"/>
         <source>rank %1</source>
         <translation>rank %1</translation>
     </message>
     <message>
-        <location filename="../../views/nccl/nccl_ring_painter.cpp" line="+10"/>
+        <location filename="../../views/nccl/bootstrap_scene/nccl_ring_painter.cpp" line="+10"/>
         <source>pid %1 · GPU %2 · node %3</source>
         <translation>pid %1 · GPU %2 · 节点 %3</translation>
     </message>
     <message>
-        <location filename="../../views/nccl/nccl_band_painter.cpp" line="+8"/>
+        <location filename="../../views/nccl/bootstrap_scene/nccl_band_painter.cpp" line="+15"/>
         <source>knows %1 of %2 addresses</source>
         <translation>已知 %1 个地址（共 %2 个）</translation>
     </message>
     <message>
         <location line="+5"/>
-        <location filename="../../views/nccl/nccl_ring_painter.cpp" line="+1"/>
+        <location filename="../../views/nccl/bootstrap_scene/nccl_ring_painter.cpp" line="+1"/>
         <source>GPU %1 · node %2</source>
         <translation>GPU %1 · 节点 %2</translation>
     </message>
@@ -342,7 +332,7 @@
         <translation>%1 个 rank，聚合显示：色带按每段弧上的 rank 在本阶段的进展为其着色。root 下方：选中的 rank（未另选时为 rank 0）及其相邻 rank。</translation>
     </message>
     <message>
-        <location filename="../../views/nccl/nccl_message_painter.cpp" line="+21"/>
+        <location filename="../../views/nccl/bootstrap_scene/nccl_message_painter.cpp" line="+21"/>
         <source>accepting</source>
         <translation>接受连接中</translation>
     </message>
@@ -363,7 +353,7 @@
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../../views/nccl/nccl_ring_painter.cpp" line="-70"/>
+        <location filename="../../views/nccl/bootstrap_scene/nccl_ring_painter.cpp" line="-70"/>
         <location line="+3"/>
         <source>not started</source>
         <translation>未启动</translation>
@@ -444,7 +434,7 @@
         <translation>……共 %1 个 root</translation>
     </message>
     <message>
-        <location filename="../../views/nccl/nccl_panels.cpp" line="+45"/>
+        <location filename="../../views/nccl/bootstrap_scene/nccl_panels.cpp" line="+45"/>
         <source>ncclGetUniqueId returned %1: no id was filled</source>
         <translation>ncclGetUniqueId 返回 %1：没有填入任何 id</translation>
     </message>
@@ -566,19 +556,19 @@
         <translation>深色 = 自己的槽位 · 空白 = 尚未获知 · 每种颜色对应一轮 allgather</translation>
     </message>
     <message>
-        <location filename="../../views/nccl/nccl_renderer.cpp" line="+197"/>
+        <location filename="../../views/nccl/bootstrap_scene/nccl_renderer.cpp" line="+197"/>
         <source>NCCL bootstrap — %1 ranks, %2%3</source>
         <translation>NCCL 引导（bootstrap）——%1 个 rank，%2%3</translation>
     </message>
     <message>
-        <location filename="../../views/nccl/nccl_pane_painter.cpp" line="+25"/>
-        <location filename="../../views/nccl/nccl_renderer.cpp" line="+2"/>
+        <location filename="../../views/nccl/bootstrap_scene/nccl_pane_painter.cpp" line="+25"/>
+        <location filename="../../views/nccl/bootstrap_scene/nccl_renderer.cpp" line="+2"/>
         <source>classic (≤ 2.22)</source>
         <translation>classic（≤ 2.22）</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location filename="../../views/nccl/nccl_renderer.cpp" line="+0"/>
+        <location filename="../../views/nccl/bootstrap_scene/nccl_renderer.cpp" line="+0"/>
         <location line="+107"/>
         <source>2.30</source>
         <translation>2.30</translation>
@@ -599,7 +589,7 @@
         <translation>一次打包的 allgather，双向：%1 轮</translation>
     </message>
     <message>
-        <location filename="../../views/nccl/nccl_renderer.cpp" line="-106"/>
+        <location filename="../../views/nccl/bootstrap_scene/nccl_renderer.cpp" line="-106"/>
         <source>, %1 roots</source>
         <translation>，%1 个 root</translation>
     </message>
@@ -639,7 +629,7 @@
         <translation>classic</translation>
     </message>
     <message>
-        <location filename="../../views/nccl/nccl_ring_painter.cpp" line="-2"/>
+        <location filename="../../views/nccl/bootstrap_scene/nccl_ring_painter.cpp" line="-2"/>
         <source>never started</source>
         <translation>从未启动</translation>
     </message>
@@ -694,7 +684,7 @@
         <translation>p2p</translation>
     </message>
     <message>
-        <location filename="../../views/nccl/nccl_scene.cpp" line="+38"/>
+        <location filename="../../views/nccl/bootstrap_scene/nccl_scene.cpp" line="+32"/>
         <source>Classic vs 2.30 &amp;Side by Side</source>
         <translation>classic 与 2.30 并排对比(&amp;S)</translation>
     </message>
@@ -702,7 +692,7 @@
 <context>
     <name>NcclText</name>
     <message>
-        <location filename="../../views/nccl/nccl_narration.cpp" line="+24"/>
+        <location filename="../../views/nccl/bootstrap_scene/nccl_narration.cpp" line="+24"/>
         <source>1 extInfo message to the root</source>
         <translation>1 条 extInfo 消息发往根</translation>
     </message>
@@ -898,17 +888,7 @@
         <translation>ncclCommInitRank 返回错误：通信器（communicator）未能创建。</translation>
     </message>
     <message>
-        <location filename="../../views/nccl/nccl_text.cpp" line="+7"/>
-        <source>NCCL bootstrap: unique id, root and ring</source>
-        <translation>NCCL 引导（bootstrap）：唯一 ID、根（root）与环</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Watch ncclGetUniqueId, the check-ins with the root, the ring and its allgather, message by message, from 1 to 131,072 ranks, with NCCL&apos;s INFO log.</source>
-        <translation>逐条消息观察 ncclGetUniqueId、向 root 报到、环及其 allgather 的过程，规模从 1 到 131,072 个 rank，并附有 NCCL 的 INFO 日志。</translation>
-    </message>
-    <message>
-        <location line="+7"/>
+        <location filename="../../views/nccl/bootstrap_scene/nccl_text.cpp" line="+9"/>
         <source>&lt;p&gt;The bootstrap follows NCCL&apos;s bootstrap.cc in two versions: &lt;b&gt;classic&lt;/b&gt; (2.22 and earlier: the root waits for every rank, then three unidirectional ring allgathers of n−1 rounds: peer addresses, proxy addresses and, since 2.20, the proxy UDS ids) and &lt;b&gt;2.30&lt;/b&gt; (the root answers as soon as both neighbours have checked in, several roots, one packed bidirectional allgather of ⌊n/2⌋ rounds). Message order, contents, the 128-byte ncclUniqueId, the fault behaviour and the INFO/WARN lines follow NCCL&apos;s bootstrap.cc, init.cc and socket.cc.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Connections:&lt;/b&gt; with runtime connect (NCCL_RUNTIME_CONNECT with cuMem, the default of 2.22 and 2.30, key runtime_connect) ring and tree links are built at the first collective, after Init COMPLETE, so the log shows no Channel … via … or Connected all rings lines before it; runtime_connect=false shows the eager connect.&lt;/p&gt;&lt;p&gt;&lt;b&gt;The machine:&lt;/b&gt; each node holds A100-class GPUs (compute capability 8.0) joined by NVLink, so P2P links read (via P2P/CUMEM/read) and NVLS multicast is not available; two CPU sockets of 32 cores with two hardware threads each, the GPUs split evenly between them (the affinity and proxy core lines follow from this); IB NICs with GPUDirect RDMA. NCCL reads these from the driver and sysfs; here they are made up, as is the RAS client socket, at its default localhost port 28028. The log is that of a launcher calling ncclCommInitRank between ncclGroupStart and ncclGroupEnd, as nccl-tests and PyTorch do, so the init job runs on a thread of its own.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Simplified:&lt;/b&gt; ranks move through the phases together, so what a real run overlaps (early ring connects while late ranks still check in) is shown one after the other; within a round messages are drawn in rank order. The size headers each ring transfer exchanges first, TCP itself and socket options are not drawn. initTransportsRank is coarse: one step per stage over a simple topology (nodes × GPUs × NICs), without the real channel search. Times in the log are from a stated model, not measurements. Above 64 ranks the view aggregates: the ring is a density band and only the selected rank and its neighbours are drawn in detail.&lt;/p&gt;</source>
         <translation>&lt;p&gt;引导（bootstrap）过程遵循 NCCL 的 bootstrap.cc，分两个版本：&lt;b&gt;classic&lt;/b&gt;（2.22 及更早：root 等待所有 rank 到齐，然后进行三次单向环形 allgather，每次 n−1 轮：peer 地址、proxy 地址，以及 2.20 起的 proxy UDS id）和 &lt;b&gt;2.30&lt;/b&gt;（某个 rank 的两个邻居都报到后 root 立即回复；可有多个 root；一次打包的双向 allgather，共 ⌊n/2⌋ 轮）。消息顺序、内容、128 字节的 ncclUniqueId、故障行为以及 INFO/WARN 日志行均遵循 NCCL 的 bootstrap.cc、init.cc 和 socket.cc。&lt;/p&gt;&lt;p&gt;&lt;b&gt;连接：&lt;/b&gt;在运行时连接模式下（NCCL_RUNTIME_CONNECT 配合 cuMem，2.22 和 2.30 的默认行为，参数键 runtime_connect），环和树的链路在第一次集合通信时才建立，也就是在 Init COMPLETE 之后，因此在它之前日志中没有 Channel … via … 或 Connected all rings 行；runtime_connect=false 则展示提前（eager）连接。&lt;/p&gt;&lt;p&gt;&lt;b&gt;机器：&lt;/b&gt;每个节点的 GPU 为 A100 级（计算能力 8.0），由 NVLink 相连，因此 P2P 链路采用读模式（via P2P/CUMEM/read），NVLS 多播不可用；两个 CPU 插槽，各 32 个核心、每核两个硬件线程，GPU 平均分配到两个插槽上（affinity 行和 proxy 所在的核心由此得出）；IB 网卡支持 GPUDirect RDMA。真实的 NCCL 从驱动和 sysfs 读取这些信息，这里是虚构的，RAS 客户端套接字（默认的 localhost 端口 28028）也一样。日志对应的启动程序在 ncclGroupStart 与 ncclGroupEnd 之间调用 ncclCommInitRank（nccl-tests 和 PyTorch 都是这样做的），因此初始化任务在自己的线程上运行。&lt;/p&gt;&lt;p&gt;&lt;b&gt;简化之处：&lt;/b&gt;所有 rank 一起逐阶段推进，因此真实运行中相互重叠的部分（较晚的 rank 仍在报到时，较早的环连接已经开始）在这里依次展示；同一轮内的消息按 rank 顺序绘制。每次环传输前先交换的长度头、TCP 本身以及套接字选项均未绘制。initTransportsRank 只做粗略建模：在简单拓扑（节点 × GPU × 网卡）上每个阶段一步，不做真实的通道（channel）搜索。日志中的时间来自一个已说明的模型，并非实测。超过 64 个 rank 时视图改为聚合显示：环显示为密度色带，只有选中的 rank 及其邻居会详细绘制。&lt;/p&gt;</translation>
     </message>
@@ -1026,7 +1006,7 @@
         <translation>%1 — 周期 %2–%3（共 %4 个周期）</translation>
     </message>
     <message>
-        <location filename="../../views/noc/noc_scene.cpp" line="+27"/>
+        <location filename="../../views/noc/noc_scene.cpp" line="+21"/>
         <source>Heatmap: &amp;Link Utilisation</source>
         <translation>热力图：链路利用率(&amp;L)</translation>
     </message>
@@ -1332,17 +1312,7 @@
         <translation>死锁：%1 个虚拟通道各自等待下一个虚拟通道占用的缓冲槽位；运行停止。</translation>
     </message>
     <message>
-        <location filename="../../views/noc/noc_text.cpp" line="+11"/>
-        <source>Network-on-chip (BookSim2 iq router)</source>
-        <translation>片上网络（NoC，BookSim2 iq 路由器）</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>A BookSim2-faithful k-ary n-mesh or torus, one cycle per step: flits in virtual channels, the RC, VA, SA, ST pipeline, credits flowing back, warm-up, measurement and drain.</source>
-        <translation>忠实于 BookSim2 的 k 元 n 维网格（mesh）或环面（torus），每步一个周期：虚拟通道中的微片（flit）、RC、VA、SA、ST 流水线、回流的信用（credit）、预热、测量和排空。</translation>
-    </message>
-    <message>
-        <location line="+6"/>
+        <location filename="../../views/noc/noc_text.cpp" line="+12"/>
         <source>&lt;p&gt;Each step is one cycle of BookSim2&apos;s input-queued virtual-channel router (&lt;code&gt;router = iq&lt;/code&gt;) on a k-ary n-mesh or torus: head flits go through route computation, VC allocation and switch allocation (iSLIP), every flit crosses the crossbar and the link, and each flit that leaves an input buffer sends a credit back upstream. The keys are BookSim&apos;s, with BookSim&apos;s defaults, except &lt;code&gt;routing_function&lt;/code&gt;, which starts at &lt;code&gt;dim_order&lt;/code&gt; because BookSim&apos;s default &lt;code&gt;none&lt;/code&gt; cannot run.&lt;/p&gt;&lt;p&gt;The run follows BookSim&apos;s TrafficManager: Bernoulli or on_off sources with infinite source queues, sample periods of &lt;code&gt;sample_period&lt;/code&gt; cycles, warm-up, convergence within &lt;code&gt;stopping_thres&lt;/code&gt;, the &lt;code&gt;latency_thres&lt;/code&gt; abort and the drain. &lt;code&gt;commviz noc CONFIG&lt;/code&gt; prints the same statistics in BookSim&apos;s layout.&lt;/p&gt;&lt;p&gt;What differs: the random-number stream is not BookSim&apos;s (Knuth&apos;s generator), so statistics agree within a few percent, not digit for digit. Only the dor / dim_order, min_adapt, valiant and romm routing functions, the iSLIP allocators, Bernoulli and on_off injection and one traffic class are modelled; other BookSim keys are refused by name. BookSim2&apos;s own valiant_torus aborts on an assert (it reads an uninitialised dateline class when a packet goes straight on); commviz keeps the class chosen on turning into the dimension. The deadlock detector (a cycle of VCs each waiting on the next) stops the run instead of BookSim&apos;s warning; &lt;code&gt;dateline = 0&lt;/code&gt; is a commviz key that removes the torus dateline classes so you can see that deadlock.&lt;/p&gt;</source>
         <translation>&lt;p&gt;每一步是 BookSim2 输入排队虚拟通道路由器（&lt;code&gt;router = iq&lt;/code&gt;）在 k 元 n 维网格（mesh）或环面（torus）上的一个周期：头微片依次经过路由计算（RC）、虚拟通道分配（VA）和交换分配（SA，iSLIP），每个微片都穿过交叉开关和链路，每个离开输入缓冲区的微片都向上游回送一个信用（credit）。参数键沿用 BookSim 的键名和默认值，只有 &lt;code&gt;routing_function&lt;/code&gt; 例外：它的初始值为 &lt;code&gt;dim_order&lt;/code&gt;，因为 BookSim 的默认值 &lt;code&gt;none&lt;/code&gt; 无法运行。&lt;/p&gt;&lt;p&gt;运行过程遵循 BookSim 的 TrafficManager：伯努利（Bernoulli）或 on_off 流量源配无限长的源队列，每个采样周期为 &lt;code&gt;sample_period&lt;/code&gt; 个周期，还有预热、在 &lt;code&gt;stopping_thres&lt;/code&gt; 以内的收敛判定、&lt;code&gt;latency_thres&lt;/code&gt; 中止以及排空。&lt;code&gt;commviz noc CONFIG&lt;/code&gt; 按 BookSim 的格式打印同样的统计信息。&lt;/p&gt;&lt;p&gt;不同之处：随机数序列与 BookSim 不同（采用 Knuth 的生成器），因此统计结果在百分之几以内一致，而不是逐位相同。只模拟了 dor / dim_order、min_adapt、valiant 和 romm 路由函数、iSLIP 分配器、伯努利和 on_off 注入以及单一流量类别；其他 BookSim 参数键会被拒绝并报出键名。BookSim2 自己的 valiant_torus 会因断言失败而中止（数据包直行时它读取了未初始化的日期线类别）；commviz 保留数据包转入该维度时选定的类别。死锁检测器（检测由 VC 构成、每个都在等待下一个的环）会让运行停止，而不像 BookSim 那样只给出警告；&lt;code&gt;dateline = 0&lt;/code&gt; 是 commviz 自有的参数键，它去掉环面的日期线（dateline）类别，让你能看到这种死锁。&lt;/p&gt;</translation>
     </message>
@@ -2062,17 +2032,7 @@
         <translation>主机 %1 把 %3 %4 的 %2 个槽位交还给驱动（tail %5）。</translation>
     </message>
     <message>
-        <location filename="../../views/rdma/rdma_text.cpp" line="+5"/>
-        <source>RDMA verbs queues</source>
-        <translation>RDMA verbs 队列</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Follow a work request from ibv_post_send through the SQ, the HCA and the wire to a CQE and a polled WC.</source>
-        <translation>跟踪一个工作请求：从 ibv_post_send 出发，经过 SQ、HCA 和线路，直到写入 CQE 并被轮询为 WC。</translation>
-    </message>
-    <message>
-        <location line="+5"/>
+        <location filename="../../views/rdma/rdma_text.cpp" line="+6"/>
         <source>&lt;p&gt;Two hosts, each with one HCA port and one protection domain, joined by a single RC link. The model follows libibverbs and the IBTA RC transport; the HCA is split into requester, responder and completer like the soft-RoCE driver (rxe), but behaves like hardware (mlx5): retry_cnt = 7 means seven retries, unsignaled SQ slots are freed only when a later signaled completion is polled, and the doorbell is an MMIO write, not a system call.&lt;/p&gt;&lt;p&gt;Simplified: one port and no GRH (RoCE address resolution and LIDs are not simulated), no SRQ, UD/UC or memory windows, no congestion control. Time is a simulated clock with order-of-magnitude costs for PCIe, DMA and the wire — not measurements of a real NIC. QPNs start at 16 as in rxe; initial PSNs come from the scenario&apos;s seed.&lt;/p&gt;</source>
         <translation>&lt;p&gt;两台主机，各有一个 HCA 端口和一个保护域（PD），通过一条 RC 链路相连。模型遵循 libibverbs 和 IBTA 的 RC 传输规范；HCA 像软件 RoCE 驱动（rxe）那样拆分为 请求端（requester）、响应端（responder）和完成端（completer）三部分，但行为与硬件（mlx5）一致：retry_cnt = 7 表示重试七次；unsignaled 的 SQ 槽位只有在之后某个 signaled 完成被轮询到时才会释放；门铃是一次 MMIO 写，而不是系统调用。&lt;/p&gt;&lt;p&gt;简化之处：只有一个端口，没有 GRH（不模拟 RoCE 地址解析和 LID），没有 SRQ、UD/UC 和内存窗口（MW），没有拥塞控制。时间是模拟时钟，PCIe、DMA 和线路的开销只取数量级——并非真实网卡的测量值。QPN 与 rxe 一样从 16 开始；初始 PSN 由场景的随机种子（seed）生成。&lt;/p&gt;</translation>
     </message>
@@ -2402,17 +2362,7 @@
 <context>
     <name>RdmaVsSocketText</name>
     <message>
-        <location filename="../../views/rdma_vs_socket/rdma_vs_socket_text.cpp" line="+5"/>
-        <source>Why RDMA: sockets vs verbs</source>
-        <translation>为什么要用 RDMA：Socket 与 Verbs 对比</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Race one message through send()/recv() and the kernel TCP/IP stack against ibv_post_send, counting copies, syscalls, context switches and interrupts.</source>
-        <translation>让一条消息分别走 send()/recv() + 内核 TCP/IP 协议栈与 ibv_post_send 两条路径赛跑，统计拷贝、系统调用、上下文切换和中断的次数。</translation>
-    </message>
-    <message>
-        <location line="+6"/>
+        <location filename="../../views/rdma_vs_socket/rdma_vs_socket_text.cpp" line="+6"/>
         <source>&lt;p&gt;Two lanes share one clock. The socket lane follows one message through the Linux kernel: send(2) enters the kernel, tcp_sendmsg copies the user buffer into skbs, TCP/IP runs on the CPU, the driver rings the NIC, the receiving NIC DMAs into the kernel&apos;s RX ring, an interrupt starts NAPI, TCP receives and ACKs, the sleeping reader is woken and recv(2) copies the data out. The verbs lane pays its setup once (open device, ibv_reg_mr, CQ/QP, RESET→INIT→RTR→RTS, all through the kernel), then per message only ibv_post_send&apos;s MMIO doorbell, NIC DMA from the registered buffer, transport in the NIC, DMA into the remote buffer and a polled CQE.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Times are illustrative, order-of-magnitude costs&lt;/b&gt; chosen after commonly quoted figures (kernel TCP ≈ 10+ µs, RDMA ≈ 1–2 µs one way); they are not measurements of any machine. Stages are drawn one after another, while real hosts overlap them.&lt;/p&gt;&lt;p&gt;Left out: TSO/GRO and zero-copy socket options (MSG_ZEROCOPY, io_uring), busy polling, interrupt coalescing, NUMA and cache effects, congestion, loss and retransmission, the out-of-band exchange of QPN/PSN/rkey, and the cost of pinning memory per page. One message is in flight per lane, like a ping-pong benchmark.&lt;/p&gt;</source>
         <translation>&lt;p&gt;两条泳道共用一个时钟。Socket 泳道跟踪一条消息穿过 Linux 内核的全过程：send(2) 陷入内核，tcp_sendmsg 把用户缓冲区拷贝到 skb，TCP/IP 在 CPU 上运行，驱动敲网卡门铃，接收端网卡把数据 DMA 到内核的 RX 环，中断触发 NAPI，TCP 接收并回复 ACK，唤醒睡眠中的读进程，recv(2) 再把数据拷贝出来。Verbs 泳道只付一次初始化开销（打开设备、ibv_reg_mr、CQ/QP、RESET→INIT→RTR→RTS，全部经过内核），之后每条消息只需 ibv_post_send 的 MMIO 门铃、网卡从已注册缓冲区 DMA 读取、网卡内完成传输、DMA 写入远端缓冲区，再轮询到一个 CQE。&lt;/p&gt;&lt;p&gt;&lt;b&gt;时间均为示意性的数量级开销&lt;/b&gt;，参照常见引用的数据选取（内核 TCP ≈ 10+ µs，RDMA 单向 ≈ 1–2 µs）；并非任何机器上的测量值。各阶段依次绘制，而真实主机上它们相互重叠。&lt;/p&gt;&lt;p&gt;未涉及：TSO/GRO 与零拷贝 socket 选项（MSG_ZEROCOPY、io_uring）、忙轮询（busy polling）、中断合并、NUMA 与缓存效应、拥塞、丢包与重传、QPN/PSN/rkey 的带外交换，以及按页锁定（pin）内存的开销。每条泳道同一时刻只有一条消息在途，类似 ping-pong 基准测试。&lt;/p&gt;</translation>
     </message>
@@ -2816,7 +2766,7 @@
 <context>
     <name>TopologyPaint</name>
     <message>
-        <location filename="../../views/nccl_topology/topology_paint.cpp" line="+77"/>
+        <location filename="../../views/nccl/topology_scene/topology_paint.cpp" line="+77"/>
         <source>NVSwitch</source>
         <translation>NVSwitch</translation>
     </message>
@@ -2839,7 +2789,7 @@
 <context>
     <name>TopologyRenderer</name>
     <message>
-        <location filename="../../views/nccl_topology/topology_renderer.cpp" line="+46"/>
+        <location filename="../../views/nccl/topology_scene/topology_renderer.cpp" line="+46"/>
         <source>No NCCL topology session loaded</source>
         <translation>未加载 NCCL 拓扑会话</translation>
     </message>
@@ -2967,7 +2917,7 @@
 <context>
     <name>TopologyText</name>
     <message>
-        <location filename="../../views/nccl_topology/topology_narration.cpp" line="+31"/>
+        <location filename="../../views/nccl/topology_scene/topology_narration.cpp" line="+31"/>
         <source>ncclTopoGetSystemFromXml reads %1: %2 GPUs, %3 NICs, %4 CPUs (NUMA domains), %5 PCI switches and %6 NVSwitch nodes, joined by %7 one-way links.</source>
         <translation>ncclTopoGetSystemFromXml 读取 %1：%2 个 GPU、%3 个网卡（NIC）、%4 个 CPU（NUMA 域）、%5 个 PCI 交换芯片和 %6 个 NVSwitch 节点，由 %7 条单向链路相连。</translation>
     </message>
@@ -3017,17 +2967,7 @@
         <translation>ncclTransportP2pSetup 建立 %1 条环和树的连接：%2 条经 P2P，%3 条经共享内存，%4 条经网络。</translation>
     </message>
     <message>
-        <location filename="../../views/nccl_topology/topology_text.cpp" line="+5"/>
-        <source>NCCL topology (paths, rings, trees)</source>
-        <translation>NCCL 拓扑（路径、环、树）</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>A server&apos;s NCCL topology XML as NCCL reads it: CPUs, PCI switches, GPUs, NICs and NVSwitches, the paths between them, the rings and trees NCCL searches, and the lines NCCL_DEBUG=INFO prints; or an INFO log read back and drawn.</source>
-        <translation>按 NCCL 的方式读取服务器的 NCCL 拓扑 XML：CPU、PCI 交换芯片、GPU、网卡和 NVSwitch，它们之间的路径，NCCL 搜索出的环和树，以及 NCCL_DEBUG=INFO 打印的日志行；也可以读入一份 INFO 日志并画出它描述的内容。</translation>
-    </message>
-    <message>
-        <location line="+9"/>
+        <location filename="../../views/nccl/topology_scene/topology_text.cpp" line="+8"/>
         <source>&lt;p&gt;Each step is one stage of NCCL&apos;s topology work in &lt;code&gt;initTransportsRank&lt;/code&gt;: read the XML (&lt;code&gt;ncclTopoGetSystemFromXml&lt;/code&gt;), compute the paths (&lt;code&gt;ncclTopoComputePaths&lt;/code&gt;), search the ring and then the tree (&lt;code&gt;ncclTopoCompute&lt;/code&gt;), join the channels across &lt;code&gt;nnodes&lt;/code&gt; servers (&lt;code&gt;ncclTopoPostset&lt;/code&gt;) and pick a transport per connection. Link bandwidths come from NCCL&apos;s constants and PCIe width × speed; a path&apos;s type is its worst link and its bandwidth its narrowest; the P2P, GDR, PXN and NVB rules follow NCCL&apos;s knobs, set as keys.&lt;/p&gt;&lt;p&gt;How it is simplified: one process sees the whole server, and NVML&apos;s P2P status is not asked, so every GPU pair counts as P2P-capable. Values NCCL probes from the hardware (NVLinks, SM, NIC speed, GDR) are taken from keys when the file leaves them out, and marked “assumed”. Not modelled: host_hash (one host), the flattening of Broadcom PCI switches, MLOPart. For PXN a NIC&apos;s local GPU is the first closest GPU. With &lt;code&gt;nnodes&lt;/code&gt; above 1 every node is this same server; rings are joined node to node in rank order and trees use the double binary tree over nodes. A &lt;code&gt;graph_file&lt;/code&gt; replaces the searches with its graphs; a &lt;code&gt;log_file&lt;/code&gt; draws the rings, trees and transports the log describes instead of the model&apos;s.&lt;/p&gt;</source>
         <translation>&lt;p&gt;每一步是 NCCL 在 &lt;code&gt;initTransportsRank&lt;/code&gt; 中拓扑工作的一个阶段：读取 XML（&lt;code&gt;ncclTopoGetSystemFromXml&lt;/code&gt;），计算路径（&lt;code&gt;ncclTopoComputePaths&lt;/code&gt;），先搜索环再搜索树（&lt;code&gt;ncclTopoCompute&lt;/code&gt;），把通道连接到 &lt;code&gt;nnodes&lt;/code&gt; 台服务器上（&lt;code&gt;ncclTopoPostset&lt;/code&gt;），并为每个连接选择传输方式。链路带宽取自 NCCL 的常量以及 PCIe 宽度 × 速率；路径的类型是其中最差的链路，带宽是其中最窄的链路；P2P、GDR、PXN 和 NVB 规则遵循 NCCL 的环境变量，以参数形式设置。&lt;/p&gt;&lt;p&gt;简化之处：一个进程看到整台服务器，不查询 NVML 的 P2P 状态，因此每对 GPU 都视为可以 P2P。NCCL 从硬件探测的值（NVLink、SM、网卡速率、GDR）在文件未给出时取自参数，并标为“假定”（assumed）。未建模：host_hash（只有一台主机）、Broadcom PCI 交换芯片的展平、MLOPart。PXN 中网卡的本地 GPU 取最近的第一个 GPU。&lt;code&gt;nnodes&lt;/code&gt; 大于 1 时每个节点都是这台服务器；环按 rank 顺序逐节点相连，树使用节点间的双二叉树。&lt;code&gt;graph_file&lt;/code&gt; 用其中的图代替搜索；&lt;code&gt;log_file&lt;/code&gt; 画出日志描述的环、树和传输，而不是模型算出的。&lt;/p&gt;</translation>
     </message>
@@ -3303,69 +3243,6 @@
         <location filename="../../core/noc/routing_functions.cpp" line="+201"/>
         <source>BookSim2 cannot run valiant on a torus: valiant_torus stops on its assertion ring_part == 1 (ph_available_vcs &gt; 0 below 4 VCs), because dor_next_torus leaves the dateline class unset when a packet goes straight on; allowed on a torus: dim_order or min_adapt (valiant runs on a mesh)</source>
         <translation>BookSim2 无法在环面（torus）上运行 valiant：valiant_torus 会在断言 ring_part == 1 处中止（VC 少于 4 个时先在 ph_available_vcs &gt; 0 处中止），因为数据包沿同一维度直行时 dor_next_torus 不设置日期线（dateline）类别；环面上可用：dim_order 或 min_adapt（valiant 可在网格上运行）</translation>
-    </message>
-</context>
-<context>
-    <name>commviz::scenes</name>
-    <message>
-        <location filename="../../core/catalog/scene_catalog.cpp" line="+1"/>
-        <source>RDMA verbs queues</source>
-        <translation>RDMA verbs 队列</translation>
-    </message>
-    <message>
-        <location filename="../../core/catalog/scene_catalog.cpp" line="+1"/>
-        <source>Follow a work request from ibv_post_send through the SQ, the HCA and the wire to a CQE and a polled WC.</source>
-        <translation>跟踪一个工作请求：从 ibv_post_send 出发，经过 SQ、HCA 和线路，直到写入 CQE 并被轮询为 WC。</translation>
-    </message>
-    <message>
-        <location filename="../../core/catalog/scene_catalog.cpp" line="+1"/>
-        <source>Why RDMA: sockets vs verbs</source>
-        <translation>为什么要用 RDMA：Socket 与 Verbs 对比</translation>
-    </message>
-    <message>
-        <location filename="../../core/catalog/scene_catalog.cpp" line="+1"/>
-        <source>Race one message through send()/recv() and the kernel TCP/IP stack against ibv_post_send, counting copies, syscalls, context switches and interrupts.</source>
-        <translation>让一条消息分别走 send()/recv() + 内核 TCP/IP 协议栈与 ibv_post_send 两条路径赛跑，统计拷贝、系统调用、上下文切换和中断的次数。</translation>
-    </message>
-    <message>
-        <location filename="../../core/catalog/scene_catalog.cpp" line="+1"/>
-        <source>NCCL bootstrap: unique id, root and ring</source>
-        <translation>NCCL 引导（bootstrap）：唯一 ID、根（root）与环</translation>
-    </message>
-    <message>
-        <location filename="../../core/catalog/scene_catalog.cpp" line="+1"/>
-        <source>Watch ncclGetUniqueId, the check-ins with the root, the ring and its allgather, message by message, from 1 to 131,072 ranks, with NCCL&apos;s INFO log.</source>
-        <translation>逐条消息观察 ncclGetUniqueId、向 root 报到、环及其 allgather 的过程，规模从 1 到 131,072 个 rank，并附有 NCCL 的 INFO 日志。</translation>
-    </message>
-    <message>
-        <location filename="../../core/catalog/scene_catalog.cpp" line="+1"/>
-        <source>Network-on-chip (BookSim2 iq router)</source>
-        <translation>片上网络（NoC，BookSim2 iq 路由器）</translation>
-    </message>
-    <message>
-        <location filename="../../core/catalog/scene_catalog.cpp" line="+1"/>
-        <source>A BookSim2-faithful k-ary n-mesh or torus, one cycle per step: flits in virtual channels, the RC, VA, SA, ST pipeline, credits flowing back, warm-up, measurement and drain.</source>
-        <translation>忠实于 BookSim2 的 k 元 n 维网格（mesh）或环面（torus），每步一个周期：虚拟通道中的微片（flit）、RC、VA、SA、ST 流水线、回流的信用（credit）、预热、测量和排空。</translation>
-    </message>
-    <message>
-        <location filename="../../core/catalog/scene_catalog.cpp" line="+1"/>
-        <source>Collectives (Open MPI and NCCL)</source>
-        <translation>集合通信（Open MPI 与 NCCL）</translation>
-    </message>
-    <message>
-        <location filename="../../core/catalog/scene_catalog.cpp" line="+1"/>
-        <source>Allreduce, broadcast, allgather and the other collectives round by round, as Open MPI&apos;s coll/tuned and NCCL schedule them: real data moving between ranks, partial sums building up, and the time each algorithm takes.</source>
-        <translation>Allreduce、broadcast、allgather 等集合通信按 Open MPI 的 coll/tuned 和 NCCL 的调度逐轮展示：真实数据在 rank 之间流动，部分和逐步累加，并给出每种算法所需的时间。</translation>
-    </message>
-    <message>
-        <location filename="../../core/catalog/scene_catalog.cpp" line="+1"/>
-        <source>NCCL topology (paths, rings, trees)</source>
-        <translation>NCCL 拓扑（路径、环、树）</translation>
-    </message>
-    <message>
-        <location filename="../../core/catalog/scene_catalog.cpp" line="+1"/>
-        <source>A server&apos;s NCCL topology XML as NCCL reads it: CPUs, PCI switches, GPUs, NICs and NVSwitches, the paths between them, the rings and trees NCCL searches, and the lines NCCL_DEBUG=INFO prints; or an INFO log read back and drawn.</source>
-        <translation>按 NCCL 的方式读取服务器的 NCCL 拓扑 XML：CPU、PCI 交换芯片、GPU、网卡和 NVSwitch，它们之间的路径，NCCL 搜索出的环和树，以及 NCCL_DEBUG=INFO 打印的日志行；也可以读入一份 INFO 日志并画出它描述的内容。</translation>
     </message>
 </context>
 <context>
@@ -3806,7 +3683,7 @@
         <translation>连续多少周期没有弹出后进行死锁检查</translation>
     </message>
     <message>
-        <location filename="../../core/collectives/collectives_config.cpp" line="+44"/>
+        <location filename="../../core/collectives_scene/collectives_config.cpp" line="+45"/>
         <source>The collective operation</source>
         <translation>集合通信操作</translation>
     </message>
@@ -3896,7 +3773,7 @@
         <translation>事件粒度：每条消息一个、每轮一个，或在 1,024 个 rank 以内每条消息一个</translation>
     </message>
     <message>
-        <location filename="../../core/nccl_topology/topo_keys.cpp" line="+50"/>
+        <location filename="../../core/nccl/graph/topo_keys.cpp" line="+50"/>
         <source>NVLinks assumed when the file lists none (NCCL reads them from NVML)</source>
         <translation>文件未列出 NVLink 时假定的 NVLink（NCCL 从 NVML 读取）</translation>
     </message>
@@ -3986,7 +3863,7 @@
         <translation>NCCL_DEBUG_SUBSYS 包含 GRAPH：打印搜索和 Ring 日志行</translation>
     </message>
     <message>
-        <location filename="../../core/nccl_topology/topology_run.cpp" line="+90"/>
+        <location filename="../../core/nccl/topology_scene/topology_run.cpp" line="+90"/>
         <source>NCCL_TOPO_FILE: the server&apos;s topology XML (a path, or the name of a bundled server)</source>
         <translation>NCCL_TOPO_FILE：服务器的拓扑 XML（路径，或内置服务器的文件名）</translation>
     </message>
@@ -4238,6 +4115,69 @@
     </message>
 </context>
 <context>
+    <name>commviz::scenes</name>
+    <message>
+        <location filename="../../core/catalog/scene_catalog.cpp" line="+27"/>
+        <source>RDMA verbs queues</source>
+        <translation>RDMA verbs 队列</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Follow a work request from ibv_post_send through the SQ, the HCA and the wire to a CQE and a polled WC.</source>
+        <translation>跟踪一个工作请求：从 ibv_post_send 出发，经过 SQ、HCA 和线路，直到写入 CQE 并被轮询为 WC。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Why RDMA: sockets vs verbs</source>
+        <translation>为什么要用 RDMA：Socket 与 Verbs 对比</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Race one message through send()/recv() and the kernel TCP/IP stack against ibv_post_send, counting copies, syscalls, context switches and interrupts.</source>
+        <translation>让一条消息分别走 send()/recv() + 内核 TCP/IP 协议栈与 ibv_post_send 两条路径赛跑，统计拷贝、系统调用、上下文切换和中断的次数。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>NCCL bootstrap: unique id, root and ring</source>
+        <translation>NCCL 引导（bootstrap）：唯一 ID、根（root）与环</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Watch ncclGetUniqueId, the check-ins with the root, the ring and its allgather, message by message, from 1 to 131,072 ranks, with NCCL&apos;s INFO log.</source>
+        <translation>逐条消息观察 ncclGetUniqueId、向 root 报到、环及其 allgather 的过程，规模从 1 到 131,072 个 rank，并附有 NCCL 的 INFO 日志。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Network-on-chip (BookSim2 iq router)</source>
+        <translation>片上网络（NoC，BookSim2 iq 路由器）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A BookSim2-faithful k-ary n-mesh or torus, one cycle per step: flits in virtual channels, the RC, VA, SA, ST pipeline, credits flowing back, warm-up, measurement and drain.</source>
+        <translation>忠实于 BookSim2 的 k 元 n 维网格（mesh）或环面（torus），每步一个周期：虚拟通道中的微片（flit）、RC、VA、SA、ST 流水线、回流的信用（credit）、预热、测量和排空。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Collectives (Open MPI and NCCL)</source>
+        <translation>集合通信（Open MPI 与 NCCL）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Allreduce, broadcast, allgather and the other collectives round by round, as Open MPI&apos;s coll/tuned and NCCL schedule them: real data moving between ranks, partial sums building up, and the time each algorithm takes.</source>
+        <translation>Allreduce、broadcast、allgather 等集合通信按 Open MPI 的 coll/tuned 和 NCCL 的调度逐轮展示：真实数据在 rank 之间流动，部分和逐步累加，并给出每种算法所需的时间。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>NCCL topology (paths, rings, trees)</source>
+        <translation>NCCL 拓扑（路径、环、树）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A server&apos;s NCCL topology XML as NCCL reads it: CPUs, PCI switches, GPUs, NICs and NVSwitches, the paths between them, the rings and trees NCCL searches, and the lines NCCL_DEBUG=INFO prints; or an INFO log read back and drawn.</source>
+        <translation>按 NCCL 的方式读取服务器的 NCCL 拓扑 XML：CPU、PCI 交换芯片、GPU、网卡和 NVSwitch，它们之间的路径，NCCL 搜索出的环和树，以及 NCCL_DEBUG=INFO 打印的日志行；也可以读入一份 INFO 日志并画出它描述的内容。</translation>
+    </message>
+</context>
+<context>
     <name>commviz::views::AnimationDialog</name>
     <message>
         <location filename="../../views/export/animation_dialog.cpp" line="+70"/>
@@ -4433,7 +4373,7 @@
 <context>
     <name>commviz::views::CollectivesChartDock</name>
     <message>
-        <location filename="../../views/collectives/collectives_chart_dock.cpp" line="+128"/>
+        <location filename="../../views/collectives_scene/collectives_chart_dock.cpp" line="+128"/>
         <source>%1: time against message size, p = %2</source>
         <translation>%1：时间随消息大小变化，p = %2</translation>
     </message>
@@ -4491,7 +4431,7 @@
 <context>
     <name>commviz::views::CollectivesRoundDock</name>
     <message>
-        <location filename="../../views/collectives/collectives_round_dock.cpp" line="+45"/>
+        <location filename="../../views/collectives_scene/collectives_round_dock.cpp" line="+45"/>
         <source>Rounds</source>
         <translation>轮次</translation>
     </message>
@@ -4520,7 +4460,7 @@
 <context>
     <name>commviz::views::CollectivesRoundModel</name>
     <message>
-        <location filename="../../views/collectives/collectives_round_model.cpp" line="+57"/>
+        <location filename="../../views/collectives_scene/collectives_round_model.cpp" line="+57"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
@@ -4905,7 +4845,7 @@ a smaller budget makes seeking slower, never wrong.</source>
 <context>
     <name>commviz::views::NcclChartDock</name>
     <message>
-        <location filename="../../views/nccl/nccl_chart_dock.cpp" line="+71"/>
+        <location filename="../../views/nccl/bootstrap_scene/nccl_chart_dock.cpp" line="+75"/>
         <source>NCCL bootstrap model: time and messages vs nranks</source>
         <translation>NCCL 引导模型：时间和消息数随 nranks 的变化</translation>
     </message>
@@ -4959,7 +4899,7 @@ a smaller budget makes seeking slower, never wrong.</source>
 <context>
     <name>commviz::views::NcclLogDock</name>
     <message>
-        <location filename="../../views/nccl/nccl_log_dock.cpp" line="+29"/>
+        <location filename="../../views/nccl/bootstrap_scene/nccl_log_dock.cpp" line="+29"/>
         <source>NCCL log (NCCL_DEBUG=INFO)</source>
         <translation>NCCL 日志（NCCL_DEBUG=INFO）</translation>
     </message>
@@ -5429,7 +5369,7 @@ latency t_typical %8 µs%9</source>
 <context>
     <name>commviz::views::TopologyLogDock</name>
     <message>
-        <location filename="../../views/nccl_topology/topology_log_dock.cpp" line="+24"/>
+        <location filename="../../views/nccl/topology_scene/topology_log_dock.cpp" line="+24"/>
         <location line="+7"/>
         <source>NCCL log</source>
         <translation>NCCL 日志</translation>
@@ -5438,7 +5378,7 @@ latency t_typical %8 µs%9</source>
 <context>
     <name>commviz::views::TopologyMatrixDock</name>
     <message>
-        <location filename="../../views/nccl_topology/topology_matrix_dock.cpp" line="+49"/>
+        <location filename="../../views/nccl/topology_scene/topology_matrix_dock.cpp" line="+49"/>
         <source>GPU paths</source>
         <translation>GPU 路径</translation>
     </message>

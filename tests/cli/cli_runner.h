@@ -26,8 +26,10 @@ struct CliResult {
     }
 };
 
-/// `environment` adds NAME=VALUE settings to the run's environment.
-inline CliResult runCommviz(const QStringList& args, int timeoutMs = 120000, const QStringList& environment = {}) {
+/// Runs `program` (the commviz built here unless another path is given) as a
+/// person would, without a display. `environment` adds NAME=VALUE settings.
+inline CliResult runProgram(const QString& program, const QStringList& args, int timeoutMs = 120000,
+                            const QStringList& environment = {}) {
     QProcess process;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.remove("DISPLAY");
@@ -36,7 +38,7 @@ inline CliResult runCommviz(const QStringList& args, int timeoutMs = 120000, con
     env.remove("COMMVIZ_DEBUG");
     for (const QString& setting : environment) env.insert(setting.section('=', 0, 0), setting.section('=', 1));
     process.setProcessEnvironment(env);
-    process.start(QStringLiteral(COMMVIZ_BINARY), args);
+    process.start(program, args);
     CliResult result;
     if (!process.waitForStarted(10000)) return result;
     result.finished = process.waitForFinished(timeoutMs) && process.exitStatus() == QProcess::NormalExit;
@@ -48,6 +50,10 @@ inline CliResult runCommviz(const QStringList& args, int timeoutMs = 120000, con
     result.out = process.readAllStandardOutput();
     result.err = process.readAllStandardError();
     return result;
+}
+
+inline CliResult runCommviz(const QStringList& args, int timeoutMs = 120000, const QStringList& environment = {}) {
+    return runProgram(QStringLiteral(COMMVIZ_BINARY), args, timeoutMs, environment);
 }
 
 /// Writes `text` into `dir` as `name`; the path, or empty when it cannot be written.

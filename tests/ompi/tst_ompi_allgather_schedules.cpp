@@ -118,4 +118,4 @@ private slots:
 };
 
 QTEST_GUILESS_MAIN(AllgatherSchedulesTest)
-#include "tst_collectives_allgather_schedules.moc"
+#include "tst_ompi_allgather_schedules.moc"

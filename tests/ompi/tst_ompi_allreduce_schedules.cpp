@@ -207,4 +207,4 @@ private slots:
 };
 
 QTEST_GUILESS_MAIN(AllreduceSchedulesTest)
-#include "tst_collectives_allreduce_schedules.moc"
+#include "tst_ompi_allreduce_schedules.moc"

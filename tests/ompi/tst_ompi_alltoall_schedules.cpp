@@ -229,4 +229,4 @@ private slots:
 };
 
 QTEST_GUILESS_MAIN(AlltoallSchedulesTest)
-#include "tst_collectives_alltoall_schedules.moc"
+#include "tst_ompi_alltoall_schedules.moc"

@@ -131,4 +131,4 @@ private slots:
 };
 
 QTEST_GUILESS_MAIN(BarrierSchedulesTest)
-#include "tst_collectives_barrier_schedules.moc"
+#include "tst_ompi_barrier_schedules.moc"

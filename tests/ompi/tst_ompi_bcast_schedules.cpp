@@ -174,4 +174,4 @@ private slots:
 };
 
 QTEST_GUILESS_MAIN(BcastSchedulesTest)
-#include "tst_collectives_bcast_schedules.moc"
+#include "tst_ompi_bcast_schedules.moc"

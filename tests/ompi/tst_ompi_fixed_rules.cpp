@@ -114,4 +114,4 @@ private slots:
 };
 
 QTEST_GUILESS_MAIN(FixedRulesTest)
-#include "tst_collectives_fixed_rules.moc"
+#include "tst_ompi_fixed_rules.moc"

@@ -226,4 +226,4 @@ private slots:
 };
 
 QTEST_GUILESS_MAIN(GatherScatterSchedulesTest)
-#include "tst_collectives_gather_scatter_schedules.moc"
+#include "tst_ompi_gather_scatter_schedules.moc"

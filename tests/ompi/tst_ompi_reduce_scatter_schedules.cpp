@@ -307,4 +307,4 @@ private slots:
 };
 
 QTEST_GUILESS_MAIN(ReduceScatterSchedulesTest)
-#include "tst_collectives_reduce_scatter_schedules.moc"
+#include "tst_ompi_reduce_scatter_schedules.moc"

@@ -208,4 +208,4 @@ private slots:
 };
 
 QTEST_GUILESS_MAIN(ReduceSchedulesTest)
-#include "tst_collectives_reduce_schedules.moc"
+#include "tst_ompi_reduce_schedules.moc"

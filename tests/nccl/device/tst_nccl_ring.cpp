@@ -244,4 +244,4 @@ private slots:
 };
 
 QTEST_GUILESS_MAIN(NcclRingTest)
-#include "tst_collectives_nccl_ring.moc"
+#include "tst_nccl_ring.moc"

@@ -231,4 +231,4 @@ private slots:
 };
 
 QTEST_GUILESS_MAIN(NcclTreeTest)
-#include "tst_collectives_nccl_tree.moc"
+#include "tst_nccl_tree.moc"
