@@ -1,5 +1,6 @@
 #include "cli/command_line.h"
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <cmath>
@@ -446,7 +447,19 @@ bool isSequenceFormat(FigureFormat format) {
 
 bool isKnownLanguage(const std::string& language) { return language == "en" || language == "zh_CN"; }
 
+namespace {
+
+bool isBuiltIn(const std::string& word) {
+    const auto& names = builtInCommands();
+    return word == "help" || std::find(names.begin(), names.end(), word) != names.end();
+}
+
+}  // namespace
+
 sim::Result<Command> parseCommandLine(const std::vector<std::string>& args) {
+    // A scene's command (any other word first) reads its own arguments, --help included.
+    if (!args.empty() && !args.front().empty() && args.front()[0] != '-' && !isBuiltIn(args.front()))
+        return Command(SceneCommandCall{args.front(), std::vector<std::string>(args.begin() + 1, args.end())});
     // --help wins wherever it appears, except as the value of an option.
     for (std::size_t i = 0; i < args.size(); ++i) {
         if (args[i] == "--help" || args[i] == "-h") return Command(HelpCommand{});
@@ -461,9 +474,7 @@ sim::Result<Command> parseCommandLine(const std::vector<std::string>& args) {
     if (first == "export") return parseExport(args);
     if (first == "scenes") return parseScenes(args);
     if (!first.empty() && first[0] == '-') return parseGui(args, 0);
-    if (first.empty()) return fail("unknown command '': allowed gui, run, export, scenes (see commviz --help)");
-    // Any other word may be a scene's command; the registry decides when it runs.
-    return Command(SceneCommandCall{first, std::vector<std::string>(args.begin() + 1, args.end())});
+    return fail("unknown command '': allowed gui, run, export, scenes (see commviz --help)");
 }
 
 const std::vector<std::string>& builtInCommands() {

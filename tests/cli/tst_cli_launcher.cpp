@@ -11,6 +11,8 @@
 
 #include "cli_runner.h"
 
+using namespace commviz::testing;
+
 class TestCliLauncher : public QObject {
     Q_OBJECT
 
@@ -73,7 +75,7 @@ void TestCliLauncher::sceneCommandsPrintTheirUsage() {
 void TestCliLauncher::sceneCommandsTakeBothFormsOfSetting() {
     // One setting, as key=value and as --set key=value: the same output.
     const QString cfg = writeFile(m_dir, QStringLiteral("mesh.cfg"),
-                                  "topology = mesh;\nk = 4;\nn = 2;\ninjection_rate = 0.05;\nsim_count = 1;\n"
+                                  "topology = mesh;\nk = 4;\nn = 2;\nrouting_function = dor;\ninjection_rate = 0.05;\n"
                                   "max_samples = 2;\nsample_period = 500;\n");
     const CliResult bare = runProgram(m_alone, {"noc", cfg, "k=2", "--json"});
     QCOMPARE(bare.exitCode, 0);
