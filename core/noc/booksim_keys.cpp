@@ -1,164 +1,341 @@
-// The vocabulary of BookSim2's config file: every key booksim_config.cpp
-// defines, the value types its parser accepts for it, and its default. Keys
-// marked unsupported are accepted only at their default value, so a config
-// that writes BookSim's defaults out explicitly still runs, and anything that
-// would change behaviour commviz does not model is refused by name.
+// The vocabulary of BookSim2's config file, each key declared once: the value
+// types booksim_config.cpp's parser accepts for it, its default there, what
+// commviz does with a value (a setter into NocConfig that says what is
+// allowed) and, for the keys the noc scene offers, its ParamSpec (help, range,
+// choices), from which the scene's keys are derived (nocParams). Keys commviz
+// does not model are accepted only at their default value, so a config that
+// writes BookSim's defaults out explicitly still runs, and anything that would
+// change behaviour commviz does not model is refused by name.
+
+#include "noc/booksim_keys.h"
 
 #include <algorithm>
 #include <cstdlib>
 
-#include "noc/noc_config.h"
+#include "sim/translatable.h"
 
 namespace commviz::noc {
 
 namespace {
 
-constexpr bool I = true;
-constexpr bool o = false;
-constexpr bool yes = true;
-constexpr bool no = false;
+using sim::ParamSpec;
+using sim::ParamType;
+
+/// The value types BookSim's parser stores into a key (int, float, string).
+struct Accepts {
+    bool i, f, s;
+};
+constexpr Accepts kInt{true, false, false};
+constexpr Accepts kFloat{false, true, false};
+constexpr Accepts kString{false, false, true};
+constexpr Accepts kIntOrString{true, false, true};
+constexpr Accepts kFloatOrString{false, true, true};
+
+BookSimKey custom(const char* name, Accepts accepts, const char* defaultText, KeySetter set,
+                  std::optional<ParamSpec> param) {
+    return {name, accepts.i, accepts.f, accepts.s, defaultText, std::move(set), std::move(param)};
+}
+BookSimKey readOnly(const char* name, Accepts accepts, const char* defaultText, KeySetter set) {
+    return custom(name, accepts, defaultText, std::move(set), std::nullopt);
+}
+BookSimKey unsupported(const char* name, Accepts accepts, const char* defaultText) {
+    return custom(name, accepts, defaultText, {}, std::nullopt);
+}
+
+// The scene keys. A key that mirrors BookSim's carries BookSim's default, which
+// the Parameters dock names; the own* ones are the scene's own.
+ParamSpec ownParam(const char* key, ParamType type, sim::Json value, double lo, double hi,
+                   std::vector<std::string> choices, const char* help) {
+    return {key, type, std::move(value), lo, hi, std::move(choices), help};
+}
+ParamSpec bookSimParam(ParamSpec spec) {
+    spec.defaultOrigin = "BookSim";
+    return spec;
+}
+ParamSpec intParam(const char* key, int value, double lo, double hi, const char* help) {
+    return bookSimParam(ownParam(key, ParamType::Int, value, lo, hi, {}, help));
+}
+ParamSpec floatParam(const char* key, double value, double lo, double hi, const char* help) {
+    return bookSimParam(ownParam(key, ParamType::Double, value, lo, hi, {}, help));
+}
+ParamSpec choiceParam(const char* key, const char* value, std::vector<std::string> choices, const char* help) {
+    return bookSimParam(ownParam(key, ParamType::Choice, value, 0, 0, std::move(choices), help));
+}
+ParamSpec ownChoice(const char* key, const char* value, std::vector<std::string> choices, const char* help) {
+    return ownParam(key, ParamType::Choice, value, 0, 0, std::move(choices), help);
+}
+ParamSpec ownFlag(const char* key, bool value, const char* help) {
+    return ownParam(key, ParamType::Bool, value, 0, 0, {}, help);
+}
+
+// The common shapes: one range or list declares the setter's check and the
+// scene key's together.
+BookSimKey intKey(const char* name, int NocConfig::*field, int value, int lo, int hi, const char* help) {
+    return custom(name, kInt, std::to_string(value).c_str(), intIn(field, lo, hi), intParam(name, value, lo, hi, help));
+}
+BookSimKey flagKey(const char* name, bool NocConfig::*field, bool value, const char* help) {
+    return custom(name, kInt, value ? "1" : "0", flag(field),
+                  bookSimParam(ownParam(name, ParamType::Bool, value, 0, 0, {}, help)));
+}
+template <class E>
+BookSimKey choiceKey(const char* name, E NocConfig::*field, const char* value,
+                     std::vector<std::pair<std::string, E>> options, const char* help) {
+    std::vector<std::string> names;
+    for (const auto& option : options) names.push_back(option.first);
+    return custom(name, kString, value, choice(field, std::move(options)),
+                  choiceParam(name, value, std::move(names), help));
+}
+
+// BookSim's iq router takes iSLIP's iterations from the allocator's name
+// (alloc_iters does not reach it): islip, islip(2) … islip(16).
+std::vector<std::string> islipNames() {
+    std::vector<std::string> names = {"islip"};
+    for (int n = 2; n <= 16; ++n) names.push_back("islip(" + std::to_string(n) + ")");
+    return names;
+}
+
+ParamSpec trafficParam() {
+    ParamSpec spec = choiceParam(
+        "traffic", "uniform",
+        {"uniform", "transpose", "bitcomp", "bitrev", "shuffle", "tornado", "neighbor", "randperm", "hotspot"},
+        QT_TRANSLATE_NOOP("commviz::params", "Destination pattern"));
+    spec.choiceArguments = true;  // hotspot(...) and randperm(N) as BookSim writes them
+    return spec;
+}
+
+constexpr const char* kBurstAlphaAllowed =
+    QT_TRANSLATE_NOOP("commviz::noc",
+                      "a float from -1.0 to 1.0: the chance per cycle that an off source "
+                      "turns on (at most 1.0), or negative to derive it from injection_rate");
+constexpr const char* kBurstBetaAllowed =
+    QT_TRANSLATE_NOOP("commviz::noc",
+                      "a float from -1.0 to 1.0: the chance per cycle that an on source "
+                      "turns off (at most 1.0), or negative to derive it from injection_rate");
+constexpr const char* kBurstR1Allowed =
+    QT_TRANSLATE_NOOP("commviz::noc",
+                      "a float from -1.0 to 1.0: the chance per cycle that an on source makes a "
+                      "packet (at most 1.0), or negative (the default -1.0) to derive it from "
+                      "injection_rate");
 
 }  // namespace
 
 const std::vector<BookSimKey>& bookSimKeys() {
-    // name, int, float, string, default, supported
     static const std::vector<BookSimKey> keys = {
-        {"topology", o, o, I, "torus", yes},
-        {"k", I, o, o, "8", yes},
-        {"n", I, o, o, "2", yes},
-        {"c", I, o, o, "1", no},
-        {"routing_function", o, o, I, "none", yes},
-        {"use_noc_latency", I, o, o, "1", yes},
-        {"dateline", I, o, o, "1", yes},  // commviz extension
-        {"subnets", I, o, o, "1", no},
-        {"channel_file", o, o, I, "", no},
-        {"x", I, o, o, "8", no},
-        {"y", I, o, o, "8", no},
-        {"xr", I, o, o, "1", no},
-        {"yr", I, o, o, "1", no},
-        {"link_failures", I, o, o, "0", no},
-        {"fail_seed", I, o, I, "0", no},
-        {"in_ports", I, o, o, "5", no},
-        {"out_ports", I, o, o, "5", no},
-        {"router", o, o, I, "iq", yes},
-        {"output_delay", I, o, o, "0", no},
-        {"credit_delay", I, o, o, "0", yes},
-        {"internal_speedup", o, I, o, "1.0", yes},
-        {"output_buffer_size", I, o, o, "-1", yes},
-        {"noq", I, o, o, "0", no},
-        {"speculative", I, o, o, "0", yes},
-        {"spec_check_elig", I, o, o, "1", no},
-        {"spec_check_cred", I, o, o, "1", no},
-        {"spec_mask_by_reqs", I, o, o, "0", no},
-        {"spec_sw_allocator", o, o, I, "prio", no},
-        {"num_vcs", I, o, o, "16", yes},
-        {"vc_buf_size", I, o, o, "8", yes},
-        {"buf_size", I, o, o, "-1", no},
-        {"buffer_policy", o, o, I, "private", no},
-        {"private_bufs", I, o, o, "-1", no},
-        {"private_buf_size", I, o, I, "1", no},
-        {"private_buf_start_vc", I, o, I, "-1", no},
-        {"private_buf_end_vc", I, o, I, "-1", no},
-        {"max_held_slots", I, o, o, "-1", no},
-        {"feedback_aging_scale", I, o, o, "1", no},
-        {"feedback_offset", I, o, o, "0", no},
-        {"wait_for_tail_credit", I, o, o, "0", yes},
-        {"vc_busy_when_full", I, o, o, "0", no},
-        {"vc_prioritize_empty", I, o, o, "0", no},
-        {"vc_priority_donation", I, o, o, "0", no},
-        {"vc_shuffle_requests", I, o, o, "0", no},
-        {"hold_switch_for_packet", I, o, o, "0", yes},
-        {"input_speedup", I, o, o, "1", yes},
-        {"output_speedup", I, o, o, "1", yes},
-        {"routing_delay", I, o, o, "1", yes},
-        {"vc_alloc_delay", I, o, o, "1", yes},
-        {"sw_alloc_delay", I, o, o, "1", yes},
-        {"st_prepare_delay", I, o, o, "0", yes},
-        {"st_final_delay", I, o, o, "1", yes},
-        {"vct", I, o, o, "0", no},
-        {"vc_allocator", o, o, I, "islip", yes},
-        {"sw_allocator", o, o, I, "islip", yes},
-        {"arb_type", o, o, I, "round_robin", no},
-        {"alloc_iters", I, o, o, "1", yes},
-        {"classes", I, o, o, "1", no},
-        {"traffic", o, o, I, "uniform", yes},
-        {"class_priority", I, o, I, "0", no},
-        {"perm_seed", I, o, I, "0", yes},
-        {"injection_rate", o, I, I, "0.1", yes},
-        {"injection_rate_uses_flits", I, o, o, "0", yes},
-        {"packet_size", I, o, I, "1", yes},
-        {"packet_size_rate", I, o, I, "1", no},
-        {"injection_process", o, o, I, "bernoulli", yes},
-        {"burst_alpha", o, I, o, "0.5", yes},
-        {"burst_beta", o, I, o, "0.5", yes},
-        {"burst_r1", o, I, o, "-1.0", yes},
-        {"priority", o, o, I, "none", no},
-        {"batch_size", I, o, o, "1000", no},
-        {"batch_count", I, o, o, "1", no},
-        {"max_outstanding_requests", I, o, o, "0", no},
-        {"use_read_write", I, o, I, "0", no},
-        {"write_fraction", o, I, I, "0.5", no},
-        {"read_request_begin_vc", I, o, o, "0", no},
-        {"read_request_end_vc", I, o, o, "5", no},
-        {"write_request_begin_vc", I, o, o, "2", no},
-        {"write_request_end_vc", I, o, o, "7", no},
-        {"read_reply_begin_vc", I, o, o, "8", no},
-        {"read_reply_end_vc", I, o, o, "13", no},
-        {"write_reply_begin_vc", I, o, o, "10", no},
-        {"write_reply_end_vc", I, o, o, "15", no},
-        {"read_request_subnet", I, o, o, "0", no},
-        {"read_reply_subnet", I, o, o, "0", no},
-        {"write_request_subnet", I, o, o, "0", no},
-        {"write_reply_subnet", I, o, o, "0", no},
-        {"read_request_size", I, o, I, "1", no},
-        {"write_request_size", I, o, I, "1", no},
-        {"read_reply_size", I, o, I, "1", no},
-        {"write_reply_size", I, o, I, "1", no},
-        {"sim_type", o, o, I, "latency", yes},
-        {"warmup_periods", I, o, o, "3", yes},
-        {"sample_period", I, o, o, "1000", yes},
-        {"max_samples", I, o, o, "10", yes},
-        {"measure_stats", I, o, I, "1", no},
-        {"pair_stats", I, o, o, "0", no},
-        {"latency_thres", o, I, I, "500.0", yes},
-        {"warmup_thres", o, I, I, "0.05", yes},
-        {"acc_warmup_thres", o, I, I, "0.05", yes},
-        {"stopping_thres", o, I, I, "0.05", yes},
-        {"acc_stopping_thres", o, I, I, "0.05", yes},
-        {"sim_count", I, o, o, "1", no},
-        {"include_queuing", I, o, o, "1", yes},
-        {"reorder", I, o, o, "0", no},
-        {"flit_timing", I, o, o, "0", no},
-        {"split_packets", I, o, o, "0", no},
-        {"seed", I, o, I, "0", yes},
-        {"print_activity", I, o, o, "0", no},
-        {"print_csv_results", I, o, o, "0", no},
-        {"deadlock_warn_timeout", I, o, o, "256", yes},
-        {"viewer_trace", I, o, o, "0", no},
-        {"watch_file", o, o, I, "", no},
-        {"watch_flits", o, o, I, "", no},
-        {"watch_packets", o, o, I, "", no},
-        {"watch_transactions", o, o, I, "", no},
-        {"watch_out", o, o, I, "", yes},  // read, no effect: nothing can be watched
-        {"stats_out", o, o, I, "", no},
-        {"injected_flits_out", o, o, I, "", no},
-        {"received_flits_out", o, o, I, "", no},
-        {"stored_flits_out", o, o, I, "", no},
-        {"sent_flits_out", o, o, I, "", no},
-        {"outstanding_credits_out", o, o, I, "", no},
-        {"ejected_flits_out", o, o, I, "", no},
-        {"active_packets_out", o, o, I, "", no},
-        {"used_credits_out", o, o, I, "", no},
-        {"free_credits_out", o, o, I, "", no},
-        {"max_credits_out", o, o, I, "", no},
-        {"sent_packets_out", o, o, I, "", no},
-        {"sim_power", I, o, o, "0", no},
-        {"power_output_file", o, o, I, "pwr_tmp", no},
-        {"tech_file", o, o, I, "", no},
-        {"channel_width", I, o, o, "128", no},
-        {"channel_sweep", I, o, o, "0", no},
-        {"network_file", o, o, I, "", no},
-        {"wire_length", o, I, o, "0", no},
+        choiceKey("topology", &NocConfig::topology, "torus", {{"mesh", Topology::Mesh}, {"torus", Topology::Torus}},
+                  QT_TRANSLATE_NOOP("commviz::params", "k-ary n-cube: mesh or torus (BookSim: topology)")),
+        intKey("k", &NocConfig::k, 8, 2, 64,
+               QT_TRANSLATE_NOOP("commviz::params", "Routers per dimension (BookSim: k)")),
+        intKey("n", &NocConfig::n, 2, 1, 3,
+               QT_TRANSLATE_NOOP("commviz::params", "Dimensions; n = 1 is a line or ring (BookSim: n)")),
+        unsupported("c", kInt, "1"),
+        custom(
+            "routing_function", kString, "none", routingFunctionSetter(),
+            ownChoice("routing_function", "dim_order", {"dor", "dim_order", "min_adapt", "valiant", "romm"},
+                      QT_TRANSLATE_NOOP("commviz::params",
+                                        "BookSim routing function (+ topology): dor / dim_order, min_adapt, valiant, "
+                                        "romm (mesh only)"))),
+        flagKey("use_noc_latency", &NocConfig::use_noc_latency, true,
+                QT_TRANSLATE_NOOP("commviz::params", "Torus links take 2 cycles (BookSim: use_noc_latency)")),
+        // commviz extension: its default is commviz's own
+        custom(
+            "dateline", kInt, "1", flag(&NocConfig::dateline),
+            ownFlag("dateline", true,
+                    QT_TRANSLATE_NOOP("commviz::params", "commviz only: torus dateline VC classes; off can deadlock"))),
+        unsupported("subnets", kInt, "1"),
+        unsupported("channel_file", kString, ""),
+        unsupported("x", kInt, "8"),
+        unsupported("y", kInt, "8"),
+        unsupported("xr", kInt, "1"),
+        unsupported("yr", kInt, "1"),
+        unsupported("link_failures", kInt, "0"),
+        unsupported("fail_seed", kIntOrString, "0"),
+        unsupported("in_ports", kInt, "5"),
+        unsupported("out_ports", kInt, "5"),
+        readOnly("router", kString, "iq", only("iq")),
+        unsupported("output_delay", kInt, "0"),
+        intKey("credit_delay", &NocConfig::credit_delay, 0, 0, 64,
+               QT_TRANSLATE_NOOP("commviz::params", "Extra cycles before a returned credit can be used")),
+        custom("internal_speedup", kFloat, "1.0", internalSpeedupSetter(),
+               floatParam("internal_speedup", 1.0, 1.0, 8.0,
+                          QT_TRANSLATE_NOOP("commviz::params", "Router core speed relative to the channels"))),
+        intKey("output_buffer_size", &NocConfig::output_buffer_size, -1, -1, 1 << 20,
+               QT_TRANSLATE_NOOP("commviz::params", "Output buffer flits with output speedup (-1 = unlimited)")),
+        unsupported("noq", kInt, "0"),
+        flagKey("speculative", &NocConfig::speculative, false,
+                QT_TRANSLATE_NOOP("commviz::params", "Speculative switch allocation (VA and SA in parallel)")),
+        unsupported("spec_check_elig", kInt, "1"),
+        unsupported("spec_check_cred", kInt, "1"),
+        unsupported("spec_mask_by_reqs", kInt, "0"),
+        unsupported("spec_sw_allocator", kString, "prio"),
+        intKey("num_vcs", &NocConfig::num_vcs, 16, 1, 64,
+               QT_TRANSLATE_NOOP("commviz::params", "Virtual channels per input port")),
+        intKey("vc_buf_size", &NocConfig::vc_buf_size, 8, 1, 1024,
+               QT_TRANSLATE_NOOP("commviz::params", "Flit slots per virtual channel")),
+        unsupported("buf_size", kInt, "-1"),
+        unsupported("buffer_policy", kString, "private"),
+        unsupported("private_bufs", kInt, "-1"),
+        unsupported("private_buf_size", kIntOrString, "1"),
+        unsupported("private_buf_start_vc", kIntOrString, "-1"),
+        unsupported("private_buf_end_vc", kIntOrString, "-1"),
+        unsupported("max_held_slots", kInt, "-1"),
+        unsupported("feedback_aging_scale", kInt, "1"),
+        unsupported("feedback_offset", kInt, "0"),
+        flagKey("wait_for_tail_credit", &NocConfig::wait_for_tail_credit, false,
+                QT_TRANSLATE_NOOP("commviz::params", "Reuse an output VC only after the tail's credit returns")),
+        unsupported("vc_busy_when_full", kInt, "0"),
+        unsupported("vc_prioritize_empty", kInt, "0"),
+        unsupported("vc_priority_donation", kInt, "0"),
+        unsupported("vc_shuffle_requests", kInt, "0"),
+        flagKey("hold_switch_for_packet", &NocConfig::hold_switch_for_packet, false,
+                QT_TRANSLATE_NOOP("commviz::params",
+                                  "A packet keeps its crossbar connection from head to tail once it wins the switch")),
+        intKey("input_speedup", &NocConfig::input_speedup, 1, 1, 8,
+               QT_TRANSLATE_NOOP("commviz::params", "Crossbar inputs per router input")),
+        intKey("output_speedup", &NocConfig::output_speedup, 1, 1, 8,
+               QT_TRANSLATE_NOOP("commviz::params", "Crossbar outputs per router output")),
+        intKey("routing_delay", &NocConfig::routing_delay, 1, 0, 16,
+               QT_TRANSLATE_NOOP("commviz::params", "RC cycles; 0 = look-ahead routing")),
+        intKey("vc_alloc_delay", &NocConfig::vc_alloc_delay, 1, 1, 16,
+               QT_TRANSLATE_NOOP("commviz::params", "VA cycles")),
+        intKey("sw_alloc_delay", &NocConfig::sw_alloc_delay, 1, 1, 16,
+               QT_TRANSLATE_NOOP("commviz::params", "SA cycles")),
+        intKey("st_prepare_delay", &NocConfig::st_prepare_delay, 0, 0, 16,
+               QT_TRANSLATE_NOOP("commviz::params", "Crossbar set-up cycles")),
+        intKey("st_final_delay", &NocConfig::st_final_delay, 1, 0, 16,
+               QT_TRANSLATE_NOOP("commviz::params", "ST cycles")),
+        unsupported("vct", kInt, "0"),
+        custom("vc_allocator", kString, "islip", islip(&NocConfig::vc_alloc_iters),
+               choiceParam("vc_allocator", "islip", islipNames(),
+                           QT_TRANSLATE_NOOP("commviz::params", "VC allocator: islip(N) runs N iSLIP iterations"))),
+        custom("sw_allocator", kString, "islip", islip(&NocConfig::sw_alloc_iters),
+               choiceParam("sw_allocator", "islip", islipNames(),
+                           QT_TRANSLATE_NOOP("commviz::params", "Switch allocator: islip(N) runs N iSLIP iterations"))),
+        unsupported("arb_type", kString, "round_robin"),
+        // BookSim's separable allocators read it; the iq router takes islip(N) instead
+        readOnly("alloc_iters", kInt, "1", intIn(&NocConfig::alloc_iters, 1, 16)),
+        unsupported("classes", kInt, "1"),
+        custom("traffic", kString, "uniform", trafficSetter(), trafficParam()),
+        unsupported("class_priority", kIntOrString, "0"),
+        custom("perm_seed", kIntOrString, "0", permSeedSetter(),
+               intParam("perm_seed", 0, -2147483648.0, 2147483647,
+                        QT_TRANSLATE_NOOP("commviz::params", "Seed of the randperm permutation (BookSim: perm_seed)"))),
+        custom("injection_rate", kFloatOrString, "0.1", injectionRateSetter(),
+               floatParam("injection_rate", 0.1, 0.0, 1.0,
+                          QT_TRANSLATE_NOOP("commviz::params",
+                                            "Packets per node per cycle (flits with injection_rate_uses_flits)"))),
+        flagKey("injection_rate_uses_flits", &NocConfig::injection_rate_uses_flits, false,
+                QT_TRANSLATE_NOOP("commviz::params", "injection_rate counts flits, not packets")),
+        custom("packet_size", kIntOrString, "1", packetSizeSetter(),
+               intParam("packet_size", 1, 1, 1024,
+                        QT_TRANSLATE_NOOP("commviz::params", "Flits per packet (head, body..., tail)"))),
+        unsupported("packet_size_rate", kIntOrString, "1"),
+        choiceKey("injection_process", &NocConfig::injection_process, "bernoulli",
+                  {{"bernoulli", InjectionProcessKind::Bernoulli}, {"on_off", InjectionProcessKind::OnOff}},
+                  QT_TRANSLATE_NOOP("commviz::params",
+                                    "bernoulli: a packet each cycle with probability injection_rate; on_off: bursty "
+                                    "two-state sources")),
+        custom("burst_alpha", kFloat, "0.5", burst(&NocConfig::burst_alpha, kBurstAlphaAllowed),
+               floatParam("burst_alpha", 0.5, -1.0, 1.0,
+                          QT_TRANSLATE_NOOP("commviz::params",
+                                            "on_off: chance per cycle an off source turns on (<0: derived)"))),
+        custom("burst_beta", kFloat, "0.5", burst(&NocConfig::burst_beta, kBurstBetaAllowed),
+               floatParam("burst_beta", 0.5, -1.0, 1.0,
+                          QT_TRANSLATE_NOOP("commviz::params",
+                                            "on_off: chance per cycle an on source turns off (<0: derived)"))),
+        custom("burst_r1", kFloat, "-1.0", burst(&NocConfig::burst_r1, kBurstR1Allowed),
+               floatParam(
+                   "burst_r1", -1.0, -1.0, 1.0,
+                   QT_TRANSLATE_NOOP("commviz::params",
+                                     "on_off: packet chance per cycle while on (<0: derived from injection_rate)"))),
+        unsupported("priority", kString, "none"),
+        unsupported("batch_size", kInt, "1000"),
+        unsupported("batch_count", kInt, "1"),
+        unsupported("max_outstanding_requests", kInt, "0"),
+        unsupported("use_read_write", kIntOrString, "0"),
+        unsupported("write_fraction", kFloatOrString, "0.5"),
+        unsupported("read_request_begin_vc", kInt, "0"),
+        unsupported("read_request_end_vc", kInt, "5"),
+        unsupported("write_request_begin_vc", kInt, "2"),
+        unsupported("write_request_end_vc", kInt, "7"),
+        unsupported("read_reply_begin_vc", kInt, "8"),
+        unsupported("read_reply_end_vc", kInt, "13"),
+        unsupported("write_reply_begin_vc", kInt, "10"),
+        unsupported("write_reply_end_vc", kInt, "15"),
+        unsupported("read_request_subnet", kInt, "0"),
+        unsupported("read_reply_subnet", kInt, "0"),
+        unsupported("write_request_subnet", kInt, "0"),
+        unsupported("write_reply_subnet", kInt, "0"),
+        unsupported("read_request_size", kIntOrString, "1"),
+        unsupported("write_request_size", kIntOrString, "1"),
+        unsupported("read_reply_size", kIntOrString, "1"),
+        unsupported("write_reply_size", kIntOrString, "1"),
+        choiceKey("sim_type", &NocConfig::sim_type, "latency",
+                  {{"latency", SimType::Latency}, {"throughput", SimType::Throughput}},
+                  QT_TRANSLATE_NOOP("commviz::params", "latency drains measured packets; throughput does not")),
+        intKey("warmup_periods", &NocConfig::warmup_periods, 3, 0, 1000000,
+               QT_TRANSLATE_NOOP("commviz::params", "Sample periods of warm-up")),
+        intKey("sample_period", &NocConfig::sample_period, 1000, 1, 100000000,
+               QT_TRANSLATE_NOOP("commviz::params", "Cycles per sample period")),
+        intKey("max_samples", &NocConfig::max_samples, 10, 1, 1000000,
+               QT_TRANSLATE_NOOP("commviz::params", "Sample periods at most, warm-up included")),
+        unsupported("measure_stats", kIntOrString, "1"),
+        unsupported("pair_stats", kInt, "0"),
+        custom("latency_thres", kFloatOrString, "500.0", threshold(&NocConfig::latency_thres),
+               floatParam("latency_thres", 500.0, -1.0, 1e9,
+                          QT_TRANSLATE_NOOP("commviz::params",
+                                            "Average latency above which the run is unstable (negative: off)"))),
+        custom("warmup_thres", kFloatOrString, "0.05", threshold(&NocConfig::warmup_thres),
+               floatParam(
+                   "warmup_thres", 0.05, -1.0, 1e9,
+                   QT_TRANSLATE_NOOP("commviz::params", "Latency change that ends warm-up when warmup_periods = 0"))),
+        custom("acc_warmup_thres", kFloatOrString, "0.05", threshold(&NocConfig::acc_warmup_thres),
+               floatParam("acc_warmup_thres", 0.05, -1.0, 1e9,
+                          QT_TRANSLATE_NOOP("commviz::params",
+                                            "Throughput change that ends warm-up when warmup_periods = 0"))),
+        custom("stopping_thres", kFloatOrString, "0.05", threshold(&NocConfig::stopping_thres),
+               floatParam("stopping_thres", 0.05, -1.0, 1e9,
+                          QT_TRANSLATE_NOOP("commviz::params", "Latency change of a converged period"))),
+        custom("acc_stopping_thres", kFloatOrString, "0.05", threshold(&NocConfig::acc_stopping_thres),
+               floatParam("acc_stopping_thres", 0.05, -1.0, 1e9,
+                          QT_TRANSLATE_NOOP("commviz::params", "Throughput change of a converged period"))),
+        unsupported("sim_count", kInt, "1"),
+        flagKey("include_queuing", &NocConfig::include_queuing, true,
+                QT_TRANSLATE_NOOP("commviz::params", "Packet latency includes source queueing")),
+        unsupported("reorder", kInt, "0"),
+        unsupported("flit_timing", kInt, "0"),
+        unsupported("split_packets", kInt, "0"),
+        custom("seed", kIntOrString, "0", seedSetter(),
+               intParam("seed", 0, 0, 2147483647, QT_TRANSLATE_NOOP("commviz::params", "Random seed"))),
+        unsupported("print_activity", kInt, "0"),
+        unsupported("print_csv_results", kInt, "0"),
+        intKey("deadlock_warn_timeout", &NocConfig::deadlock_warn_timeout, 256, 1, 1 << 30,
+               QT_TRANSLATE_NOOP("commviz::params", "Cycles without ejection before the deadlock check")),
+        unsupported("viewer_trace", kInt, "0"),
+        unsupported("watch_file", kString, ""),
+        unsupported("watch_flits", kString, ""),
+        unsupported("watch_packets", kString, ""),
+        unsupported("watch_transactions", kString, ""),
+        // read, no effect: nothing can be watched
+        readOnly("watch_out", kString, "", ignored()),
+        unsupported("stats_out", kString, ""),
+        unsupported("injected_flits_out", kString, ""),
+        unsupported("received_flits_out", kString, ""),
+        unsupported("stored_flits_out", kString, ""),
+        unsupported("sent_flits_out", kString, ""),
+        unsupported("outstanding_credits_out", kString, ""),
+        unsupported("ejected_flits_out", kString, ""),
+        unsupported("active_packets_out", kString, ""),
+        unsupported("used_credits_out", kString, ""),
+        unsupported("free_credits_out", kString, ""),
+        unsupported("max_credits_out", kString, ""),
+        unsupported("sent_packets_out", kString, ""),
+        unsupported("sim_power", kInt, "0"),
+        unsupported("power_output_file", kString, "pwr_tmp"),
+        unsupported("tech_file", kString, ""),
+        unsupported("channel_width", kInt, "128"),
+        unsupported("channel_sweep", kInt, "0"),
+        unsupported("network_file", kString, ""),
+        unsupported("wire_length", kFloat, "0"),
     };
     return keys;
 }

@@ -100,32 +100,6 @@ struct NocConfig {
     bool operator==(const NocConfig&) const = default;
 };
 
-/// One key BookSim knows: its name, the value types its parser accepts, its
-/// default as written in booksim_config.cpp, and whether commviz models it.
-struct BookSimKey {
-    const char* name;
-    bool acceptsInt;
-    bool acceptsFloat;
-    bool acceptsString;
-    const char* defaultText;
-    bool supported;
-};
-
-/// Every key BookSim2's booksim_config.cpp defines (plus commviz's extensions).
-const std::vector<BookSimKey>& bookSimKeys();
-const BookSimKey* findBookSimKey(const std::string& name);
-/// The known key nearest to `name` by edit distance, for "did you mean".
-std::string closestKey(const std::string& name);
-/// "" when BookSim's parser stores `value` into `key`, else the reason in
-/// BookSim's words ("Unknown integer field: ...") and the types the key takes.
-std::string typeProblem(const BookSimKey& key, const ConfigValue& value);
-/// BookSim's parser stores each statement as it reads it (config_utils.cpp,
-/// Configuration::Assign) and stops at the first unknown key or wrong type,
-/// file before overrides: the first such statement, named with its place.
-sim::Status checkKeysAndTypes(const ConfigDocument& document);
-/// Whether `value` is the key's default as booksim_config.cpp writes it (`1.0` = `1`).
-bool isDefaultValue(const BookSimKey& key, const ConfigValue& value);
-
 /// Who runs the config. The noc scene runs everything commviz's engine models,
 /// including valiant on a torus, whose VC classes it repairs; `commviz noc`
 /// stands in for the booksim program and also refuses what stock BookSim2

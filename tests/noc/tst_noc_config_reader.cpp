@@ -4,6 +4,7 @@
 #include <fstream>
 
 #include "noc/booksim_config_reader.h"
+#include "noc/booksim_keys.h"
 #include "noc/noc_config.h"
 #include "noc_test_support.h"
 
