@@ -86,6 +86,19 @@ BookSimKey choiceKey(const char* name, E NocConfig::*field, const char* value,
                   choiceParam(name, value, std::move(names), help));
 }
 
+// A threshold of the run's control: any float to the reader (BookSim also
+// takes a list, one per traffic class, which commviz refuses); -1 to 1e9 in the scene.
+BookSimKey thresholdKey(const char* name, double NocConfig::*field, const char* value, const char* help) {
+    return custom(name, kFloatOrString, value, threshold(field),
+                  floatParam(name, std::strtod(value, nullptr), -1.0, 1e9, help));
+}
+// One of on_off's three rates: -1.0 to 1.0, `allowed` saying what each means.
+BookSimKey burstKey(const char* name, double NocConfig::*field, const char* value, const char* allowed,
+                    const char* help) {
+    return custom(name, kFloat, value, burst(field, allowed),
+                  floatParam(name, std::strtod(value, nullptr), -1.0, 1.0, help));
+}
+
 // BookSim's iq router takes iSLIP's iterations from the allocator's name
 // (alloc_iters does not reach it): islip, islip(2) … islip(16).
 std::vector<std::string> islipNames() {
@@ -234,19 +247,13 @@ const std::vector<BookSimKey>& bookSimKeys() {
                   QT_TRANSLATE_NOOP("commviz::params",
                                     "bernoulli: a packet each cycle with probability injection_rate; on_off: bursty "
                                     "two-state sources")),
-        custom("burst_alpha", kFloat, "0.5", burst(&NocConfig::burst_alpha, kBurstAlphaAllowed),
-               floatParam("burst_alpha", 0.5, -1.0, 1.0,
-                          QT_TRANSLATE_NOOP("commviz::params",
-                                            "on_off: chance per cycle an off source turns on (<0: derived)"))),
-        custom("burst_beta", kFloat, "0.5", burst(&NocConfig::burst_beta, kBurstBetaAllowed),
-               floatParam("burst_beta", 0.5, -1.0, 1.0,
-                          QT_TRANSLATE_NOOP("commviz::params",
-                                            "on_off: chance per cycle an on source turns off (<0: derived)"))),
-        custom("burst_r1", kFloat, "-1.0", burst(&NocConfig::burst_r1, kBurstR1Allowed),
-               floatParam(
-                   "burst_r1", -1.0, -1.0, 1.0,
-                   QT_TRANSLATE_NOOP("commviz::params",
-                                     "on_off: packet chance per cycle while on (<0: derived from injection_rate)"))),
+        burstKey("burst_alpha", &NocConfig::burst_alpha, "0.5", kBurstAlphaAllowed,
+                 QT_TRANSLATE_NOOP("commviz::params", "on_off: chance per cycle an off source turns on (<0: derived)")),
+        burstKey("burst_beta", &NocConfig::burst_beta, "0.5", kBurstBetaAllowed,
+                 QT_TRANSLATE_NOOP("commviz::params", "on_off: chance per cycle an on source turns off (<0: derived)")),
+        burstKey("burst_r1", &NocConfig::burst_r1, "-1.0", kBurstR1Allowed,
+                 QT_TRANSLATE_NOOP("commviz::params",
+                                   "on_off: packet chance per cycle while on (<0: derived from injection_rate)")),
         unsupported("priority", kString, "none"),
         unsupported("batch_size", kInt, "1000"),
         unsupported("batch_count", kInt, "1"),
@@ -280,24 +287,18 @@ const std::vector<BookSimKey>& bookSimKeys() {
                QT_TRANSLATE_NOOP("commviz::params", "Sample periods at most, warm-up included")),
         unsupported("measure_stats", kIntOrString, "1"),
         unsupported("pair_stats", kInt, "0"),
-        custom("latency_thres", kFloatOrString, "500.0", threshold(&NocConfig::latency_thres),
-               floatParam("latency_thres", 500.0, -1.0, 1e9,
-                          QT_TRANSLATE_NOOP("commviz::params",
-                                            "Average latency above which the run is unstable (negative: off)"))),
-        custom("warmup_thres", kFloatOrString, "0.05", threshold(&NocConfig::warmup_thres),
-               floatParam(
-                   "warmup_thres", 0.05, -1.0, 1e9,
-                   QT_TRANSLATE_NOOP("commviz::params", "Latency change that ends warm-up when warmup_periods = 0"))),
-        custom("acc_warmup_thres", kFloatOrString, "0.05", threshold(&NocConfig::acc_warmup_thres),
-               floatParam("acc_warmup_thres", 0.05, -1.0, 1e9,
-                          QT_TRANSLATE_NOOP("commviz::params",
-                                            "Throughput change that ends warm-up when warmup_periods = 0"))),
-        custom("stopping_thres", kFloatOrString, "0.05", threshold(&NocConfig::stopping_thres),
-               floatParam("stopping_thres", 0.05, -1.0, 1e9,
-                          QT_TRANSLATE_NOOP("commviz::params", "Latency change of a converged period"))),
-        custom("acc_stopping_thres", kFloatOrString, "0.05", threshold(&NocConfig::acc_stopping_thres),
-               floatParam("acc_stopping_thres", 0.05, -1.0, 1e9,
-                          QT_TRANSLATE_NOOP("commviz::params", "Throughput change of a converged period"))),
+        thresholdKey(
+            "latency_thres", &NocConfig::latency_thres, "500.0",
+            QT_TRANSLATE_NOOP("commviz::params", "Average latency above which the run is unstable (negative: off)")),
+        thresholdKey("warmup_thres", &NocConfig::warmup_thres, "0.05",
+                     QT_TRANSLATE_NOOP("commviz::params", "Latency change that ends warm-up when warmup_periods = 0")),
+        thresholdKey(
+            "acc_warmup_thres", &NocConfig::acc_warmup_thres, "0.05",
+            QT_TRANSLATE_NOOP("commviz::params", "Throughput change that ends warm-up when warmup_periods = 0")),
+        thresholdKey("stopping_thres", &NocConfig::stopping_thres, "0.05",
+                     QT_TRANSLATE_NOOP("commviz::params", "Latency change of a converged period")),
+        thresholdKey("acc_stopping_thres", &NocConfig::acc_stopping_thres, "0.05",
+                     QT_TRANSLATE_NOOP("commviz::params", "Throughput change of a converged period")),
         unsupported("sim_count", kInt, "1"),
         flagKey("include_queuing", &NocConfig::include_queuing, true,
                 QT_TRANSLATE_NOOP("commviz::params", "Packet latency includes source queueing")),

@@ -12,13 +12,11 @@ namespace commviz::noc {
 
 namespace {
 
-const sim::CommandUsage kUsage{"noc", "CONFIG", "config file"};
-
-constexpr const char* kHelp =
-    "Runs a BookSim2 config file on the batch path and prints BookSim's statistics, as\n"
-    "booksim CONFIG would; key=value (or --set key=value) overrides a key of the file\n"
-    "as BookSim's own command line does. --json prints the same statistics as JSON.\n"
-    "The keys and their ranges: commviz scenes (scene noc).\n";
+const sim::CommandUsage kUsage{"noc", "CONFIG", "config file",
+                               "Runs a BookSim2 config file on the batch path and prints BookSim's statistics, as\n"
+                               "booksim CONFIG would; key=value (or --set key=value) overrides a key of the file\n"
+                               "as BookSim's own command line does. --json prints the same statistics as JSON.\n"
+                               "The keys and their ranges: commviz scenes (scene noc).\n"};
 
 /// BookSim echoes the file it read and every override before running.
 void echoConfig(const sim::CommandArgs& args, std::ostream& out) {
@@ -36,10 +34,7 @@ void echoConfig(const sim::CommandArgs& args, std::ostream& out) {
 sim::Status runNocCommand(const std::vector<std::string>& args, std::ostream& out) {
     auto parsed = sim::parseCommandArgs(args, kUsage);
     if (!parsed) return parsed.error();
-    if (parsed.value().help) {
-        out << kUsage.line() << "\n\n" << kHelp;
-        return sim::Ok{};
-    }
+    if (parsed.value().help) return kUsage.printHelp(out);
     auto config = loadNocConfig(parsed.value().file, parsed.value().assignments);
     if (!config) return config.error();
     const NocReport report = runNocBatch(config.value());

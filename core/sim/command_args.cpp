@@ -12,6 +12,11 @@ std::string CommandUsage::line() const {
     return "usage: commviz " + name + " " + fileName + " [key=value | --set key=value]... [--json]";
 }
 
+Status CommandUsage::printHelp(std::ostream& out) const {
+    out << line() << "\n\n" << help;
+    return Ok{};
+}
+
 Result<CommandArgs> parseCommandArgs(const std::vector<std::string>& args, const CommandUsage& usage) {
     const auto refuse = [&usage](const std::string& what) {
         return fail(usage.name + ": " + what + " (" + usage.line() + ")");

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -21,8 +22,11 @@ struct CommandUsage {
     std::string name;      ///< "noc"
     std::string fileName;  ///< "CONFIG", "FILE.xml"
     std::string fileWhat;  ///< "config file", "topology file": for "one config file only"
+    std::string help;      ///< what the command does, a few lines, for --help
     /// "usage: commviz noc CONFIG [key=value | --set key=value]... [--json]"
     std::string line() const;
+    /// Prints the usage line and the help (what --help shows).
+    Status printHelp(std::ostream& out) const;
 };
 
 /// Reads `FILE [key=value | --set key=value | --set=key=value]... [--json]`, in any

@@ -31,7 +31,6 @@ public:
     static constexpr double kHeight = 713;
 
     QSizeF logicalSize() const override { return {kWidth, kHeight}; }
-    std::vector<HitRegion> hitRegions() const override { return m_hits; }
     /// A hit region, else on the summary's band the rank under the point ("rank:R").
     QString objectAt(const QPointF& logical) const override;
     /// A message event selects its receiver.
@@ -51,7 +50,6 @@ private:
     void paintSummary(CollectivesPaint& p, const collectives::CollectivesEngine& engine, const QRectF& area);
     void paintLegend(CollectivesPaint& p, const collectives::CollectivesEngine& engine, const QRectF& area);
 
-    std::vector<HitRegion> m_hits;
     // Caches, keyed on the run's schedule (shared by every copy of its engine):
     // a round of 4,096 messages, a tree scan and the final check are not redone every frame.
     using ScheduleKey = std::weak_ptr<const collectives::Schedule>;

@@ -19,6 +19,7 @@
 #include <QStandardPaths>
 #include <QVBoxLayout>
 
+#include "export/export_dialog_frame.h"
 #include "export/figure_preview.h"
 #include "export/sequence_export.h"
 #include "export/step_sequence.h"
@@ -113,11 +114,8 @@ void AnimationDialog::buildControls() {
     m_caption = new QCheckBox(tr("Add each step's narration as a caption"), this);
     m_estimate = new QLabel(this);
 
-    m_path = new QLineEdit(this);
-    auto* browseButton = new QPushButton(tr("Browse…"), this);
-    auto* pathRow = new QHBoxLayout;
-    pathRow->addWidget(m_path, 1);
-    pathRow->addWidget(browseButton);
+    const ExportFileRow file = makeExportFileRow(this);
+    m_path = file.path;
     auto* rangeRow = new QHBoxLayout;
     rangeRow->addWidget(m_from);
     rangeRow->addWidget(new QLabel(tr("to"), this));
@@ -139,15 +137,10 @@ void AnimationDialog::buildControls() {
     form->addRow(tr("Language:"), m_languageBox);
     form->addRow(QString(), m_uiTheme);
     form->addRow(QString(), m_caption);
-    form->addRow(tr("File:"), pathRow);
+    form->addRow(tr("File:"), file.layout);
     form->addRow(QString(), m_estimate);
 
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
-    buttons->button(QDialogButtonBox::Save)->setText(tr("Export"));
-    auto* layout = new QVBoxLayout(this);
-    layout->addWidget(m_preview, 1);
-    layout->addLayout(form);
-    layout->addWidget(buttons);
+    finishExportDialog(*this, m_preview, form, [this] { return exportNow(); });
 
     connect(m_format, &QComboBox::currentIndexChanged, this, &AnimationDialog::formatChanged);
     for (QSpinBox* box : {m_every, m_fps, m_hold, m_width})
@@ -163,11 +156,7 @@ void AnimationDialog::buildControls() {
     connect(m_uiTheme, &QCheckBox::toggled, this, &AnimationDialog::updatePreview);
     connect(m_caption, &QCheckBox::toggled, this, &AnimationDialog::updatePreview);
     connect(m_languageBox, &QComboBox::currentIndexChanged, this, &AnimationDialog::updatePreview);
-    connect(browseButton, &QPushButton::clicked, this, &AnimationDialog::browse);
-    connect(buttons, &QDialogButtonBox::accepted, this, [this] {
-        if (exportNow()) accept();
-    });
-    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(file.browse, &QPushButton::clicked, this, &AnimationDialog::browse);
 }
 
 void AnimationDialog::restoreSettings() {

@@ -16,6 +16,7 @@
 #include <QStandardPaths>
 #include <QVBoxLayout>
 
+#include "export/export_dialog_frame.h"
 #include "export/figure_preview.h"
 
 namespace commviz::views {
@@ -71,11 +72,8 @@ void ExportDialog::buildControls() {
         m_caption->setToolTip(tr("This scene shows the narration inside the figure."));
     }
 
-    m_path = new QLineEdit(this);
-    auto* browseButton = new QPushButton(tr("Browse…"), this);
-    auto* pathRow = new QHBoxLayout;
-    pathRow->addWidget(m_path, 1);
-    pathRow->addWidget(browseButton);
+    const ExportFileRow file = makeExportFileRow(this);
+    m_path = file.path;
 
     auto* form = new QFormLayout;
     form->addRow(tr("Format:"), m_format);
@@ -83,26 +81,16 @@ void ExportDialog::buildControls() {
     form->addRow(tr("Export:"), m_what);
     form->addRow(QString(), m_uiTheme);
     form->addRow(QString(), m_caption);
-    form->addRow(tr("File:"), pathRow);
+    form->addRow(tr("File:"), file.layout);
 
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
-    buttons->button(QDialogButtonBox::Save)->setText(tr("Export"));
-
-    auto* layout = new QVBoxLayout(this);
-    layout->addWidget(m_preview, 1);
-    layout->addLayout(form);
-    layout->addWidget(buttons);
+    finishExportDialog(*this, m_preview, form, [this] { return exportNow(); });
 
     connect(m_format, &QComboBox::currentIndexChanged, this, &ExportDialog::formatChanged);
     connect(m_scale, &QComboBox::currentIndexChanged, this, &ExportDialog::updatePreview);
     connect(m_what, &QComboBox::currentIndexChanged, this, &ExportDialog::updatePreview);
     connect(m_uiTheme, &QCheckBox::toggled, this, &ExportDialog::updatePreview);
     connect(m_caption, &QCheckBox::toggled, this, &ExportDialog::updatePreview);
-    connect(browseButton, &QPushButton::clicked, this, &ExportDialog::browse);
-    connect(buttons, &QDialogButtonBox::accepted, this, [this] {
-        if (exportNow()) accept();
-    });
-    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(file.browse, &QPushButton::clicked, this, &ExportDialog::browse);
 }
 
 void ExportDialog::restoreSettings() {

@@ -32,7 +32,6 @@ public:
     /// `heatmap`: the window length the heatmap dock sets (null: the default window).
     explicit NocRenderer(std::shared_ptr<NocHeatmapSettings> heatmap = {}) : m_heatmap(std::move(heatmap)) {}
     QSizeF logicalSize() const override;
-    std::vector<HitRegion> hitRegions() const override { return m_hits; }
     bool drawsCaption() const override { return true; }
 
     /// Where slot `slot` (0 = the FIFO front) of input `port`, VC `vc` of
@@ -61,7 +60,6 @@ private:
                       std::size_t cursor, const std::vector<sim::EventRecord>& cycle);
     /// The window statistics for the heatmap asked for, from the cache when the cursor has not moved.
     const noc::NocWindowStats* heatmapStats(const RenderState& state, const noc::NocEngine& engine, int window);
-    std::vector<HitRegion> m_hits;
     std::shared_ptr<NocHeatmapSettings> m_heatmap;
     NocHeatmapMode m_heatMode = NocHeatmapMode::Off;
     const noc::NocWindowStats* m_heat = nullptr;  ///< while painting with a buffer or stall heatmap

@@ -15,7 +15,6 @@ class RdmaRenderer : public SceneRenderer {
 
 public:
     QSizeF logicalSize() const override;
-    std::vector<HitRegion> hitRegions() const override { return m_hits; }
     /// The narration strip under the hosts shows the caption.
     bool drawsCaption() const override { return true; }
     /// Where an object (or part anchor like "A#driver") was drawn last.
@@ -28,7 +27,6 @@ protected:
 private:
     double animatedClock(std::size_t cursor, std::uint64_t nowNs, double progress);
 
-    std::vector<HitRegion> m_hits;
     QHash<QString, QRectF> m_anchors;
     std::map<std::size_t, std::uint64_t> m_clockAt;  ///< sim clock seen at each cursor, for the in-between motion
 };

@@ -14,7 +14,6 @@ class RdmaVsSocketRenderer : public SceneRenderer {
 
 public:
     QSizeF logicalSize() const override;
-    std::vector<HitRegion> hitRegions() const override { return m_hits; }
     /// The caption strip at the bottom shows the narration.
     bool drawsCaption() const override { return true; }
 
@@ -23,7 +22,6 @@ protected:
     QString noSessionText() const override;
 
 private:
-    std::vector<HitRegion> m_hits;
 };
 
 }  // namespace commviz::views

@@ -69,7 +69,7 @@ public:
     /// session of this scene.
     void paint(QPainter& painter, const RenderState& state);
     /// Regions of the last paint, topmost last.
-    virtual std::vector<HitRegion> hitRegions() const { return {}; }
+    virtual std::vector<HitRegion> hitRegions() const { return m_hits; }
     /// The object under a logical point of the last paint: the topmost hit
     /// region by default; a renderer whose objects are not rectangles (a ring
     /// of thousands of ranks drawn as one band) answers for the rest itself.
@@ -96,6 +96,10 @@ protected:
     virtual bool paintScene(QPainter& painter, const RenderState& state) = 0;
     /// What the frame writes without a session, e.g. tr("No RDMA session loaded").
     virtual QString noSessionText() const { return {}; }
+
+    /// The clickable objects the last paintScene drew, topmost last; each
+    /// renderer fills it as it draws.
+    std::vector<HitRegion> m_hits;
 };
 
 }  // namespace commviz::views

@@ -9,22 +9,17 @@ namespace commviz::nccl_topology {
 
 namespace {
 
-const sim::CommandUsage kUsage{"nccl-log", "FILE.log", "log file"};
-
-constexpr const char* kHelp =
-    "Reads an NCCL_DEBUG=INFO log (or the name of a bundled one) and prints what it\n"
-    "says: the NCCL version, ranks and hosts, rings, trees, transports, and every\n"
-    "line it could not read with its number. --json prints the same as JSON.\n";
+const sim::CommandUsage kUsage{"nccl-log", "FILE.log", "log file",
+                               "Reads an NCCL_DEBUG=INFO log (or the name of a bundled one) and prints what it\n"
+                               "says: the NCCL version, ranks and hosts, rings, trees, transports, and every\n"
+                               "line it could not read with its number. --json prints the same as JSON.\n"};
 
 }  // namespace
 
 sim::Status runNcclLogCommand(const std::vector<std::string>& args, std::ostream& out) {
     auto parsed = sim::parseCommandArgs(args, kUsage);
     if (!parsed) return parsed.error();
-    if (parsed.value().help) {
-        out << kUsage.line() << "\n\n" << kHelp;
-        return sim::Ok{};
-    }
+    if (parsed.value().help) return kUsage.printHelp(out);
     // The log's reading has no keys yet: a setting names a key that does not exist.
     if (!parsed.value().assignments.empty())
         return sim::fail("nccl-log: unknown key in '" + parsed.value().assignments.front() +

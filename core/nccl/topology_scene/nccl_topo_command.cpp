@@ -8,14 +8,12 @@ namespace commviz::nccl_topology {
 
 namespace {
 
-const sim::CommandUsage kUsage{"nccl-topo", "FILE.xml", "topology file"};
-
-constexpr const char* kHelp =
-    "Reads a topology XML file (NCCL_TOPO_FILE, or the name of a bundled server) as\n"
-    "NCCL reads it and prints the INFO and GRAPH lines NCCL would print: the system,\n"
-    "the paths, the ring and tree searches, the channels and their transports.\n"
-    "--json prints the nodes, links, path matrices and graphs instead.\n"
-    "The keys and their ranges: commviz scenes (scene nccl-topology).\n";
+const sim::CommandUsage kUsage{"nccl-topo", "FILE.xml", "topology file",
+                               "Reads a topology XML file (NCCL_TOPO_FILE, or the name of a bundled server) as\n"
+                               "NCCL reads it and prints the INFO and GRAPH lines NCCL would print: the system,\n"
+                               "the paths, the ring and tree searches, the channels and their transports.\n"
+                               "--json prints the nodes, links, path matrices and graphs instead.\n"
+                               "The keys and their ranges: commviz scenes (scene nccl-topology).\n"};
 
 sim::Result<TopoKeys> keysOf(const sim::CommandArgs& args) {
     sim::ParamValues values;
@@ -31,10 +29,7 @@ sim::Result<TopoKeys> keysOf(const sim::CommandArgs& args) {
 sim::Status runNcclTopoCommand(const std::vector<std::string>& args, std::ostream& out) {
     auto parsed = sim::parseCommandArgs(args, kUsage);
     if (!parsed) return parsed.error();
-    if (parsed.value().help) {
-        out << kUsage.line() << "\n\n" << kHelp;
-        return sim::Ok{};
-    }
+    if (parsed.value().help) return kUsage.printHelp(out);
     auto keys = keysOf(parsed.value());
     if (!keys) return keys.error();
     auto system = readTopoFile(parsed.value().file, keys.value().assumptions);

@@ -25,7 +25,6 @@ public:
     static constexpr const char* kSideBySide = "nccl.side_by_side";
 
     QSizeF logicalSize() const override;
-    std::vector<HitRegion> hitRegions() const override { return m_hits; }
     bool drawsCaption() const override { return true; }
     /// A hit region, else on the density band the rank nearest by angle ("rank:R").
     QString objectAt(const QPointF& logical) const override;
@@ -40,7 +39,6 @@ private:
     void paintSideBySide(ScenePaint& p, const RenderState& state, const nccl::NcclEngine& engine,
                          const std::vector<nccl::NcclEvent>& events, double t, std::size_t cursor);
 
-    std::vector<HitRegion> m_hits;
     NcclOtherVersion m_other;
     /// The band's circle(s) of the last paint: the full view's, or the two panes' side by side.
     struct BandCircle {

@@ -31,7 +31,6 @@ public:
     static constexpr int kFullServers = 4;
 
     QSizeF logicalSize() const override { return {kWidth, kHeight}; }
-    std::vector<HitRegion> hitRegions() const override { return m_hits; }
     /// The two ends of the path shown (node indices), -1 when none.
     std::pair<int, int> pathEnds() const { return {m_pathFrom, m_pathTo}; }
     int channelShown() const { return m_channel; }
@@ -54,7 +53,6 @@ private:
     QString pathText(const nccl_topology::TopologyEngine& engine) const;
     QString stageText(const nccl_topology::TopologyEngine& engine) const;
 
-    std::vector<HitRegion> m_hits;
     std::vector<ServerLayout> m_servers;  ///< the servers drawn in full
     std::vector<QRectF> m_compact;        ///< or their compact boxes
     std::weak_ptr<const nccl_topology::TopologyRun> m_laidOut;
