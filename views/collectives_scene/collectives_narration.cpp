@@ -9,10 +9,7 @@ namespace commviz::views {
 
 namespace {
 
-// A missing field reads -1, which no rank, round or byte count is.
-QString number(const sim::EventRecord& record, const char* key) {
-    return QString::number(EventFields(record).integer(key).value_or(-1));
-}
+QString number(const sim::EventRecord& record, const char* key) { return EventFields(record).count(key); }
 // Rounds are 0-based in the events and 1-based for people.
 QString roundNumber(const sim::EventRecord& record) {
     return QString::number(EventFields(record).integer("round").value_or(0));

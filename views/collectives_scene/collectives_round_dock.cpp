@@ -8,6 +8,7 @@
 #include <QtConcurrent>
 
 #include "collectives_scene/collectives_engine.h"
+#include "shell/dock_body.h"
 #include "shell/simulation_controller.h"
 #include "sim/session_access.h"
 
@@ -16,20 +17,13 @@ namespace commviz::views {
 CollectivesRoundDock::CollectivesRoundDock(SimulationController& controller, QWidget* parent)
     : QDockWidget(parent), m_controller(controller), m_model(this) {
     setObjectName(QStringLiteral("CollectivesRoundDock"));
-    auto* body = new QWidget(this);
-    auto* layout = new QVBoxLayout(body);
-    layout->setContentsMargins(4, 4, 4, 4);
-    m_table = new QTableView(body);
+    m_table = new QTableView(this);
     m_table->setModel(&m_model);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-    layout->addWidget(m_table, 1);
-    m_status = new QLabel(body);
-    m_status->setWordWrap(true);
-    layout->addWidget(m_status);
-    setWidget(body);
+    m_status = setTableDockBody(*this, m_table);
     retranslate();
     connect(m_table, &QTableView::clicked, this, &CollectivesRoundDock::rowClicked);
     connect(&m_controller, &SimulationController::sessionChanged, this, &CollectivesRoundDock::recompute);

@@ -11,11 +11,9 @@ namespace kinds = noc::kinds;
 
 namespace {
 
-// A missing field reads -1, which no router, port, VC or packet is.
+// To the logic a missing field reads -1, which no router, port, VC or packet is; in a sentence "?".
 int field(const sim::EventRecord& r, const char* key) { return int(EventFields(r).integer(key).value_or(-1)); }
-QString num(const sim::EventRecord& r, const char* key) {
-    return QString::number(EventFields(r).integer(key).value_or(-1));
-}
+QString num(const sim::EventRecord& r, const char* key) { return EventFields(r).count(key); }
 
 // Ports are not known from the record alone; the narration names them by number
 // and the renderer draws where they are. 2d = +dimension d, 2d+1 = -d, 2n = local.

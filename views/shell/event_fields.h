@@ -10,8 +10,8 @@ namespace commviz::views {
 
 /// The one typed reader of an event's fields (sim::EventRecord::fields), for
 /// every scene's narration and panels. It never throws: a field that is
-/// missing, null or of another type reads as std::nullopt, and each caller
-/// says what that means where it reads (`value_or(-1)`, `value_or(QString())`).
+/// missing, null or of another type reads as std::nullopt where logic reads
+/// it, and as "?" in a sentence (word(), count()).
 class EventFields {
 public:
     explicit EventFields(const sim::Json& fields) : m_fields(&fields) {}
@@ -32,6 +32,14 @@ public:
     std::optional<bool> flag(const char* key) const;
     /// An array, each element as text() reads it.
     std::optional<QStringList> list(const char* key) const;
+    /// For a sentence, one rule in every scene: the field as text() reads it,
+    /// or "?" when missing, which no name, rank or count is.
+    QString word(const char* key) const { return text(key).value_or(QStringLiteral("?")); }
+    /// For a sentence: the field as integer() reads it, or "?" when missing.
+    QString count(const char* key) const {
+        const auto value = integer(key);
+        return value ? QString::number(*value) : QStringLiteral("?");
+    }
     /// A nested object (e.g. a stage's "delta"), read the same way.
     std::optional<EventFields> object(const char* key) const;
 

@@ -7,6 +7,7 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include "shell/dock_body.h"
 #include "shell/event_list_model.h"
 #include "shell/simulation_controller.h"
 
@@ -42,12 +43,7 @@ EventsDock::EventsDock(SimulationController& controller, QWidget* parent)
     });
     connect(&controller, &SimulationController::cursorChanged, this, &EventsDock::followCursor);
 
-    auto* body = new QWidget;
-    auto* layout = new QVBoxLayout(body);
-    layout->setContentsMargins(2, 2, 2, 2);
-    layout->addWidget(m_filter);
-    layout->addWidget(m_table);
-    setWidget(body);
+    setDockBody(*this, {{m_filter}, {m_table}}, 2);
     retranslate();
 }
 

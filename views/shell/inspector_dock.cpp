@@ -6,6 +6,7 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include "shell/dock_body.h"
 #include "shell/json_text.h"
 #include "shell/simulation_controller.h"
 
@@ -32,12 +33,7 @@ InspectorDock::InspectorDock(SimulationController& controller, QWidget* parent)
     m_tree->setColumnCount(2);
     m_tree->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     m_title->setWordWrap(true);
-    auto* body = new QWidget;
-    auto* layout = new QVBoxLayout(body);
-    layout->setContentsMargins(4, 4, 4, 4);
-    layout->addWidget(m_title);
-    layout->addWidget(m_tree);
-    setWidget(body);
+    setDockBody(*this, {{m_title}, {m_tree}});
     connect(&controller, &SimulationController::cursorChanged, this, &InspectorDock::refresh);
     connect(&controller, &SimulationController::sessionChanged, this, [this] { setObject({}); });
     setWindowTitle(tr("Inspector"));

@@ -11,25 +11,6 @@ namespace {
 
 std::string named(std::string_view name) { return std::string(name); }
 
-sim::Json nodeAttributes(const TopoNode& node) {
-    switch (node.type) {
-        case NodeType::GPU:
-            return {{"sm", node.sm}, {"gdr", node.gdr}};
-        case NodeType::CPU:
-            return {{"numaid", node.numaId},
-                    {"affinity", node.affinity},
-                    {"familyid", node.familyId},
-                    {"modelid", node.modelId}};
-        case NodeType::NET:
-            return {{"name", node.name}, {"bw", gbpsTenths(node.bw)}, {"port", node.port},
-                    {"guid", node.guid}, {"maxconn", node.maxConn},   {"latency", node.latency}};
-        case NodeType::PCI:
-            return {{"device", node.device}};
-        default:
-            return sim::Json::object();
-    }
-}
-
 sim::Json nodesJson(const TopoSystem& system) {
     sim::Json nodes = sim::Json::array();
     for (size_t index = 0; index < system.nodes.size(); ++index) {
@@ -129,6 +110,26 @@ sim::Json connectionsJson(const TopologyModel& model) {
 }
 
 }  // namespace
+
+sim::Json nodeAttributes(const TopoNode& node) {
+    switch (node.type) {
+        case NodeType::GPU:
+            return {{"dev", node.dev}, {"rank", node.rank}, {"sm", node.sm}, {"gdr", node.gdr}};
+        case NodeType::CPU:
+            return {{"numaid", node.numaId},
+                    {"affinity", node.affinity},
+                    {"familyid", node.familyId},
+                    {"modelid", node.modelId}};
+        case NodeType::NET:
+            return {{"name", node.name}, {"dev", node.dev},        {"bw", gbpsTenths(node.bw)},
+                    {"port", node.port}, {"guid", node.guid},      {"maxconn", node.maxConn},
+                    {"gdr", node.gdr},   {"latency", node.latency}};
+        case NodeType::PCI:
+            return {{"device", node.device}};
+        default:
+            return sim::Json::object();
+    }
+}
 
 double gbpsTenths(float gbps) { return std::round(double(gbps) * 10.0) / 10.0; }
 

@@ -8,6 +8,11 @@ namespace commviz::nccl_topology {
 /// {"assumed": [...], "unknown": [...]}: what the reader took from keys or did not know.
 sim::Json assumedJson(const TopoSystem& system);
 
+/// A node's attributes as its element in NCCL's topology XML carries them
+/// (gpu: dev, rank, sm, gdr; cpu: numaid, affinity, familyid, modelid; net:
+/// name, dev, speed as bw, port, guid, maxconn, gdr, latency; pci: device).
+sim::Json nodeAttributes(const TopoNode& node);
+
 /// GB/s to one decimal, as NCCL prints them, without float noise (370.79998…) in JSON.
 double gbpsTenths(float gbps);
 

@@ -16,24 +16,6 @@ std::optional<int> indexOf(std::string_view text, int count) {
     return value;
 }
 
-sim::Json typeAttributes(const TopoNode& node) {
-    switch (node.type) {
-        case NodeType::GPU:
-            return {{"dev", node.dev}, {"rank", node.rank}, {"sm", node.sm}, {"gdr", node.gdr}};
-        case NodeType::CPU:
-            return {{"numaid", node.numaId},
-                    {"affinity", node.affinity},
-                    {"familyid", node.familyId},
-                    {"modelid", node.modelId}};
-        case NodeType::NET:
-            return {{"name", node.name}, {"dev", node.dev},   {"bw", gbpsTenths(node.bw)},
-                    {"port", node.port}, {"guid", node.guid}, {"maxconn", node.maxConn},
-                    {"gdr", node.gdr}};
-        default:
-            return sim::Json::object();
-    }
-}
-
 sim::Json nodeJson(const TopoSystem& system, int index) {
     const TopoNode& node = system.nodes[std::size_t(index)];
     sim::Json out{{"label", nodeLabel(system, index)},
@@ -41,7 +23,7 @@ sim::Json nodeJson(const TopoSystem& system, int index) {
                   {"line", node.line},
                   {"busid", node.busId},
                   {"device", node.device},
-                  {"attributes", typeAttributes(node)}};
+                  {"attributes", nodeAttributes(node)}};
     sim::Json links = sim::Json::array();
     for (const TopoLink& link : node.links)
         links.push_back({{"to", nodeLabel(system, link.remote)},

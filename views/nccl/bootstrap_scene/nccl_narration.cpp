@@ -8,8 +8,8 @@ namespace commviz::views {
 
 namespace {
 
-// A missing field leaves its place in the sentence empty; a missing round reads -1.
-QString field(const sim::EventRecord& r, const char* key) { return EventFields(r).text(key).value_or(QString()); }
+// A missing field reads "?" in a sentence (EventFields::word); a missing round reads -1 to the logic.
+QString field(const sim::EventRecord& r, const char* key) { return EventFields(r).word(key); }
 int intField(const sim::EventRecord& r, const char* key) { return int(EventFields(r).integer(key).value_or(-1)); }
 bool isBatch(const sim::EventRecord& r) { return EventFields(r).has("macro_step"); }
 

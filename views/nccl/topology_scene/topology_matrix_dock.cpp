@@ -7,6 +7,7 @@
 #include <QVBoxLayout>
 
 #include "nccl/topology_scene/topology_engine.h"
+#include "shell/dock_body.h"
 #include "shell/simulation_controller.h"
 #include "sim/session_access.h"
 
@@ -28,17 +29,10 @@ QColor cellColor(PathType type) {
 TopologyMatrixDock::TopologyMatrixDock(SimulationController& controller, QWidget* parent)
     : QDockWidget(parent), m_controller(controller) {
     setObjectName(QStringLiteral("TopologyMatrixDock"));
-    auto* body = new QWidget(this);
-    auto* layout = new QVBoxLayout(body);
-    layout->setContentsMargins(4, 4, 4, 4);
-    m_table = new QTableWidget(body);
+    m_table = new QTableWidget(this);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-    layout->addWidget(m_table, 1);
-    m_status = new QLabel(body);
-    m_status->setWordWrap(true);
-    layout->addWidget(m_status);
-    setWidget(body);
+    m_status = setTableDockBody(*this, m_table);
     retranslate();
     connect(&m_controller, &SimulationController::sessionChanged, this, &TopologyMatrixDock::refresh);
     connect(&m_controller, &SimulationController::cursorChanged, this, &TopologyMatrixDock::refresh);

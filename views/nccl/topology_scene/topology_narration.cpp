@@ -16,13 +16,8 @@ using nccl_topology::PathsComputedEvent;
 using nccl_topology::SystemReadEvent;
 using nccl_topology::TransportsConnectedEvent;
 
-// A missing field reads -1 or "?", which no count or type is.
-QString number(const sim::EventRecord& record, const char* key) {
-    return QString::number(EventFields(record).integer(key).value_or(-1));
-}
-QString word(const sim::EventRecord& record, const char* key) {
-    return EventFields(record).text(key).value_or(QStringLiteral("?"));
-}
+QString number(const sim::EventRecord& record, const char* key) { return EventFields(record).count(key); }
+QString word(const sim::EventRecord& record, const char* key) { return EventFields(record).word(key); }
 QString gbps(const sim::EventRecord& record, const char* key) {
     return QString::number(EventFields(record).number(key).value_or(0), 'f', 1);
 }
