@@ -11,6 +11,7 @@
 #include <QtTest>
 
 #include "cli_runner.h"
+#include "text_checks.h"
 
 using commviz::testing::CliResult;
 using commviz::testing::expectRefused;
@@ -136,15 +137,11 @@ private slots:
         QCOMPARE(r.exitCode, 0);
         const QString out = QString::fromUtf8(r.out);
         QVERIFY2(out.startsWith("NCCL version: 2.19.3+cuda12.3\n"), qPrintable(out));
-        QVERIFY(out.contains("ranks: 2 (2 with an Init line), nodes 1\n"));
-        QVERIFY(out.contains("  gpu7: ranks 0 1\n"));
-        QVERIFY(out.contains("  ring 00: 0 1\n"));
-        QVERIFY(out.contains("0 -> 1 via P2P/IPC/read (P2P), channels 0\n"));
-        QVERIFY(out.contains("1 -> 0 via SHM/direct/direct (SHM), channels 0\n"));
-        QVERIFY(out.contains("warns: 1\n"));
-        QVERIFY(out.contains("misc/socket.cc:50: socketProgress: Connection closed by remote peer"));
-        QVERIFY(out.contains("unread lines: 1\n  line 3 ["));
-        QVERIFY(out.contains("]: epoch 1 done\n"));
+        VERIFY_CONTAINS_ALL(
+            out, {"ranks: 2 (2 with an Init line), nodes 1\n", "  gpu7: ranks 0 1\n", "  ring 00: 0 1\n",
+                  "0 -> 1 via P2P/IPC/read (P2P), channels 0\n", "1 -> 0 via SHM/direct/direct (SHM), channels 0\n",
+                  "warns: 1\n", "misc/socket.cc:50: socketProgress: Connection closed by remote peer",
+                  "unread lines: 1\n  line 3 [", "]: epoch 1 done\n"});
 
         const QJsonObject json = jsonOf(runCommviz({"nccl-log", log, "--json"}));
         QCOMPARE(json.value("version").toString(), QStringLiteral("2.19.3+cuda12.3"));

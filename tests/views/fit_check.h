@@ -266,4 +266,13 @@ inline std::vector<views::DrawnText> drawnInFigure(views::SceneRenderer& rendere
     return drawn;
 }
 
+/// The texts a PNG export at `scale` draws, checked readable in the image's
+/// own pixels (as checkReadable, under the name "PNG 2x" for scale 2).
+inline std::vector<views::DrawnText> readableInPng(views::SceneRenderer& renderer, const sim::Session& session,
+                                                   double scale, bool refuseElided = false) {
+    const auto drawn = drawnInFigure(renderer, session, views::FigureOptions::Format::Png, scale);
+    checkReadable(drawn, QStringLiteral("PNG %1x").arg(scale), refuseElided);
+    return drawn;
+}
+
 }  // namespace commviz::tests

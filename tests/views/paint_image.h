@@ -7,7 +7,9 @@
 #include <QImage>
 #include <QPainter>
 #include <QSize>
+#include <QStringList>
 #include <optional>
+#include <vector>
 
 #include "shell/scene_renderer.h"
 
@@ -27,6 +29,29 @@ inline QImage paintImage(views::SceneRenderer& renderer, const views::RenderStat
 /// The same on black, at the renderer's logical size.
 inline QImage paintOnBlack(views::SceneRenderer& renderer, const views::RenderState& state) {
     return paintImage(renderer, state, {}, QColor(Qt::black));
+}
+
+/// What one paint drew: the image, and every text in the order drawn.
+struct Painted {
+    QImage image;
+    std::vector<views::DrawnText> texts;
+    QStringList strings() const {
+        QStringList out;
+        for (const auto& text : texts) out << text.text;
+        return out;
+    }
+};
+
+/// Paints the session's current step, with `selected` picked, at the
+/// renderer's logical size, keeping what was drawn.
+inline Painted paint(views::SceneRenderer& renderer, const sim::Session& session, const QString& selected = {}) {
+    Painted out;
+    views::RenderState state;
+    state.session = &session;
+    state.selected = selected;
+    state.drawnTexts = &out.texts;
+    out.image = paintImage(renderer, state);
+    return out;
 }
 
 }  // namespace commviz::tests

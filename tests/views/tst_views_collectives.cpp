@@ -21,6 +21,8 @@
 
 using namespace commviz;
 using collectives::CollectivesEngine;
+using tests::paint;
+using tests::Painted;
 using views::CollectivesRenderer;
 
 namespace {
@@ -28,21 +30,6 @@ namespace {
 const sim::ParamValues kRing4{{"collective", "allreduce"}, {"algorithm", "ring"}, {"ranks", 4}, {"bytes", 16}};
 
 const CollectivesEngine& engineOf(const sim::Session& session) { return *sim::engineOf<CollectivesEngine>(&session); }
-
-struct Painted {
-    QImage image;
-    std::vector<views::DrawnText> texts;
-};
-
-Painted paint(CollectivesRenderer& renderer, const sim::Session& session, const QString& selected = {}) {
-    Painted out;
-    views::RenderState state;
-    state.session = &session;
-    state.selected = selected;
-    state.drawnTexts = &out.texts;
-    out.image = tests::paintImage(renderer, state);
-    return out;
-}
 
 QRectF rankRect(const CollectivesRenderer& renderer, int rank) {
     for (const auto& hit : renderer.hitRegions())

@@ -40,6 +40,15 @@ QByteArray readAll(const QString& path) {
     return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
 }
 
+// Fails unless the PDF's page (its first /MediaBox) is `width` × `height` points, to half a point.
+void checkPdfPage(const QByteArray& pdf, double width, double height) {
+    const QRegularExpression box(R"(/MediaBox \[0 0 ([0-9.]+) ([0-9.]+)\])");
+    const auto match = box.match(QString::fromLatin1(pdf));
+    QVERIFY(match.hasMatch());
+    QVERIFY2(qAbs(match.captured(1).toDouble() - width) < 0.5, qPrintable(match.captured(0)));
+    QVERIFY2(qAbs(match.captured(2).toDouble() - height) < 0.5, qPrintable(match.captured(0)));
+}
+
 }  // namespace
 
 class TestFigureExport : public QObject {
@@ -70,8 +79,19 @@ private slots:
     void dialogExportsAndRemembersFormat();
 
 private:
+    /// Exports `renderer`'s figure with `options` to `name` in the test's folder
+    /// and reads the file back; an export that fails fails the test.
+    QByteArray exportAndRead(SceneRenderer& renderer, const FigureOptions& options, const QString& name);
+
     QTemporaryDir m_dir;
 };
+
+QByteArray TestFigureExport::exportAndRead(SceneRenderer& renderer, const FigureOptions& options, const QString& name) {
+    const QString path = m_dir.filePath(name);
+    if (const auto status = exportFigure(renderer, RenderState{}, options, path); !status.ok())
+        QTest::qFail(status.error().message.c_str(), __FILE__, __LINE__);
+    return readAll(path);
+}
 
 void TestFigureExport::pngHasThemeBackgroundAndRectColour() {
     BoxRenderer renderer;
@@ -147,9 +167,7 @@ void TestFigureExport::svgStaysVector() {
     FigureOptions options;
     options.format = FigureOptions::Format::Svg;
     options.scale = 3;  // the page size only: the drawing keeps its logical units
-    const QString path = m_dir.filePath("box.svg");
-    QVERIFY(exportFigure(renderer, RenderState{}, options, path).ok());
-    const QByteArray svg = readAll(path);
+    const QByteArray svg = exportAndRead(renderer, options, "box.svg");
     QVERIFY(svg.startsWith("<?xml"));
     QVERIFY(svg.contains("viewBox=\"0 0 200 100\""));
     QVERIFY(svg.contains("<text") || svg.contains("<path"));
@@ -161,16 +179,10 @@ void TestFigureExport::pdfPageIsTheFigure() {
     BoxRenderer renderer;
     FigureOptions options;
     options.format = FigureOptions::Format::Pdf;
-    const QString path = m_dir.filePath("box.pdf");
-    QVERIFY(exportFigure(renderer, RenderState{}, options, path).ok());
-    const QByteArray pdf = readAll(path);
+    const QByteArray pdf = exportAndRead(renderer, options, "box.pdf");
     QVERIFY(pdf.startsWith("%PDF"));
     // 200 × 100 logical units at 96 per inch are 150 × 75 points.
-    const QRegularExpression box(R"(/MediaBox \[0 0 ([0-9.]+) ([0-9.]+)\])");
-    const auto match = box.match(QString::fromLatin1(pdf));
-    QVERIFY(match.hasMatch());
-    QVERIFY2(qAbs(match.captured(1).toDouble() - 150) < 0.5, qPrintable(match.captured(0)));
-    QVERIFY2(qAbs(match.captured(2).toDouble() - 75) < 0.5, qPrintable(match.captured(0)));
+    checkPdfPage(pdf, 150, 75);
     QCOMPARE(renderer.paints, 1);
 }
 
@@ -189,10 +201,9 @@ void TestFigureExport::vectorPageSizeFollowsScale() {
     BoxRenderer renderer;
     FigureOptions options;
     options.format = FigureOptions::Format::Svg;
-    QVERIFY(exportFigure(renderer, RenderState{}, options, m_dir.filePath("one.svg")).ok());
+    const QByteArray one = exportAndRead(renderer, options, "one.svg");
     options.scale = 2;
-    QVERIFY(exportFigure(renderer, RenderState{}, options, m_dir.filePath("two.svg")).ok());
-    const QByteArray one = readAll(m_dir.filePath("one.svg")), two = readAll(m_dir.filePath("two.svg"));
+    const QByteArray two = exportAndRead(renderer, options, "two.svg");
     QVERIFY(two.contains("viewBox=\"0 0 200 100\""));
     QVERIFY(svgAttribute(one, "width") > 0);
     // Sizes are written in mm to three decimals.
@@ -200,12 +211,7 @@ void TestFigureExport::vectorPageSizeFollowsScale() {
     QVERIFY(qAbs(svgAttribute(two, "height") - 2 * svgAttribute(one, "height")) < 0.01);
     // PDF: 200 × 100 units at 96 per inch, twice, are 300 × 150 points.
     options.format = FigureOptions::Format::Pdf;
-    QVERIFY(exportFigure(renderer, RenderState{}, options, m_dir.filePath("two.pdf")).ok());
-    const QRegularExpression box(R"(/MediaBox \[0 0 ([0-9.]+) ([0-9.]+)\])");
-    const auto match = box.match(QString::fromLatin1(readAll(m_dir.filePath("two.pdf"))));
-    QVERIFY(match.hasMatch());
-    QVERIFY2(qAbs(match.captured(1).toDouble() - 300) < 0.5, qPrintable(match.captured(0)));
-    QVERIFY2(qAbs(match.captured(2).toDouble() - 150) < 0.5, qPrintable(match.captured(0)));
+    checkPdfPage(exportAndRead(renderer, options, "two.pdf"), 300, 150);
 }
 
 void TestFigureExport::svgNamesCssFontFamilies() {
@@ -213,9 +219,7 @@ void TestFigureExport::svgNamesCssFontFamilies() {
     BoxRenderer renderer;
     FigureOptions options;
     options.format = FigureOptions::Format::Svg;
-    const QString path = m_dir.filePath("fonts.svg");
-    QVERIFY(exportFigure(renderer, RenderState{}, options, path).ok());
-    const QString svg = QString::fromUtf8(readAll(path));
+    const QString svg = QString::fromUtf8(exportAndRead(renderer, options, "fonts.svg"));
     const QRegularExpression family(QStringLiteral(R"re(font-family="([^"]*)")re"));
     int families = 0;
     for (auto it = family.globalMatch(svg); it.hasNext(); ++families) {

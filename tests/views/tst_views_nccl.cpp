@@ -24,6 +24,7 @@
 #include "shell/events_dock.h"
 #include "shell/scene_setup.h"
 #include "shell/simulation_controller.h"
+#include "text_checks.h"
 
 using namespace commviz;
 
@@ -404,12 +405,8 @@ private slots:
             views::NcclRenderer renderer;
             s->runToEnd(scene.model.stepCap);
             const QString text = allText(renderer, *s, {}, sideBySide);
-            QVERIFY2(text.contains("classic vs 2.30 side by side"), qPrintable(text));
-            QVERIFY(text.contains("classic (≤ 2.22)"));
-            QVERIFY(text.contains("7 + 7 + 7 rounds"));
-            QVERIFY(text.contains("both ways: 4 rounds"));
-            QVERIFY(text.contains("192 messages so far"));
-            QVERIFY(text.contains("80 messages so far"));
+            VERIFY_CONTAINS_ALL(text, {"classic vs 2.30 side by side", "classic (≤ 2.22)", "7 + 7 + 7 rounds",
+                                       "both ways: 4 rounds", "192 messages so far", "80 messages so far"});
             QCOMPARE(text.count("COMPLETE"), 2);  // both panes' progress reached the end
             // Single pane without the option.
             QVERIFY(!allText(renderer, *s).contains("side by side"));

@@ -331,18 +331,14 @@ private slots:
         auto s = eightRanksInTheAllgather();
         QVERIFY(s);
         NcclRenderer renderer;
-        auto exported = [&](views::FigureOptions::Format format, double scale) {
-            return tests::drawnInFigure(renderer, *s, format, scale);
-        };
         // 1x: one image pixel per unit; what is drawn is readable, the 12-unit process lines among it.
-        const auto png1 = exported(views::FigureOptions::Format::Png, 1);
-        checkReadable(png1, QStringLiteral("PNG 1x"), true);
+        const auto png1 = tests::readableInPng(renderer, *s, 1, true);
         QVERIFY(!texts(png1).filter(QStringLiteral("pid ")).isEmpty());
         // 2x and vector: all detail.
-        const auto png2 = exported(views::FigureOptions::Format::Png, 2);
-        checkReadable(png2, QStringLiteral("PNG 2x"), true);
+        const auto png2 = tests::readableInPng(renderer, *s, 2, true);
         QCOMPARE(texts(png2).filter(QRegularExpression(QStringLiteral("^[0-9a-f]{2}$"))).size(), 128);
-        QVERIFY(texts(exported(views::FigureOptions::Format::Svg, 1)).contains(QStringLiteral("7")));
+        const auto svg = tests::drawnInFigure(renderer, *s, views::FigureOptions::Format::Svg, 1);
+        QVERIFY(texts(svg).contains(QStringLiteral("7")));
     }
 };
 

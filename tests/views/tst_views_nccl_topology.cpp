@@ -26,31 +26,13 @@
 using namespace commviz;
 using nccl_topology::NodeType;
 using nccl_topology::TopologyEngine;
+using tests::paint;
+using tests::Painted;
 using views::TopologyRenderer;
 
 namespace {
 
 const TopologyEngine& engineOf(const sim::Session& session) { return *sim::engineOf<TopologyEngine>(&session); }
-
-struct Painted {
-    QImage image;
-    std::vector<views::DrawnText> texts;
-    QStringList strings() const {
-        QStringList out;
-        for (const auto& text : texts) out << text.text;
-        return out;
-    }
-};
-
-Painted paint(TopologyRenderer& renderer, const sim::Session& session, const QString& selected = {}) {
-    Painted out;
-    views::RenderState state;
-    state.session = &session;
-    state.selected = selected;
-    state.drawnTexts = &out.texts;
-    out.image = tests::paintImage(renderer, state);
-    return out;
-}
 
 QString scenario(const char* name) {
     return QStringLiteral(":/scenarios/nccl_topology/nccl_topology_%1.json").arg(QLatin1String(name));

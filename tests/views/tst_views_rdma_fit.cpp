@@ -152,21 +152,17 @@ private slots:
         auto s = withWqe();
         QVERIFY(s);
         RdmaRenderer renderer;
-        auto exported = [&](views::FigureOptions::Format format, double scale) {
-            return tests::drawnInFigure(renderer, *s, format, scale);
-        };
         // 1x: one image pixel per unit; the 12-unit detail shows, the 10-unit slot numbers do not.
-        const auto png1 = exported(views::FigureOptions::Format::Png, 1);
-        checkReadable(png1, QStringLiteral("PNG 1x"));
+        const auto png1 = tests::readableInPng(renderer, *s, 1);
         QVERIFY(!texts(png1).contains(QStringLiteral("7")));
         QVERIFY(!texts(png1).filter(QStringLiteral("lkey")).isEmpty());
         // 2x: everything is readable in the image's own pixels.
-        const auto png2 = exported(views::FigureOptions::Format::Png, 2);
-        checkReadable(png2, QStringLiteral("PNG 2x"));
+        const auto png2 = tests::readableInPng(renderer, *s, 2);
         QVERIFY(texts(png2).contains(QStringLiteral("7")));
         QVERIFY(texts(png2).contains(QStringLiteral("HW")));
         // Vector figures are zoomed by their readers: all detail.
-        QVERIFY(texts(exported(views::FigureOptions::Format::Svg, 1)).contains(QStringLiteral("HW")));
+        const auto svg = tests::drawnInFigure(renderer, *s, views::FigureOptions::Format::Svg, 1);
+        QVERIFY(texts(svg).contains(QStringLiteral("HW")));
     }
 };
 

@@ -1,7 +1,9 @@
 #pragma once
 
 #include <QtTest>
+#include <numeric>
 #include <string>
+#include <vector>
 
 #include "nccl/graph/topo_paths.h"
 #include "nccl/graph/topo_xml_reader.h"
@@ -22,6 +24,13 @@ inline TopoSystem load(const std::string& name, const TopoAssumptions& assumptio
     auto system = readTopoFile(bundled(name), assumptions);
     if (!system) qFatal("%s", system.error().message.c_str());
     return std::move(system).value();
+}
+
+/// Ranks 0, 1, ..., count - 1: a ring in rank order.
+inline std::vector<int> ranksUpTo(int count) {
+    std::vector<int> ranks(static_cast<size_t>(count));
+    std::iota(ranks.begin(), ranks.end(), 0);
+    return ranks;
 }
 
 /// Index of GPU `dev` / NET `dev` in the system.

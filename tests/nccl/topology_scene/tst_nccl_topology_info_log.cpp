@@ -6,8 +6,10 @@
 #include <string>
 
 #include "nccl/log/info_log_reader.h"
+#include "topology_test_support.h"
 
 using namespace commviz::nccl_topology;
+using topology_test::ranksUpTo;
 
 namespace {
 
@@ -15,12 +17,6 @@ InfoLog bundledLog(const std::string& name) {
     auto log = readInfoLogFile(std::string(COMMVIZ_SOURCE_DIR) + "/resources/nccl_logs/" + name);
     if (!log) qFatal("%s", log.error().message.c_str());
     return std::move(log).value();
-}
-
-std::vector<int> iota(int count) {
-    std::vector<int> ranks(count);
-    for (int rank = 0; rank < count; ++rank) ranks[rank] = rank;
-    return ranks;
 }
 
 const LoggedRank& rankOf(const InfoLog& log, int rank) {
@@ -61,8 +57,8 @@ private slots:
         QVERIFY(rankOf(log, 9).startLine > 0 && rankOf(log, 9).completeLine > rankOf(log, 9).startLine);
         // Rank 0's two `Channel 0c/02 :    0   1 …  15` lines: 16 ranks fit in 2.22's 20.
         QCOMPARE(log.comm.channels.size(), std::size_t(2));
-        QCOMPARE(log.comm.channels[0].ring, iota(16));
-        QCOMPARE(log.comm.channels[1].ring, iota(16));
+        QCOMPARE(log.comm.channels[0].ring, ranksUpTo(16));
+        QCOMPARE(log.comm.channels[1].ring, ranksUpTo(16));
         QVERIFY(log.partialRings.empty());
         // Trees: channel 0 is rooted on node 0 (rank 0 sends down to 1 and to node 1's head 8),
         // channel 1 on node 1 (rank 8 is the root, rank 0 its child).
@@ -99,7 +95,7 @@ private slots:
         QCOMPARE(log.comm.nNodes, 1);
         QCOMPARE(rankOf(log, 5).function, std::string("ncclCommInitRankConfig"));
         QCOMPARE(log.comm.channels.size(), std::size_t(4));
-        QCOMPARE(log.comm.channels[2].ring, iota(8));
+        QCOMPARE(log.comm.channels[2].ring, ranksUpTo(8));
         QCOMPARE(log.comm.channels[3].ring, (std::vector<int>{0, 7, 6, 5, 4, 3, 2, 1}));
         // Channel 1 runs 0 7 6 …: rank 7's tree parent is 0 and its child 6.
         QCOMPARE(log.comm.channels[1].tree[7], tree(0, 6));
@@ -144,7 +140,7 @@ private slots:
         QCOMPARE(rankOf(log, 2).completeLine, 35);
         QCOMPARE(rankOf(log, 2).initSeconds, -1.0);
         QCOMPARE(log.comm.channels.size(), std::size_t(2));
-        QCOMPARE(log.comm.channels[1].ring, iota(4));
+        QCOMPARE(log.comm.channels[1].ring, ranksUpTo(4));
         QCOMPARE(log.comm.channels[0].tree[1], tree(0, 2));
         QCOMPARE(log.comm.channels[1].tree[3], tree(2, -1));
         QCOMPARE(log.comm.connections.size(), std::size_t(8));
@@ -161,7 +157,7 @@ private slots:
         QCOMPARE(log.version, std::string("2.26.2+cuda12.8"));
         QCOMPARE(log.hosts, (std::vector<std::string>{"n1", "n2"}));
         QCOMPARE(log.comm.nNodes, 2);
-        QCOMPARE(log.comm.channels[0].ring, iota(4));
+        QCOMPARE(log.comm.channels[0].ring, ranksUpTo(4));
         QCOMPARE(log.comm.channels[1].tree[2], tree(-1, 3, 0));
         QCOMPARE(log.comm.channels[0].tree[0], tree(-1, 1, 2));
         QCOMPARE(log.comm.connections.size(), std::size_t(12));

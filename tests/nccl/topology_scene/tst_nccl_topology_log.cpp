@@ -16,12 +16,6 @@ using namespace topology_test;
 
 namespace {
 
-std::vector<int> upTo(int count) {
-    std::vector<int> ranks(static_cast<size_t>(count));
-    for (int rank = 0; rank < count; ++rank) ranks[rank] = rank;
-    return ranks;
-}
-
 std::string numbers(int from, int to, const char* format) {
     std::string text;
     char number[16];
@@ -97,19 +91,19 @@ private slots:
 
     // ≤ 2.22 stops after MAXWIDTH = 20 ranks, without a mark.
     void classicRingStopsAtTwentyRanks() {
-        QCOMPARE(ringChannelText(3, 16, upTo(24), Version::Classic), "Channel 03/16 : " + numbers(0, 19, " %3d"));
+        QCOMPARE(ringChannelText(3, 16, ranksUpTo(24), Version::Classic), "Channel 03/16 : " + numbers(0, 19, " %3d"));
     }
 
     // 2.30, 16 ranks: width 2 (15 has two digits).
     void recentRingWidthFollowsRankCount() {
-        QCOMPARE(ringChannelText(0, 1, upTo(16), Version::V2_30), "Channel 00/01 :" + numbers(0, 15, " %2d"));
+        QCOMPARE(ringChannelText(0, 1, ranksUpTo(16), Version::V2_30), "Channel 00/01 :" + numbers(0, 15, " %2d"));
     }
 
     // 2.30, 100 ranks: 15 + 3 per rank; after 37 ranks the line holds 126 < 127
     // characters, the 38th makes it 129 >= 128: the buffer keeps 127 characters
     // and its last three become "...", leaving 36 ranks and the space before "...".
     void recentRingIsCutAt128() {
-        const std::string line = ringChannelText(0, 1, upTo(100), Version::V2_30);
+        const std::string line = ringChannelText(0, 1, ranksUpTo(100), Version::V2_30);
         QCOMPARE(line, "Channel 00/01 :" + numbers(0, 35, " %2d") + " ...");
         QCOMPARE(line.size(), size_t(127));
     }
@@ -117,7 +111,7 @@ private slots:
     // 2.30, 200 ranks: width 3, 15 + 4 per rank reaches exactly 127 after 28
     // ranks: the loop stops (n < 127 fails) but nothing overflowed: no "...".
     void recentRingStopsQuietlyAt127() {
-        QCOMPARE(ringChannelText(0, 1, upTo(200), Version::V2_30), "Channel 00/01 :" + numbers(0, 27, " %3d"));
+        QCOMPARE(ringChannelText(0, 1, ranksUpTo(200), Version::V2_30), "Channel 00/01 :" + numbers(0, 27, " %3d"));
     }
 
     // p2p.cc "Channel %02d/%01d : %d[%d] -> %d[%d] via P2P/%s%s%s", shm.cc

@@ -9,6 +9,7 @@
 
 #include "nccl/topology_scene/nccl_topo_command.h"
 #include "sim/json.h"
+#include "text_checks.h"
 
 using namespace commviz;
 using namespace commviz::nccl_topology;
@@ -44,20 +45,15 @@ class TestNcclTopologyLogCommand : public QObject {
 private slots:
     void textReport() {
         const std::string text = run({bundled("nccl_2.26_2node_4gpu_warn.log")});
-        QVERIFY(contains(text, "NCCL version: 2.26.2+cuda12.8\n"));
-        QVERIFY(contains(text, "ranks: 4 (4 with an Init line), nodes 2\n"));
-        QVERIFY(contains(text, "  n2: ranks 2 3\n"));
-        QVERIFY(contains(text, "channels: 2\n"));
-        QVERIFY(contains(text, "  ring 01: 0 1 2 3\n"));
-        // Channel 1's tree: rank 2 is the root with children 3 and 0 (`Trees [1] 3/0/-1->2->-1`).
-        QVERIFY(contains(text, "  tree 01: 1/-1/-1->0->2 -1/-1/-1->1->0 3/0/-1->2->-1 -1/-1/-1->3->2\n"));
-        QVERIFY(contains(text, "  3 -> 0 [send] via NET/IB/0(2)/GDRDMA (NET), channels 1\n"));
-        QVERIFY(contains(text, "  0 -> 1 via SHM/direct/direct (SHM), channels 0 1\n"));
-        QVERIFY(contains(text, "init time: 1.37 s (slowest, rank 0)\n"));
-        QVERIFY(contains(text, "warns: 2\n"));
-        QVERIFY(contains(text, "  line 81 n1 (rank 0) misc/socket.cc:50: socketProgress: Connection closed"));
-        QVERIFY(contains(text, "unread lines: 5\n"));
-        QVERIFY(contains(text, "  line 75 [not an NCCL INFO or WARN line]: Epoch 0 | step 10/500"));
+        VERIFY_CONTAINS_ALL(
+            text, {"NCCL version: 2.26.2+cuda12.8\n", "ranks: 4 (4 with an Init line), nodes 2\n", "  n2: ranks 2 3\n",
+                   "channels: 2\n", "  ring 01: 0 1 2 3\n",
+                   // Channel 1's tree: rank 2 is the root with children 3 and 0 (`Trees [1] 3/0/-1->2->-1`).
+                   "  tree 01: 1/-1/-1->0->2 -1/-1/-1->1->0 3/0/-1->2->-1 -1/-1/-1->3->2\n",
+                   "  3 -> 0 [send] via NET/IB/0(2)/GDRDMA (NET), channels 1\n",
+                   "  0 -> 1 via SHM/direct/direct (SHM), channels 0 1\n", "init time: 1.37 s (slowest, rank 0)\n",
+                   "warns: 2\n", "  line 81 n1 (rank 0) misc/socket.cc:50: socketProgress: Connection closed",
+                   "unread lines: 5\n", "  line 75 [not an NCCL INFO or WARN line]: Epoch 0 | step 10/500"});
     }
 
     void partialRingIsMarked() {

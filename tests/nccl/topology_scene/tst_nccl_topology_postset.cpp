@@ -59,6 +59,23 @@ CommGraphs postset(const TopoSystem& system, const TopoGraph& ring, const TopoGr
     return postsetChannels(system, ring, tree, settings);
 }
 
+// The DGX H100 server with the ring and the tree the search finds on it for two nodes.
+struct SearchedH100 {
+    TopoSystem system;
+    TopoGraph ring;
+    TopoGraph tree;
+};
+
+SearchedH100 searchH100TwoNodes() {
+    TopoSystem system = load("dgx_h100_nvswitch_8nic.xml");
+    TopoPaths paths = computePaths(system);
+    SearchSettings settings;
+    settings.nNodes = 2;
+    GraphSearch ring = searchGraph(system, paths, GraphPattern::Ring, settings);
+    GraphSearch tree = searchGraph(system, paths, GraphPattern::BalancedTree, treeSearchSettings(settings, ring));
+    return {std::move(system), std::move(ring.graph), std::move(tree.graph)};
+}
+
 RankTree node(int up, int down0 = -1, int down1 = -1, int down2 = -1) { return RankTree{up, {down0, down1, down2}}; }
 
 }  // namespace
@@ -241,13 +258,8 @@ void TestNcclTopologyPostset::searchedH100TwoNodes() {
     // N0 0 7 6 5 4 3 2 1 N1, channel 1 N1 1 2 ... 7 0 N0. 2.22 swaps the pairs
     // on node 1, which then enters at GPU1 and leaves at GPU0: 8 channels,
     // doubled to 16 (the sm90 rule needs fewer than 16).
-    TopoSystem system = load("dgx_h100_nvswitch_8nic.xml");
-    TopoPaths paths = computePaths(system);
-    SearchSettings settings;
-    settings.nNodes = 2;
-    GraphSearch ring = searchGraph(system, paths, GraphPattern::Ring, settings);
-    GraphSearch tree = searchGraph(system, paths, GraphPattern::BalancedTree, treeSearchSettings(settings, ring));
-    CommGraphs comm = postset(system, ring.graph, tree.graph, 2);
+    const SearchedH100 h100 = searchH100TwoNodes();
+    CommGraphs comm = postset(h100.system, h100.ring, h100.tree, 2);
     QCOMPARE(int(comm.channels.size()), 16);
     QCOMPARE(comm.channels[0].ring, (std::vector<int>{0, 7, 6, 5, 4, 3, 2, 1, 9, 10, 11, 12, 13, 14, 15, 8}));
     // Tree pattern 3 (TREE): node 1's GPU[0] of channel 0 (rank 8) hangs below rank 0.
@@ -259,16 +271,11 @@ void TestNcclTopologyPostset::searchedH100TwoNodes() {
 void TestNcclTopologyPostset::invariants() {
     // Every ring a permutation of all ranks; every tree one root per channel,
     // children pointing back at their parent, every rank reaching the root.
-    TopoSystem system = load("dgx_h100_nvswitch_8nic.xml");
-    TopoPaths paths = computePaths(system);
-    SearchSettings settings;
-    settings.nNodes = 2;
-    GraphSearch ring = searchGraph(system, paths, GraphPattern::Ring, settings);
-    GraphSearch tree = searchGraph(system, paths, GraphPattern::BalancedTree, treeSearchSettings(settings, ring));
+    const SearchedH100 h100 = searchH100TwoNodes();
     QElapsedTimer timer;
     timer.start();
     for (int nNodes : {1, 2, 3, 4, 5, 7, 8, 16, 33, 1024}) {
-        CommGraphs comm = postset(system, ring.graph, tree.graph, nNodes);
+        CommGraphs comm = postset(h100.system, h100.ring, h100.tree, nNodes);
         for (const CommChannel& channel : comm.channels) {
             std::vector<int> sorted = channel.ring;
             std::sort(sorted.begin(), sorted.end());
