@@ -45,22 +45,31 @@ Json toJson(const MemoryRegion& mr) {
             {"bytes_hex", hexBytes(mr.bytes, 4096)}};
 }
 
+namespace {
+
+// The ibv_wc fields a CQE and a WC both hold, wr_id to wc_flags, appended to
+// `j`; `errorBlanks`: an error completion's opcode and byte_len read null, as
+// they are not valid in one.
+template <class Completion>
+void addWcFields(Json& j, const Completion& c, bool errorBlanks) {
+    const bool valid = !errorBlanks || c.status == WcStatus::Success;
+    j["wr_id"] = c.wrId;
+    j["status"] = std::string(verbsName(c.status));
+    j["status_str"] = std::string(wcStatusStr(c.status));
+    j["opcode"] = valid ? Json(std::string(verbsName(c.opcode))) : Json();
+    j["vendor_err"] = c.vendorErr;
+    j["byte_len"] = valid ? Json(c.byteLen) : Json();
+    j["qp_num"] = c.qpNum;
+    j["wc_flags"] = wcFlagNameList(c.wcFlags);
+}
+
+}  // namespace
+
 Json toJson(const Cqe& c) {
-    Json j{{"id", c.id},
-           {"slot", c.slot},
-           {"index", c.index},
-           {"qp", c.qp},
-           {"wqe", c.wqe},
-           {"queue", c.fromSq ? "sq" : "rq"},
-           {"wr_id", c.wrId},
-           {"status", std::string(verbsName(c.status))},
-           {"status_str", std::string(wcStatusStr(c.status))},
-           {"opcode", std::string(verbsName(c.opcode))},
-           {"vendor_err", c.vendorErr},
-           {"byte_len", c.byteLen},
-           {"qp_num", c.qpNum},
-           {"wc_flags", wcFlagNameList(c.wcFlags)},
-           {"written_ns", c.writtenNs}};
+    Json j{{"id", c.id}, {"slot", c.slot}, {"index", c.index},
+           {"qp", c.qp}, {"wqe", c.wqe},   {"queue", c.fromSq ? "sq" : "rq"}};
+    addWcFields(j, c, false);
+    j["written_ns"] = c.writtenNs;
     if (c.wcFlags & bits(WcFlag::WithImm)) j["imm_data"] = c.immData;
     return j;
 }
@@ -209,18 +218,8 @@ Json toJson(const WorkRequest& wr) {
 }
 
 Json toJson(const WorkCompletion& wc) {
-    Json j{{"id", wc.id},
-           {"cq", wc.cq},
-           {"cqe", wc.cqe},
-           {"call", wc.callIndex},
-           {"wr_id", wc.wrId},
-           {"status", std::string(verbsName(wc.status))},
-           {"status_str", std::string(wcStatusStr(wc.status))},
-           {"opcode", wc.status == WcStatus::Success ? Json(std::string(verbsName(wc.opcode))) : Json()},
-           {"vendor_err", wc.vendorErr},
-           {"byte_len", wc.status == WcStatus::Success ? Json(wc.byteLen) : Json()},
-           {"qp_num", wc.qpNum},
-           {"wc_flags", wcFlagNameList(wc.wcFlags)}};
+    Json j{{"id", wc.id}, {"cq", wc.cq}, {"cqe", wc.cqe}, {"call", wc.callIndex}};
+    addWcFields(j, wc, true);
     if (wc.wcFlags & bits(WcFlag::WithImm)) j["imm_data"] = wc.immData;
     if (wc.status != WcStatus::Success)
         j["note"] = "only wr_id, status, qp_num and vendor_err are valid in an error completion";

@@ -18,18 +18,17 @@ Counters& Counters::operator+=(const Counters& o) {
 }
 
 StageDef makeStage(Lane lane, StageId id, Place where, Place from, Place to, double cost_ns, std::string_view anchor) {
-    StageDef stage;
-    stage.id = id;
-    stage.lane = lane;
-    stage.where = where;
-    stage.from = from;
-    stage.to = to;
-    stage.cost_ns = cost_ns;
-    stage.anchor = anchor;
-    stage.cpu = where.domain == Domain::User || where.domain == Domain::Kernel;
-    if (stage.cpu && where.host == Host::A) stage.delta.sender_cpu_ns = cost_ns;
-    if (stage.cpu && where.host == Host::B) stage.delta.receiver_cpu_ns = cost_ns;
-    return stage;
+    const bool cpu = where.domain == Domain::User || where.domain == Domain::Kernel;
+    return StageDef{.id = id,
+                    .lane = lane,
+                    .where = where,
+                    .from = from,
+                    .to = to,
+                    .cpu = cpu,
+                    .cost_ns = cost_ns,
+                    .delta = {.sender_cpu_ns = cpu && where.host == Host::A ? cost_ns : 0,
+                              .receiver_cpu_ns = cpu && where.host == Host::B ? cost_ns : 0},
+                    .anchor = anchor};
 }
 
 constexpr sim::EnumNames<StageId::PollCq> kStageIdNames({"send_syscall",

@@ -70,9 +70,10 @@ void RdmaQueuePainter::stripNote(const QRectF& strip, QStringList parts, const W
                    RdmaPaint::kFinePx, m_paint.theme.mutedText, Qt::AlignRight | Qt::AlignVCenter);
 }
 
-void RdmaQueuePainter::entry(const QRectF& r, bool hw, const QString& wrId, const QString& opcode, const QString& last,
-                             const QColor& lastColor) {
+void RdmaQueuePainter::entry(const QRectF& r, const QString& id, const QColor& fill, bool hw, const QString& wrId,
+                             const QString& opcode, const QString& last, const QColor& lastColor) {
     auto& p = m_paint;
+    p.box(r, fill, p.isTouched(id) ? p.theme.accent : p.theme.panelBorder, 3, p.isTouched(id) ? 2.5 : 1);
     // The owner band's colour says HW or SW at any zoom; its letters are detail.
     const QRectF owner(r.left(), r.top(), r.width(), 10);
     p.box(owner.adjusted(1, 1, -1, 0), hw ? p.theme.accent : p.theme.mutedText, QColor(), 2);
@@ -85,6 +86,7 @@ void RdmaQueuePainter::entry(const QRectF& r, bool hw, const QString& wrId, cons
         p.detail(idRect, wrId, RdmaPaint::kFinePx, p.theme.text, Qt::AlignCenter, true);
     p.detail(QRectF(r.left() + 1, r.top() + 28, r.width() - 2, 9), opcode, 9, p.theme.text, Qt::AlignCenter);
     p.detail(QRectF(r.left() + 1, r.top() + 36, r.width() - 2, 8), last, 8, lastColor, Qt::AlignCenter, true);
+    p.object(r, id);
 }
 
 void RdmaQueuePainter::label(const QRectF& area, const QString& title, const QString& counts, int badge,
@@ -130,6 +132,27 @@ void RdmaQueuePainter::emptySlot(const QRectF& rect, std::uint32_t slot) {
                    Qt::AlignHCenter | Qt::AlignBottom);
 }
 
+template <class Ring, class Held>
+void RdmaQueuePainter::ringSlots(const QRectF& strip, const Window& w, std::uint32_t depth, const Ring& ring,
+                                 Held&& held) {
+    for (std::uint32_t i = 0; i < w.count; ++i) {
+        const std::uint32_t slot = (w.first + i) % std::max<std::uint32_t>(1, depth);
+        const QRectF r = slotRect(strip, i, w.count);
+        const auto& item = slot < ring.size() ? ring[slot] : std::nullopt;
+        if (item)
+            held(r, *item);
+        else
+            emptySlot(r, slot);
+    }
+}
+
+void RdmaQueuePainter::stripEnd(const QRectF& strip, const QStringList& notes, const Window& w, std::uint32_t depth,
+                                std::uint64_t head, std::uint64_t tail) {
+    stripNote(strip, notes, w, depth);
+    windowHint(strip, w, depth);
+    headTail(strip, w, depth, head, tail);
+}
+
 void RdmaQueuePainter::workQueue(const QRectF& area, const QString& title, const rdma::WorkQueue& q, int badge,
                                  bool badgeActive) {
     auto& p = m_paint;
@@ -137,30 +160,17 @@ void RdmaQueuePainter::workQueue(const QRectF& area, const QString& title, const
     const QRectF strip = stripOf(area);
     p.object(strip.adjusted(-2, -10, 0, 12), QString::fromStdString(q.id));
     const Window w = window(q.depth, q.tail, slotsShown(strip, q.depth));
-    for (std::uint32_t i = 0; i < w.count; ++i) {
-        const std::uint32_t slot = (w.first + i) % std::max<std::uint32_t>(1, q.depth);
-        const QRectF r = slotRect(strip, i, w.count);
-        const auto& wqe = slot < q.ring.size() ? q.ring[slot] : std::nullopt;
-        if (!wqe) {
-            emptySlot(r, slot);
-            continue;
-        }
-        const QString id = QString::fromStdString(wqe->id);
+    ringSlots(strip, w, q.depth, q.ring, [&](const QRectF& r, const rdma::Wqe& wqe) {
         // Owner: the HCA owns a WQE until it retires it; then the slot waits
         // for software to poll the completion and move the tail.
-        const bool hw = !wqe->completed;
+        const bool hw = !wqe.completed;
         QColor fill = hw ? p.tint(p.theme.accent, 38) : p.tint(p.theme.good, 34);
-        if (wqe->state == rdma::WqeState::Error || wqe->status != rdma::WcStatus::Success)
-            fill = p.tint(p.theme.bad, 40);
-        p.box(r, fill, p.isTouched(id) ? p.theme.accent : p.theme.panelBorder, 3, p.isTouched(id) ? 2.5 : 1);
-        const QString opcode = wqe->isSend ? shortOpcode(std::string(rdma::verbsName(wqe->send.opcode))) : tr("RECV");
-        entry(r, hw, QStringLiteral("#%1").arg(wqe->wrId()), opcode,
-              QString::fromStdString(std::string(rdma::wqeStateName(wqe->state))), p.theme.mutedText);
-        p.object(r, id);
-    }
-    stripNote(strip, {}, w, q.depth);
-    windowHint(strip, w, q.depth);
-    headTail(strip, w, q.depth, q.head, q.tail);
+        if (wqe.state == rdma::WqeState::Error || wqe.status != rdma::WcStatus::Success) fill = p.tint(p.theme.bad, 40);
+        const QString opcode = wqe.isSend ? shortOpcode(std::string(rdma::verbsName(wqe.send.opcode))) : tr("RECV");
+        entry(r, QString::fromStdString(wqe.id), fill, hw, QStringLiteral("#%1").arg(wqe.wrId()), opcode,
+              QString::fromStdString(std::string(rdma::wqeStateName(wqe.state))), p.theme.mutedText);
+    });
+    stripEnd(strip, {}, w, q.depth, q.head, q.tail);
 }
 
 void RdmaQueuePainter::completionQueue(const QRectF& area, const rdma::CompletionQueue& cq, int badge,
@@ -173,25 +183,14 @@ void RdmaQueuePainter::completionQueue(const QRectF& area, const rdma::Completio
     p.object(strip.adjusted(-2, -10, 0, 12), QString::fromStdString(cq.id));
     if (cq.overrun) p.box(strip.adjusted(-3, -3, 3, 3), QColor(), p.theme.bad, 4, 2);
     const Window w = window(cq.depth, cq.tail, slotsShown(strip, cq.depth));
-    for (std::uint32_t i = 0; i < w.count; ++i) {
-        const std::uint32_t slot = (w.first + i) % std::max<std::uint32_t>(1, cq.depth);
-        const QRectF r = slotRect(strip, i, w.count);
-        const auto& cqe = slot < cq.ring.size() ? cq.ring[slot] : std::nullopt;
-        if (!cqe) {
-            emptySlot(r, slot);  // an empty CQE slot belongs to the hardware (mlx5 owner bit)
-            continue;
-        }
-        const QString id = QString::fromStdString(cqe->id);
-        const bool ok = cqe->status == rdma::WcStatus::Success;
-        p.box(r, p.tint(ok ? p.theme.good : p.theme.bad, 40), p.isTouched(id) ? p.theme.accent : p.theme.panelBorder, 3,
-              p.isTouched(id) ? 2.5 : 1);
-        entry(r, false, QStringLiteral("#%1").arg(cqe->wrId), shortOpcode(std::string(rdma::verbsName(cqe->opcode))),
-              statusShort(cqe->status), ok ? p.theme.good : p.theme.bad);
-        p.object(r, id);
-    }
-    stripNote(strip, {tr("CQN %1").arg(cq.cqn)}, w, cq.depth);
-    windowHint(strip, w, cq.depth);
-    headTail(strip, w, cq.depth, cq.head, cq.tail);
+    // An empty CQE slot belongs to the hardware (mlx5 owner bit).
+    ringSlots(strip, w, cq.depth, cq.ring, [&](const QRectF& r, const rdma::Cqe& cqe) {
+        const bool ok = cqe.status == rdma::WcStatus::Success;
+        entry(r, QString::fromStdString(cqe.id), p.tint(ok ? p.theme.good : p.theme.bad, 40), false,
+              QStringLiteral("#%1").arg(cqe.wrId), shortOpcode(std::string(rdma::verbsName(cqe.opcode))),
+              statusShort(cqe.status), ok ? p.theme.good : p.theme.bad);
+    });
+    stripEnd(strip, {tr("CQN %1").arg(cq.cqn)}, w, cq.depth, cq.head, cq.tail);
 }
 
 }  // namespace commviz::views

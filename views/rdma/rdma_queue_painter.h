@@ -41,9 +41,16 @@ private:
     void stripNote(const QRectF& strip, QStringList parts, const Window& w, std::uint32_t depth);
     /// A free slot of a ring: an empty box with its index as detail text.
     void emptySlot(const QRectF& rect, std::uint32_t slot);
-    /// One WQE or CQE: owner band (HW/SW), wr_id, then opcode and state or status once zoomed in.
-    void entry(const QRectF& slot, bool hw, const QString& wrId, const QString& opcode, const QString& last,
-               const QColor& lastColor);
+    /// Each shown slot of a ring: a free one as emptySlot(), one holding a WQE or CQE by `held(rect, item)`.
+    template <class Ring, class Held>
+    void ringSlots(const QRectF& strip, const Window& w, std::uint32_t depth, const Ring& ring, Held&& held);
+    /// One WQE or CQE, object `id`: a box filled with `fill` (outlined when touched), owner band (HW/SW), wr_id,
+    /// then opcode and state or status once zoomed in.
+    void entry(const QRectF& slot, const QString& id, const QColor& fill, bool hw, const QString& wrId,
+               const QString& opcode, const QString& last, const QColor& lastColor);
+    /// Under and beside the strip: its note, the window hint and the head/tail marks.
+    void stripEnd(const QRectF& strip, const QStringList& notes, const Window& w, std::uint32_t depth,
+                  std::uint64_t head, std::uint64_t tail);
     void headTail(const QRectF& strip, const Window& w, std::uint32_t depth, std::uint64_t head, std::uint64_t tail);
     /// The queue's name, its counts (one per line of `counts`) and the diagram badge.
     void label(const QRectF& area, const QString& title, const QString& counts, int badge, bool badgeActive,

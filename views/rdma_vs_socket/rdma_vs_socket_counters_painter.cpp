@@ -9,10 +9,6 @@ namespace commviz::views {
 
 using rdma_vs_socket::Lane;
 
-RdmaVsSocketCountersPainter::RdmaVsSocketCountersPainter(RdmaVsSocketPaint& paint, const RdmaVsSocketSnapshot& snap,
-                                                         const RdmaVsSocketLaneLayout& layout, Lane lane)
-    : m_p(paint), m_snap(snap), m_l(layout), m_lane(lane) {}
-
 double RdmaVsSocketCountersPainter::animatedClock() const {
     const double now = m_snap.engine->lane(m_lane).clock_ns;
     const auto* ev = m_snap.moved(m_lane);

@@ -29,10 +29,7 @@ QColor RdmaVsSocketLanePainter::laneColor(const Theme& theme, Lane lane) {
 
 RdmaVsSocketLanePainter::RdmaVsSocketLanePainter(RdmaVsSocketPaint& paint, const RdmaVsSocketSnapshot& snap,
                                                  const RdmaVsSocketLaneLayout& layout, Lane lane)
-    : m_p(paint),
-      m_snap(snap),
-      m_l(layout),
-      m_lane(lane),
+    : RdmaVsSocketLanePart(paint, snap, layout, lane),
       m_color(laneColor(paint.theme, lane)),
       m_moved(snap.moved(lane)) {}
 

@@ -3,16 +3,14 @@
 #include <QCoreApplication>
 #include <QSet>
 
-#include "rdma_vs_socket/rdma_vs_socket_layout.h"
-#include "rdma_vs_socket/rdma_vs_socket_paint.h"
-#include "rdma_vs_socket/rdma_vs_socket_snapshot.h"
+#include "rdma_vs_socket/rdma_vs_socket_lane_part.h"
 
 namespace commviz::views {
 
 /// Draws one lane: its frame and header, host A and host B as User space /
 /// Kernel / NIC stacks with the wire between, where the payload is, the stage
 /// just run lit up and animated, the stage strip and (verbs) the setup strip.
-class RdmaVsSocketLanePainter {
+class RdmaVsSocketLanePainter : RdmaVsSocketLanePart {
     Q_DECLARE_TR_FUNCTIONS(RdmaVsSocketLanePainter)
 
 public:
@@ -43,10 +41,6 @@ private:
                      const QColor& color, double t, const QString& label);
     void syscallCrossing(rdma_vs_socket::Host host, bool down, double t, const QString& label);
 
-    RdmaVsSocketPaint& m_p;
-    const RdmaVsSocketSnapshot& m_snap;
-    const RdmaVsSocketLaneLayout& m_l;
-    rdma_vs_socket::Lane m_lane;
     QColor m_color;
     const rdma_vs_socket::StageEvent* m_moved = nullptr;
 };

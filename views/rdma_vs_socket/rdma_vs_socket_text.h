@@ -32,29 +32,7 @@ public:
 
 private:
     static QString messageDone(const sim::EventRecord& r);
-    static QString sendSyscall(const sim::EventRecord& r);
-    static QString copyUserToSkb(const sim::EventRecord& r);
-    static QString tcpIpTransmit(const sim::EventRecord& r);
-    static QString qdiscDriverDoorbell(const sim::EventRecord& r);
-    static QString nicDmaFromKernel(const sim::EventRecord& r);
-    static QString wireTcp(const sim::EventRecord& r);
-    static QString nicDmaToKernelRing(const sim::EventRecord& r);
-    static QString interruptNapi(const sim::EventRecord& r);
-    static QString tcpIpReceiveAck(const sim::EventRecord& r);
-    static QString wakeReader(const sim::EventRecord& r);
-    static QString recvCopyToUser(const sim::EventRecord& r);
-    static QString setupOpenDevice(const sim::EventRecord& r);
-    static QString setupRegMr(const sim::EventRecord& r);
-    static QString setupCreateCqQp(const sim::EventRecord& r);
-    static QString setupConnectQp(const sim::EventRecord& r);
-    static QString postSendDoorbell(const sim::EventRecord& r);
-    static QString nicDmaFromUser(const sim::EventRecord& r);
-    static QString transportOffload(const sim::EventRecord& r);
-    static QString wireRoce(const sim::EventRecord& r);
     static QString nicDmaToUser(const sim::EventRecord& r);
-    static QString ackAndCqe(const sim::EventRecord& r);
-    static QString recvCqe(const sim::EventRecord& r);
-    static QString pollCq(const sim::EventRecord& r);
 };
 
 }  // namespace commviz::views
