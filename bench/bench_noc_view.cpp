@@ -40,19 +40,23 @@ std::unique_ptr<sim::Session> recorded(const sim::ParamValues& keys, std::size_t
 
 std::unique_ptr<sim::Session> mesh88(std::size_t steps) { return recorded(kMesh88, steps); }
 
-void BM_NocDraw8x8Frame(benchmark::State& state) {
-    const auto session = mesh88(2000);
+// Draws an 8x8 mesh recorded to `cycles`, one frame per iteration, with `caption` and `options`.
+void drawMesh88Frames(benchmark::State& state, std::size_t cycles, const QString& caption, const QStringList& options) {
+    const auto session = mesh88(cycles);
     views::NocRenderer renderer;
     QImage image(renderer.logicalSize().toSize(), QImage::Format_ARGB32_Premultiplied);
     views::RenderState render;
     render.session = session.get();
-    render.caption = QStringLiteral("caption");
+    render.caption = caption;
+    render.options = options;
     for (auto _ : state) {
         QPainter painter(&image);
         renderer.paint(painter, render);
         benchmark::DoNotOptimize(image.bits());
     }
 }
+
+void BM_NocDraw8x8Frame(benchmark::State& state) { drawMesh88Frames(state, 2000, QStringLiteral("caption"), {}); }
 BENCHMARK(BM_NocDraw8x8Frame)->Unit(benchmark::kMillisecond);
 
 void BM_NocSeek100kCycles(benchmark::State& state) {
@@ -157,17 +161,7 @@ void BM_NocHeatmapWindow1000(benchmark::State& state) {
 BENCHMARK(BM_NocHeatmapWindow1000)->Unit(benchmark::kMillisecond);
 
 void BM_NocDraw8x8FrameWithHeatmap(benchmark::State& state) {
-    const auto session = mesh88(3000);
-    views::NocRenderer renderer;
-    QImage image(renderer.logicalSize().toSize(), QImage::Format_ARGB32_Premultiplied);
-    views::RenderState render;
-    render.session = session.get();
-    render.options = {QString::fromLatin1(views::NocHeatmap::kStalls)};
-    for (auto _ : state) {
-        QPainter painter(&image);
-        renderer.paint(painter, render);
-        benchmark::DoNotOptimize(image.bits());
-    }
+    drawMesh88Frames(state, 3000, {}, {QString::fromLatin1(views::NocHeatmap::kStalls)});
 }
 BENCHMARK(BM_NocDraw8x8FrameWithHeatmap)->Unit(benchmark::kMillisecond);
 

@@ -38,7 +38,7 @@ QString libraryText(collectives::Library library) {
 }  // namespace
 
 CollectivesChartDock::CollectivesChartDock(SimulationController& controller, QWidget* parent)
-    : QDockWidget(parent), m_controller(controller), m_tabs(new QTabWidget), m_status(new QLabel) {
+    : RetranslatingDock(parent), m_controller(controller), m_tabs(new QTabWidget), m_status(new QLabel) {
     setObjectName(QStringLiteral("CollectivesChartDock"));
     auto* body = new QWidget(this);
     auto* layout = new QVBoxLayout(body);
@@ -152,11 +152,6 @@ void CollectivesChartDock::retranslate() {
     m_sizes.retranslate();
     m_ranks.retranslate();
     updateStatus();
-}
-
-void CollectivesChartDock::changeEvent(QEvent* event) {
-    if (event->type() == QEvent::LanguageChange) retranslate();
-    QDockWidget::changeEvent(event);
 }
 
 QDockWidget* createCollectivesChartDock(SimulationController& controller, QWidget* parent) {

@@ -1,6 +1,5 @@
 #pragma once
 
-#include <QDockWidget>
 #include <QElapsedTimer>
 #include <QFutureWatcher>
 #include <QTimer>
@@ -11,6 +10,7 @@
 #include "collectives_scene/collectives_chart_plot.h"
 #include "collectives_scene/collectives_config.h"
 #include "collectives_scene/collectives_sweep.h"
+#include "shell/retranslating_dock.h"
 
 class QLabel;
 class QTabWidget;
@@ -25,7 +25,7 @@ class SimulationController;
 /// at the scene's size. It follows the controller's configuration; the cost-
 /// only sweeps run on worker threads, the newest configuration winning
 /// (objectName "CollectivesChartDock").
-class CollectivesChartDock final : public QDockWidget {
+class CollectivesChartDock final : public RetranslatingDock {
     Q_OBJECT
 
 public:
@@ -43,9 +43,6 @@ public:
     /// Milliseconds the last size sweep took on its worker.
     qint64 lastSizesSweepMs() const { return m_sizesMs; }
 
-protected:
-    void changeEvent(QEvent* event) override;
-
 private:
     struct Job {
         QFutureWatcher<collectives::Sweep>* watcher = nullptr;
@@ -58,7 +55,7 @@ private:
     void start(Job& job, collectives::SweepAxis axis, const collectives::Config& config);
     void sizesDone();
     void ranksDone();
-    void retranslate();
+    void retranslate() override;
     void updateStatus();
 
     SimulationController& m_controller;

@@ -15,7 +15,7 @@
 namespace commviz::views {
 
 CollectivesRoundDock::CollectivesRoundDock(SimulationController& controller, QWidget* parent)
-    : QDockWidget(parent), m_controller(controller), m_model(this) {
+    : RetranslatingDock(parent), m_controller(controller), m_model(this) {
     setObjectName(QStringLiteral("CollectivesRoundDock"));
     m_table = new QTableView(this);
     m_table->setModel(&m_model);
@@ -38,11 +38,6 @@ CollectivesRoundDock::~CollectivesRoundDock() { stop(); }
 void CollectivesRoundDock::retranslate() {
     setWindowTitle(tr("Rounds"));
     if (m_model.rowCount() == 0 && !computing()) m_status->setText(tr("No collectives session."));
-}
-
-void CollectivesRoundDock::changeEvent(QEvent* event) {
-    if (event->type() == QEvent::LanguageChange) retranslate();
-    QDockWidget::changeEvent(event);
 }
 
 void CollectivesRoundDock::stop() {

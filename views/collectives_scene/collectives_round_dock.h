@@ -1,12 +1,12 @@
 #pragma once
 
-#include <QDockWidget>
 #include <QFutureWatcher>
 #include <atomic>
 #include <memory>
 #include <vector>
 
 #include "collectives_scene/collectives_round_model.h"
+#include "shell/retranslating_dock.h"
 
 class QLabel;
 class QTableView;
@@ -19,7 +19,7 @@ class SimulationController;
 /// receivers reduce and the time at the end of each round, computed in the
 /// background for the whole run; the cursor's round is selected, and clicking
 /// a row seeks to that round.
-class CollectivesRoundDock final : public QDockWidget {
+class CollectivesRoundDock final : public RetranslatingDock {
     Q_OBJECT
 
 public:
@@ -34,15 +34,12 @@ public:
     /// Until finished() has run for the current session.
     bool computing() const { return m_computing; }
 
-protected:
-    void changeEvent(QEvent* event) override;
-
 private:
     void recompute();
     void finished();
     void followCursor();
     void rowClicked(const QModelIndex& index);
-    void retranslate();
+    void retranslate() override;
     void stop();
 
     SimulationController& m_controller;

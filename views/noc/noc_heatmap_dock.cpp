@@ -15,7 +15,7 @@
 namespace commviz::views {
 
 NocHeatmapDock::NocHeatmapDock(std::shared_ptr<NocHeatmapSettings> settings, QWidget* parent)
-    : QDockWidget(parent), m_settings(std::move(settings)) {
+    : RetranslatingDock(parent), m_settings(std::move(settings)) {
     setObjectName(QStringLiteral("nocHeatmapDock"));
     auto* body = new QWidget(this);
     auto* layout = new QVBoxLayout(body);
@@ -49,11 +49,6 @@ NocHeatmapDock::NocHeatmapDock(std::shared_ptr<NocHeatmapSettings> settings, QWi
     });
     connect(m_settings.get(), &NocHeatmapSettings::published, this, &NocHeatmapDock::refresh);
     retranslate();
-}
-
-void NocHeatmapDock::changeEvent(QEvent* event) {
-    if (event->type() == QEvent::LanguageChange) retranslate();
-    QDockWidget::changeEvent(event);
 }
 
 void NocHeatmapDock::retranslate() {

@@ -1,7 +1,8 @@
 #pragma once
 
-#include <QDockWidget>
 #include <memory>
+
+#include "shell/retranslating_dock.h"
 
 class QLabel;
 class QSpinBox;
@@ -15,7 +16,7 @@ class NocHeatmapSettings;
 /// selected router's numbers in that window: per port, the flits per cycle it
 /// sent, the mean flits buffered at its input and the mean stalled VCs there.
 /// The heatmap itself is picked in the View menu (Ctrl+1, Ctrl+2, Ctrl+3).
-class NocHeatmapDock final : public QDockWidget {
+class NocHeatmapDock final : public RetranslatingDock {
     Q_OBJECT
 
 public:
@@ -26,8 +27,7 @@ public:
 
 private:
     void refresh();
-    void retranslate();
-    void changeEvent(QEvent* event) override;
+    void retranslate() override;
 
     std::shared_ptr<NocHeatmapSettings> m_settings;
     QLabel* m_windowLabel = nullptr;

@@ -66,7 +66,7 @@ QString callLabel(const sim::Json& call) {
 }  // namespace
 
 RdmaScriptDock::RdmaScriptDock(SimulationController& controller, QWidget* parent)
-    : QDockWidget(parent),
+    : RetranslatingDock(parent),
       m_controller(controller),
       m_list(new QListWidget),
       m_error(new QLabel),
@@ -336,11 +336,6 @@ void RdmaScriptDock::retranslate() {
     m_redo->setText(tr("Redo"));
     m_rerun->setText(tr("Re-run"));
     m_list->setToolTip(tr("The scenario's verbs calls with their return values; ▶ marks the call at the cursor."));
-}
-
-void RdmaScriptDock::changeEvent(QEvent* event) {
-    if (event->type() == QEvent::LanguageChange) retranslate();
-    QDockWidget::changeEvent(event);
 }
 
 }  // namespace commviz::views

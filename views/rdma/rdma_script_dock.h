@@ -1,10 +1,10 @@
 #pragma once
 
-#include <QDockWidget>
 #include <QUndoStack>
 #include <functional>
 #include <optional>
 
+#include "shell/retranslating_dock.h"
 #include "sim/json.h"
 
 class QLabel;
@@ -19,7 +19,7 @@ class SimulationController;
 /// the cursor, and edits the script: add, edit (one call as JSON), remove, move
 /// up/down. Every edit is an undoable command that re-runs the edited script
 /// through the controller; an edit the engine rejects changes nothing.
-class RdmaScriptDock : public QDockWidget {
+class RdmaScriptDock : public RetranslatingDock {
     Q_OBJECT
 
 public:
@@ -38,13 +38,10 @@ public:
     bool applyScenario(const sim::Json& scenario);
     QString lastError() const;
 
-protected:
-    void changeEvent(QEvent* event) override;
-
 private:
     QString pushEdit(const sim::Json& scenario, const QString& text);
     void refresh();
-    void retranslate();
+    void retranslate() override;
     void updateButtons();
     int selectedRow() const;
     void editSelected();

@@ -14,7 +14,7 @@
 namespace commviz::views {
 
 EventsDock::EventsDock(SimulationController& controller, QWidget* parent)
-    : QDockWidget(parent),
+    : RetranslatingDock(parent),
       m_controller(controller),
       m_model(new EventListModel(controller, this)),
       m_proxy(new QSortFilterProxyModel(this)),
@@ -45,11 +45,6 @@ EventsDock::EventsDock(SimulationController& controller, QWidget* parent)
 
     setDockBody(*this, {{m_filter}, {m_table}}, 2);
     retranslate();
-}
-
-void EventsDock::changeEvent(QEvent* event) {
-    if (event->type() == QEvent::LanguageChange) retranslate();
-    QDockWidget::changeEvent(event);
 }
 
 void EventsDock::retranslate() {

@@ -1,6 +1,6 @@
 #pragma once
 
-#include <QDockWidget>
+#include "shell/retranslating_dock.h"
 
 class QAbstractItemModel;
 class QLineEdit;
@@ -15,7 +15,7 @@ class SimulationController;
 /// The filterable table of the events up to the furthest step shown (each with
 /// its sentence in the current language); clicking a row seeks there.
 /// proxy() filters only while the filter has text.
-class EventsDock : public QDockWidget {
+class EventsDock : public RetranslatingDock {
     Q_OBJECT
 
 public:
@@ -28,11 +28,8 @@ signals:
     /// A row was clicked: event `index` (from 0) of `step`, after seeking there.
     void eventSelected(std::size_t step, int index);
 
-protected:
-    void changeEvent(QEvent* event) override;
-
 private:
-    void retranslate();
+    void retranslate() override;
     void applyFilter(const QString& text);
     void setTableModel(QAbstractItemModel* model);
     void followCursor();

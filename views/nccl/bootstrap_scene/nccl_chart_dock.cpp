@@ -50,7 +50,7 @@ QChart* makeChart(bool time) {
 }  // namespace
 
 NcclChartDock::NcclChartDock(QWidget* parent)
-    : QDockWidget(parent),
+    : RetranslatingDock(parent),
       m_tabs(new QTabWidget),
       m_time(makeChart(true)),
       m_messages(makeChart(false)),
@@ -90,11 +90,6 @@ void NcclChartDock::retranslate() {
            "reading (20 µs) and answering (25 µs) every rank, 40 µs ring connect, 30 µs per allgather round "
            "(classic 3(n−1) rounds, 2.30 ⌊n/2⌋), plus the check-in stagger of the last rank (classic 1 ms per rank "
            "above 128 ranks; 2.30 1/7000 s per rank above 256)."));
-}
-
-void NcclChartDock::changeEvent(QEvent* event) {
-    if (event->type() == QEvent::LanguageChange) retranslate();
-    QDockWidget::changeEvent(event);
 }
 
 QDockWidget* createNcclChartDock(QWidget* parent) { return new NcclChartDock(parent); }

@@ -1,6 +1,6 @@
 #pragma once
 
-#include <QDockWidget>
+#include "shell/retranslating_dock.h"
 
 class QChart;
 class QLabel;
@@ -11,7 +11,7 @@ namespace commviz::views {
 /// Bootstrap time and message count against nranks (2 … 131,072, log axes) for
 /// the classic and the 2.30 bootstrap, from nccl::TimingModel: a stated model,
 /// labelled so, not a measurement (objectName "NcclChartDock").
-class NcclChartDock : public QDockWidget {
+class NcclChartDock : public RetranslatingDock {
     Q_OBJECT
 
 public:
@@ -19,11 +19,8 @@ public:
     QChart* timeChart() const { return m_time; }
     QChart* messageChart() const { return m_messages; }
 
-protected:
-    void changeEvent(QEvent* event) override;
-
 private:
-    void retranslate();
+    void retranslate() override;
 
     QTabWidget* m_tabs = nullptr;
     QChart* m_time = nullptr;

@@ -12,7 +12,7 @@
 namespace commviz::views {
 
 NcclLogDock::NcclLogDock(SimulationController& controller, QWidget* parent)
-    : QDockWidget(parent), m_controller(controller), m_view(new QPlainTextEdit(this)) {
+    : RetranslatingDock(parent), m_controller(controller), m_view(new QPlainTextEdit(this)) {
     setObjectName(QStringLiteral("NcclLogDock"));
     m_view->setReadOnly(true);
     m_view->setLineWrapMode(QPlainTextEdit::NoWrap);
@@ -28,11 +28,6 @@ NcclLogDock::NcclLogDock(SimulationController& controller, QWidget* parent)
 void NcclLogDock::retranslate() {
     setWindowTitle(tr("NCCL log (NCCL_DEBUG=INFO)"));
     m_view->setPlaceholderText(tr("No NCCL bootstrap session: the INFO lines appear here as the ranks print them."));
-}
-
-void NcclLogDock::changeEvent(QEvent* event) {
-    if (event->type() == QEvent::LanguageChange) retranslate();
-    QDockWidget::changeEvent(event);
 }
 
 void NcclLogDock::refresh() {

@@ -1,7 +1,8 @@
 #pragma once
 
-#include <QDockWidget>
 #include <cstddef>
+
+#include "shell/retranslating_dock.h"
 
 class QPlainTextEdit;
 
@@ -11,7 +12,7 @@ class SimulationController;
 
 /// NCCL_DEBUG=INFO as the ranks print it: every line up to the current step,
 /// the lines of this step highlighted (objectName "NcclLogDock").
-class NcclLogDock : public QDockWidget {
+class NcclLogDock : public RetranslatingDock {
     Q_OBJECT
 
 public:
@@ -22,12 +23,9 @@ public:
     int lineCount() const { return m_lines; }
     int highlightedCount() const { return m_highlighted; }
 
-protected:
-    void changeEvent(QEvent* event) override;
-
 private:
     void refresh();
-    void retranslate();
+    void retranslate() override;
 
     SimulationController& m_controller;
     QPlainTextEdit* m_view = nullptr;

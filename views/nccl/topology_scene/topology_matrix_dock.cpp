@@ -27,7 +27,7 @@ QColor cellColor(PathType type) {
 }  // namespace
 
 TopologyMatrixDock::TopologyMatrixDock(SimulationController& controller, QWidget* parent)
-    : QDockWidget(parent), m_controller(controller) {
+    : RetranslatingDock(parent), m_controller(controller) {
     setObjectName(QStringLiteral("TopologyMatrixDock"));
     m_table = new QTableWidget(this);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -42,11 +42,6 @@ TopologyMatrixDock::TopologyMatrixDock(SimulationController& controller, QWidget
 void TopologyMatrixDock::retranslate() {
     setWindowTitle(tr("GPU paths"));
     refresh();
-}
-
-void TopologyMatrixDock::changeEvent(QEvent* event) {
-    if (event->type() == QEvent::LanguageChange) retranslate();
-    QDockWidget::changeEvent(event);
 }
 
 void TopologyMatrixDock::refresh() {

@@ -1,6 +1,6 @@
 #pragma once
 
-#include <QDockWidget>
+#include "shell/retranslating_dock.h"
 
 class QLabel;
 class QTableWidget;
@@ -12,19 +12,16 @@ class SimulationController;
 /// The GPU × GPU path matrix as NCCL computed it: each cell the path's type
 /// and bandwidth, coloured from the best type (NVL) to the worst (SYS); shown
 /// once the paths stage is reached.
-class TopologyMatrixDock final : public QDockWidget {
+class TopologyMatrixDock final : public RetranslatingDock {
     Q_OBJECT
 
 public:
     TopologyMatrixDock(SimulationController& controller, QWidget* parent);
     QTableWidget* table() const { return m_table; }
 
-protected:
-    void changeEvent(QEvent* event) override;
-
 private:
     void refresh();
-    void retranslate();
+    void retranslate() override;
 
     SimulationController& m_controller;
     QTableWidget* m_table = nullptr;
