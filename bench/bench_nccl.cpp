@@ -1,6 +1,6 @@
 // How fast the NCCL bootstrap engine runs a communicator of 16,384, 65,536 and
-// 131,072 ranks to the end headless (issue 8: under 1 s and 256 MiB at 16,384;
-// issue 23: `commviz run --json` under 0.5 s and 256 MiB at 131,072), and what the
+// 131,072 ranks to the end headless (the aim: under 1 s and 256 MiB at 16,384;
+// and `commviz run --json` under 0.5 s and 256 MiB at 131,072), and what the
 // Timeline session and message-by-message stepping add.
 // Peak memory: /usr/bin/time -v build/bench/commviz_bench --benchmark_filter=NcclClassic16384Session,
 // and of the whole command: /usr/bin/time -v build/app/commviz run --scene nccl-bootstrap --set nranks=N --json

@@ -1,4 +1,4 @@
-// How the NCCL bootstrap scene behaves in the window at 131,072 ranks (issue 23):
+// How the NCCL bootstrap scene behaves in the window at 131,072 ranks:
 // the first picture (session built, step 0 drawn; the bar is 1 s), a frame in the
 // middle of the allgather, and a seek anywhere in the run on the session's timeline
 // within the default memory budget (the bar is 50 ms), with and without its frame.

@@ -45,7 +45,7 @@ static void BM_TimelineStepBack(benchmark::State& state) {
 }
 BENCHMARK(BM_TimelineStepBack);
 
-// ---- Big runs under the memory budget (issue 7) ----
+// ---- Big runs under the memory budget ----
 
 namespace {
 

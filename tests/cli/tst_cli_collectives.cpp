@@ -1,4 +1,4 @@
-// The collectives command-line contract of issue 18 through the real binary:
+// The collectives command-line contract through the real binary:
 // the summary's keys, a 4-rank ring allreduce message by message (worked out
 // by hand from Open MPI ompi/mca/coll/base/coll_base_allreduce.c,
 // ompi_coll_base_allreduce_intra_ring), its bytes and Hockney time, one rank,

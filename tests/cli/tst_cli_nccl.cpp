@@ -1,4 +1,4 @@
-// The nccl-bootstrap command-line contract of issue 8 through the real binary:
+// The nccl-bootstrap command-line contract through the real binary:
 // the message sequence for small n worked out by hand from NCCL src/bootstrap.cc
 // (bootstrapRoot, bootstrapInit, bootstrapRingAllGather: who sends what to whom in which round), round counts, several
 // roots, every fault, the INFO log, detail=rounds, and bad input.

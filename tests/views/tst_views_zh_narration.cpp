@@ -1,4 +1,4 @@
-// Issue 10: narrates every event of every bundled scenario and lesson of every
+// Narrates every event of every bundled scenario and lesson of every
 // scene (plus scripted illegal ibv_modify_qp calls) in zh_CN and fails when a
 // Chinese sentence carries English.
 //
@@ -262,7 +262,7 @@ private slots:
             }
     }
     void perftestModelDescriptionIsChinese() {
-        // Issue 7 item 8: the perftest model's description read English in the Chinese UI.
+        // The perftest model's description read English in the Chinese UI.
         views::PerftestChartWidget widget;
         QCoreApplication::processEvents();
         QString note;

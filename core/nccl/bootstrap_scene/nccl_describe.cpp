@@ -1,5 +1,5 @@
 // NcclEngine::describe: the generic face of each typed event, in the shape of the
-// `commviz run --json` contract of issue 8 (kinds extinfo, next_addr, ring_connect,
+// `commviz run --json` contract (kinds extinfo, next_addr, ring_connect,
 // allgather; src/dst as ranks or "root" / "root0", …).
 
 #include <string>

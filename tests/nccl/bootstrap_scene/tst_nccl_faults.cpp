@@ -1,4 +1,4 @@
-// Proves each fault of issue 8 behaves as NCCL's source does (src/bootstrap.cc,
+// Proves each fault behaves as NCCL's source does (src/bootstrap.cc,
 // bootstrapRoot; src/misc/socket.cc, socketFinalizeAccept; src/os/linux.cc,
 // ncclOsSocketStartConnect; src/init.cc, initTransportsRank): a missing rank hangs everyone with no timeout and the
 // summary says who waits on whom; a wrong-magic connection is dropped and accepting goes on; a wrong nranks or a second

@@ -1,4 +1,4 @@
-// Proves the NCCL bootstrap at 131,072 ranks (issue 23): the key limits (nranks
+// Proves the NCCL bootstrap at 131,072 ranks: the key limits (nranks
 // 131,072, nroots 1,024) and the messages naming key, value and range; a whole run
 // in which every rank ends knowing the neighbours the ring gives it; allgather
 // steps that cover a span of rounds above kMaxRoundSteps, with the knowledge a span

@@ -1,5 +1,5 @@
 // Proves the nccl-bootstrap scene model: its keys, bad input named with key, value
-// and what is allowed, the run --json event contract of issue 8, determinism per
+// and what is allowed, the run --json event contract, determinism per
 // seed, that the Timeline rewinds it exactly, and that 16,384 ranks run to the end
 // with O(n) state.
 
@@ -98,7 +98,7 @@ private slots:
     }
 
     void runJsonContract() {
-        // 3 ranks, 2.30: the kinds and fields issue 8's `run --json` promises.
+        // 3 ranks, 2.30: the kinds and fields `run --json` promises.
         const auto all = records({{"nranks", 3}, {"version", "2.30"}});
         std::map<std::string, int> kinds;
         for (std::size_t i = 0; i + 1 < all.size(); ++i) {
