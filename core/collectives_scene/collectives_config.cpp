@@ -36,13 +36,20 @@ std::int64_t datatypeBytes(const std::string& name) {
     return 1;
 }
 
+// Open MPI's names; MPI's and NCCL's words (broadcast, reducescatter) are read as them.
+sim::ParamSpec collectiveKey() {
+    sim::ParamSpec spec = choice("collective", "allreduce", collectiveNames(),
+                                 QT_TRANSLATE_NOOP("commviz::params", "The collective operation"));
+    spec.aliases = {{"broadcast", "bcast"}, {"reducescatter", "reduce_scatter"}};
+    return spec;
+}
+
 }  // namespace
 
 std::vector<sim::ParamSpec> params() {
     using sim::ParamType;
     return {
-        choice("collective", "allreduce", collectiveNames(),
-               QT_TRANSLATE_NOOP("commviz::params", "The collective operation")),
+        collectiveKey(),
         choice("library", "ompi", {"ompi", "nccl"},
                QT_TRANSLATE_NOOP("commviz::params", "Whose algorithms: Open MPI coll/tuned or NCCL")),
         number("algorithm", ParamType::Text, "auto", 0, 0,

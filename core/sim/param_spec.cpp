@@ -39,8 +39,12 @@ std::string describeAllowed(const ParamSpec& spec) {
             return "a number from " + formatNumber(spec.min) + " to " + formatNumber(spec.max);
         case ParamType::Bool:
             return "true or false";
-        case ParamType::Choice:
-            return "one of " + joined(spec.choices) + (spec.choiceArguments ? " (some with (arguments))" : "");
+        case ParamType::Choice: {
+            std::string allowed =
+                "one of " + joined(spec.choices) + (spec.choiceArguments ? " (some with (arguments))" : "");
+            for (const auto& [alias, canonical] : spec.aliases) allowed += "; " + alias + " for " + canonical;
+            return allowed;
+        }
         case ParamType::Text:
             return "any text";
     }
@@ -76,7 +80,7 @@ Result<Json> parseParam(const ParamSpec& spec, std::string_view text) {
             break;
         case ParamType::Choice:
         case ParamType::Text:
-            value = std::string(text);
+            value = canonicalValue(spec, std::string(text));
             break;
     }
     // Name the value as the person typed it, not as it was parsed.
@@ -84,7 +88,16 @@ Result<Json> parseParam(const ParamSpec& spec, std::string_view text) {
     return value;
 }
 
+Json canonicalValue(const ParamSpec& spec, const Json& value) {
+    if (spec.type != ParamType::Choice || !value.is_string()) return value;
+    for (const auto& [alias, canonical] : spec.aliases)
+        if (value.get<std::string>() == alias) return canonical;
+    return value;
+}
+
 Status checkParam(const ParamSpec& spec, const Json& value) {
+    if (spec.type == ParamType::Choice && canonicalValue(spec, value) != value)
+        return checkParam(spec, canonicalValue(spec, value));
     const std::string shown = value.is_string() ? value.get<std::string>() : value.dump();
     switch (spec.type) {
         case ParamType::Int:
@@ -168,10 +181,10 @@ Result<MergedKeys> mergeKeys(const std::vector<ParamSpec>& specs, const ParamVal
         // Presence, not the value, decides: a person who sets a key to its
         // default still overrides the scenario.
         if (const auto it = personSet.find(spec.key); it != personSet.end()) {
-            merged.values[spec.key] = it->second;
+            merged.values[spec.key] = canonicalValue(spec, it->second);
             merged.sources[spec.key] = KeySource::Person;
         } else if (const auto at = fromScenario.find(spec.key); at != fromScenario.end()) {
-            merged.values[spec.key] = at->second;
+            merged.values[spec.key] = canonicalValue(spec, at->second);
             merged.sources[spec.key] = KeySource::Scenario;
         } else {
             merged.values[spec.key] = spec.defaultValue;

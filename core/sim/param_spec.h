@@ -3,6 +3,7 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "sim/json.h"
@@ -28,7 +29,13 @@ struct ParamSpec {
     /// The program whose default `defaultValue` is, when the key mirrors one
     /// ("BookSim": the Parameters dock says "BookSim default: 8"); empty: the scene's own.
     std::string defaultOrigin{};
+    /// Other spellings a Choice accepts, each read as its canonical choice
+    /// ({"broadcast", "bcast"}: MPI's word for Open MPI's name).
+    std::vector<std::pair<std::string, std::string>> aliases{};
 };
+
+/// `value` with a Choice alias replaced by its canonical choice; anything else as it is.
+Json canonicalValue(const ParamSpec& spec, const Json& value);
 
 /// Chosen values by key; every key of the scene is present after applyDefaults.
 using ParamValues = std::map<std::string, Json>;

@@ -51,6 +51,23 @@ private slots:
         QVERIFY(first.fields["reduce"].get<bool>());
     }
 
+    // MPI's and NCCL's words for two collectives read as Open MPI's names,
+    // from --set and from a scenario alike, and the run names the canonical one.
+    void collectiveTakesMpiAndNcclWords() {
+        const sim::ParamSpec& key = *sim::findParam(sceneModel().params, "collective");
+        QCOMPARE(sim::parseParam(key, "broadcast").value(), sim::Json("bcast"));
+        QCOMPARE(sim::parseParam(key, "reducescatter").value(), sim::Json("reduce_scatter"));
+        QVERIFY(!sim::parseParam(key, "broadcasts").ok());
+        QVERIFY(sim::describeAllowed(key).find("broadcast for bcast") != std::string::npos);
+        auto session = build({{"collective", "broadcast"}, {"ranks", 4}, {"bytes", 4096}});
+        QVERIFY(session.ok());
+        QCOMPARE(session.value()->summary()["collective"], sim::Json("bcast"));
+        const sim::Json scenario{{"scene", "collectives"}, {"format", 1}, {"collective", "reducescatter"}};
+        auto fromFile = sceneModel().build({}, scenario);
+        QVERIFY(fromFile.ok());
+        QCOMPARE(fromFile.value()->summary()["collective"], sim::Json("reduce_scatter"));
+    }
+
     void roundsDetailGivesOneEventPerRound() {
         auto session = build({{"ranks", 4}, {"bytes", 4096}, {"algorithm", "ring"}, {"detail", "rounds"}});
         session.value()->runToEnd(sceneModel().stepCap);

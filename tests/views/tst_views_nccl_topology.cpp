@@ -9,6 +9,7 @@
 #include <QFile>
 #include <QPlainTextEdit>
 #include <QTableWidget>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include "nccl/topology_scene/topology_engine.h"
@@ -215,6 +216,21 @@ private slots:
         views::TopologyLogDock dock(controller, nullptr);
         QTRY_COMPARE(dock.text()->toPlainText(),
                      QStringLiteral("host:1:1 [0] NCCL INFO Channel 00/02 : 0 1\nother output"));
+    }
+
+    // The title names a file by its name: a long path would push the rest out of the line.
+    void titleNamesTheLogFileNotItsFolders() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("run.log"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("host:1:1 [0] NCCL INFO Channel 00/02 : 0 1\n");
+        file.close();
+        const auto session = tests::modelSession(m_scene, {{"log_file", path.toStdString()}});
+        views::TopologyRenderer renderer;
+        const QString texts = tests::paint(renderer, *session).strings().join(QLatin1Char('\n'));
+        QVERIFY2(texts.contains(QStringLiteral(" · log run.log")), qPrintable(texts));
+        QVERIFY2(!texts.contains(dir.path()), qPrintable(texts));
     }
 
     void aboutStatesTheSimplifications() {

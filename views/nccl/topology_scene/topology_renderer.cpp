@@ -1,5 +1,6 @@
 #include "nccl/topology_scene/topology_renderer.h"
 
+#include <QFileInfo>
 #include <algorithm>
 #include <cmath>
 
@@ -15,6 +16,9 @@ using nccl_topology::TopologyRun;
 using nccl_topology::TopologyStage;
 
 namespace {
+
+// A file as the title names it: its name, not the folders it sits in (the Inspector has the path).
+QString fileName(const std::string& path) { return QFileInfo(QString::fromStdString(path)).fileName(); }
 
 constexpr double kMargin = 16;
 constexpr QRectF kCaption(kMargin, 6, TopologyRenderer::kWidth - 2 * kMargin, 70);
@@ -106,7 +110,7 @@ void TopologyRenderer::paintServers(TopologyPaint& p, const TopologyEngine& engi
     const auto& system = engine.run().model.system;
     for (std::size_t server = 0; server < m_servers.size(); ++server) {
         const QString title = m_servers.size() == 1
-                                  ? QString::fromStdString(engine.run().files.topoFile)
+                                  ? fileName(engine.run().files.topoFile)
                                   : tr("Node %1 · ranks %2–%3")
                                         .arg(server)
                                         .arg(server * system.ofType(nccl_topology::NodeType::GPU).size())
@@ -179,10 +183,10 @@ QString TopologyRenderer::pathText(const TopologyEngine& engine) const {
 void TopologyRenderer::paintCaption(TopologyPaint& p, const TopologyEngine& engine) {
     const auto& run = engine.run();
     const int gpus = int(run.model.system.ofType(nccl_topology::NodeType::GPU).size());
-    QString title = tr("%1 · %2 GPUs").arg(QString::fromStdString(run.files.topoFile)).arg(gpus);
+    QString title = tr("%1 · %2 GPUs").arg(fileName(run.files.topoFile)).arg(gpus);
     if (run.comm().nNodes > 1) title += tr(" · %1 nodes").arg(run.comm().nNodes);
     if (nccl_topology::netsTrimmed(run.model, run.keys)) title += tr(" · NETs trimmed (one server, 2.22)");
-    if (run.log) title += tr(" · log %1").arg(QString::fromStdString(run.files.logFile));
+    if (run.log) title += tr(" · log %1").arg(fileName(run.files.logFile));
     p.text(QRectF(kCaption.left(), kCaption.top(), kCaption.width(), 24), title, 18, p.theme.text,
            Qt::AlignLeft | Qt::AlignVCenter, true);
     p.text(QRectF(kCaption.left(), kCaption.top() + 24, kCaption.width(), 22), stageText(engine), 15, p.theme.text);
