@@ -245,6 +245,29 @@ private slots:
         QVERIFY(m.bandwidths[ncclFuncAllReduce][NCCL_ALGO_TREE][NCCL_PROTO_SIMPLE] > 0.0f);
     }
 
+    /// Release strings as NCCL prints them; outside 2.18 … 2.30 refused.
+    void versionStrings() {
+        const auto full = parseTuningVersion("2.29.7+cuda12.9");
+        QVERIFY(full.ok());
+        QCOMPARE(full.value().minor, 29);
+        QCOMPARE(full.value().patch, 7);
+        QCOMPARE(parseTuningVersion("2.22").value().patch, 3);  // the last patch of 2.22
+        QCOMPARE(parseTuningVersion("2.27.3-1").value().patch, 3);
+        QVERIFY(!parseTuningVersion("2.17.1").ok());
+        QVERIFY(!parseTuningVersion("3.0").ok());
+        QVERIFY(!parseTuningVersion("2.22x").ok());
+    }
+
+    /// One rank prints no table: Max NThreads are set, every cell stays 0/0.
+    void oneRankPrintsNothing() {
+        TuningInputs in = nvswitchNode(27);
+        in.nRanks = in.maxLocalRanks = 1;
+        const TuningModel m = tune(in);
+        QVERIFY(!m.tablePrinted);
+        QCOMPARE(m.maxThreads[NCCL_ALGO_TREE][NCCL_PROTO_LL128], 640);
+        QCOMPARE(m.bandwidths[ncclFuncAllReduce][NCCL_ALGO_RING][NCCL_PROTO_SIMPLE], 0.0f);
+    }
+
     /// NCCL_NTHREADS off the warp size takes the maximum, 512; NCCL_LL128_NTHREADS below 160 takes 160.
     void threadOverrides() {
         TuningInputs in = nvswitchNode(27);

@@ -18,7 +18,10 @@ namespace {
 
 // The message text of every `NCCL INFO` line holding `marker`, as NCCL printed it after its prefix.
 std::vector<std::string> loggedMessages(const std::string& fixture, const std::string& marker) {
-    std::ifstream file(std::string(COMMVIZ_SOURCE_DIR) + "/tests/nccl/graph/fixtures/" + fixture);
+    std::string path = COMMVIZ_SOURCE_DIR;
+    path += "/tests/nccl/graph/fixtures/";
+    path += fixture;
+    std::ifstream file(path);
     if (!file) qFatal("fixture %s missing", fixture.c_str());
     std::vector<std::string> messages;
     const std::string info = "NCCL INFO ";
