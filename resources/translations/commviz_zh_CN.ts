@@ -3854,13 +3854,18 @@
     </message>
     <message>
         <location line="+3"/>
-        <source>NCCL version whose log lines are printed: classic (2.22.3) or 2.30 (2.30.7)</source>
-        <translation>打印哪个 NCCL 版本的日志行：classic（2.22.3）或 2.30（2.30.7）</translation>
+        <source>NCCL version whose log lines are printed: classic (2.22.3) or 2.30 (2.30.7); the TUNING table follows the tuner of 2.22.3 or 2.30.7</source>
+        <translation>打印哪个 NCCL 版本的日志行：classic（2.22.3）或 2.30（2.30.7）；TUNING 表按 2.22.3 或 2.30.7 的调优器计算</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>NCCL_DEBUG_SUBSYS includes GRAPH: print the search and Ring lines</source>
         <translation>NCCL_DEBUG_SUBSYS 包含 GRAPH：打印搜索和 Ring 日志行</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Print the TUNING lines too (NCCL_DEBUG_SUBSYS=TUNING): the Latency/AlgBw table and Max NThreads</source>
+        <translation>同时打印 TUNING 日志行（NCCL_DEBUG_SUBSYS=TUNING）：Latency/AlgBw 表和 Max NThreads</translation>
     </message>
     <message>
         <location filename="../../core/nccl/topology_scene/topology_run.cpp" line="+90"/>

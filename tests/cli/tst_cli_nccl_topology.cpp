@@ -117,6 +117,34 @@ private slots:
         QVERIFY(graph.out.contains("NCCL INFO Pattern 4, crossNic 0, nChannels "));
     }
 
+    // NCCL_DEBUG_SUBSYS=TUNING: rank 0's TUNING table after every other line, in 2.22.3's two blocks;
+    // PCIe ring of 1 channel × 10 GB/s on 4 ranks: AllReduce Ring/Simple 10 × 4/6 = 6.7 GB/s,
+    // 8.4 + 6 × 5.7 = 42.6 µs. --json adds the same cells under "tuning".
+    void tuningSubsysAddsTheTable() {
+        const CliResult plain = runCommviz({"nccl-topo", "pcie_4gpu_2socket.xml"});
+        const CliResult tuned = runCommviz({"nccl-topo", "pcie_4gpu_2socket.xml", "--set", "tuning_subsys=true"});
+        QCOMPARE(tuned.exitCode, 0);
+        QVERIFY(tuned.err.isEmpty());
+        QVERIFY(tuned.out.startsWith(plain.out));
+        const QStringList added = QString::fromUtf8(tuned.out.mid(plain.out.size())).split('\n', Qt::SkipEmptyParts);
+        QCOMPARE(added.size(), 16);
+        QCOMPARE(added[0],
+                 QStringLiteral("node0:4000:4000 [0] NCCL INFO   Algorithm   |                            Tree "
+                                "                 |                            Ring                  |       "
+                                "            CollNetDirect                  |"));
+        QVERIFY(added[7].startsWith("node0:4000:4000 [0] NCCL INFO     AllReduce |"));
+        QVERIFY(added[7].contains("|    42.6/   6.7 |"));
+        const QJsonObject json =
+            jsonOf(runCommviz({"nccl-topo", "pcie_4gpu_2socket.xml", "--set", "tuning_subsys=true", "--json"}));
+        const QJsonObject tuning = json.value("tuning").toObject();
+        QCOMPARE(tuning.value("version").toString(), QStringLiteral("2.22.3"));
+        const QJsonArray cell =
+            tuning.value("model").toObject().value("AllReduce").toObject().value("Ring/Simple").toArray();
+        QCOMPARE(cell.at(0).toDouble(), 42.6);
+        QCOMPARE(cell.at(1).toDouble(), 6.7);
+        QVERIFY(!jsonOf(runCommviz({"nccl-topo", "pcie_4gpu_2socket.xml", "--json"})).contains("tuning"));
+    }
+
     void topoRefusesBadInput() {
         const QString malformed = write("bad.xml", "<system version=\"1\">\n  <cpu numaid=\"0\">\n  </gpu>\n");
         expectRefused({"nccl-topo"}, {"missing FILE.xml", "usage: commviz nccl-topo"});

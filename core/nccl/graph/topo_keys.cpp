@@ -96,10 +96,15 @@ const std::vector<sim::ParamSpec>& topologyKeys() {
                         1, 64)),
         choice(key("version", ParamType::Choice, "classic",
                    QT_TRANSLATE_NOOP("commviz::params",
-                                     "NCCL version whose log lines are printed: classic (2.22.3) or 2.30 (2.30.7)")),
+                                     "NCCL version whose log lines are printed: classic (2.22.3) or 2.30 (2.30.7); the "
+                                     "TUNING table follows the tuner of 2.22.3 or 2.30.7")),
                {"classic", "2.30"}, ""),
         key("graph_subsys", ParamType::Bool, false,
             QT_TRANSLATE_NOOP("commviz::params", "NCCL_DEBUG_SUBSYS includes GRAPH: print the search and Ring lines")),
+        key("tuning_subsys", ParamType::Bool, false,
+            QT_TRANSLATE_NOOP("commviz::params",
+                              "Print the TUNING lines too (NCCL_DEBUG_SUBSYS=TUNING): the Latency/AlgBw table and "
+                              "Max NThreads")),
     };
     return keys;
 }
@@ -136,6 +141,7 @@ sim::Result<TopoKeys> topoKeysFromValues(const sim::ParamValues& values) {
     keys.version = values.at("version").get<std::string>() == "2.30" ? nccl::Version::V2_30 : nccl::Version::Classic;
     keys.search.version = keys.postset.version = keys.version;
     keys.graphSubsys = values.at("graph_subsys").get<bool>();
+    keys.tuningSubsys = values.at("tuning_subsys").get<bool>();
     keys.cuMem = values.at("cumem_enable").get<bool>();
     return keys;
 }

@@ -17,7 +17,8 @@ namespace commviz::nccl_topology {
 /// (`p2p_level` = NCCL_P2P_LEVEL, `net_gdr_level` = NCCL_NET_GDR_LEVEL,
 /// `pxn_disable` = NCCL_PXN_DISABLE, `nvb_disable` = NCCL_NVB_DISABLE, …), the
 /// search and postset knobs (`nnodes`, `cross_nic`, `min_nchannels`,
-/// `max_nchannels`) and the log's form (`version`, `graph_subsys`).
+/// `max_nchannels`) and the log's form (`version`, `graph_subsys`,
+/// `tuning_subsys`).
 const std::vector<sim::ParamSpec>& topologyKeys();
 
 struct TopoKeys {
@@ -26,8 +27,9 @@ struct TopoKeys {
     SearchSettings search;    ///< nNodes, crossNic; channel limits stay the search's own
     PostsetSettings postset;  ///< nNodes and NCCL_MIN/MAX_NCHANNELS
     nccl::Version version = nccl::Version::Classic;
-    bool graphSubsys = false;  ///< NCCL_DEBUG_SUBSYS includes GRAPH
-    bool cuMem = true;         ///< NCCL_CUMEM_ENABLE: P2P buffers shared as cuMem handles, else CUDA IPC
+    bool graphSubsys = false;   ///< NCCL_DEBUG_SUBSYS includes GRAPH
+    bool tuningSubsys = false;  ///< NCCL_DEBUG_SUBSYS includes TUNING: rank 0's TUNING table
+    bool cuMem = true;          ///< NCCL_CUMEM_ENABLE: P2P buffers shared as cuMem handles, else CUDA IPC
 };
 
 /// Turns checked key values (every key present, e.g. after sim::withDefaults) into the model's settings.

@@ -1,6 +1,7 @@
 #include "nccl/topology_scene/nccl_topo_command.h"
 
 #include "nccl/log/topo_log.h"
+#include "nccl/log/topo_log_tuning.h"
 #include "nccl/topology_scene/nccl_topo_json.h"
 #include "sim/command_args.h"
 
@@ -12,6 +13,7 @@ const sim::CommandUsage kUsage{"nccl-topo", "FILE.xml", "topology file",
                                "Reads a topology XML file (NCCL_TOPO_FILE, or the name of a bundled server) as\n"
                                "NCCL reads it and prints the INFO and GRAPH lines NCCL would print: the system,\n"
                                "the paths, the ring and tree searches, the channels and their transports.\n"
+                               "--set tuning_subsys=true adds rank 0's TUNING table (NCCL's tuner on these graphs).\n"
                                "--json prints the nodes, links, path matrices and graphs instead.\n"
                                "The keys and their ranges: commviz scenes (scene nccl-topology).\n"};
 
@@ -39,8 +41,11 @@ sim::Status runNcclTopoCommand(const std::vector<std::string>& args, std::ostrea
         out << topologyJson(model, keys.value()).dump(2) << "\n";
         return sim::Ok{};
     }
-    // As NCCL_DEBUG=INFO writes them to stdout, one process after another.
-    for (const TopoLogLine& line : topologyLog(model, keys.value())) {
+    // As NCCL_DEBUG=INFO writes them to stdout, one process after another; the tuner runs last.
+    std::vector<TopoLogLine> lines = topologyLog(model, keys.value());
+    if (keys.value().tuningSubsys)
+        for (TopoLogLine& line : tuningLogLines(topologyTuning(model, keys.value()))) lines.push_back(std::move(line));
+    for (const TopoLogLine& line : lines) {
         if (line.subsys == "WARN") out << "\n";  // NCCL starts every WARN with a newline
         out << formatLogLine(line, model) << "\n";
     }

@@ -1,9 +1,13 @@
 #include "nccl/topology_scene/nccl_topo_json.h"
 
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 
 #include "nccl/log/nccl_log_report.h"
 #include "nccl/log/topo_log_fields.h"
+#include "nccl/log/topo_log_tuning.h"
+#include "nccl/log/tuning_log.h"
 
 namespace commviz::nccl_topology {
 
@@ -109,6 +113,37 @@ sim::Json connectionsJson(const TopologyModel& model) {
     return connections;
 }
 
+// A value as the TUNING table prints it (%.1f), without float noise.
+double printedTenths(float value) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f", static_cast<double>(value));
+    return std::strtod(text, nullptr);
+}
+
+// {"AllReduce": {"Ring/Simple": [latency µs, bandwidth GB/s], …}, …} in NCCL's names.
+sim::Json tuningCellsJson(const nccl_tuning::TuningModel& tuning) {
+    sim::Json functions = sim::Json::object();
+    for (int func = 0; func < nccl_tuning::NCCL_NUM_FUNCTIONS; ++func) {
+        sim::Json cells = sim::Json::object();
+        for (int a = 0; a < tuning.nAlgorithms; ++a)
+            for (int p = 0; p < nccl_tuning::NCCL_NUM_PROTOCOLS; ++p)
+                cells[nccl_tuning::ncclAlgoStr(a) + "/" + nccl_tuning::ncclProtoStr(p)] = {
+                    printedTenths(tuning.latencies[func][a][p]), printedTenths(tuning.bandwidths[func][a][p])};
+        functions[nccl_tuning::ncclFuncStr(func)] = cells;
+    }
+    return functions;
+}
+
+sim::Json tuningJson(const TopologyModel& model, const TopoKeys& keys) {
+    const nccl_tuning::TuningModel tuning = topologyTuning(model, keys);
+    sim::Json threads = sim::Json::object();
+    for (int a = 0; a < tuning.nAlgorithms; ++a) threads[nccl_tuning::ncclAlgoStr(a)] = tuning.maxThreads[a];
+    const nccl_tuning::TuningVersion version = tuningVersion(keys);
+    return {{"version", "2." + std::to_string(version.minor) + "." + std::to_string(version.patch)},
+            {"model", tuningCellsJson(tuning)},
+            {"max_nthreads", threads}};
+}
+
 }  // namespace
 
 sim::Json nodeAttributes(const TopoNode& node) {
@@ -146,19 +181,21 @@ sim::Json assumedJson(const TopoSystem& system) {
 
 sim::Json topologyJson(const TopologyModel& model, const TopoKeys& keys) {
     const sim::Json notes = assumedJson(model.system);
-    return {{"version", keys.version == nccl::Version::V2_30 ? "2.30" : "classic"},
-            {"nRanks", model.comm.nRanks},
-            {"nNodes", model.comm.nNodes},
-            {"nodes", nodesJson(model.system)},
-            {"links", linksJson(model.system)},
-            {"paths",
-             {{"gpu_gpu", matrixJson(pathMatrix(model.system, model.paths, NodeType::GPU, NodeType::GPU))},
-              {"gpu_net", matrixJson(pathMatrix(model.system, model.paths, NodeType::GPU, NodeType::NET))}}},
-            {"graphs", {{"ring", graphJson(model.ring)}, {"tree", graphJson(model.tree)}}},
-            {"channels", channelsJson(model.comm)},
-            {"connections", connectionsJson(model)},
-            {"assumed", notes.at("assumed")},
-            {"unknown", notes.at("unknown")}};
+    sim::Json json = {{"version", keys.version == nccl::Version::V2_30 ? "2.30" : "classic"},
+                      {"nRanks", model.comm.nRanks},
+                      {"nNodes", model.comm.nNodes},
+                      {"nodes", nodesJson(model.system)},
+                      {"links", linksJson(model.system)},
+                      {"paths",
+                       {{"gpu_gpu", matrixJson(pathMatrix(model.system, model.paths, NodeType::GPU, NodeType::GPU))},
+                        {"gpu_net", matrixJson(pathMatrix(model.system, model.paths, NodeType::GPU, NodeType::NET))}}},
+                      {"graphs", {{"ring", graphJson(model.ring)}, {"tree", graphJson(model.tree)}}},
+                      {"channels", channelsJson(model.comm)},
+                      {"connections", connectionsJson(model)},
+                      {"assumed", notes.at("assumed")},
+                      {"unknown", notes.at("unknown")}};
+    if (keys.tuningSubsys) json["tuning"] = tuningJson(model, keys);
+    return json;
 }
 
 }  // namespace commviz::nccl_topology
