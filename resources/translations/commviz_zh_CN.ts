@@ -232,7 +232,7 @@
 <context>
     <name>CollectivesText</name>
     <message>
-        <location filename="../../views/collectives_scene/collectives_narration.cpp" line="+28"/>
+        <location filename="../../views/collectives_scene/collectives_narration.cpp" line="+25"/>
         <source>block %1</source>
         <translation>块 %1</translation>
     </message>
@@ -285,6 +285,19 @@
         <location filename="../../views/collectives_scene/collectives_text.cpp" line="+10"/>
         <source>&lt;p&gt;Each step is one round of the chosen algorithm: every message of the round leaves its sender as the round begins (as &lt;code&gt;MPI_Sendrecv&lt;/code&gt; does), carries whole blocks of the vector, and the receiver either stores them or adds them into its own copy. Every rank starts with distinct values, so the sums are real, and at the end each rank&apos;s result is checked against a direct computation (&lt;code&gt;result_ok&lt;/code&gt;). &lt;code&gt;algorithm = auto&lt;/code&gt; applies Open MPI&apos;s fixed decision rules and names the band that fired.&lt;/p&gt;&lt;p&gt;How it is simplified: for large vectors only a sample of blocks (64, first and last included) and of each block its first 4 elements are simulated; byte counts always come from the whole vector. Each rank has one full-duplex port: it sends one message at a time and receives one at a time, so a root&apos;s p − 1 sends queue up. A message of n bytes costs Hockney&apos;s α + n·β, plus n·γ where the receiver reduces, and the run&apos;s time is the critical path over the schedule; there is no network topology and no contention beyond the ports.&lt;/p&gt;&lt;p&gt;Of NCCL, the ring and double binary tree schedules, channels, chunk sizes and the Simple, LL and LL128 protocols (wire efficiency and NCCL&apos;s own latencies) are modelled. Every rank counts as a node of its own. For allreduce, auto compares ring and tree with NCCL&apos;s tuning.cc formula for the chosen protocol, without the per-GPU bandwidth caps and without choosing the protocol; the other collectives run the ring. GPU kernels, proxies, transports, PAT, CollNet and NVLS are not modelled.&lt;/p&gt;</source>
         <translation>&lt;p&gt;每一步是所选算法的一轮：本轮的每条消息都在本轮开始时离开发送方（与 &lt;code&gt;MPI_Sendrecv&lt;/code&gt; 相同），携带向量中的整块数据，接收方要么存下这些块，要么把它们加进自己的副本。每个 rank 的初始值各不相同，因此求和是真实的；结束时，每个 rank 的结果都会与直接计算的结果比对（&lt;code&gt;result_ok&lt;/code&gt;）。&lt;code&gt;algorithm = auto&lt;/code&gt; 采用 Open MPI 的固定决策规则，并给出命中的区间。&lt;/p&gt;&lt;p&gt;简化之处：对于大向量，只模拟一部分采样块（64 个，含第一块和最后一块），每块只模拟前 4 个元素；字节数始终按整个向量计算。每个 rank 有一个全双工端口：一次只发送一条消息、一次只接收一条消息，因此 root 的 p − 1 次发送会排队。n 字节的消息按 Hockney 模型计为 α + n·β，接收方规约时再加 n·γ；运行时间是整个调度上的关键路径；不建模网络拓扑，端口之外也没有争用。&lt;/p&gt;&lt;p&gt;NCCL 方面，建模了环和双二叉树的调度、通道（channel）、分块（chunk）大小，以及 Simple、LL、LL128 协议（线路效率和 NCCL 自己的延迟）。每个 rank 都算作一个独立节点。对 allreduce，auto 按所选协议用 NCCL tuning.cc 的公式比较环和树，但不含按 GPU 型号的带宽上限，也不选择协议；其他集合通信运行环算法。GPU kernel、proxy、传输层、PAT、CollNet 和 NVLS 都没有建模。&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>ExportDialog</name>
+    <message>
+        <location filename="../../views/export/export_dialog_frame.cpp" line="+17"/>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Export</source>
+        <translation>导出</translation>
     </message>
 </context>
 <context>
@@ -1247,7 +1260,7 @@
 <context>
     <name>NocText</name>
     <message>
-        <location filename="../../views/noc/noc_narration.cpp" line="+28"/>
+        <location filename="../../views/noc/noc_narration.cpp" line="+26"/>
         <source>Node %1 creates packet %2 for node %3; it waits in the source queue until it can inject.</source>
         <translation>节点 %1 生成发往节点 %3 的数据包 %2；它在源队列中等待，直到可以注入。</translation>
     </message>
@@ -1679,7 +1692,7 @@
 <context>
     <name>RdmaQueuePainter</name>
     <message>
-        <location filename="../../views/rdma/rdma_queue_painter.cpp" line="+123"/>
+        <location filename="../../views/rdma/rdma_queue_painter.cpp" line="+125"/>
         <source>tail</source>
         <translation>tail</translation>
     </message>
@@ -1689,14 +1702,14 @@
         <translation>head</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+33"/>
         <source>depth %1
 %2 in use</source>
         <translation>深度 %1
 已用 %2</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+20"/>
         <source>OVERRUN
 %1 lost</source>
         <translation>溢出
@@ -1710,7 +1723,7 @@
 未轮询 %2</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+13"/>
         <source>CQN %1</source>
         <translation>CQN %1</translation>
     </message>
@@ -1720,27 +1733,27 @@
         <translation>HW</translation>
     </message>
     <message>
-        <location line="-24"/>
+        <location line="-25"/>
         <source>%1 of %2</source>
         <translation>%1 / 共 %2</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>SW</source>
         <translation>SW</translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+89"/>
         <source>RECV</source>
         <translation>RECV</translation>
     </message>
     <message>
-        <location line="-89"/>
+        <location line="-102"/>
         <source>slots %1…%2 of %3</source>
         <translation>槽位 %1…%2（共 %3）</translation>
     </message>
     <message>
-        <location line="+104"/>
+        <location line="+114"/>
         <source>CQ %1</source>
         <translation>CQ %1</translation>
     </message>
@@ -2040,7 +2053,7 @@
 <context>
     <name>RdmaVsSocketCountersPainter</name>
     <message>
-        <location filename="../../views/rdma_vs_socket/rdma_vs_socket_counters_painter.cpp" line="+60"/>
+        <location filename="../../views/rdma_vs_socket/rdma_vs_socket_counters_painter.cpp" line="+56"/>
         <source>Per-message cost on this path</source>
         <translation>该路径上每条消息的开销</translation>
     </message>
@@ -2180,7 +2193,7 @@
         <translation>ibv_poll_cq：只是一次内存读</translation>
     </message>
     <message>
-        <location filename="../../views/rdma_vs_socket/rdma_vs_socket_lane_painter.cpp" line="+58"/>
+        <location filename="../../views/rdma_vs_socket/rdma_vs_socket_lane_painter.cpp" line="+55"/>
         <source>message %1/%2 · %3 · one way ≈ %4</source>
         <translation>第 %1/%2 条消息 · %3 · 单向 ≈ %4</translation>
     </message>
@@ -2525,7 +2538,7 @@
         <translation>ibv_poll_cq</translation>
     </message>
     <message>
-        <location filename="../../views/rdma_vs_socket/rdma_vs_socket_narration.cpp" line="+66"/>
+        <location filename="../../views/rdma_vs_socket/rdma_vs_socket_narration.cpp" line="+177"/>
         <source>Message %1 done on the socket lane: %2 one way (illustrative).</source>
         <translation>Socket 泳道第 %1 条消息完成：单向 %2（示意）。</translation>
     </message>
@@ -2535,102 +2548,102 @@
         <translation>Verbs 泳道第 %1 条消息完成：单向 %2（示意）。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="-136"/>
         <source>Host A&apos;s application calls send(): a system call switches the CPU from user space into the kernel (%1).</source>
         <translation>主机 A 的应用程序调用 send()：系统调用把 CPU 从用户态切换到内核态（%1）。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+4"/>
         <source>Copy #1: the kernel copies %1 from the user buffer into socket buffers (skb), because it must keep the data until TCP has it acknowledged (%2).</source>
         <translation>拷贝 #1：内核把 %1 从用户缓冲区拷贝到 socket 缓冲区（skb），因为在 TCP 收到确认之前内核必须保留这份数据（%2）。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+4"/>
         <source>The sender&apos;s CPU runs TCP/IP: headers, congestion and flow control, the retransmit queue (%1).</source>
         <translation>发送端 CPU 运行 TCP/IP：封装报头、拥塞控制与流量控制、维护重传队列（%1）。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+4"/>
         <source>The packet passes the qdisc; the NIC driver writes a descriptor and rings the NIC (%1).</source>
         <translation>报文经过 qdisc；网卡驱动写入描述符并敲网卡门铃（%1）。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>Host A&apos;s NIC DMAs the kernel&apos;s copy (not the user buffer) and transmits it (%1).</source>
         <translation>主机 A 的网卡 DMA 读取内核中的副本（而不是用户缓冲区）并发送出去（%1）。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>Ethernet / IPv4 / TCP segments cross the wire (%1).</source>
         <translation>以太网 / IPv4 / TCP 报文段经过线路（%1）。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+2"/>
         <source>Host B&apos;s NIC DMAs the frames into buffers of the kernel&apos;s receive ring (%1).</source>
         <translation>主机 B 的网卡把帧 DMA 到内核接收环的缓冲区中（%1）。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>The NIC raises an interrupt: a CPU on host B stops what it was doing to run the softirq and NAPI poll (%1).</source>
         <translation>网卡触发中断：主机 B 上的一个 CPU 放下手头的工作，转去运行软中断（softirq）和 NAPI 轮询（%1）。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+5"/>
         <source>Host B&apos;s kernel runs IP and TCP receive, queues the data on the socket and sends an ACK (%1).</source>
         <translation>主机 B 的内核执行 IP 和 TCP 接收处理，把数据挂到 socket 接收队列并发送 ACK（%1）。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+4"/>
         <source>The reader sleeping in recv() is woken: the scheduler switches to it — a context switch (%1).</source>
         <translation>阻塞在 recv() 中的读进程被唤醒：调度器切换到它——一次上下文切换（%1）。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+4"/>
         <source>Copy #2: recv() copies %1 from the socket buffers into the user buffer and returns; the data has arrived at t = %2 (illustrative).</source>
         <translation>拷贝 #2：recv() 把 %1 从 socket 缓冲区拷贝到用户缓冲区后返回；数据在 t = %2 时到达（示意）。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+4"/>
         <source>Setup, once: ibv_open_device and ibv_alloc_pd on both hosts go through the kernel (open the uverbs device, mmap the doorbell page).</source>
         <translation>初始化（仅一次）：两台主机上的 ibv_open_device 和 ibv_alloc_pd 都要经过内核（打开 uverbs 设备，mmap 门铃页）。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+4"/>
         <source>Setup, once: ibv_reg_mr pins the user buffer and loads its address translation into the NIC — the expensive part of RDMA, paid before any data moves.</source>
         <translation>初始化（仅一次）：ibv_reg_mr 锁定（pin）用户缓冲区，并把它的地址转换信息加载到网卡——这是 RDMA 中昂贵的那一部分，在任何数据传输之前就已付清。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+4"/>
         <source>Setup, once: ibv_create_cq and ibv_create_qp; the queues are mapped into user space so later posts need no system call.</source>
         <translation>初始化（仅一次）：ibv_create_cq 和 ibv_create_qp；队列被映射到用户空间，之后投递 WR 无需系统调用。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+4"/>
         <source>Setup, once: after QPN, PSN and rkey are exchanged out of band, ibv_modify_qp moves each QP RESET → INIT → RTR → RTS.</source>
         <translation>初始化（仅一次）：带外交换 QPN、PSN 和 rkey 之后，ibv_modify_qp 把每个 QP 依次迁移 RESET → INIT → RTR → RTS。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+4"/>
         <source>ibv_post_send writes a WQE into the mapped send queue and rings the doorbell with an MMIO write — no system call (%1).</source>
         <translation>ibv_post_send 把 WQE 写入映射到用户空间的发送队列（SQ），并用一次 MMIO 写敲门铃——没有系统调用（%1）。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+5"/>
         <source>Host A&apos;s NIC DMAs the payload straight from the registered user buffer: zero copy, no CPU (%1).</source>
         <translation>主机 A 的网卡直接从已注册的用户缓冲区 DMA 读取负载：零拷贝，不占用 CPU（%1）。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+4"/>
         <source>The NIC does the transport itself: segmentation by MTU, headers, PSNs, ACK tracking (%1).</source>
         <translation>传输由网卡自己完成：按 MTU 分段、封装报头、PSN、ACK 跟踪（%1）。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>RoCEv2 packets (UDP 4791, BTH with PSN) cross the same wire (%1).</source>
         <translation>RoCEv2 报文（UDP 4791，BTH 中带 PSN）经过同一条线路（%1）。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+74"/>
         <source>Host B&apos;s NIC takes a posted receive WQE and DMAs the data straight into that user buffer (%1).</source>
         <translation>主机 B 的网卡取出一个已投递的接收 WQE，把数据直接 DMA 到它指向的用户缓冲区（%1）。</translation>
     </message>
@@ -2640,17 +2653,17 @@
         <translation>主机 B 的网卡校验 rkey，把数据直接 DMA 到目标用户缓冲区；主机 B 的 CPU 和操作系统全程无感知（%1）。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="-75"/>
         <source>The ACK comes back and host A&apos;s NIC writes a CQE into the user-mapped completion queue (%1).</source>
         <translation>ACK 返回后，主机 A 的网卡把 CQE 写入映射到用户空间的完成队列（CQ），用时 %1。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>Host B&apos;s NIC writes a receive CQE into the user-mapped completion queue (%1).</source>
         <translation>主机 B 的网卡把接收 CQE 写入映射到用户空间的完成队列（CQ），用时 %1。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>ibv_poll_cq finds the CQE by reading memory — no interrupt, no system call; done at t = %1 (illustrative).</source>
         <translation>ibv_poll_cq 通过读内存拿到 CQE——没有中断，没有系统调用；在 t = %1 时完成（示意）。</translation>
     </message>
@@ -2789,7 +2802,7 @@
 <context>
     <name>TopologyRenderer</name>
     <message>
-        <location filename="../../views/nccl/topology_scene/topology_renderer.cpp" line="+46"/>
+        <location filename="../../views/nccl/topology_scene/topology_renderer.cpp" line="+50"/>
         <source>No NCCL topology session loaded</source>
         <translation>未加载 NCCL 拓扑会话</translation>
     </message>
@@ -2917,7 +2930,7 @@
 <context>
     <name>TopologyText</name>
     <message>
-        <location filename="../../views/nccl/topology_scene/topology_narration.cpp" line="+31"/>
+        <location filename="../../views/nccl/topology_scene/topology_narration.cpp" line="+26"/>
         <source>ncclTopoGetSystemFromXml reads %1: %2 GPUs, %3 NICs, %4 CPUs (NUMA domains), %5 PCI switches and %6 NVSwitch nodes, joined by %7 one-way links.</source>
         <translation>ncclTopoGetSystemFromXml 读取 %1：%2 个 GPU、%3 个网卡（NIC）、%4 个 CPU（NUMA 域）、%5 个 PCI 交换芯片和 %6 个 NVSwitch 节点，由 %7 条单向链路相连。</translation>
     </message>
@@ -3215,12 +3228,12 @@
 <context>
     <name>commviz::noc</name>
     <message>
-        <location filename="../../core/noc/noc_config.cpp" line="+200"/>
+        <location filename="../../core/noc/booksim_keys.cpp" line="+120"/>
         <source>a float from -1.0 to 1.0: the chance per cycle that an off source turns on (at most 1.0), or negative to derive it from injection_rate</source>
         <translation>-1.0 到 1.0 之间的浮点数：关闭状态的源每周期转为开启的概率（至多 1.0），或取负值，由 injection_rate 推导</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
         <source>a float from -1.0 to 1.0: the chance per cycle that an on source turns off (at most 1.0), or negative to derive it from injection_rate</source>
         <translation>-1.0 到 1.0 之间的浮点数：开启状态的源每周期转为关闭的概率（至多 1.0），或取负值，由 injection_rate 推导</translation>
     </message>
@@ -3230,7 +3243,7 @@
         <translation>-1.0 到 1.0 之间的浮点数：开启状态的源每周期生成一个数据包的概率（至多 1.0），或取负值（默认 -1.0），由 injection_rate 推导</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location filename="../../core/noc/noc_config.cpp" line="+58"/>
         <source>line %1</source>
         <translation>第 %1 行</translation>
     </message>
@@ -3463,22 +3476,22 @@
         <translation>magic、端口、pid 和指针的随机种子</translation>
     </message>
     <message>
-        <location filename="../../core/noc/noc_scene_model.cpp" line="+46"/>
+        <location filename="../../core/noc/booksim_keys.cpp" line="+10"/>
         <source>k-ary n-cube: mesh or torus (BookSim: topology)</source>
         <translation>k 元 n 立方：网格（mesh）或环面（torus）（BookSim: topology）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Routers per dimension (BookSim: k)</source>
         <translation>每个维度的路由器数（BookSim: k）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Dimensions; n = 1 is a line or ring (BookSim: n)</source>
         <translation>维数；n = 1 时为一条线或一个环（BookSim: n）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>BookSim routing function (+ topology): dor / dim_order, min_adapt, valiant, romm (mesh only)</source>
         <translation>BookSim 路由函数（名称后接拓扑）：dor / dim_order、min_adapt、valiant、romm（仅限 mesh）</translation>
     </message>
@@ -3488,72 +3501,72 @@
         <translation>环面链路耗时 2 个周期（BookSim: use_noc_latency）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>commviz only: torus dateline VC classes; off can deadlock</source>
         <translation>仅 commviz：环面日期线（dateline）VC 类别；关闭后可能死锁</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+28"/>
         <source>Virtual channels per input port</source>
         <translation>每个输入端口的虚拟通道（VC）数</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Flit slots per virtual channel</source>
         <translation>每个虚拟通道的微片（flit）槽位数</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+11"/>
         <source>Reuse an output VC only after the tail&apos;s credit returns</source>
         <translation>只有在尾微片的信用返回后才重新使用输出 VC</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+13"/>
         <source>RC cycles; 0 = look-ahead routing</source>
         <translation>RC 周期数；0 = 前瞻路由（look-ahead）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>VA cycles</source>
         <translation>VA 周期数</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>SA cycles</source>
         <translation>SA 周期数</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Crossbar set-up cycles</source>
         <translation>交叉开关建立周期数</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>ST cycles</source>
         <translation>ST 周期数</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-48"/>
         <source>Extra cycles before a returned credit can be used</source>
         <translation>返回的信用可被使用前的额外周期数</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+8"/>
         <source>Speculative switch allocation (VA and SA in parallel)</source>
         <translation>推测式交换分配（VA 与 SA 并行）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+28"/>
         <source>Crossbar inputs per router input</source>
         <translation>每个路由器输入对应的交叉开关输入数</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Crossbar outputs per router output</source>
         <translation>每个路由器输出对应的交叉开关输出数</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-35"/>
         <source>Router core speed relative to the channels</source>
         <translation>路由器核心相对于通道的速度</translation>
     </message>
@@ -3563,27 +3576,27 @@
         <translation>有输出加速时输出缓冲区的微片数（-1 = 不限）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+47"/>
         <source>VC allocator: islip(N) runs N iSLIP iterations</source>
         <translation>虚拟通道分配器：islip(N) 运行 N 轮 iSLIP 迭代</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Switch allocator: islip(N) runs N iSLIP iterations</source>
         <translation>交换分配器：islip(N) 运行 N 轮 iSLIP 迭代</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-22"/>
         <source>A packet keeps its crossbar connection from head to tail once it wins the switch</source>
         <translation>数据包赢得交换分配后，从头微片到尾微片一直保持其交叉开关连接</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="-89"/>
         <source>Destination pattern</source>
         <translation>目的节点模式</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+120"/>
         <source>Seed of the randperm permutation (BookSim: perm_seed)</source>
         <translation>randperm 置换的随机种子（BookSim：perm_seed）</translation>
     </message>
@@ -3593,17 +3606,17 @@
         <translation>每个节点每周期的数据包数（启用 injection_rate_uses_flits 时为微片数）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>injection_rate counts flits, not packets</source>
         <translation>injection_rate 按微片计数，而不是按数据包</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Flits per packet (head, body..., tail)</source>
         <translation>每个数据包的微片数（头、体……、尾）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>bernoulli: a packet each cycle with probability injection_rate; on_off: bursty two-state sources</source>
         <translation>bernoulli：每个周期以 injection_rate 的概率产生一个数据包；on_off：突发的双状态流量源</translation>
     </message>
@@ -3623,17 +3636,17 @@
         <translation>on_off：开启状态下每个周期产生数据包的概率（&lt;0：由 injection_rate 推导）</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+26"/>
         <source>latency drains measured packets; throughput does not</source>
         <translation>latency 会排空被测数据包；throughput 不会</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Sample periods of warm-up</source>
         <translation>预热的采样周期数</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Cycles per sample period</source>
         <translation>每个采样周期的周期数</translation>
     </message>
@@ -3643,7 +3656,7 @@
         <translation>最多采样周期数，含预热</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>Average latency above which the run is unstable (negative: off)</source>
         <translation>平均延迟超过该值即判定运行不稳定（负值：关闭）</translation>
     </message>
@@ -3653,7 +3666,7 @@
         <translation>warmup_periods = 0 时，结束预热的延迟变化量</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Throughput change that ends warm-up when warmup_periods = 0</source>
         <translation>warmup_periods = 0 时，结束预热的吞吐率变化量</translation>
     </message>
@@ -3668,27 +3681,27 @@
         <translation>已收敛采样周期的吞吐率变化量</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Packet latency includes source queueing</source>
         <translation>数据包延迟包含源端排队时间</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+5"/>
         <source>Random seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Cycles without ejection before the deadlock check</source>
         <translation>连续多少周期没有弹出后进行死锁检查</translation>
     </message>
     <message>
-        <location filename="../../core/collectives_scene/collectives_config.cpp" line="+45"/>
+        <location filename="../../core/collectives_scene/collectives_config.cpp" line="+42"/>
         <source>The collective operation</source>
         <translation>集合通信操作</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+12"/>
         <source>Whose algorithms: Open MPI coll/tuned or NCCL</source>
         <translation>使用哪个库的算法：Open MPI coll/tuned 或 NCCL</translation>
     </message>
@@ -3858,7 +3871,7 @@
         <translation>打印哪个 NCCL 版本的日志行：classic（2.22.3）或 2.30（2.30.7）；TUNING 表按 2.22.3 或 2.30.7 的调优器计算</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>NCCL_DEBUG_SUBSYS includes GRAPH: print the search and Ring lines</source>
         <translation>NCCL_DEBUG_SUBSYS 包含 GRAPH：打印搜索和 Ring 日志行</translation>
     </message>
@@ -4185,15 +4198,15 @@
 <context>
     <name>commviz::views::AnimationDialog</name>
     <message>
-        <location filename="../../views/export/animation_dialog.cpp" line="+70"/>
-        <location line="+218"/>
+        <location filename="../../views/export/animation_dialog.cpp" line="+71"/>
+        <location line="+206"/>
         <location line="+7"/>
         <location line="+19"/>
         <source>Export Animation</source>
         <translation>导出动画</translation>
     </message>
     <message>
-        <location line="-234"/>
+        <location line="-222"/>
         <source>GIF animation</source>
         <translation>GIF 动画</translation>
     </message>
@@ -4273,12 +4286,7 @@
         <translation>把每一步的解说作为图注</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>Browse…</source>
-        <translation>浏览…</translation>
-    </message>
-    <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>to</source>
         <translation>到</translation>
     </message>
@@ -4323,12 +4331,7 @@
         <translation>文件：</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>Export</source>
-        <translation>导出</translation>
-    </message>
-    <message>
-        <location line="+101"/>
+        <location line="+96"/>
         <source>Nothing to export: the range is empty.</source>
         <translation>没有可导出的内容：范围为空。</translation>
     </message>
@@ -4436,13 +4439,13 @@
 <context>
     <name>commviz::views::CollectivesRoundDock</name>
     <message>
-        <location filename="../../views/collectives_scene/collectives_round_dock.cpp" line="+45"/>
+        <location filename="../../views/collectives_scene/collectives_round_dock.cpp" line="+39"/>
         <source>Rounds</source>
         <translation>轮次</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+19"/>
+        <location line="+14"/>
         <source>No collectives session.</source>
         <translation>没有集合通信会话。</translation>
     </message>
@@ -4541,7 +4544,7 @@
 <context>
     <name>commviz::views::EventsDock</name>
     <message>
-        <location filename="../../views/shell/events_dock.cpp" line="+61"/>
+        <location filename="../../views/shell/events_dock.cpp" line="+52"/>
         <source>Events</source>
         <translation>事件</translation>
     </message>
@@ -4554,15 +4557,15 @@
 <context>
     <name>commviz::views::ExportDialog</name>
     <message>
-        <location filename="../../views/export/export_dialog.cpp" line="+43"/>
-        <location line="+134"/>
+        <location filename="../../views/export/export_dialog.cpp" line="+44"/>
+        <location line="+121"/>
         <location line="+6"/>
         <location line="+6"/>
         <source>Export Figure</source>
         <translation>导出图片</translation>
     </message>
     <message>
-        <location line="-136"/>
+        <location line="-123"/>
         <source>PNG image</source>
         <translation>PNG 图像</translation>
     </message>
@@ -4607,12 +4610,7 @@
         <translation>该场景在图中直接显示解说。</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>Browse…</source>
-        <translation>浏览…</translation>
-    </message>
-    <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Format:</source>
         <translation>格式：</translation>
     </message>
@@ -4632,12 +4630,7 @@
         <translation>文件：</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>Export</source>
-        <translation>导出</translation>
-    </message>
-    <message>
-        <location line="+79"/>
+        <location line="+72"/>
         <source>%1 × %2 pixels</source>
         <translation>%1 × %2 像素</translation>
     </message>
@@ -4760,7 +4753,7 @@
 <context>
     <name>commviz::views::InspectorDock</name>
     <message>
-        <location filename="../../views/shell/inspector_dock.cpp" line="+43"/>
+        <location filename="../../views/shell/inspector_dock.cpp" line="+39"/>
         <location line="+11"/>
         <source>Inspector</source>
         <translation>检查器</translation>
@@ -4917,7 +4910,7 @@ a smaller budget makes seeking slower, never wrong.</source>
 <context>
     <name>commviz::views::NocHeatmapDock</name>
     <message>
-        <location filename="../../views/noc/noc_heatmap_dock.cpp" line="+60"/>
+        <location filename="../../views/noc/noc_heatmap_dock.cpp" line="+55"/>
         <source>Heatmap</source>
         <translation>热力图</translation>
     </message>
@@ -5383,12 +5376,12 @@ latency t_typical %8 µs%9</source>
 <context>
     <name>commviz::views::TopologyMatrixDock</name>
     <message>
-        <location filename="../../views/nccl/topology_scene/topology_matrix_dock.cpp" line="+49"/>
+        <location filename="../../views/nccl/topology_scene/topology_matrix_dock.cpp" line="+43"/>
         <source>GPU paths</source>
         <translation>GPU 路径</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+10"/>
         <source>The paths are computed at stage 2.</source>
         <translation>路径在第 2 阶段计算。</translation>
     </message>

@@ -54,7 +54,8 @@ private slots:
     // MPI's and NCCL's words for two collectives read as Open MPI's names,
     // from --set and from a scenario alike, and the run names the canonical one.
     void collectiveTakesMpiAndNcclWords() {
-        const sim::ParamSpec& key = *sim::findParam(sceneModel().params, "collective");
+        const sim::SceneModel model = sceneModel();
+        const sim::ParamSpec& key = *sim::findParam(model.params, "collective");
         QCOMPARE(sim::parseParam(key, "broadcast").value(), sim::Json("bcast"));
         QCOMPARE(sim::parseParam(key, "reducescatter").value(), sim::Json("reduce_scatter"));
         QVERIFY(!sim::parseParam(key, "broadcasts").ok());
@@ -63,7 +64,7 @@ private slots:
         QVERIFY(session.ok());
         QCOMPARE(session.value()->summary()["collective"], sim::Json("bcast"));
         const sim::Json scenario{{"scene", "collectives"}, {"format", 1}, {"collective", "reducescatter"}};
-        auto fromFile = sceneModel().build({}, scenario);
+        auto fromFile = model.build({}, scenario);
         QVERIFY(fromFile.ok());
         QCOMPARE(fromFile.value()->summary()["collective"], sim::Json("reduce_scatter"));
     }
