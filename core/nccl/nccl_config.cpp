@@ -19,6 +19,8 @@ using sim::ParamType;
 ParamSpec intKey(const char* key, int def, double min, double max, const char* help) {
     return {key, ParamType::Int, def, min, max, {}, help};
 }
+// The rank a fault happens to, or -1 for none.
+ParamSpec faultRankKey(const char* key, const char* help) { return intKey(key, -1, -1, kMaxRanks - 1, help); }
 ParamSpec choiceKey(const char* key, const char* def, std::vector<std::string> choices, const char* help) {
     return {key, ParamType::Choice, def, 0, 0, std::move(choices), help};
 }
@@ -127,17 +129,18 @@ std::vector<sim::ParamSpec> params() {
                   QT_TRANSLATE_NOOP("commviz::params",
                                     "How the id reaches the ranks: MPI_Bcast (one process per GPU) or "
                                     "ncclCommInitAll (one process, one node)")),
-        intKey("missing_rank", -1, -1, kMaxRanks - 1,
-               QT_TRANSLATE_NOOP("commviz::params", "Rank that never calls ncclCommInitRank (-1: none)")),
-        intKey("bad_magic_rank", -1, -1, kMaxRanks - 1,
-               QT_TRANSLATE_NOOP("commviz::params",
-                                 "A stale client with the wrong magic connects to the root just before this rank "
-                                 "(-1: none)")),
-        intKey("nranks_mismatch_rank", -1, -1, kMaxRanks - 1,
-               QT_TRANSLATE_NOOP("commviz::params", "Rank whose extInfo reports nranks + 1 (-1: none)")),
-        intKey("duplicate_rank", -1, -1, kMaxRanks - 1,
-               QT_TRANSLATE_NOOP("commviz::params",
-                                 "Rank launched twice: the second process checks in right after the first (-1: none)")),
+        faultRankKey("missing_rank",
+                     QT_TRANSLATE_NOOP("commviz::params", "Rank that never calls ncclCommInitRank (-1: none)")),
+        faultRankKey("bad_magic_rank",
+                     QT_TRANSLATE_NOOP("commviz::params",
+                                       "A stale client with the wrong magic connects to the root just before this rank "
+                                       "(-1: none)")),
+        faultRankKey("nranks_mismatch_rank",
+                     QT_TRANSLATE_NOOP("commviz::params", "Rank whose extInfo reports nranks + 1 (-1: none)")),
+        faultRankKey(
+            "duplicate_rank",
+            QT_TRANSLATE_NOOP("commviz::params",
+                              "Rank launched twice: the second process checks in right after the first (-1: none)")),
         {"root_unreachable",
          ParamType::Bool,
          false,

@@ -60,6 +60,14 @@ bool hasRegion(const TopologyRenderer& renderer, const QString& id) {
     return false;
 }
 
+// `text` written to run.log in `dir`; the path, or empty when it cannot be written.
+QString writeLog(const QTemporaryDir& dir, const QByteArray& text) {
+    const QString path = dir.filePath(QStringLiteral("run.log"));
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(text) != text.size()) return {};
+    return path;
+}
+
 }  // namespace
 
 class TopologyViewTest : public QObject {
@@ -206,11 +214,8 @@ private slots:
     // With a log loaded, the log pane shows the log itself.
     void logDockShowsALoadedLog() {
         QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("run.log"));
-        QFile file(path);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write("host:1:1 [0] NCCL INFO Channel 00/02 : 0 1\nother output\n");
-        file.close();
+        const QString path = writeLog(dir, "host:1:1 [0] NCCL INFO Channel 00/02 : 0 1\nother output\n");
+        QVERIFY(!path.isEmpty());
         views::SimulationController controller;
         QVERIFY(controller.load(tests::sceneSetup(m_scene, {{"log_file", path.toStdString()}})).ok());
         views::TopologyLogDock dock(controller, nullptr);
@@ -221,11 +226,8 @@ private slots:
     // The title names a file by its name: a long path would push the rest out of the line.
     void titleNamesTheLogFileNotItsFolders() {
         QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("run.log"));
-        QFile file(path);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write("host:1:1 [0] NCCL INFO Channel 00/02 : 0 1\n");
-        file.close();
+        const QString path = writeLog(dir, "host:1:1 [0] NCCL INFO Channel 00/02 : 0 1\n");
+        QVERIFY(!path.isEmpty());
         const auto session = tests::modelSession(m_scene, {{"log_file", path.toStdString()}});
         views::TopologyRenderer renderer;
         const QString texts = tests::paint(renderer, *session).strings().join(QLatin1Char('\n'));

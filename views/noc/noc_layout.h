@@ -19,6 +19,8 @@ class NocLayout {
 public:
     static constexpr double kWidth = 1200;
     static constexpr double kHeight = 860;
+    /// The smallest text the scene draws (numbers, legend, panel cells): 8 pt at fit in the default window.
+    static constexpr double kSmallestFont = 14;
 
     /// Width of the router panel shown beside the grid when a router is selected.
     static constexpr double kPanelWidth = 540;

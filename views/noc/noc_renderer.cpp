@@ -19,10 +19,8 @@ namespace commviz::views {
 using noc::NocEngine;
 
 namespace {
-// The smallest text the scene draws: 8 pt at fit in the default window.
-constexpr double kNumberFont = 14;
-constexpr double kLegendFont = 14;
 constexpr double kCaptionFont = 16;
+constexpr double kSmallestFont = NocLayout::kSmallestFont;
 }  // namespace
 
 QColor NocRenderer::stateColor(const Theme& theme, noc::VcState state) {
@@ -194,12 +192,12 @@ void NocRenderer::paintRouter(ScenePaint& p, const NocEngine& engine, const NocL
     // The number sits on the background above the router's top-left corner,
     // clear of the strips and of the links, when it fits there readably.
     const double gap = layout.pitch() - layout.routerSize();
-    const QRectF label(r.left() - gap / 2 + 2, r.top() - kNumberFont - 3, gap / 2 + r.width() * 0.36 - 4,
-                       kNumberFont + 2);
+    const QRectF label(r.left() - gap / 2 + 2, r.top() - kSmallestFont - 3, gap / 2 + r.width() * 0.36 - 4,
+                       kSmallestFont + 2);
     const QString number = QString::number(node);
-    if (gap >= kNumberFont + 4 &&
-        QFontMetricsF(ScenePaint::font(kNumberFont)).horizontalAdvance(number) <= label.width() - 2)
-        p.detail(label, number, kNumberFont, p.theme.mutedText, Qt::AlignRight | Qt::AlignBottom);
+    if (gap >= kSmallestFont + 4 &&
+        QFontMetricsF(ScenePaint::font(kSmallestFont)).horizontalAdvance(number) <= label.width() - 2)
+        p.detail(label, number, kSmallestFont, p.theme.mutedText, Qt::AlignRight | Qt::AlignBottom);
 }
 
 QRectF NocRenderer::flitCell(const NocLayout& layout, const noc::NocConfig& config, int node, int port, int vc,
@@ -297,7 +295,7 @@ void NocRenderer::paintDeadlock(ScenePaint& p, const NocEngine& engine, const No
 
 void NocRenderer::paintLegend(ScenePaint& p, const NocLayout& layout) {
     NocLegendFlow flow(layout.legend(), 24);
-    const QFontMetricsF metrics(ScenePaint::font(kLegendFont));
+    const QFontMetricsF metrics(ScenePaint::font(kSmallestFont));
     const auto swatch = [&](const QColor& fill, const QString& label) {
         // A label wider than the legend wraps onto the lines under it.
         const double width = std::min(22 + metrics.horizontalAdvance(label) + 2, flow.area.width());
@@ -307,11 +305,11 @@ void NocRenderer::paintLegend(ScenePaint& p, const NocLayout& layout) {
         const QPointF at = flow.place(width, 18);
         p.box(QRectF(at.x(), at.y() + 4, 16, 16), fill, p.theme.panelBorder, 2);
         if (lines == 1) {
-            p.text(QRectF(at.x() + 22, at.y(), width - 22, 24), label, kLegendFont, p.theme.mutedText);
+            p.text(QRectF(at.x() + 22, at.y(), width - 22, 24), label, kSmallestFont, p.theme.mutedText);
             return;
         }
-        p.wrapped(QRectF(at.x() + 22, at.y() + 2, width - 22, metrics.lineSpacing() * lines + 2), label, kLegendFont,
-                  p.theme.mutedText, false, kLegendFont);
+        p.wrapped(QRectF(at.x() + 22, at.y() + 2, width - 22, metrics.lineSpacing() * lines + 2), label, kSmallestFont,
+                  p.theme.mutedText, false, kSmallestFont);
         flow.newLine(metrics.lineSpacing() * lines + 4);
     };
     swatch(stateColor(p.theme, noc::VcState::Routing), tr("VC routing (RC)"));

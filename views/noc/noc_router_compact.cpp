@@ -4,6 +4,7 @@
 #include <map>
 
 #include "noc/noc_engine.h"
+#include "noc/noc_layout.h"
 #include "noc/noc_renderer.h"
 #include "noc/noc_router_panel.h"
 #include "noc/noc_router_rows.h"
@@ -19,7 +20,6 @@ namespace {
 constexpr double kPortRow = 24;
 constexpr double kVcRow = 22;
 constexpr double kGap = 6;
-constexpr double kFont = 14;  // 8 pt at the scene's fit
 constexpr double kTagFont = 13;
 
 /// Input `port`'s VCs as cells: the state's tint, and a bar as high as the
@@ -58,12 +58,12 @@ void paintCreditBars(ScenePaint& p, const noc::NocEngine& engine, const QRectF& 
 
 void paintPortRow(ScenePaint& p, const noc::NocEngine& engine, const Columns& cols, int router, int port, double y) {
     const QString name = NocText::portName(port, engine.config().ports());
-    p.text(QRectF(cols.inLabel.left(), y, cols.inLabel.width(), kPortRow), NocRouterPanel::tr("in %1").arg(name), kFont,
-           p.theme.text, Qt::AlignLeft | Qt::AlignVCenter, true);
+    p.text(QRectF(cols.inLabel.left(), y, cols.inLabel.width(), kPortRow), NocRouterPanel::tr("in %1").arg(name),
+           NocLayout::kSmallestFont, p.theme.text, Qt::AlignLeft | Qt::AlignVCenter, true);
     paintInputCells(p, engine, QRectF(cols.inState.left(), y + 2, cols.inRoute.right() - cols.inState.left(), 20),
                     router, port);
     p.text(QRectF(cols.outLabel.left(), y, cols.outLabel.width(), kPortRow), NocRouterPanel::tr("out %1").arg(name),
-           kFont, p.theme.text, Qt::AlignLeft | Qt::AlignVCenter, true);
+           NocLayout::kSmallestFont, p.theme.text, Qt::AlignLeft | Qt::AlignVCenter, true);
     paintCreditBars(p, engine, QRectF(cols.outCells.left(), y + 2, cols.outCells.width(), 20), router, port);
 }
 
@@ -97,14 +97,14 @@ void NocRouterCompact::paint(ScenePaint& p, const noc::NocEngine& engine, const 
         const std::size_t shown = std::min(perPort, busy[port].size());
         for (std::size_t i = 0; i < shown; ++i) {
             const int vc = busy[port][i];
-            router_panel::paintVcRow(p, engine, cols, router, port, vc, y, kVcRow, kFont);
+            router_panel::paintVcRow(p, engine, cols, router, port, vc, y, kVcRow, NocLayout::kSmallestFont);
             laneMid[{port, vc}] = y + kVcRow / 2;
             y += kVcRow;
         }
         if (busy[port].size() > shown) {
             p.text(QRectF(cols.inLabel.left() + 10, y, cols.xbar.right() - cols.inLabel.left() - 10, kVcRow),
-                   tr("+%1 more not idle: zoom in, or click a cell").arg(busy[port].size() - shown), kFont,
-                   p.theme.mutedText);
+                   tr("+%1 more not idle: zoom in, or click a cell").arg(busy[port].size() - shown),
+                   NocLayout::kSmallestFont, p.theme.mutedText);
             y += kVcRow;
         }
         y += kGap;

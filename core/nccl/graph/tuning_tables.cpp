@@ -22,55 +22,57 @@ PerAlgorithm<float> baseLatencies(TuningVersion version) {
     return base;
 }
 
-// tuning.cc hwLat for 2.18.3 – 2.18.6.
+// Simple's latency alone: CollNet, NVLS and PAT rows have no LL or LL128 cell.
+constexpr Row simpleOnly(float latency) { return Row{0.0f, 0.0f, latency}; }
+
+// tuning.cc hwLat for 2.18.3 – 2.18.6, one row per hardware class, the algorithms in NCCL's order
+// (Tree, Ring, CollNetDirect, CollNetChain, NVLS, NVLSTree, PAT).
 std::array<PerAlgorithm<float>, 3> hardwareLatencies218() {
-    std::array<PerAlgorithm<float>, 3> hw{};
-    hw[NCCL_HW_NVLINK][NCCL_ALGO_TREE] = Row{.6f, 1.25f, 4.0f};
-    hw[NCCL_HW_NVLINK][NCCL_ALGO_RING] = Row{.6f, 1.9f, 3.4f};
-    hw[NCCL_HW_NVLINK][NCCL_ALGO_COLLNET_DIRECT] = Row{0.0f, 0.0f, 8.0f};
-    hw[NCCL_HW_NVLINK][NCCL_ALGO_COLLNET_CHAIN] = Row{0.0f, 0.0f, 4.75f};
-    hw[NCCL_HW_PCI][NCCL_ALGO_TREE] = Row{1.0f, 1.9f, 6.0f};
-    hw[NCCL_HW_PCI][NCCL_ALGO_RING] = Row{1.0f, 2.5f, 5.7f};
-    hw[NCCL_HW_PCI][NCCL_ALGO_COLLNET_DIRECT] = Row{0.0f, 0.0f, 8.0f};
-    hw[NCCL_HW_PCI][NCCL_ALGO_COLLNET_CHAIN] = Row{0.0f, 0.0f, 8.0f};
-    hw[NCCL_HW_NET][NCCL_ALGO_TREE] = Row{5.0f, 8.5f, 14.0f};
-    hw[NCCL_HW_NET][NCCL_ALGO_RING] = Row{2.7f, 4.0f, 14.0f};
-    hw[NCCL_HW_NET][NCCL_ALGO_COLLNET_DIRECT] = Row{0.0f, 0.0f, 10.7f};
-    hw[NCCL_HW_NET][NCCL_ALGO_COLLNET_CHAIN] = Row{0.0f, 0.0f, 14.0f};
-    hw[NCCL_HW_NET][NCCL_ALGO_NVLS] = Row{0.0f, 0.0f, 18.0f};
-    hw[NCCL_HW_NET][NCCL_ALGO_NVLS_TREE] = Row{0.0f, 0.0f, 19.0f};
-    return hw;
+    constexpr Row none{};
+    return {{
+        {{{.6f, 1.25f, 4.0f}, {.6f, 1.9f, 3.4f}, simpleOnly(8.0f), simpleOnly(4.75f), none, none, none}},
+        {{{1.0f, 1.9f, 6.0f}, {1.0f, 2.5f, 5.7f}, simpleOnly(8.0f), simpleOnly(8.0f), none, none, none}},
+        {{{5.0f, 8.5f, 14.0f},
+          {2.7f, 4.0f, 14.0f},
+          simpleOnly(10.7f),
+          simpleOnly(14.0f),
+          simpleOnly(18.0f),
+          simpleOnly(19.0f),
+          none}},
+    }};
 }
 
 // tuning.cc hwLat for 2.19 – 2.30: Tree/Simple 28 until 2.22 (4/4/14 after), NVLS on NVLink 23 → 25 in
 // 2.21, NVLSTree over the network 14 → 20.9 and PAT 4/4/14 in 2.28.
 std::array<PerAlgorithm<float>, 3> hardwareLatencies(TuningVersion version) {
     if (version.minor == 18) return hardwareLatencies218();
-    const bool treeSimple28 = !version.atLeast(23);
+    const auto treeSimple = [&version](float from23) { return version.atLeast(23) ? from23 : 28.0f; };
     const float nvlsOnNvlink = version.atLeast(21) ? 25.0f : 23.0f;
-    std::array<PerAlgorithm<float>, 3> hw{};
-    hw[NCCL_HW_NVLINK][NCCL_ALGO_TREE] = Row{.6f, 1.25f, treeSimple28 ? 28.0f : 4.0f};
-    hw[NCCL_HW_NVLINK][NCCL_ALGO_RING] = Row{.6f, 1.9f, 3.4f};
-    hw[NCCL_HW_NVLINK][NCCL_ALGO_COLLNET_DIRECT] = Row{0.0f, 0.0f, 3.7f};
-    hw[NCCL_HW_NVLINK][NCCL_ALGO_COLLNET_CHAIN] = Row{0.0f, 0.0f, 2.8f};
-    hw[NCCL_HW_NVLINK][NCCL_ALGO_NVLS] = Row{0.0f, 0.0f, nvlsOnNvlink};
-    hw[NCCL_HW_NVLINK][NCCL_ALGO_NVLS_TREE] = Row{0.0f, 0.0f, nvlsOnNvlink};
-    hw[NCCL_HW_PCI][NCCL_ALGO_TREE] = Row{1.0f, 1.9f, treeSimple28 ? 28.0f : 4.0f};
-    hw[NCCL_HW_PCI][NCCL_ALGO_RING] = Row{1.0f, 2.5f, 5.7f};
-    hw[NCCL_HW_PCI][NCCL_ALGO_COLLNET_DIRECT] = Row{0.0f, 0.0f, 3.7f};
-    hw[NCCL_HW_PCI][NCCL_ALGO_COLLNET_CHAIN] = Row{0.0f, 0.0f, 2.8f};
-    hw[NCCL_HW_NET][NCCL_ALGO_TREE] = Row{5.0f, 8.5f, treeSimple28 ? 28.0f : 14.0f};
-    hw[NCCL_HW_NET][NCCL_ALGO_RING] = Row{2.7f, 4.0f, 14.0f};
-    hw[NCCL_HW_NET][NCCL_ALGO_COLLNET_DIRECT] = Row{0.0f, 0.0f, 31.0f};
-    hw[NCCL_HW_NET][NCCL_ALGO_COLLNET_CHAIN] = Row{0.0f, 0.0f, 30.0f};
-    hw[NCCL_HW_NET][NCCL_ALGO_NVLS] = Row{0.0f, 0.0f, 18.0f};
-    hw[NCCL_HW_NET][NCCL_ALGO_NVLS_TREE] = Row{0.0f, 0.0f, version.atLeast(28) ? 20.9f : 14.0f};
-    if (version.atLeast(28)) {
-        hw[NCCL_HW_NVLINK][NCCL_ALGO_PAT] = Row{0.0f, 0.0f, 4.0f};
-        hw[NCCL_HW_PCI][NCCL_ALGO_PAT] = Row{0.0f, 0.0f, 4.0f};
-        hw[NCCL_HW_NET][NCCL_ALGO_PAT] = Row{0.0f, 0.0f, 14.0f};
-    }
-    return hw;
+    const bool v28 = version.atLeast(28);
+    const auto pat = [v28](float latency) { return v28 ? simpleOnly(latency) : Row{}; };
+    return {{
+        {{{.6f, 1.25f, treeSimple(4.0f)},
+          {.6f, 1.9f, 3.4f},
+          simpleOnly(3.7f),
+          simpleOnly(2.8f),
+          simpleOnly(nvlsOnNvlink),
+          simpleOnly(nvlsOnNvlink),
+          pat(4.0f)}},
+        {{{1.0f, 1.9f, treeSimple(4.0f)},
+          {1.0f, 2.5f, 5.7f},
+          simpleOnly(3.7f),
+          simpleOnly(2.8f),
+          Row{},
+          Row{},
+          pat(4.0f)}},
+        {{{5.0f, 8.5f, treeSimple(14.0f)},
+          {2.7f, 4.0f, 14.0f},
+          simpleOnly(31.0f),
+          simpleOnly(30.0f),
+          simpleOnly(18.0f),
+          simpleOnly(v28 ? 20.9f : 14.0f),
+          pat(14.0f)}},
+    }};
 }
 
 // tuning.cc llMaxBws, perChMax*Bws: Hopper LL row raised in 2.21, Blackwell rows from 2.25 (twice Hopper),

@@ -41,14 +41,12 @@ TuningModel tune(const TuningInputs& inputs) {
 }
 
 TuningGraph graph(int pattern, int nChannels, float bwIntra, float bwInter, PathType typeIntra, PathType typeInter) {
-    TuningGraph g;
-    g.pattern = pattern;
-    g.nChannels = nChannels;
-    g.bwIntra = bwIntra;
-    g.bwInter = bwInter;
-    g.typeIntra = typeIntra;
-    g.typeInter = typeInter;
-    return g;
+    return {.pattern = pattern,
+            .nChannels = nChannels,
+            .bwIntra = bwIntra,
+            .bwInter = bwInter,
+            .typeIntra = typeIntra,
+            .typeInter = typeInter};
 }
 
 }  // namespace
