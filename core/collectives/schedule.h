@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -47,6 +48,11 @@ struct Schedule {
     BlockLayout layout;
     int rounds = 0;
     std::function<Round(int)> round;
+    /// NCCL only: the device function that runs the schedule ("runRing", "runTreeSplit") and, per
+    /// message of round r, the primitive its sender calls (src/device/prims_*.h: "directRecvReduceDirectSend").
+    /// Open MPI's messages are point-to-point calls and leave both empty.
+    std::string_view deviceFunction;
+    std::function<std::string_view(int, const Message&)> primitive;
 };
 
 /// An empty schedule of algorithm `algorithm` (Open MPI ID `id`) over `layout`:

@@ -43,6 +43,13 @@ bool CollectivesEngine::perMessageEvents() const {
     return m_config.detail == Detail::Messages;
 }
 
+SendEvent CollectivesEngine::sendEvent(int roundIndex, const Message& message, double endUs) const {
+    SendEvent event{roundIndex, message, endUs};
+    event.deviceFunction = m_schedule->deviceFunction;
+    if (m_schedule->primitive) event.primitive = m_schedule->primitive(roundIndex, message);
+    return event;
+}
+
 std::vector<CollectivesEngine::Event> CollectivesEngine::step() {
     if (done()) return {};
     const int roundIndex = m_round++;
@@ -56,7 +63,7 @@ std::vector<CollectivesEngine::Event> CollectivesEngine::step() {
         m_bytesSent[std::size_t(message.src)] += message.bytes;
         summary.bytes += message.bytes;
         summary.reduce = summary.reduce || message.reduce;
-        if (perMessageEvents()) events.push_back(SendEvent{roundIndex, message, ends[index]});
+        if (perMessageEvents()) events.push_back(sendEvent(roundIndex, message, ends[index]));
     }
     m_messages += std::int64_t(round.size());
     if (!perMessageEvents()) events.push_back(summary);
@@ -126,16 +133,19 @@ sim::Json CollectivesEngine::inspect(const std::string& id) const {
 sim::EventRecord CollectivesEngine::describe(const Event& event) {
     if (const auto* send = std::get_if<SendEvent>(&event)) {
         const Message& message = send->message;
-        return {std::string(SendEvent::kKind),
-                "MPI_Sendrecv",
-                {"rank:" + std::to_string(message.src), "rank:" + std::to_string(message.dst)},
-                {{"round", send->round + 1},  // counted from 1, as the window and the lessons count them
-                 {"src", message.src},
-                 {"dst", message.dst},
-                 {"bytes", message.bytes},
-                 {"blocks", blocksJson(message.blocks)},
-                 {"reduce", message.reduce},
-                 {"end_us", send->end_us}}};
+        // NCCL's sender runs a device primitive; Open MPI's algorithms exchange point-to-point messages.
+        sim::EventRecord record{std::string(SendEvent::kKind),
+                                send->primitive.empty() ? "MPI_Sendrecv" : std::string(send->primitive),
+                                {"rank:" + std::to_string(message.src), "rank:" + std::to_string(message.dst)},
+                                {{"round", send->round + 1},  // counted from 1, as the window and the lessons count
+                                 {"src", message.src},
+                                 {"dst", message.dst},
+                                 {"bytes", message.bytes},
+                                 {"blocks", blocksJson(message.blocks)},
+                                 {"reduce", message.reduce},
+                                 {"end_us", send->end_us}}};
+        if (!send->deviceFunction.empty()) record.fields["device_function"] = std::string(send->deviceFunction);
+        return record;
     }
     const auto& round = std::get<RoundEvent>(event);
     return {std::string(RoundEvent::kKind),

@@ -44,6 +44,7 @@ public:
     const std::vector<std::int64_t>& bytesSent() const { return m_bytesSent; }
     std::int64_t messages() const { return m_messages; }
     bool perMessageEvents() const;
+    SendEvent sendEvent(int roundIndex, const Message& message, double endUs) const;
     /// time_us, closed_form_us, algbw_GBps and busbw_GBps (nccl-tests' definitions) of the
     /// run so far; the bandwidths are null while no time has passed or no data moves.
     sim::Json bandwidthFields() const;

@@ -14,7 +14,9 @@ struct SendEvent {
     static constexpr std::string_view kKind = "send";
     int round = 0;  ///< 0-based
     Message message;
-    double end_us = 0;  ///< when it was received (and reduced) on the critical-path clock
+    double end_us = 0;                ///< when it was received (and reduced) on the critical-path clock
+    std::string_view deviceFunction;  ///< NCCL's runRing / runTreeSplit; empty for Open MPI
+    std::string_view primitive;       ///< the NCCL primitive the sender calls; empty for Open MPI
     bool operator==(const SendEvent&) const = default;
 };
 

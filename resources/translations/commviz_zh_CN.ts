@@ -253,6 +253,11 @@
     </message>
     <message>
         <location line="+8"/>
+        <source>%1 In NCCL&apos;s %2 the sender calls %3.</source>
+        <translation>%1在 NCCL 的 %2 中，发送方调用 %3。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Round %1: %2 messages carry %3 in all and their receivers reduce; the round ends at %4 µs.</source>
         <translation>第 %1 轮：%2 条消息共携带 %3，接收方进行规约；本轮在 %4 µs 时结束。</translation>
     </message>
@@ -1037,7 +1042,7 @@
 <context>
     <name>NocRenderer</name>
     <message>
-        <location filename="../../views/noc/noc_renderer.cpp" line="+74"/>
+        <location filename="../../views/noc/noc_renderer.cpp" line="+72"/>
         <source>No NoC session loaded</source>
         <translation>未加载片上网络（NoC）仿真会话</translation>
     </message>
@@ -3361,7 +3366,7 @@
         <translation>race：两条泳道共用一个时钟，最早的阶段先走；sequential：先走完 Socket 泳道，再走 Verbs 泳道</translation>
     </message>
     <message>
-        <location filename="../../core/nccl/nccl_config.cpp" line="+115"/>
+        <location filename="../../core/nccl/nccl_config.cpp" line="+117"/>
         <source>Bootstrap version: classic (NCCL &lt;= 2.22) or 2.30 (pipelined root, bidirectional ring allgather)</source>
         <translation>bootstrap 版本：classic（NCCL ≤ 2.22）或 2.30（root 流水线式回复，双向环形 allgather）</translation>
     </message>
@@ -3401,7 +3406,7 @@
         <translation>extInfo 中报告 nranks + 1 的 rank（-1：无）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Rank launched twice: the second process checks in right after the first (-1: none)</source>
         <translation>被启动两次的 rank：第二个进程紧接第一个向 root 报到（-1：无）</translation>
     </message>

@@ -313,9 +313,13 @@ void TestCliExportAnimation::htmlStepperPageFromTheCommandLine() {
     QCOMPARE(page.count("data-ms=\"1000\""), 4);
     QVERIFY(page.contains("<svg"));
     QVERIFY(!page.contains("http://") && !page.contains("https://"));
-    // --scale gives PNG frames at that scale instead.
+    // --scale gives PNG frames at that scale instead. Each frame's narration is text under the figure
+    // with or without --caption (docs/usage.md, "Captions as text"): no frame's text is empty.
     QCOMPARE(exportRange("png.html", {"--from", "1", "--to", "2", "--scale", "0.5"}).exitCode, 0);
-    QVERIFY(readAll(m_dir.filePath("png.html")).contains("data:image/png;base64,"));
+    const QByteArray pngPage = readAll(m_dir.filePath("png.html"));
+    QVERIFY(pngPage.contains("data:image/png;base64,"));
+    QCOMPARE(pngPage.count("class=\"cv-text\"><p>"), 2);
+    QCOMPARE(pngPage.count("class=\"cv-text\"></div>"), 0);
 }
 
 void TestCliExportAnimation::lessonVideoHoldsEachStepForReading() {

@@ -63,13 +63,17 @@ private slots:
         QCOMPARE(bundled.out, onDisk.out);
     }
 
-    // Every line carries NCCL's prefix `host:pid:tid [dev] NCCL INFO`; four ranks, one process each.
+    // After the overview (lines starting with '#'), every line carries NCCL's prefix
+    // `host:pid:tid [dev] NCCL INFO`; four ranks, one process each.
     void everyLineHasNcclsPrefix() {
         const CliResult r = runCommviz({"nccl-topo", "pcie_4gpu_2socket.xml"});
         const QStringList lines = QString::fromUtf8(r.out).split('\n', Qt::SkipEmptyParts);
         QVERIFY(lines.size() > 10);
         const QRegularExpression prefix(QStringLiteral("^node0:(400[0-3]):\\1 \\[([0-3])\\] NCCL INFO "));
-        for (const QString& line : lines) QVERIFY2(prefix.match(line).hasMatch(), qPrintable(line));
+        const auto log =
+            std::find_if(lines.begin(), lines.end(), [](const QString& line) { return !line.startsWith('#'); });
+        QCOMPARE(log - lines.begin(), 6);
+        for (auto line = log; line != lines.end(); ++line) QVERIFY2(prefix.match(*line).hasMatch(), qPrintable(*line));
         // Rank 0 prints the rings; each peer connection once per channel.
         QVERIFY(r.out.contains("node0:4000:4000 [0] NCCL INFO Channel 00/"));
         QVERIFY(r.out.contains("NCCL INFO Connected all rings\n"));

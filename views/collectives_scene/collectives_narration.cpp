@@ -18,7 +18,7 @@ QString timeText(const sim::EventRecord& record) {
     return QString::number(EventFields(record).number("end_us").value_or(0), 'g', 4);
 }
 
-QString send(const sim::EventRecord& record) {
+QString sendSentence(const sim::EventRecord& record) {
     const EventFields fields(record);
     const QStringList blockList = fields.list("blocks").value_or(QStringList());
     const QString blocks = CollectivesText::blocksText(blockList);
@@ -32,6 +32,14 @@ QString send(const sim::EventRecord& record) {
             .arg(roundNumber(record), number(record, "src"), what, bytes, number(record, "dst"), timeText(record));
     return CollectivesText::tr("Round %1: rank %2 sends %3 (%4) to rank %5, which stores the data (done at %6 µs).")
         .arg(roundNumber(record), number(record, "src"), what, bytes, number(record, "dst"), timeText(record));
+}
+
+// NCCL's sends name the device function and the primitive the sender runs (the event's anchor).
+QString send(const sim::EventRecord& record) {
+    const std::optional<QString> function = EventFields(record).text("device_function");
+    if (!function) return sendSentence(record);
+    return CollectivesText::tr("%1 In NCCL's %2 the sender calls %3.")
+        .arg(sendSentence(record), *function, QString::fromStdString(record.anchor));
 }
 
 QString round(const sim::EventRecord& record) {

@@ -26,6 +26,9 @@ class FrameWriter {
 public:
     virtual ~FrameWriter() = default;
     virtual int passes() const { return 1; }
+    /// The writer shows each step's narration as text beside the figure (the HTML stepper), so the
+    /// driver fills the caption into the state even without --caption.
+    virtual bool captionsAsText() const { return false; }
     virtual sim::Status beginPass(int pass) {
         (void)pass;
         return sim::Ok{};

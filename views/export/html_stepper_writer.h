@@ -43,6 +43,7 @@ public:
     ~HtmlStepperWriter() override;
 
     sim::Status beginPass(int pass) override;
+    bool captionsAsText() const override { return true; }
     sim::Status add(SceneRenderer& renderer, const RenderState& state, const FigureOptions& options,
                     const ExportFrame& frame) override;
     sim::Status finish() override;

@@ -82,7 +82,7 @@ sim::Status exportSequence(const SequenceRequest& request, FrameWriter& writer) 
                 return cancelled(
                     writer, sim::fail("step " + std::to_string(step) + " is past the end: the scene '" +
                                       request.scene->model.id + "' ends after " + std::to_string(reached) + " steps"));
-            if (request.options.caption) {
+            if (request.options.caption || writer.captionsAsText()) {
                 const StepCaption caption = stepCaption(*request.scene, *request.session, step, request.selected);
                 state.caption = caption.full;
                 state.captionSummary = caption.summary;

@@ -5,6 +5,7 @@
 
 #include "collectives/block_layout.h"
 #include "collectives/phases.h"
+#include "nccl/device/nccl_primitives.h"
 #include "nccl/device/nccl_protocol.h"
 
 namespace commviz::collectives {
@@ -72,6 +73,10 @@ Schedule ncclRingAllreduce(const ScheduleRequest& request, int nchannels) {
         }
         return round;
     };
+    schedule.deviceFunction = nccl_primitives::kRunRing;
+    schedule.primitive = [p, steps](int roundIndex, const Message&) {
+        return nccl_primitives::ringAllreduce(roundIndex % steps, p);
+    };
     return schedule;
 }
 
@@ -119,6 +124,11 @@ void setPerRankRing(Schedule& schedule, const ScheduleRequest& request, std::sha
             }
         }
         return round;
+    };
+    schedule.deviceFunction = nccl_primitives::kRunRing;
+    schedule.primitive = [p, reduce](int roundIndex, const Message&) {
+        const int step = roundIndex % (p - 1);
+        return reduce ? nccl_primitives::ringReduceScatter(step) : nccl_primitives::ringAllgather(step);
     };
 }
 

@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "collectives/block_layout.h"
+#include "nccl/device/nccl_primitives.h"
 #include "nccl/device/nccl_protocol.h"
 #include "nccl/device/nccl_ring.h"
 
@@ -77,6 +78,11 @@ Schedule chainSchedule(const ScheduleRequest& request, int first, bool reduce) {
                                             chain->reduce));
             }
         return round;
+    };
+    schedule.deviceFunction = nccl_primitives::kRunRing;
+    schedule.primitive = [first, p, reduce](int, const Message& message) {
+        const int position = ((message.src - first) % p + p) % p;
+        return reduce ? nccl_primitives::ringReduce(position) : nccl_primitives::ringBroadcast(position);
     };
     return schedule;
 }

@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "collectives/block_layout.h"
+#include "nccl/device/nccl_primitives.h"
 #include "nccl/device/nccl_protocol.h"
 #include "nccl/device/nccl_ring.h"
 #include "nccl/graph/double_binary_tree.h"
@@ -65,7 +66,18 @@ struct TreePlan {
     std::int64_t maxChunks = 1;
     int height = 0;
     const NcclTree& treeOf(int channel) const { return trees[channel < channels / 2 ? 0 : 1]; }
+    /// The channel whose chunks include block `block`.
+    int channelOf(int block) const {
+        return int(std::upper_bound(firstChunk.begin(), firstChunk.end(), block) - firstChunk.begin()) - 1;
+    }
 };
+
+/// runTreeSplit's primitive for a message: up the tree (reduce) or down it.
+std::string_view treePrimitive(const TreePlan& plan, const Message& message) {
+    const NcclTree& tree = plan.treeOf(plan.channelOf(message.blocks.front().first));
+    if (message.reduce) return nccl_primitives::treeUp(!tree.children[std::size_t(message.src)].empty());
+    return nccl_primitives::treeDown(message.src == tree.root);
+}
 
 void addUpMessages(const TreePlan& plan, int channel, int roundIndex, const BlockLayout& layout,
                    std::int64_t elementBytes, Round& round) {
@@ -132,6 +144,8 @@ Schedule ncclTreeAllreduce(const ScheduleRequest& request) {
             addUpMessages(*plan, channel, roundIndex, layout, bytes, round);
         return round;
     };
+    schedule.deviceFunction = nccl_primitives::kRunTreeSplit;
+    schedule.primitive = [plan](int, const Message& message) { return treePrimitive(*plan, message); };
     return schedule;
 }
 

@@ -3,6 +3,7 @@
 #include "nccl/log/topo_log.h"
 #include "nccl/log/topo_log_tuning.h"
 #include "nccl/topology_scene/nccl_topo_json.h"
+#include "nccl/topology_scene/topology_overview.h"
 #include "sim/command_args.h"
 
 namespace commviz::nccl_topology {
@@ -12,7 +13,8 @@ namespace {
 const sim::CommandUsage kUsage{"nccl-topo", "FILE.xml", "topology file",
                                "Reads a topology XML file (NCCL_TOPO_FILE, or the name of a bundled server) as\n"
                                "NCCL reads it and prints the INFO and GRAPH lines NCCL would print: the system,\n"
-                               "the paths, the ring and tree searches, the channels and their transports.\n"
+                               "the paths, the ring and tree searches, the channels and their transports,\n"
+                               "after a few lines of overview that start with '#'.\n"
                                "--set tuning_subsys=true adds rank 0's TUNING table (NCCL's tuner on these graphs).\n"
                                "--json prints the nodes, links, path matrices and graphs instead.\n"
                                "The keys and their ranges: commviz scenes (scene nccl-topology).\n"};
@@ -41,6 +43,9 @@ sim::Status runNcclTopoCommand(const std::vector<std::string>& args, std::ostrea
         out << topologyJson(model, keys.value()).dump(2) << "\n";
         return sim::Ok{};
     }
+    const std::string& file = parsed.value().file;
+    for (const std::string& line : topologyOverview(model, keys.value(), file.substr(file.find_last_of('/') + 1)))
+        out << line << "\n";
     // As NCCL_DEBUG=INFO writes them to stdout, one process after another; the tuner runs last.
     std::vector<TopoLogLine> lines = topologyLog(model, keys.value());
     if (keys.value().tuningSubsys)

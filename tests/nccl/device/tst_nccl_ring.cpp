@@ -54,6 +54,43 @@ class NcclRingTest : public QObject {
     Q_OBJECT
 
 private slots:
+    void sendsNameRunRingsPrimitives() {
+        // all_reduce.h runRing, p = 4: step 0 sends the own chunk, steps 1-2 add and pass on, step 3 makes
+        // the chunk final and passes it, steps 4-5 keep and pass; every rank calls the same primitive.
+        auto engine = CollectivesEngine::create(ncclConfig(4, 4000)).value();
+        for (const char* expected :
+             {"directSend", "directRecvReduceDirectSend", "directRecvReduceDirectSend",
+              "directRecvReduceCopyDirectSend", "directRecvCopyDirectSend", "directRecvCopyDirectSend"}) {
+            const auto events = engine.step();
+            QCOMPARE(events.size(), std::size_t(4));
+            for (const auto& event : events) {
+                QCOMPARE(std::get<SendEvent>(event).primitive, std::string_view(expected));
+                QCOMPARE(CollectivesEngine::describe(event).anchor, std::string(expected));
+            }
+        }
+        // Rooted rings (broadcast.h, reduce.h): the root copies and sends, the last hop of a reduce ends
+        // at the root; allgather and reduce_scatter start like allreduce's two halves.
+        const auto firstTwo = [](Collective collective) {
+            Config config = ncclConfig(4, 4000, collective);
+            config.root = 1;
+            auto ring = CollectivesEngine::create(config).value();
+            std::vector<std::string> names;
+            for (int step = 0; step < 2; ++step)
+                for (const auto& event : ring.step()) {
+                    const auto& send = std::get<SendEvent>(event);
+                    names.push_back(std::to_string(send.message.src) + ":" + std::string(send.primitive));
+                }
+            return names;
+        };
+        using Names = std::vector<std::string>;
+        QCOMPARE(firstTwo(Collective::Bcast), (Names{"1:directCopySend", "2:directRecvCopyDirectSend"}));
+        QCOMPARE(firstTwo(Collective::Reduce), (Names{"2:send", "3:recvReduceSend"}));
+        QCOMPARE(firstTwo(Collective::Allgather).front(), std::string("0:directCopySend"));
+        QCOMPARE(firstTwo(Collective::Allgather).back(), std::string("3:directRecvCopyDirectSend"));
+        QCOMPARE(firstTwo(Collective::ReduceScatter).front(), std::string("0:send"));
+        QCOMPARE(firstTwo(Collective::ReduceScatter).back(), std::string("3:recvReduceSend"));
+    }
+
     void chunksFollowRunRing() {
         auto engine = CollectivesEngine::create(ncclConfig(4, 4000)).value();
         QCOMPARE(chunksSent(engine.step()), (std::vector<int>{3, 0, 1, 2}));  // RS1

@@ -4,6 +4,8 @@
 // channels, every rank count gives the right sums, and algorithm=auto follows
 // NCCL's tuning model on both sides of its crossover.
 
+#include <set>
+
 #include "collectives_test_support.h"
 #include "nccl/device/nccl_tree.h"
 #include "nccl/graph/nccl_tuner.h"
@@ -125,6 +127,46 @@ private slots:
         QCOMPARE(roundMessages(engine), (M{{2, 1, 1, false}, {2, 3, 1, false}, {1, 2, 3, false}, {1, 0, 3, false}}));
         QVERIFY(engine.done());
         QVERIFY(engine.summary()["result_ok"].get<bool>());
+    }
+
+    void sendsNameRunTreeSplitsPrimitives() {
+        // The trees of chunksGoUpThenDown: 0 -> 2 -> {1, 3} and 3 -> 1 -> {2, 0}. Leaves send up with
+        // directSend, inner ranks add and pass up with directRecvReduceDirectSend, the roots turn the sum
+        // round with directRecvReduceCopyDirectSend, inner ranks pass it down with directRecvCopyDirectSend.
+        auto engine = CollectivesEngine::create(treeConfig(4, 2 << 20)).value();
+        using P = std::vector<std::tuple<int, int, std::string>>;
+        std::set<std::string_view> functions;
+        const auto primitives = [&engine, &functions] {
+            P out;
+            for (const auto& event : engine.step()) {
+                const auto& send = std::get<SendEvent>(event);
+                functions.insert(send.deviceFunction);
+                out.emplace_back(send.message.src, send.message.dst, std::string(send.primitive));
+            }
+            return out;
+        };
+        QCOMPARE(primitives(),
+                 (P{{1, 2, "directSend"}, {3, 2, "directSend"}, {0, 1, "directSend"}, {2, 1, "directSend"}}));
+        QCOMPARE(primitives(), (P{{1, 2, "directSend"},
+                                  {2, 0, "directRecvReduceDirectSend"},
+                                  {3, 2, "directSend"},
+                                  {0, 1, "directSend"},
+                                  {1, 3, "directRecvReduceDirectSend"},
+                                  {2, 1, "directSend"}}));
+        QCOMPARE(primitives(), (P{{0, 2, "directRecvReduceCopyDirectSend"},
+                                  {3, 1, "directRecvReduceCopyDirectSend"},
+                                  {2, 0, "directRecvReduceDirectSend"},
+                                  {1, 3, "directRecvReduceDirectSend"}}));
+        QCOMPARE(primitives(), (P{{0, 2, "directRecvReduceCopyDirectSend"},
+                                  {2, 1, "directRecvCopyDirectSend"},
+                                  {2, 3, "directRecvCopyDirectSend"},
+                                  {1, 2, "directRecvCopyDirectSend"},
+                                  {1, 0, "directRecvCopyDirectSend"},
+                                  {3, 1, "directRecvReduceCopyDirectSend"}}));
+        QCOMPARE(functions, (std::set<std::string_view>{"runTreeSplit"}));
+        const auto record = CollectivesEngine::describe(engine.step().front());
+        QCOMPARE(record.anchor, std::string("directRecvCopyDirectSend"));
+        QCOMPARE(record.fields["device_function"].get<std::string>(), std::string("runTreeSplit"));
     }
 
     void everyRankCount() {

@@ -82,6 +82,26 @@ private slots:
                 std::string::npos);
     }
 
+    // The overview comes first, each line marked '#', then NCCL's own lines. nvlink_pair by hand: two
+    // sm80 GPUs joined by 12 NVLinks of 20 GB/s, one NIC, one CPU, no PCIe switch; one server of two.
+    void overviewBeforeTheLog() {
+        const Run plain = run({bundled("nvlink_pair.xml")});
+        QVERIFY2(plain.ok, plain.error.c_str());
+        std::istringstream lines(plain.out);
+        std::vector<std::string> head(7);
+        for (std::string& line : head) std::getline(lines, line);
+        QCOMPARE(head[0], std::string("# nvlink_pair.xml: 1 server x 2 GPUs = 2 ranks (NCCL 2.22.3's rules)"));
+        QCOMPARE(head[1],
+                 std::string("# 2 GPUs (sm 80), 1 NIC, 1 CPU, 0 PCIe switches; NVLink to 1 GPU, 240.0 GB/s per GPU"));
+        QVERIFY(head[2].rfind("# graphs: ring ", 0) == 0);
+        QVERIFY(head[3].find("connections: P2P ") != std::string::npos);
+        QCOMPARE(head[4], std::string("# nothing assumed: every value came from the file"));
+        QCOMPARE(head[5], std::string("# the INFO lines NCCL would print follow"));
+        QVERIFY(head[6].rfind("node0:4000:4000 [0] NCCL INFO ", 0) == 0);
+        const Run partial = run({bundled("partial_pcie_by_class.xml")});
+        QVERIFY(partial.out.find("values assumed, e.g. ") != std::string::npos);
+    }
+
     void badInputFailsWithOneLine() {
         const std::string file = bundled("nvlink_pair.xml");
         const Run unknownKey = run({file, "--set", "colour=red"});

@@ -1,0 +1,28 @@
+#pragma once
+
+#include <string_view>
+
+// Which primitive of NCCL's device code (src/device/prims_*.h, called from all_reduce.h,
+// all_gather.h, reduce_scatter.h, broadcast.h, reduce.h) a rank runs when it sends at a given step.
+// Names as in NCCL 2.23 and later (up to 2.22 the allreduce ring called send, recvReduceSend,
+// directRecvReduceCopySend and directRecvCopySend).
+namespace commviz::collectives::nccl_primitives {
+
+inline constexpr std::string_view kRunRing = "runRing";
+inline constexpr std::string_view kRunTreeSplit = "runTreeSplit";
+
+/// runRing of all_reduce.h: step s of the 2(p-1) steps of one loop.
+std::string_view ringAllreduce(int step, int ranks);
+/// runRing of all_gather.h (out of place): step j of the p-1 steps of one loop.
+std::string_view ringAllgather(int step);
+/// runRing of reduce_scatter.h: step j of the p-1 steps of one loop.
+std::string_view ringReduceScatter(int step);
+/// runRing of broadcast.h (out of place) and reduce.h: the sender at `position` hops down the chain.
+std::string_view ringBroadcast(int position);
+std::string_view ringReduce(int position);
+/// runTreeSplit of all_reduce.h: a send up the tree from a rank with or without children, or down from
+/// the root or from an inner rank.
+std::string_view treeUp(bool senderHasChildren);
+std::string_view treeDown(bool senderIsRoot);
+
+}  // namespace commviz::collectives::nccl_primitives
