@@ -3886,12 +3886,12 @@
         <translation>同时打印 TUNING 日志行（NCCL_DEBUG_SUBSYS=TUNING）：Latency/AlgBw 表和 Max NThreads</translation>
     </message>
     <message>
-        <location filename="../../core/nccl/topology_scene/topology_run.cpp" line="+90"/>
-        <source>NCCL_TOPO_FILE: the server&apos;s topology XML (a path, or the name of a bundled server)</source>
-        <translation>NCCL_TOPO_FILE：服务器的拓扑 XML（路径，或内置服务器的文件名）</translation>
+        <location filename="../../core/nccl/topology_scene/topology_run.cpp" line="+106"/>
+        <source>NCCL_TOPO_FILE: the server&apos;s topology XML (a path, or the name of a bundled server; empty: the servers log_file describes, else the bundled DGX H100)</source>
+        <translation>NCCL_TOPO_FILE：服务器的拓扑 XML（路径，或内置服务器的文件名；留空时使用 log_file 所描述的服务器，没有日志则使用内置的 DGX H100）</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>NCCL_GRAPH_FILE: rings and trees to draw instead of searching (empty: search)</source>
         <translation>NCCL_GRAPH_FILE：直接画出其中的环和树而不搜索（留空：搜索）</translation>
     </message>

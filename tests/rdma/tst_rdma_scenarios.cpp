@@ -76,6 +76,10 @@ std::map<std::string, Expected> expectations() {
            {"B", 82, ok}},
           {{"qpA", err}, {"qpB", err}}}},
         {"packet_loss.json", {{{"A", 2, ok}, {"B", 1, ok}, {"A", 3, ok}}, {{"qpA", rts}, {"qpB", rts}}}},
+        // retry_cnt = 3 and the one-packet SEND is lost four times (the first send and three
+        // retransmissions, each after a 4.2 ms timeout): the fourth timeout completes it with
+        // IBV_WC_RETRY_EXC_ERR (§9.7.7.2) and A's QP goes to ERR; B never saw a packet and stays in RTS.
+        {"retry_exceeded.json", {{{"A", 2, "IBV_WC_RETRY_EXC_ERR"}}, {{"qpA", err}, {"qpB", rts}}}},
     };
 }
 

@@ -2,6 +2,7 @@
 // would have probed marked "assumed"), a path between two nodes, a channel.
 #include <charconv>
 
+#include "nccl/log/warn_meaning.h"
 #include "nccl/topology_scene/nccl_topo_json.h"
 #include "nccl/topology_scene/topology_engine.h"
 
@@ -95,6 +96,27 @@ sim::Json TopologyEngine::inspect(const std::string& id) const {
     return nullptr;
 }
 
+namespace {
+
+/// The log's WARN lines with the rank that printed them and what they mean (nccl/log/warn_meaning.h).
+sim::Json logWarningsJson(const TopologyRun& run) {
+    sim::Json out = sim::Json::array();
+    if (!run.log) return out;
+    for (const LoggedWarn& warn : run.log->warns) {
+        const WarnMeaning meaning = warnMeaning(warn);
+        sim::Json entry = {{"line", warn.line},
+                           {"rank", warn.rank >= 0 ? sim::Json(warn.rank) : sim::Json(nullptr)},
+                           {"text", warn.text},
+                           {"meaning", meaning.meaning.empty() ? sim::Json(nullptr) : sim::Json(meaning.meaning)}};
+        if (meaning.wcStatus) entry["wc_status"] = *meaning.wcStatus;
+        if (!meaning.rdmaScenario.empty()) entry["rdma_scenario"] = meaning.rdmaScenario;
+        out.push_back(std::move(entry));
+    }
+    return out;
+}
+
+}  // namespace
+
 sim::Json TopologyEngine::summary() const {
     const TopologyRun& run = *m_run;
     const TopoSystem& system = run.model.system;
@@ -111,7 +133,10 @@ sim::Json TopologyEngine::summary() const {
             {"stages", run.stages.size()},
             {"stages_done", m_step},
             {"assumed", notes.at("assumed")},
-            {"unknown", notes.at("unknown")}};
+            {"unknown", notes.at("unknown")},
+            {"servers_from_log", run.serversFromLog},
+            {"warnings", mismatchSentences(run.mismatch)},
+            {"log_warnings", logWarningsJson(run)}};
 }
 
 }  // namespace commviz::nccl_topology

@@ -5,6 +5,7 @@
 
 #include "nccl/graph/bundled_files.h"
 #include "nccl/graph/topo_postset.h"
+#include "nccl/topology_scene/log_servers.h"
 #include "nccl/transport/topo_transport.h"
 #include "sim/translatable.h"
 
@@ -22,11 +23,6 @@ sim::ParamSpec fileKey(std::string name, std::string defaultValue, std::string h
     spec.defaultValue = std::move(defaultValue);
     spec.help = std::move(help);
     return spec;
-}
-
-sim::Result<TopoSystem> readSystem(const std::string& file, const TopoAssumptions& assumptions) {
-    if (file.empty()) return sim::fail("key 'topo_file' is empty: give an NCCL topology XML file");
-    return readTopoFile(file, assumptions);
 }
 
 const TopoGraph* graphWithId(const GraphFile& file, int id) {
@@ -75,6 +71,27 @@ sim::Status readLog(TopologyRun& run) {
     return sim::Ok{};
 }
 
+// topo_file left empty: a log is drawn on the servers it describes, and without a log the bundled
+// default server is read. A topology given with a log is drawn as given.
+sim::Result<TopoSystem> serversOf(TopologyRun& run) {
+    if (!run.files.topoFile.empty()) return readTopoFile(run.files.topoFile, run.keys.assumptions);
+    const std::string xml = run.log ? serverXmlFromLog(*run.log, run.keys.assumptions.gpuSm) : std::string();
+    if (xml.empty()) {
+        run.files.topoFile = kDefaultTopology;
+        return readTopoFile(run.files.topoFile, run.keys.assumptions);
+    }
+    auto system = parseTopoXml(xml, run.files.logFile, run.keys.assumptions);
+    if (!system) return system.error();
+    auto& assumed = system.value().assumed;
+    assumed.insert(assumed.begin(), {{0, "cpu", "arch and vendor", "x86_64 GenuineIntel (a log names no CPU)"},
+                                     {0, "gpu", "sm", std::to_string(run.keys.assumptions.gpuSm) + " (key gpu_sm)"}});
+    run.serversFromLog = true;
+    const int hosts = std::max(1, int(ranksPerHost(*run.log).size()));
+    run.keys.search.nNodes = hosts;
+    run.keys.postset.nNodes = hosts;
+    return system;
+}
+
 std::vector<TopologyStage> stagesOf(const TopologyRun& run) {
     using S = TopologyStage;
     if (run.log) return {S::System, S::Paths, S::LogRead, S::Postset, S::Connect};
@@ -85,10 +102,10 @@ std::vector<TopologyStage> stagesOf(const TopologyRun& run) {
 
 const std::vector<sim::ParamSpec>& topologyFileKeys() {
     static const std::vector<sim::ParamSpec> keys = {
-        fileKey(
-            "topo_file", std::string(kDefaultTopology),
-            QT_TRANSLATE_NOOP("commviz::params",
-                              "NCCL_TOPO_FILE: the server's topology XML (a path, or the name of a bundled server)")),
+        fileKey("topo_file", "",
+                QT_TRANSLATE_NOOP("commviz::params",
+                                  "NCCL_TOPO_FILE: the server's topology XML (a path, or the name of a bundled "
+                                  "server; empty: the servers log_file describes, else the bundled DGX H100)")),
         fileKey("graph_file", "",
                 QT_TRANSLATE_NOOP("commviz::params",
                                   "NCCL_GRAPH_FILE: rings and trees to draw instead of searching (empty: search)")),
@@ -106,16 +123,17 @@ sim::Result<TopologyRun> buildTopologyRun(const sim::ParamValues& values) {
     run.keys = keys.value();
     run.files = {values.at("topo_file").get<std::string>(), values.at("graph_file").get<std::string>(),
                  values.at("log_file").get<std::string>()};
-    auto system = readSystem(run.files.topoFile, run.keys.assumptions);
+    if (auto read = readLog(run); !read) return read.error();
+    auto system = serversOf(run);
     if (!system) return system.error();
     run.model.system = std::move(system).value();
+    if (run.log && !run.serversFromLog) run.mismatch = logTopologyMismatch(*run.log, run.model.system);
     run.model.paths = computePaths(run.model.system, run.keys.policy);
     if (auto searched = searchOrRead(run); !searched) return searched.error();
     run.model.comm = postsetChannels(run.model.system, run.model.ring.graph, run.model.tree.graph, run.keys.postset);
     run.model.comm.connections =
         selectTransports(run.model.system, run.model.paths, run.model.comm, run.keys.version,
                          TransportGraphs{&run.model.ring.graph, &run.model.tree.graph, run.keys.cuMem});
-    if (auto read = readLog(run); !read) return read.error();
     run.lines = topologyLog(run.model, run.keys);
     for (const TopoLogLine& line : run.lines) run.formatted.push_back(formatLogLine(line, run.model));
     run.stages = stagesOf(run);

@@ -7,6 +7,7 @@
 #include "nccl/graph/topo_keys.h"
 #include "nccl/log/info_log_reader.h"
 #include "nccl/log/topo_log.h"
+#include "nccl/topology_scene/log_servers.h"
 #include "nccl/topology_scene/topology_events.h"
 #include "sim/param_spec.h"
 #include "sim/result.h"
@@ -29,6 +30,8 @@ struct TopologyRun {
     bool ringFromFile = false;
     bool treeFromFile = false;
     std::optional<InfoLog> log;            ///< when log_file is set
+    bool serversFromLog = false;           ///< the log came without a topology: its servers are drawn
+    LogMismatch mismatch;                  ///< where the log and the given topology disagree
     std::vector<std::string> logFileText;  ///< its first lines, for the log pane
     std::vector<TopoLogLine> lines;        ///< the lines NCCL would print (topologyLog)
     std::vector<std::string> formatted;    ///< the same with NCCL's prefix (formatLogLine)
