@@ -89,7 +89,8 @@ MainWindow::MainWindow(const views::SceneRegistry& registry, views::Language& la
     views::window_layout::useColumnCorners(*this);
     m_firstStart = !views::window_layout::restore(*this, settings);
     if (m_firstStart) {
-        if (const QScreen* screen = QGuiApplication::primaryScreen()) resize(screen->availableSize() * 0.92);
+        if (const QScreen* screen = QGuiApplication::primaryScreen())
+            resize(screen->availableSize() * views::window_layout::kScreenShare);
     }
     setTheme(settings.value(QStringLiteral("ui/theme"), QStringLiteral("light")).toString());
 }
@@ -357,7 +358,7 @@ bool MainWindow::openScene(const QString& id, const QString& scenarioPath, const
                 QDockWidget* dock = sceneDock.dock;
                 if (!dock) continue;
                 m_sceneDocks << dock;
-                if (sceneDock.area == Qt::BottomDockWidgetArea) views::window_layout::letShrink(*dock);
+                views::window_layout::letShrink(*dock);  // a heatmap or chart must not widen its column
                 // A saved layout wins over the default place; restoreDockWidget must come before
                 // addDockWidget, which would otherwise leave it a placeholder to "restore" hidden.
                 // By default scene docks share a column with the picker (or, at the bottom, with

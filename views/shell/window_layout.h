@@ -26,9 +26,11 @@ namespace window_layout {
 /// Bumped whenever the default layout changes, so a state saved by an older
 /// version (e.g. the Events dock taking a third of the window) is not restored.
 inline constexpr int kVersion = 2;
-inline constexpr int kLeftWidth = 220;
-inline constexpr int kRightWidth = 260;
-inline constexpr int kBottomHeight = 140;
+/// The share of the screen the window takes on first start (1536 × 960 of 1600 × 1000).
+inline constexpr double kScreenShare = 0.96;
+inline constexpr int kLeftWidth = 195;
+inline constexpr int kRightWidth = 225;
+inline constexpr int kBottomHeight = 120;
 
 /// Side columns take the corners, so the bottom row sits under the canvas only.
 void useColumnCorners(QMainWindow& window);
@@ -37,9 +39,9 @@ void useColumnCorners(QMainWindow& window);
 bool restore(QMainWindow& window, QSettings& settings);
 /// Saves geometry, dock state and the layout version.
 void save(const QMainWindow& window, QSettings& settings);
-/// Lets a dock of the bottom row be shorter than its body's minimum height
-/// (a chart's), by scrolling the body: the row stays short until the user
-/// enlarges it, and the body then fills the dock.
+/// Lets a scene dock be smaller than its body's minimum size (a chart's or a
+/// heatmap's), by scrolling the body: the bottom row stays short and the side
+/// columns narrow until the user enlarges them, and the body then fills the dock.
 void letShrink(QDockWidget& dock);
 /// The first-start sizes of the three dock groups.
 void applyDefaultSizes(QMainWindow& window, const DefaultDocks& docks);
