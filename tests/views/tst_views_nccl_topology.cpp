@@ -206,9 +206,12 @@ private slots:
         QCOMPARE(dock.table()->rowCount(), 0);
         controller.seek(2);
         QTRY_COMPARE(dock.table()->rowCount(), 4);
-        QCOMPARE(dock.table()->item(0, 1)->text(), QStringLiteral("PIX 12.0"));
-        QCOMPARE(dock.table()->item(0, 2)->text(), QStringLiteral("SYS 10.0"));
-        QCOMPARE(dock.table()->item(0, 0)->text(), QStringLiteral("LOC 5000.0"));
+        // Compact: the type over the bandwidth in whole GB/s; the tooltip has it to 0.1 GB/s.
+        QCOMPARE(dock.table()->item(0, 1)->text(), QStringLiteral("PIX\n12"));
+        QCOMPARE(dock.table()->item(0, 2)->text(), QStringLiteral("SYS\n10"));
+        QCOMPARE(dock.table()->item(0, 0)->text(), QStringLiteral("LOC\n5000"));
+        QCOMPARE(dock.table()->item(0, 1)->toolTip(), QStringLiteral("GPU 0 → GPU 1: PIX, 12.0 GB/s"));
+        QCOMPARE(dock.table()->horizontalHeaderItem(2)->text(), QStringLiteral("2"));
     }
 
     // With a log loaded, the log pane shows the log itself.
