@@ -101,6 +101,21 @@ private slots:
         }
     }
 
+    // The default collectives run (8 ranks, rabenseifner: rows) is drawn as two rows of four boxes
+    // spanning about 400 of the 585 units its ranks area has (713 less caption and legend), not one strip.
+    void collectivesRanksUseTheHeight() {
+        auto window = openWindow(m_registry, m_language, QStringLiteral("collectives"));
+        QVERIFY(window);
+        auto* canvas = window->findChild<views::SceneCanvas*>();
+        (void)canvas->grab();  // one paint, so the hit regions are the drawn boxes
+        QRectF ranks;
+        for (const auto& region : canvas->renderer()->hitRegions())
+            if (region.objectId.startsWith(QLatin1String("rank:"))) ranks |= region.rect;
+        const double height = canvas->renderer()->logicalSize().height();
+        QVERIFY2(ranks.height() >= 0.4 * height,
+                 qPrintable(QStringLiteral("%1 of %2").arg(ranks.height()).arg(height)));
+    }
+
     void scenesListShowsEverySceneAndTheCurrentOne() {
         for (const char* id : {"rdma", "nccl-topology", "noc"}) {
             auto window = openWindow(m_registry, m_language, QLatin1String(id));
