@@ -238,6 +238,21 @@ private slots:
         QVERIFY2(!texts.contains(dir.path()), qPrintable(texts));
     }
 
+    // The bundled 2-node log on the bundled server: its name, "2 nodes" and "NETs trimmed" made one
+    // title line of about 1,130 units at 18 px bold in a 1,168-unit caption, cut to "…wa…"; the facts
+    // now start the stage line and neither line is cut.
+    void titleWithALogIsNotCut() {
+        const auto session = tests::modelSession(m_scene, {{"log_file", "nccl_2.26_2node_4gpu_warn.log"}});
+        session->seek(3);
+        views::TopologyRenderer renderer;
+        const tests::Painted painted = tests::paint(renderer, *session);
+        QVERIFY2(
+            painted.strings().join(QLatin1Char('\n')).contains(QStringLiteral("log nccl_2.26_2node_4gpu_warn.log")),
+            qPrintable(painted.strings().join(QLatin1Char('\n'))));
+        for (const auto& text : painted.texts)
+            if (text.rect.top() < 60) QVERIFY2(!text.elided, qPrintable(text.text));
+    }
+
     void aboutStatesTheSimplifications() {
         const QString about = m_scene.about();
         QVERIFY(about.contains(QStringLiteral("host_hash")));
