@@ -3,7 +3,7 @@
 // most of the window and at least the canvas the "readable at fit" tests draw
 // on (kDefaultCanvas); the bottom row (Events, charts, tables) starts short;
 // the Scenes list shows every scene without scrolling; the GPU paths table
-// cuts no cell; a layout the user changed comes back, and one saved by an
+// cuts no cell and, once raised, shows every column; a layout the user changed comes back, and one saved by an
 // older layout version does not.
 
 #include <QDockWidget>
@@ -158,6 +158,11 @@ private slots:
                         qPrintable(QStringLiteral("'%1' in a %2 px column").arg(line).arg(table->columnWidth(column))));
             }
         QVERIFY2(!table->item(0, 1)->toolTip().isEmpty(), "the full path in the tooltip");
+        // Shown, the dock is wide enough for every column: the last one is on screen.
+        const int lastRight =
+            table->columnViewportPosition(table->columnCount() - 1) + table->columnWidth(table->columnCount() - 1);
+        QVERIFY2(lastRight <= table->viewport()->width() && table->horizontalScrollBar()->maximum() == 0,
+                 qPrintable(QStringLiteral("%1 of %2 px").arg(lastRight).arg(table->viewport()->width())));
         // The headers hold the GPU index, whole.
         QCOMPARE(table->horizontalHeaderItem(3)->text(), QStringLiteral("3"));
         QVERIFY(table->horizontalHeaderItem(3)->toolTip().contains(QLatin1String("3")));

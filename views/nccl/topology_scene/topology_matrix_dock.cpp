@@ -3,6 +3,8 @@
 #include <QEvent>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMainWindow>
+#include <QScrollBar>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -48,7 +50,21 @@ TopologyMatrixDock::TopologyMatrixDock(SimulationController& controller, QWidget
     retranslate();
     connect(&m_controller, &SimulationController::sessionChanged, this, &TopologyMatrixDock::refresh);
     connect(&m_controller, &SimulationController::cursorChanged, this, &TopologyMatrixDock::refresh);
+    connect(this, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        if (visible) widenOnce();
+    });
     refresh();
+}
+
+void TopologyMatrixDock::widenOnce() {
+    auto* window = qobject_cast<QMainWindow*>(parentWidget());
+    if (m_widened || !window || !isVisible() || m_table->columnCount() == 0) return;
+    m_table->resizeColumnsToContents();
+    int needed = m_table->verticalHeader()->width() + 2 * m_table->frameWidth() +
+                 m_table->verticalScrollBar()->sizeHint().width() + 16;  // dock and body margins
+    for (int column = 0; column < m_table->columnCount(); ++column) needed += m_table->columnWidth(column);
+    m_widened = true;
+    if (width() < needed) window->resizeDocks({this}, {needed}, Qt::Horizontal);
 }
 
 void TopologyMatrixDock::retranslate() {
@@ -94,6 +110,7 @@ void TopologyMatrixDock::refresh() {
             item->setTextAlignment(Qt::AlignCenter);
             m_table->setItem(int(row), int(column), item);
         }
+    widenOnce();
     m_status->setText(
         tr("Path type and bandwidth (GB/s) from each GPU (row) to each GPU (column), by GPU index; "
            "hover a cell for its full name."));
