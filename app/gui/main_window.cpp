@@ -13,6 +13,7 @@
 #include <QStatusBar>
 #include <QStyle>
 #include <QStyleFactory>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <iostream>
 
@@ -32,6 +33,7 @@
 #include "shell/simulation_controller.h"
 #include "shell/step_caption.h"
 #include "shell/transport_bar.h"
+#include "shell/window_layout.h"
 #include "tutorial/tutorial_dock.h"
 
 namespace commviz::app {
@@ -84,10 +86,11 @@ MainWindow::MainWindow(const views::SceneRegistry& registry, views::Language& la
             });
 
     QSettings settings;
-    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
-    m_firstStart = !restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    views::window_layout::useColumnCorners(*this);
+    m_firstStart = !views::window_layout::restore(*this, settings);
     if (m_firstStart) {
-        if (const QScreen* screen = QGuiApplication::primaryScreen()) resize(screen->availableSize() * 0.92);
+        if (const QScreen* screen = QGuiApplication::primaryScreen())
+            resize(screen->availableSize() * views::window_layout::kScreenShare);
     }
     setTheme(settings.value(QStringLiteral("ui/theme"), QStringLiteral("light")).toString());
 }
@@ -306,11 +309,11 @@ void MainWindow::start(const GuiOptions& options) {
     if (m_registry.find(id)) openScene(id, options.scenario, options.sets);
     if (options.tutorial) openTutorial();
     if (m_firstStart) {
-        // First start: the canvas gets the most room; docks keep a useful width.
-        // Scenes are wider than tall (RDMA: 1600 × 1000), so the side columns
-        // decide how large "fit" draws them: keep them narrow.
-        resizeDocks({m_pickerDock, m_narration}, {190, 270}, Qt::Horizontal);
-        resizeDocks({m_events}, {130}, Qt::Vertical);
+        // First start: the canvas gets the most room. Once the window has its
+        // size (the window system may still be placing it), so the sizes stick.
+        const views::DefaultDocks docks{m_pickerDock, m_narration, m_events};
+        views::window_layout::applyDefaultSizes(*this, docks);
+        QTimer::singleShot(0, this, [this, docks] { views::window_layout::applyDefaultSizes(*this, docks); });
     }
     // Tutorial mode is easy to miss: point at it once, unless it is already open.
     if (!options.tutorial) m_picker->offerTutorialOnce();
@@ -355,6 +358,7 @@ bool MainWindow::openScene(const QString& id, const QString& scenarioPath, const
                 QDockWidget* dock = sceneDock.dock;
                 if (!dock) continue;
                 m_sceneDocks << dock;
+                views::window_layout::letShrink(*dock);  // a heatmap or chart must not widen its column
                 // A saved layout wins over the default place; restoreDockWidget must come before
                 // addDockWidget, which would otherwise leave it a placeholder to "restore" hidden.
                 // By default scene docks share a column with the picker (or, at the bottom, with
@@ -529,8 +533,7 @@ void MainWindow::showAbout() {
 void MainWindow::closeEvent(QCloseEvent* event) {
     m_controller->cancelRun();
     QSettings settings;
-    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
-    settings.setValue(QStringLiteral("window/state"), saveState());
+    views::window_layout::save(*this, settings);
     event->accept();
 }
 

@@ -22,10 +22,10 @@
 
 namespace commviz::tests {
 
-// The canvas the default main window leaves on a 1600 × 1000 screen: the window
-// takes 0.92 of the screen, the docks 190 px (Scenes/Tutorial), 270 px
-// (Narration, Inspector/Parameters) and 130 px (Events), measured with the
-// real window under Xvfb (SceneCanvas::resizeEvent): 1000 × 713.
+// The canvas the "readable at fit" tests draw on: no larger than the one the
+// default main window leaves on a 1600 × 1000 screen (1104 × 736 with the
+// first-start layout of views/shell/window_layout.h), which
+// tst_views_window_layout checks with the real window for every scene.
 inline const QSize kDefaultCanvas(1000, 713);
 
 inline QStringList texts(const std::vector<views::DrawnText>& drawn) {

@@ -206,9 +206,12 @@ private slots:
         QCOMPARE(dock.table()->rowCount(), 0);
         controller.seek(2);
         QTRY_COMPARE(dock.table()->rowCount(), 4);
-        QCOMPARE(dock.table()->item(0, 1)->text(), QStringLiteral("PIX 12.0"));
-        QCOMPARE(dock.table()->item(0, 2)->text(), QStringLiteral("SYS 10.0"));
-        QCOMPARE(dock.table()->item(0, 0)->text(), QStringLiteral("LOC 5000.0"));
+        // Compact: the type over the bandwidth in whole GB/s; the tooltip has it to 0.1 GB/s.
+        QCOMPARE(dock.table()->item(0, 1)->text(), QStringLiteral("PIX\n12"));
+        QCOMPARE(dock.table()->item(0, 2)->text(), QStringLiteral("SYS\n10"));
+        QCOMPARE(dock.table()->item(0, 0)->text(), QStringLiteral("LOC\n5000"));
+        QCOMPARE(dock.table()->item(0, 1)->toolTip(), QStringLiteral("GPU 0 → GPU 1: PIX, 12.0 GB/s"));
+        QCOMPARE(dock.table()->horizontalHeaderItem(2)->text(), QStringLiteral("2"));
     }
 
     // With a log loaded, the log pane shows the log itself.
@@ -233,6 +236,21 @@ private slots:
         const QString texts = tests::paint(renderer, *session).strings().join(QLatin1Char('\n'));
         QVERIFY2(texts.contains(QStringLiteral(" · log run.log")), qPrintable(texts));
         QVERIFY2(!texts.contains(dir.path()), qPrintable(texts));
+    }
+
+    // The bundled 2-node log on the bundled server: its name, "2 nodes" and "NETs trimmed" made one
+    // title line of about 1,130 units at 18 px bold in a 1,168-unit caption, cut to "…wa…"; the facts
+    // now start the stage line and neither line is cut.
+    void titleWithALogIsNotCut() {
+        const auto session = tests::modelSession(m_scene, {{"log_file", "nccl_2.26_2node_4gpu_warn.log"}});
+        session->seek(3);
+        views::TopologyRenderer renderer;
+        const tests::Painted painted = tests::paint(renderer, *session);
+        QVERIFY2(
+            painted.strings().join(QLatin1Char('\n')).contains(QStringLiteral("log nccl_2.26_2node_4gpu_warn.log")),
+            qPrintable(painted.strings().join(QLatin1Char('\n'))));
+        for (const auto& text : painted.texts)
+            if (text.rect.top() < 60) QVERIFY2(!text.elided, qPrintable(text.text));
     }
 
     void aboutStatesTheSimplifications() {

@@ -3,15 +3,19 @@
 // and under each heatmap, is 8 pt or more and none is cut short; the 8×8 grid
 // uses the canvas's width; the close-up of a 16-VC router lists its ports and
 // busy VCs at fit and every VC when zoomed in; an idle VC shows no output VC;
-// and packet colours stay clear of the credit, routing, highlight and
-// deadlock hues. Chinese text too.
+// packet colours stay clear of the credit, routing, highlight and deadlock
+// hues; and every flit, buffered or on a link, is at least 4 px on each side
+// at fit (16 VCs of 8 slots in a router strip were cells of under 1 × 3 px).
+// Chinese text too.
 
 #include <QRegularExpression>
 #include <QtTest>
 #include <cmath>
 
+#include "fill_recorder.h"
 #include "fit_check.h"
 #include "noc/noc_engine.h"
+#include "noc/noc_flits.h"
 #include "noc/noc_heatmap.h"
 #include "noc/noc_layout.h"
 #include "noc/noc_renderer.h"
@@ -54,6 +58,27 @@ class NocFitTest : public QObject {
         return tests::paintAtZoom(m_controller, renderer, s, zoom, options, selected);
     }
 
+    // Every mark filled in a packet's colour (NocRenderer::packetColor: saturation 0.62, value 0.9).
+    std::vector<tests::FilledShape> flitsAtFit(const sim::Session& session) {
+        views::SceneCanvas canvas(m_controller);
+        canvas.setRenderer(std::make_unique<NocRenderer>());
+        canvas.resize(tests::kDefaultCanvas);
+        tests::FillRecorder recorder(tests::kDefaultCanvas);
+        {
+            QPainter painter(&recorder);
+            painter.setTransform(canvas.logicalToWidget());
+            views::RenderState state = canvas.renderState();
+            state.session = &session;
+            NocRenderer renderer;
+            renderer.paint(painter, state);
+        }
+        std::vector<tests::FilledShape> flits;
+        for (const auto& shape : recorder.shapes())
+            if (std::abs(shape.colour.hsvSaturationF() - 0.62) < 0.01 && std::abs(shape.colour.valueF() - 0.9) < 0.01)
+                flits.push_back(shape);
+        return flits;
+    }
+
     std::unique_ptr<sim::Session> busySession(int cycles) {
         auto s = tests::modelSession(m_scene, kBusyDefaults);
         for (int i = 0; i < cycles; ++i) s->stepForward();
@@ -63,6 +88,20 @@ class NocFitTest : public QObject {
     static const noc::NocEngine& engineOf(const sim::Session& s) { return *sim::engineOf<noc::NocEngine>(&s); }
 
 private slots:
+    void flitsAreAtLeastFourPixels() {
+        for (int cycles : {5, 15, 60}) {
+            auto session = busySession(cycles);
+            const auto flits = flitsAtFit(*session);
+            QVERIFY2(flits.size() >= 3, qPrintable(QStringLiteral("cycle %1: %2 flits").arg(cycles).arg(flits.size())));
+            for (const auto& flit : flits)
+                QVERIFY2(std::min(flit.rect.width(), flit.rect.height()) >= views::noc_flits::kMinFlitPixels - 0.5,
+                         qPrintable(QStringLiteral("cycle %1: a flit of %2 × %3 px")
+                                        .arg(cycles)
+                                        .arg(flit.rect.width(), 0, 'f', 1)
+                                        .arg(flit.rect.height(), 0, 'f', 1)));
+        }
+    }
+
     void theGridUsesTheCanvasWidth() {
         QVERIFY(tests::fitScaleOnDefaultCanvas<NocRenderer>(m_controller) > 0.8);
         noc::NocConfig config;  // 8×8

@@ -82,12 +82,27 @@ void placeRing(CollectivesLayout& layout, int ranks, const QRectF& area) {
         layout.boxes.push_back(boxAt(centre, side));
 }
 
+double rowsSide(int ranks, int columns, const QRectF& area) {
+    const int rows = (ranks + columns - 1) / columns;
+    return boxSide(std::min(area.width() / columns * 0.6, area.height() / rows * 0.55));
+}
+
+// Rows of 8, 4 or 2 (powers of two, so partners r xor 2^k stay in a row or a
+// column): whichever gives the largest boxes, so eight ranks fill the height
+// as two rows of four instead of one thin strip.
+int rowLength(int ranks, const QRectF& area) {
+    int best = std::min(ranks, kRowLength);
+    for (int columns = best / 2; columns >= 2; columns /= 2)
+        if (rowsSide(ranks, columns, area) > rowsSide(ranks, best, area) + 0.5) best = columns;
+    return best;
+}
+
 void placeRows(CollectivesLayout& layout, const std::vector<int>& order, const QRectF& area) {
     const int ranks = int(order.size());
-    const int columns = std::min(ranks, kRowLength);
+    const int columns = rowLength(ranks, area);
     const int rows = (ranks + columns - 1) / columns;
     const double cellWidth = area.width() / columns, cellHeight = area.height() / rows;
-    const double side = boxSide(std::min(cellWidth * 0.6, cellHeight * 0.55));
+    const double side = rowsSide(ranks, columns, area);
     layout.boxes.assign(std::size_t(ranks), QRectF());
     for (int index = 0; index < ranks; ++index) {
         const QPointF centre(area.left() + cellWidth * (index % columns + 0.5),

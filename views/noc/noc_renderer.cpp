@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "noc/noc_engine.h"
+#include "noc/noc_flits.h"
 #include "noc/noc_layout.h"
 #include "noc/noc_legend_flow.h"
 #include "noc/noc_router_panel.h"
@@ -36,27 +37,6 @@ QColor NocRenderer::stateColor(const Theme& theme, noc::VcState state) {
     }
     return Qt::transparent;
 }
-
-namespace {
-
-/// A flit's cell: packet colour, a dark wedge on a head, a dark bar on a tail.
-void paintFlit(QPainter& painter, const QRectF& cell, const noc::Flit& flit, int pid, const QColor& ink) {
-    painter.fillRect(cell, NocRenderer::packetColor(pid));
-    if (cell.width() < 2.5 && cell.height() < 2.5) return;
-    painter.setPen(Qt::NoPen);
-    painter.setBrush(ink);
-    if (flit.head) {
-        const QPointF c = cell.center();
-        const double r = std::min(cell.width(), cell.height()) * 0.32;
-        painter.drawEllipse(c, r, r);
-    }
-    if (flit.tail) {
-        const double t = std::max(1.0, std::min(cell.width(), cell.height()) * 0.22);
-        painter.drawRect(QRectF(cell.left(), cell.bottom() - t, cell.width(), t));
-    }
-}
-
-}  // namespace
 
 QSizeF NocRenderer::logicalSize() const { return {NocLayout::kWidth, NocLayout::kHeight}; }
 
@@ -225,6 +205,10 @@ void NocRenderer::paintInputPort(ScenePaint& p, const NocEngine& engine, const N
     // Under a buffer or stall heatmap the port's colour replaces the VC state tints.
     if (const double v = m_heat ? NocHeatmap::value(m_heatMode, *m_heat, node, port) : 0; v > 0)
         p.p.fillRect(strip, NocHeatmap::colour(v / m_heatTop));
+    // Cells of one VC slot too small to see (16 VCs in a 64-router grid): the port's flits as one queue.
+    const double minCell = noc_flits::kMinFlitPixels / p.targetScale();
+    const QRectF firstCell = flitCell(layout, c, node, port, 0, 0);
+    const bool queued = std::min(firstCell.width(), firstCell.height()) - 1 < minCell;
     for (int vc = 0; vc < c.num_vcs; ++vc) {
         const noc::InputVc& iv = engine.inputVc(node, port, vc);
         const QRectF lane =
@@ -233,12 +217,13 @@ void NocRenderer::paintInputPort(ScenePaint& p, const NocEngine& engine, const N
         // Lanes wide enough to hit are objects of their own (the Inspector shows the VC).
         if (std::min(lane.width(), lane.height()) >= 6)
             p.object(lane, QStringLiteral("router/%1/in/%2/vc/%3").arg(node).arg(port).arg(vc));
-        for (int i = 0; i < iv.count; ++i) {
+        for (int i = 0; i < iv.count && !queued; ++i) {
             const noc::Flit& f = engine.bufferedFlit(node, port, vc, i);
-            paintFlit(p.p, flitCell(layout, c, node, port, vc, i).adjusted(0.5, 0.5, -0.5, -0.5), f,
-                      engine.packet(f.packet).pid, p.theme.text);
+            noc_flits::paintFlit(p.p, flitCell(layout, c, node, port, vc, i).adjusted(0.5, 0.5, -0.5, -0.5), f,
+                                 engine.packet(f.packet).pid, p.theme.text);
         }
     }
+    if (queued) noc_flits::paintPortQueue(p, engine, layout, node, port, minCell);
     p.p.setPen(QPen(ScenePaint::tint(p.theme.panelBorder, 160), 0.6));
     p.p.setBrush(Qt::NoBrush);
     p.p.drawRect(strip);
@@ -247,7 +232,7 @@ void NocRenderer::paintInputPort(ScenePaint& p, const NocEngine& engine, const N
 void NocRenderer::paintChannels(ScenePaint& p, const NocEngine& engine, const NocLayout& layout) {
     const int latency = engine.network().linkLatency();
     const int eject = engine.network().ejectPort();
-    const double size = std::max(3.0, layout.routerSize() * 0.12);
+    const double size = std::max({3.0, layout.routerSize() * 0.12, noc_flits::kMinFlitPixels / p.targetScale()});
     p.p.setPen(Qt::NoPen);
     for (const noc::ChannelFlit& cf : engine.channelFlits()) {
         if (cf.port < 0 || cf.port == eject) continue;  // injection and ejection channels are inside the router

@@ -5,6 +5,7 @@
 #include <QFontMetrics>
 #include <QPainter>
 #include <QScrollBar>
+#include <QTextLayout>
 
 namespace commviz::views {
 
@@ -14,6 +15,27 @@ constexpr int kIconGap = 8;   // between the icon and the text
 constexpr int kLineGap = 3;   // between the name and the description
 constexpr int kEntryGap = 6;  // below each entry, so entries stand apart
 constexpr int kWrap = Qt::TextWordWrap;
+// `text` word-wrapped to `width`, at most `maxLines` lines, the last elided when more would follow.
+QString clampedLines(const QFont& font, const QString& text, int width, int maxLines) {
+    QTextLayout wrapped(text, font);
+    QTextOption option;
+    option.setWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
+    wrapped.setTextOption(option);
+    wrapped.beginLayout();
+    QStringList lines;
+    for (QTextLine line = wrapped.createLine(); line.isValid(); line = wrapped.createLine()) {
+        line.setLineWidth(width);
+        if (lines.size() == maxLines - 1) {
+            const QString rest = text.mid(line.textStart()).simplified();
+            lines << QFontMetrics(font).elidedText(rest, Qt::ElideRight, width);
+            break;
+        }
+        lines << text.mid(line.textStart(), line.textLength()).trimmed();
+    }
+    wrapped.endLayout();
+    return lines.join(QLatin1Char('\n'));
+}
+
 }  // namespace
 
 SceneListDelegate::Layout SceneListDelegate::layout(const QStyleOptionViewItem& option, const QString& name,
@@ -29,8 +51,9 @@ SceneListDelegate::Layout SceneListDelegate::layout(const QStyleOptionViewItem& 
     const int textWidth = std::max(40, area.right() - textLeft);
     const QRect nameBounds = QFontMetrics(out.nameFont).boundingRect(QRect(0, 0, textWidth, 10000), kWrap, name);
     out.name = QRect(textLeft, area.top(), textWidth, nameBounds.height());
+    out.descriptionShown = clampedLines(out.descriptionFont, description, textWidth, kDescriptionLines);
     const QRect descriptionBounds =
-        QFontMetrics(out.descriptionFont).boundingRect(QRect(0, 0, textWidth, 10000), kWrap, description);
+        QFontMetrics(out.descriptionFont).boundingRect(QRect(0, 0, textWidth, 10000), kWrap, out.descriptionShown);
     out.description = QRect(textLeft, out.name.bottom() + 1 + kLineGap, textWidth,
                             description.isEmpty() ? 0 : descriptionBounds.height());
     const int bottom = std::max(out.icon.bottom(), out.description.bottom());
@@ -60,7 +83,7 @@ void SceneListDelegate::paint(QPainter* painter, const QStyleOptionViewItem& opt
     painter->drawText(parts.name, kWrap, name);
     painter->setFont(parts.descriptionFont);
     painter->setPen(selected ? palette.color(QPalette::HighlightedText) : palette.color(QPalette::PlaceholderText));
-    painter->drawText(parts.description, kWrap, description);
+    painter->drawText(parts.description, kWrap, parts.descriptionShown);
     painter->restore();
 }
 

@@ -54,6 +54,7 @@ void ScenePicker::refill(const QString& currentId) {
         m_list->addItem(item);
         if (QString::fromStdString(scene.model.id) == currentId) m_list->setCurrentItem(item);
     }
+    if (QListWidgetItem* current = m_list->currentItem()) m_list->scrollToItem(current);
     if (m_registry.scenes().empty()) m_list->addItem(tr("No scenes are built into this version."));
 }
 

@@ -1,6 +1,7 @@
 #include "nccl/topology_scene/topology_renderer.h"
 
 #include <QFileInfo>
+#include <QFontMetricsF>
 #include <algorithm>
 #include <cmath>
 
@@ -183,13 +184,22 @@ QString TopologyRenderer::pathText(const TopologyEngine& engine) const {
 void TopologyRenderer::paintCaption(TopologyPaint& p, const TopologyEngine& engine) {
     const auto& run = engine.run();
     const int gpus = int(run.model.system.ofType(nccl_topology::NodeType::GPU).size());
-    QString title = tr("%1 · %2 GPUs").arg(fileName(run.files.topoFile)).arg(gpus);
-    if (run.comm().nNodes > 1) title += tr(" · %1 nodes").arg(run.comm().nNodes);
-    if (nccl_topology::netsTrimmed(run.model, run.keys)) title += tr(" · NETs trimmed (one server, 2.22)");
+    // The files by name, then what they hold; when that is too long for one line
+    // (a log beside the topology), what they hold starts the stage line, so nothing is cut.
+    QString title = fileName(run.files.topoFile);
     if (run.log) title += tr(" · log %1").arg(fileName(run.files.logFile));
+    QString facts = tr("%1 GPUs").arg(gpus);
+    if (run.comm().nNodes > 1) facts += tr(" · %1 nodes").arg(run.comm().nNodes);
+    if (nccl_topology::netsTrimmed(run.model, run.keys)) facts += tr(" · NETs trimmed (one server, 2.22)");
+    QString stage = stageText(engine);
+    const QString joined = tr("%1 · %2").arg(title, facts);
+    if (QFontMetricsF(ScenePaint::font(18, true)).horizontalAdvance(joined) <= kCaption.width())
+        title = joined;
+    else
+        stage = tr("%1 · %2").arg(facts, stage);
     p.text(QRectF(kCaption.left(), kCaption.top(), kCaption.width(), 24), title, 18, p.theme.text,
            Qt::AlignLeft | Qt::AlignVCenter, true);
-    p.text(QRectF(kCaption.left(), kCaption.top() + 24, kCaption.width(), 22), stageText(engine), 15, p.theme.text);
+    p.text(QRectF(kCaption.left(), kCaption.top() + 24, kCaption.width(), 22), stage, 15, p.theme.text);
     p.text(QRectF(kCaption.left(), kCaption.top() + 46, kCaption.width(), 22), pathText(engine), 15,
            p.theme.accent2.darker(120));
 }
