@@ -81,6 +81,13 @@ std::string ncclPairName(int algorithm, int protocol) {
 }
 
 sim::Result<NcclAutoChoice> ncclAutoChoice(const NcclTopologySetup& setup, const NcclCall& call) {
+    if (setup.inputs.nRanks <= 1) {  // enqueue.cc: a 1-rank communicator takes Ring/Simple and sends nothing
+        NcclAutoChoice single;
+        single.algorithm = single.animatedAlgorithm = tuning::NCCL_ALGO_RING;
+        single.protocol = single.animatedProtocol = tuning::NCCL_PROTO_SIMPLE;
+        single.rule = "1 rank: NCCL takes Ring/Simple and sends nothing";
+        return single;
+    }
     const int func = ncclFuncOf(call.collective);
     const tuning::TuningInputs inputs = restricted(setup, call);
     auto model = tuning::ncclTopoTuneModel(inputs);

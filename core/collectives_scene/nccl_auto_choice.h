@@ -58,6 +58,6 @@ sim::Result<NcclAutoChoice> ncclAutoChoice(const NcclTopologySetup& setup, const
 std::string ncclPairName(int algorithm, int protocol);
 
 /// "520 KiB", "1.5 MiB", "64 B": a size for a sentence.
-std::string sizeText(double bytes);
+std::string binarySizeText(double bytes);
 
 }  // namespace commviz::collectives

@@ -44,8 +44,8 @@ std::string takeoverName(const NcclAutoChoice& choice, const nccl_tuning::Tuning
 
 std::string crossoverClause(const TunerPicker& picker, std::int64_t nBytes, const NcclAutoChoice& choice) {
     const std::int64_t at = nextCrossover(picker, nBytes);
-    if (at == 0) return "no other pair wins up to " + sizeText(double(kMaxBytes));
-    return takeoverName(choice, picker.choose(at)) + " needs " + sizeText(double(at)) + " to win";
+    if (at == 0) return "no other pair wins up to " + binarySizeText(double(kMaxBytes));
+    return takeoverName(choice, picker.choose(at)) + " needs " + binarySizeText(double(at)) + " to win";
 }
 
 }  // namespace
@@ -89,7 +89,7 @@ std::string ruleSentence(const TunerPicker& picker, std::int64_t nBytes, const N
     return text;
 }
 
-std::string sizeText(double bytes) {
+std::string binarySizeText(double bytes) {
     static const char* const units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
     int unit = 0;
     while (bytes >= 1024.0 && unit < 4) bytes /= 1024.0, ++unit;

@@ -204,12 +204,29 @@ private slots:
         QVERIFY(patPicked);
     }
 
+    void oneRankTakesRingSimple() {
+        // enqueue.cc: a communicator of one rank never searches; Ring/Simple, nothing sent.
+        NcclTopologySetup setup;
+        setup.gpusPerNode = setup.nNodes = 1;
+        setup.inputs.nRanks = setup.inputs.nNodes = 1;
+        NcclCall call{Collective::Allreduce,
+                      1024,
+                      "auto",
+                      std::nullopt,
+                      {nccl_tuning::NCCL_ALGO_TREE, nccl_tuning::NCCL_ALGO_RING}};
+        auto choice = ncclAutoChoice(setup, call);
+        QVERIFY(choice);
+        QCOMPARE(choice->animatedAlgorithm, nccl_tuning::NCCL_ALGO_RING);
+        QCOMPARE(choice->animatedProtocol, nccl_tuning::NCCL_PROTO_SIMPLE);
+        QVERIFY(choice->candidates.empty());
+    }
+
     void sizeTextReadsLikeAPerson() {
-        QCOMPARE(sizeText(64), std::string("64 B"));
-        QCOMPARE(sizeText(200000), std::string("195 KiB"));
-        QCOMPARE(sizeText(1.5 * 1048576), std::string("1.5 MiB"));
-        QCOMPARE(sizeText(2048), std::string("2 KiB"));
-        QCOMPARE(sizeText(16.0 * 1073741824), std::string("16 GiB"));
+        QCOMPARE(binarySizeText(64), std::string("64 B"));
+        QCOMPARE(binarySizeText(200000), std::string("195 KiB"));
+        QCOMPARE(binarySizeText(1.5 * 1048576), std::string("1.5 MiB"));
+        QCOMPARE(binarySizeText(2048), std::string("2 KiB"));
+        QCOMPARE(binarySizeText(16.0 * 1073741824), std::string("16 GiB"));
     }
 };
 

@@ -23,10 +23,12 @@ using collectives::SweepAxis;
 /// The config with what a sweep along `axis` does not depend on left out:
 /// the axis's own variable, the algorithm (every one is swept) and the events' detail.
 Config sweepKey(Config config, SweepAxis axis) {
-    if (axis == SweepAxis::Bytes)
+    if (axis == SweepAxis::Bytes) {
         config.bytes = 0;
-    else
+    } else {
         config.ranks = 0;
+        config.topology = nullptr;  // the p sweep prices the animation's α-β only
+    }
     config.algorithm.clear();
     config.detail = collectives::Detail::Auto;
     return config;
