@@ -2,7 +2,7 @@
 
 #include "nccl/device/nccl_ring.h"
 #include "nccl/device/nccl_tree.h"
-#include "nccl/graph/nccl_tuner.h"
+#include "nccl/graph/bundled_files.h"
 #include "ompi/base/ompi_allgather.h"
 #include "ompi/base/ompi_allreduce.h"
 #include "ompi/base/ompi_alltoall.h"
@@ -102,14 +102,14 @@ sim::Result<Schedule> autoSchedule(Library library, const ScheduleRequest& reque
     if (library == Library::Nccl) {
         if (entries.empty())
             return sim::fail("no NCCL algorithm is modelled for " + std::string(name(request.collective)));
-        const NcclChoice choice = ncclTunerChoice(request);
-        for (const auto& entry : entries)
-            if (entry.name == choice.algorithm) {
-                Schedule schedule = entry.build(request);
-                schedule.rule = choice.rule;
-                return schedule;
-            }
-        return sim::fail("algorithm=auto: NCCL's choice " + choice.algorithm + " is not modelled");
+        // NCCL's tuner reads the server's graphs (ncclTopoTuneModel): CollectivesEngine asks it when the
+        // config has a topo_file; without one there is nothing to tune on.
+        std::vector<std::string> named;
+        for (const auto& entry : entries) named.push_back(entry.name);
+        return sim::fail(
+            "algorithm=auto with library=nccl needs a server: NCCL's tuner reads its graphs; set "
+            "topo_file (e.g. " +
+            std::string(nccl_topology::kDefaultTopology) + ") or name an algorithm: " + joined(named));
     }
     const auto choice = fixedDecision(request.collective, request.ranks, request.bytes(), request.commutative);
     if (!choice)

@@ -48,7 +48,7 @@ sim::ParamSpec collectiveKey() {
 
 std::vector<sim::ParamSpec> params() {
     using sim::ParamType;
-    return {
+    std::vector<sim::ParamSpec> keys = {
         collectiveKey(),
         choice("library", "ompi", {"ompi", "nccl"},
                QT_TRANSLATE_NOOP("commviz::params", "Whose algorithms: Open MPI coll/tuned or NCCL")),
@@ -73,11 +73,11 @@ std::vector<sim::ParamSpec> params() {
         number("fanout", ParamType::Int, 4, 1, 64, QT_TRANSLATE_NOOP("commviz::params", "Chains or tree fan-out")),
         number("radix", ParamType::Int, 4, 2, 64, QT_TRANSLATE_NOOP("commviz::params", "Radix of k-nomial trees")),
         number("nchannels", ParamType::Int, 1, 1, 32, QT_TRANSLATE_NOOP("commviz::params", "NCCL channels")),
-        choice("protocol", "simple", {"simple", "ll", "ll128"},
+        choice("protocol", "auto", {"auto", "simple", "ll", "ll128"},
                QT_TRANSLATE_NOOP("commviz::params",
-                                 "NCCL protocol: Simple, LL (half of every line is a flag) or LL128 (1/16 is); with a "
-                                 "link preset, α is NCCL's per-step latency of the protocol and its base latency is "
-                                 "paid once")),
+                                 "NCCL protocol: auto (NCCL's tuner picks; Simple without a server), Simple, LL (half "
+                                 "of every line is a flag) or LL128 (1/16 is); with a link preset, α is NCCL's "
+                                 "per-step latency of the protocol and its base latency is paid once")),
         choice("link", "ib400", linkNames(),
                QT_TRANSLATE_NOOP("commviz::params",
                                  "Link preset for α and β: nvlink4 1 µs 450 GB/s, pcie4x16 2 µs 32 GB/s, ib400 2 µs "
@@ -92,14 +92,16 @@ std::vector<sim::ParamSpec> params() {
                QT_TRANSLATE_NOOP("commviz::params",
                                  "Events: one per message, one per round, or messages up to 1,024 ranks")),
     };
+    for (sim::ParamSpec& key : ncclTopologyParams()) keys.push_back(std::move(key));
+    return keys;
 }
 
 namespace {
 
-LinkCost costOf(const sim::MergedKeys& keys) {
+LinkCost costOf(const sim::MergedKeys& keys, const std::string& link) {
     LinkCost cost{keys.at("alpha_us").get<double>(), keys.at("beta_GBps").get<double>(),
                   keys.at("gamma_GBps").get<double>()};
-    if (const auto preset = findLinkPreset(keys.at("link").get<std::string>())) {
+    if (const auto preset = findLinkPreset(link)) {
         if (!keys.setByPerson("alpha_us")) cost.alpha_us = preset->alpha_us;
         if (!keys.setByPerson("beta_GBps")) cost.beta_GBps = preset->beta_GBps;
     }
@@ -121,6 +123,15 @@ namespace {
 
 NcclAlgorithm ncclAlgorithmOf(const std::string& algorithm) {
     return algorithm == "tree" ? NcclAlgorithm::Tree : NcclAlgorithm::Ring;
+}
+
+// With a server and no link given, the animation's link is the server's: NVLink inside an NVLink server,
+// PCIe inside another, InfiniBand between servers (the ring's typeIntra and nNodes, as tuning.cc reads them).
+std::string linkOf(const sim::MergedKeys& keys, const NcclTopologySetup* topology) {
+    const std::string link = keys.at("link").get<std::string>();
+    if (!topology || keys.sources.at("link") != sim::KeySource::Default) return link;
+    if (topology->nNodes > 1) return "ib400";
+    return topology->inputs.ringGraph.typeIntra == nccl_tuning::PathType::NVL ? "nvlink4" : "pcie4x16";
 }
 
 NcclHardware hardwareOf(const std::string& link) {
@@ -164,10 +175,7 @@ sim::Result<Config> configOf(const sim::MergedKeys& keys) {
     config.protocol = pick<NcclProtocol>(
         keys.at("protocol").get<std::string>(),
         {{"simple", NcclProtocol::Simple}, {"ll", NcclProtocol::Ll}, {"ll128", NcclProtocol::Ll128}});
-    config.cost = costOf(keys);
-    const std::string link = keys.at("link").get<std::string>();
-    config.ncclHardware = hardwareOf(link);
-    config.ncclLatencyTables = findLinkPreset(link).has_value() && !keys.setByPerson("alpha_us");
+    config.protocolAuto = keys.at("protocol").get<std::string>() == "auto";
     config.detail = pick<Detail>(keys.at("detail").get<std::string>(),
                                  {{"auto", Detail::Auto}, {"messages", Detail::Messages}, {"rounds", Detail::Rounds}});
     if (config.root >= config.ranks)
@@ -177,6 +185,13 @@ sim::Result<Config> configOf(const sim::MergedKeys& keys) {
         return sim::fail("bytes=" + std::to_string(config.bytes) + " is not a whole number of " +
                          keys.at("datatype").get<std::string>() + " elements; allowed: multiples of " +
                          std::to_string(config.elementBytes));
+    auto topology = loadNcclTopology(keys);
+    if (!topology) return topology.error();
+    config.topology = std::move(topology).value();
+    const std::string link = linkOf(keys, config.topology.get());
+    config.cost = costOf(keys, link);
+    config.ncclHardware = hardwareOf(link);
+    config.ncclLatencyTables = findLinkPreset(link).has_value() && !keys.setByPerson("alpha_us");
     return config;
 }
 

@@ -1,12 +1,14 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "collectives/collective.h"
 #include "collectives/cost_model.h"
 #include "collectives/schedule_request.h"
+#include "collectives_scene/nccl_topology_setup.h"
 #include "nccl/device/nccl_protocol.h"
 #include "sim/param_spec.h"
 #include "sim/result.h"
@@ -32,6 +34,10 @@ struct Config {
     int radix = 4;
     int nchannels = 1;
     NcclProtocol protocol = NcclProtocol::Simple;
+    /// protocol=auto: NCCL's tuner picks it (Simple without a server).
+    bool protocolAuto = false;
+    /// library=nccl with a topo_file: the server NCCL's tuner prices; null otherwise.
+    std::shared_ptr<const NcclTopologySetup> topology;
     LinkCost cost;
     /// NCCL's hardware class of the link preset (nvlink4: NVLink, pcie4x16: PCI, others: network).
     NcclHardware ncclHardware = NcclHardware::Net;

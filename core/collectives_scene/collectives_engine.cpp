@@ -5,6 +5,7 @@
 
 #include "collectives/closed_form.h"
 #include "collectives_scene/algorithm_catalog.h"
+#include "nccl/log/tuning_log.h"
 #include "sim/event_kinds.h"
 
 namespace commviz::collectives {
@@ -20,23 +21,54 @@ sim::Json blocksJson(const std::vector<BlockRange>& ranges) {
     return blocks;
 }
 
+NcclCall ncclCallOf(const Config& config) {
+    NcclCall call;
+    call.collective = config.collective;
+    call.nBytes = ncclBytesOf(config.collective, config.bytes, config.ranks);
+    call.algorithm = config.algorithm;
+    if (!config.protocolAuto) call.protocol = config.protocol;
+    for (const AlgorithmEntry& entry : algorithms(Library::Nccl, config.collective))
+        call.animated.push_back(entry.name == "tree" ? nccl_tuning::NCCL_ALGO_TREE : nccl_tuning::NCCL_ALGO_RING);
+    return call;
+}
+
+// library=nccl with a server: NCCL's tuner picks the pair, the scene animates the best one it can.
+sim::Result<std::shared_ptr<const NcclAutoChoice>> tunerChoice(Config& config, std::string& algorithm) {
+    const auto names = allowedAlgorithmNames(Library::Nccl, config.collective);
+    const bool known = std::find(names.begin(), names.end(), config.algorithm) != names.end();
+    // Unknown names and collectives NCCL has no algorithm for are refused by buildSchedule, naming the allowed.
+    if (config.library != Library::Nccl || !config.topology || ncclFuncOf(config.collective) < 0 || !known)
+        return std::shared_ptr<const NcclAutoChoice>{};
+    auto choice = ncclAutoChoice(*config.topology, ncclCallOf(config));
+    if (!choice) return choice.error();
+    config.protocol = ncclProtocolOfIndex(choice->animatedProtocol);
+    algorithm = choice->animatedAlgorithm == nccl_tuning::NCCL_ALGO_TREE ? "tree" : "ring";
+    return std::make_shared<const NcclAutoChoice>(std::move(choice).value());
+}
+
 }  // namespace
 
 sim::Result<CollectivesEngine> CollectivesEngine::create(const Config& config) {
     if (config.ranks < 1 || config.root < 0 || config.root >= config.ranks)
         return sim::fail("root=" + std::to_string(config.root) + " is not a rank; allowed: 0 to " +
                          std::to_string(config.ranks - 1));
-    auto schedule = buildSchedule(config.library, config.algorithm, scheduleRequest(config));
+    Config resolved = config;
+    std::string algorithm = config.algorithm;
+    auto choice = tunerChoice(resolved, algorithm);
+    if (!choice) return choice.error();
+    auto schedule = buildSchedule(config.library, algorithm, scheduleRequest(resolved));
     if (!schedule) return schedule.error();
-    return CollectivesEngine(config, std::move(schedule).value());
+    if (choice.value()) schedule->rule = choice.value()->rule;
+    return CollectivesEngine(resolved, std::move(schedule).value(), std::move(choice).value());
 }
 
-CollectivesEngine::CollectivesEngine(Config config, Schedule schedule)
+CollectivesEngine::CollectivesEngine(Config config, Schedule schedule, std::shared_ptr<const NcclAutoChoice> choice)
     : m_config(std::move(config)),
       m_schedule(std::make_shared<const Schedule>(std::move(schedule))),
       m_buffers(m_config.collective, m_config.ranks, m_config.root, m_schedule->layout, m_config.op == ReduceOp::Max),
       m_path(m_config.ranks, launchLatencyUs(m_config, m_schedule->algorithm)),
-      m_bytesSent(std::size_t(m_config.ranks), 0) {}
+      m_bytesSent(std::size_t(m_config.ranks), 0),
+      m_ncclChoice(std::move(choice)) {}
 
 bool CollectivesEngine::perMessageEvents() const {
     if (m_config.detail == Detail::Auto) return m_config.ranks <= kMessageEventRanks;
@@ -106,8 +138,35 @@ sim::Json CollectivesEngine::summary() const {
         {"bytes_sent_max", *std::max_element(m_bytesSent.begin(), m_bytesSent.end())},
         {"bytes_sent_total", std::accumulate(m_bytesSent.begin(), m_bytesSent.end(), std::int64_t(0))}};
     out.update(bandwidthFields());
+    if (m_config.library == Library::Nccl) out.update(ncclFields());
     out["data_consistent"] = m_buffers.consistent();
     out["result_ok"] = done() ? sim::Json(m_buffers.resultOk()) : sim::Json(nullptr);
+    return out;
+}
+
+// The tuner's view beside the animation's: the animation prices each message with the link preset's α-β
+// (and the protocol's efficiency), NCCL's tuner prices the whole call from the server's graphs.
+sim::Json CollectivesEngine::ncclFields() const {
+    sim::Json out{{"protocol", nccl_tuning::ncclProtoStr(ncclProtocolIndex(m_config.protocol))},
+                  {"nchannels", m_config.nchannels}};
+    if (!m_ncclChoice) return out;
+    const NcclAutoChoice& choice = *m_ncclChoice;
+    sim::Json candidates = sim::Json::array();
+    for (const NcclCandidate& candidate : choice.candidates)
+        candidates.push_back({{"algorithm", nccl_tuning::ncclAlgoStr(candidate.algorithm)},
+                              {"protocol", nccl_tuning::ncclProtoStr(candidate.protocol)},
+                              {"latency_us", candidate.latencyUs},
+                              {"bandwidth_GBps", candidate.bandwidthGBps},
+                              {"time_us", candidate.timeUs}});
+    out["nchannels"] = m_config.topology->nChannels;
+    out["candidates"] = std::move(candidates);
+    out["nccl_pick"] = ncclPairName(choice.algorithm, choice.protocol);
+    out["model_time_us"] = choice.animatedTimeUs;
+    out["time_note"] =
+        "time_us is the animation's critical path, each message priced by the link's alpha-beta and the protocol's "
+        "share of the bandwidth; model_time_us is NCCL's ncclTopoGetAlgoTime for the animated pair on this server";
+    out["topo_file"] = m_config.topology->topoFile;
+    out["nnodes"] = m_config.topology->nNodes;
     return out;
 }
 

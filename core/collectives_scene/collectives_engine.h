@@ -9,6 +9,7 @@
 #include "collectives/schedule.h"
 #include "collectives_scene/collectives_config.h"
 #include "collectives_scene/collectives_events.h"
+#include "collectives_scene/nccl_auto_choice.h"
 #include "sim/event_record.h"
 #include "sim/json.h"
 #include "sim/result.h"
@@ -48,9 +49,12 @@ public:
     /// time_us, closed_form_us, algbw_GBps and busbw_GBps (nccl-tests' definitions) of the
     /// run so far; the bandwidths are null while no time has passed or no data moves.
     sim::Json bandwidthFields() const;
+    /// NCCL's tuner on the config's server (library=nccl with a topo_file); null otherwise.
+    const NcclAutoChoice* ncclChoice() const { return m_ncclChoice.get(); }
 
 private:
-    CollectivesEngine(Config config, Schedule schedule);
+    CollectivesEngine(Config config, Schedule schedule, std::shared_ptr<const NcclAutoChoice> choice);
+    sim::Json ncclFields() const;
 
     Config m_config;
     std::shared_ptr<const Schedule> m_schedule;  ///< immutable, shared by copies
@@ -59,6 +63,7 @@ private:
     CriticalPath m_path;
     std::vector<std::int64_t> m_bytesSent;  ///< per rank, to other ranks
     std::int64_t m_messages = 0;
+    std::shared_ptr<const NcclAutoChoice> m_ncclChoice;  ///< immutable, shared by copies
 };
 
 }  // namespace commviz::collectives

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "collectives_scene/algorithm_catalog.h"
+#include "collectives_scene/nccl_tuner_sweep.h"
 #include "ompi/tuned/ompi_fixed_rules.h"
 
 namespace commviz::collectives {
@@ -105,6 +106,8 @@ double sweepPointTimeUs(const Config& config) {
 }
 
 Sweep sweepOverSizes(const Config& config, const std::atomic<bool>* cancel) {
+    // NCCL on a server: the tuner's prediction for every algorithm and protocol, not the animation's α-β.
+    if (usesNcclTuner(config)) return ncclTunerSweep(config);
     const auto sizes = sweepSizes();
     return sweepAlong(config, SweepAxis::Bytes, std::vector<double>(sizes.begin(), sizes.end()), cancel);
 }

@@ -66,7 +66,7 @@ struct Sweep {
     bool cancelled = false;
 };
 
-/// Times against message size (sweepSizes) at config.ranks. `cancel`, when
+/// Times against message size (sweepSizes) at config.ranks; for NCCL on a server, ncclTunerSweep. `cancel`, when
 /// given and set, stops the sweep early (the result says `cancelled`).
 Sweep sweepOverSizes(const Config& config, const std::atomic<bool>* cancel = nullptr);
 /// Times against rank count (sweepRanks) at config.bytes.

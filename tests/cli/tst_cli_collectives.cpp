@@ -129,7 +129,7 @@ private slots:
 
     void ncclHasNoAlgorithmId() {
         const QJsonObject summary =
-            runJson({"collective=allreduce", "library=nccl", "algorithm=ring", "ranks=4", "bytes=64"})
+            runJson({"collective=allreduce", "library=nccl", "algorithm=ring", "ranks=4", "bytes=64", "topo_file="})
                 .value("summary")
                 .toObject();
         QVERIFY(summary.contains("algorithm_id"));
@@ -144,6 +144,35 @@ private slots:
         QCOMPARE(summary.value("algorithm").toString(), QStringLiteral("recursive_doubling"));
         QCOMPARE(summary.value("algorithm_id").toInt(), 3);
         QVERIFY2(summary.value("rule").toString().contains("-> 3"), qPrintable(summary.value("rule").toString()));
+    }
+
+    void ncclAutoPrintsTheTunersChoice() {
+        // The bundled DGX H100 (8 × sm90, 12 ring channels of 30 GB/s over NVLink), 1 MiB allreduce, the rules
+        // of 2.22.3 (worked by hand in tst_collectives_nccl_auto): Ring/LL 15 + 1048576/80571 = 28.0 µs.
+        const QJsonObject summary = runJson({"library=nccl", "bytes=1048576"}).value("summary").toObject();
+        QCOMPARE(summary.value("algorithm").toString(), QStringLiteral("ring"));
+        QCOMPARE(summary.value("protocol").toString(), QStringLiteral("LL"));
+        QCOMPARE(summary.value("nchannels").toInt(), 24);
+        QCOMPARE(summary.value("rule").toString(),
+                 QString::fromUtf8("Ring/LL: 28.0 µs, ahead of Tree/LL128 at 45.1 µs; LL128 needs 3.43 MiB to win"));
+        const QJsonArray candidates = summary.value("candidates").toArray();
+        QCOMPARE(candidates.size(), 6);
+        for (const auto& value : candidates)
+            for (const char* key : {"algorithm", "protocol", "latency_us", "bandwidth_GBps", "time_us"})
+                QVERIFY2(value.toObject().contains(QLatin1String(key)), key);
+        const QJsonObject ringLl = candidates[3].toObject();  // NCCL's order: Tree LL, LL128, Simple, then Ring
+        QCOMPARE(ringLl.value("algorithm").toString(), QStringLiteral("Ring"));
+        QCOMPARE(ringLl.value("protocol").toString(), QStringLiteral("LL"));
+        QCOMPARE(std::round(ringLl.value("time_us").toDouble() * 10) / 10, 28.0);
+    }
+
+    void ncclRanksThatDoNotFitTheServerExitTwo() {
+        const CliResult result = runCollectives({"library=nccl", "nnodes=2", "ranks=8"});
+        QCOMPARE(result.exitCode, 2);
+        QVERIFY(result.out.isEmpty());
+        const QString error = QString::fromUtf8(result.err);
+        for (const char* part : {"ranks=8", "nnodes=2", "topo_file=dgx_h100_nvswitch_8nic.xml", "= 16"})
+            QVERIFY2(error.contains(QLatin1String(part)), qPrintable(error));
     }
 };
 

@@ -22,7 +22,9 @@ class SimulationController;
 /// Why the fixed rules change algorithm where they do: every algorithm's
 /// time against message size (1 B to 1 GiB, log-log) at the scene's p, the
 /// auto choice shaded as bands and the crossovers marked, and time against p
-/// at the scene's size. It follows the controller's configuration; the cost-
+/// at the scene's size. For NCCL on a server the size charts are NCCL's tuner:
+/// time and busbw of every enabled algorithm/protocol from 1 B to 16 GiB, its
+/// pick shaded. It follows the controller's configuration; the cost-
 /// only sweeps run on worker threads, the newest configuration winning
 /// (objectName "CollectivesChartDock").
 class CollectivesChartDock final : public RetranslatingDock {
@@ -39,6 +41,8 @@ public:
     bool busy() const { return m_sizesJob.running || m_ranksJob.running; }
     const CollectivesChartPlot& sizesPlot() const { return m_sizes; }
     const CollectivesChartPlot& ranksPlot() const { return m_ranks; }
+    /// NCCL's tuner only: busbw against size (its tab is hidden otherwise).
+    const CollectivesChartPlot& busbwPlot() const { return m_busbw; }
     QLabel* status() const { return m_status; }
     /// Milliseconds the last size sweep took on its worker.
     qint64 lastSizesSweepMs() const { return m_sizesMs; }
@@ -57,10 +61,13 @@ private:
     void ranksDone();
     void retranslate() override;
     void updateStatus();
+    QString fastestText() const;
+    bool tuner() const;
 
     SimulationController& m_controller;
     CollectivesChartPlot m_sizes{collectives::SweepAxis::Bytes};
     CollectivesChartPlot m_ranks{collectives::SweepAxis::Ranks};
+    CollectivesChartPlot m_busbw{collectives::SweepAxis::Bytes, CollectivesChartPlot::Unit::BusBandwidth};
     QFutureWatcher<collectives::Sweep> m_sizesWatcher;
     QFutureWatcher<collectives::Sweep> m_ranksWatcher;
     Job m_sizesJob;

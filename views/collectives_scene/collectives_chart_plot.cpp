@@ -11,6 +11,8 @@
 #include <QScatterSeries>
 #include <algorithm>
 #include <cmath>
+#include <string>
+#include <vector>
 
 namespace commviz::views {
 
@@ -42,7 +44,8 @@ QLogValueAxis* logAxis(double base, const QString& format) {
 
 }  // namespace
 
-CollectivesChartPlot::CollectivesChartPlot(SweepAxis axis) : m_axis(axis), m_chart(new QChart) {
+CollectivesChartPlot::CollectivesChartPlot(SweepAxis axis, Unit unit)
+    : m_axis(axis), m_unit(unit), m_chart(new QChart) {
     // Sizes: a tick every 32x, labelled by placeTexts in B/KiB/MiB/GiB; the
     // axis's own labels keep their room but are not drawn.
     m_x = axis == SweepAxis::Bytes ? logAxis(32, QStringLiteral("%.0f")) : logAxis(2, QStringLiteral("%g"));
@@ -50,6 +53,7 @@ CollectivesChartPlot::CollectivesChartPlot(SweepAxis axis) : m_axis(axis), m_cha
     m_y = logAxis(10, QStringLiteral("%g"));
     m_chart->addAxis(m_x, Qt::AlignBottom);
     m_chart->addAxis(m_y, Qt::AlignLeft);
+    m_yAxis = std::make_unique<CollectivesChartYAxis>(m_chart, m_y, unit);
     m_chart->legend()->setAlignment(Qt::AlignRight);
     m_chart->legend()->setFont(chartFont(kLabelPoints));
     m_chart->setTitleFont(chartFont(kLabelPoints + 1, true));
@@ -83,8 +87,14 @@ QString CollectivesChartPlot::bandText(const collectives::AutoBand& band) {
 
 void CollectivesChartPlot::retranslate() {
     m_x->setTitleText(m_axis == SweepAxis::Bytes ? tr("message size S") : tr("ranks p"));
-    m_y->setTitleText(tr("time on the critical path (µs)"));
+    setYTitle(m_unit == Unit::Time ? tr("time on the critical path (µs, ms, s)")
+                                   : tr("bus bandwidth, nccl-tests' busbw (GB/s)"));
     if (!m_sweep.x.empty()) show(m_sweep, m_current);
+}
+
+void CollectivesChartPlot::setYTitle(const QString& title) {
+    m_yAxis->setTitle(title);
+    placeTexts();
 }
 
 void CollectivesChartPlot::clear() {
@@ -130,6 +140,7 @@ void CollectivesChartPlot::fitRanges() {
     if (high == 0) low = 1, high = 10;
     m_y->setRange(std::pow(10, std::floor(std::log10(low))), std::pow(10, std::ceil(std::log10(high) + 1e-9)));
     if (!m_sweep.x.empty()) m_x->setRange(m_sweep.x.front(), m_sweep.x.back());
+    m_yAxis->rebuildTicks();
 }
 
 void CollectivesChartPlot::addCurves() {
@@ -138,9 +149,7 @@ void CollectivesChartPlot::addCurves() {
         auto* line = new QLineSeries;
         const QString name = QString::fromStdString(curve.algorithm);
         line->setName(curve.algorithmId > 0 ? QStringLiteral("%1 (%2)").arg(name).arg(curve.algorithmId) : name);
-        // Every second line from the third on is dashed, so a line hidden under
-        // its twin (segmented ring without segments is the ring) still shows.
-        line->setPen(QPen(colour(index), 2, index > 0 && index % 2 == 0 ? Qt::DashLine : Qt::SolidLine));
+        line->setPen(curvePen(index));
         for (std::size_t point = 0; point < curve.timeUs.size(); ++point)
             if (std::isfinite(curve.timeUs[point])) line->append(m_sweep.x[point], curve.timeUs[point]);
         m_chart->addSeries(line);
@@ -150,6 +159,32 @@ void CollectivesChartPlot::addCurves() {
     }
 }
 
+QPen CollectivesChartPlot::curvePen(int index) const {
+    const std::string& name = m_sweep.curves[std::size_t(index)].algorithm;
+    const auto slash = name.find('/');
+    // Every second line from the third on is dashed, so a line hidden under
+    // its twin (segmented ring without segments is the ring) still shows.
+    if (slash == std::string::npos)
+        return QPen(colour(index), 2, index > 0 && index % 2 == 0 ? Qt::DashLine : Qt::SolidLine);
+    std::vector<std::string> algorithms;  // in the order they are first drawn
+    for (int other = 0; other <= index; ++other) {
+        const std::string& drawn = m_sweep.curves[std::size_t(other)].algorithm;
+        const std::string prefix = drawn.substr(0, drawn.find('/'));
+        if (std::find(algorithms.begin(), algorithms.end(), prefix) == algorithms.end()) algorithms.push_back(prefix);
+    }
+    const auto algorithm =
+        int(std::find(algorithms.begin(), algorithms.end(), name.substr(0, slash)) - algorithms.begin());
+    const std::string protocol = name.substr(slash + 1);
+    const Qt::PenStyle style = protocol == "LL" ? Qt::DotLine : protocol == "LL128" ? Qt::DashLine : Qt::SolidLine;
+    return QPen(colour(algorithm), 2, style);
+}
+
+int CollectivesChartPlot::curveNamed(const std::string& name) const {
+    for (int curve = 0; curve < int(m_sweep.curves.size()); ++curve)
+        if (m_sweep.curves[std::size_t(curve)].algorithm == name) return curve;
+    return -1;
+}
+
 double CollectivesChartPlot::bandEdge(int point) const {
     // A rule's threshold is where the next band starts: the next point's x.
     return m_sweep.x[std::size_t(std::min(point, int(m_sweep.x.size()) - 1))];
@@ -157,10 +192,8 @@ double CollectivesChartPlot::bandEdge(int point) const {
 
 void CollectivesChartPlot::addBands() {
     for (const auto& band : m_sweep.bands) {
-        int curve = 0;
-        while (curve < int(m_sweep.curves.size()) && m_sweep.curves[std::size_t(curve)].algorithmId != band.algorithmId)
-            ++curve;
-        QColor fill = band.algorithm.empty() ? colour(7) : colour(curve);
+        const int curve = curveNamed(band.algorithm);
+        QColor fill = curve < 0 ? colour(7) : curvePen(curve).color();
         fill.setAlpha(40);
         const double from = bandEdge(band.first), to = bandEdge(band.last + 1);
         auto* upper = new QLineSeries;
@@ -212,6 +245,7 @@ void CollectivesChartPlot::addSizeTicks() {
 void CollectivesChartPlot::placeTexts() {
     if (!m_marker) return;
     const QRectF plot = m_chart->plotArea();
+    m_yAxis->place(plot, m_marker);
     const auto xAt = [this](double x) { return m_chart->mapToPosition({x, m_y->max()}, m_marker).x(); };
     for (int index = 0; index < int(m_texts.size()); ++index) {
         QGraphicsSimpleTextItem* text = m_texts[index];

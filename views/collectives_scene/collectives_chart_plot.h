@@ -4,9 +4,12 @@
 #include <QColor>
 #include <QCoreApplication>
 #include <QList>
+#include <QPen>
 #include <QPointer>
 #include <QString>
+#include <memory>
 
+#include "collectives_scene/collectives_chart_y_axis.h"
 #include "collectives_scene/collectives_sweep.h"
 
 class QAreaSeries;
@@ -17,15 +20,16 @@ class QScatterSeries;
 
 namespace commviz::views {
 
-/// One log-log chart of a collectives sweep: a line per algorithm, Open MPI's
-/// fixed-rule choice shaded as bands (each labelled with the algorithm it
-/// picks), the crossovers of the fastest line as points and a dashed line at
-/// the current run's size (or p).
+/// One log-log chart of a collectives sweep: a line per algorithm (or, for
+/// NCCL's tuner, per algorithm/protocol), the auto choice shaded as bands (each
+/// labelled with what it picks), the crossovers as points and a dashed line at
+/// the current run's size (or p). Times read µs / ms / s, bandwidths GB/s.
 class CollectivesChartPlot {
     Q_DECLARE_TR_FUNCTIONS(CollectivesChartPlot)
 
 public:
-    explicit CollectivesChartPlot(collectives::SweepAxis axis);
+    using Unit = CollectivesChartYAxis::Unit;
+    explicit CollectivesChartPlot(collectives::SweepAxis axis, Unit unit = Unit::Time);
     ~CollectivesChartPlot();
     CollectivesChartPlot(const CollectivesChartPlot&) = delete;
     CollectivesChartPlot& operator=(const CollectivesChartPlot&) = delete;
@@ -37,6 +41,9 @@ public:
     void setCurrent(double current);
     /// Titles and band labels in the current language.
     void retranslate();
+    /// Replaces the vertical axis's title (retranslate restores the default).
+    void setYTitle(const QString& title);
+    const CollectivesChartYAxis& yAxis() const { return *m_yAxis; }
 
     QLogValueAxis* axisX() const { return m_x; }
     QLogValueAxis* axisY() const { return m_y; }
@@ -50,6 +57,9 @@ public:
 
     /// Line colour of the i-th algorithm of a collective (Okabe–Ito, then grey).
     static QColor colour(int index);
+    /// The pen of curve `index`: NCCL's "Algo/Proto" curves take the algorithm's colour and the
+    /// protocol's dash (LL dotted, LL128 dashed, Simple solid).
+    QPen curvePen(int index) const;
     /// "1 B", "32 KiB", "1 GiB".
     static QString sizeText(double bytes);
     /// "auto: ring", or "auto: ID 5 (not modelled)".
@@ -65,7 +75,10 @@ private:
     void placeTexts();
     double bandEdge(int point) const;
 
+    int curveNamed(const std::string& name) const;
+
     collectives::SweepAxis m_axis;
+    Unit m_unit;
     QPointer<QChart> m_chart;  ///< a view that shows it owns it and may delete it first
     QLogValueAxis* m_x = nullptr;
     QLogValueAxis* m_y = nullptr;
@@ -76,6 +89,7 @@ private:
     QList<QGraphicsSimpleTextItem*> m_texts;
     QScatterSeries* m_crossovers = nullptr;
     QLineSeries* m_marker = nullptr;
+    std::unique_ptr<CollectivesChartYAxis> m_yAxis;
 };
 
 }  // namespace commviz::views

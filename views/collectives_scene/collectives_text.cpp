@@ -21,11 +21,19 @@ QString CollectivesText::about() {
         "where the receiver reduces, and the run's time is the critical path over the schedule; there is no "
         "network topology and no contention beyond the ports.</p>"
         "<p>Of NCCL, the ring and double binary tree schedules, channels, chunk sizes and the Simple, LL "
-        "and LL128 protocols (wire efficiency and NCCL's own latencies) are modelled. Every rank counts as "
-        "a node of its own. For allreduce, auto compares ring and tree with NCCL's tuning.cc formula for "
-        "the chosen protocol, without the per-GPU bandwidth caps and without choosing the protocol; the "
-        "other collectives run the ring. GPU kernels, proxies, transports, PAT, CollNet and NVLS are not "
-        "modelled.</p>");
+        "and LL128 protocols (wire efficiency and NCCL's own latencies) are modelled. With a server "
+        "(<code>topo_file</code>, <code>nnodes</code>; ranks = GPUs × nodes), <code>algorithm = auto</code> "
+        "and <code>protocol = auto</code> pick exactly as NCCL's tuner does (tuning.cc, "
+        "ncclTopoTuneModel and ncclTopoGetAlgoTime, on the graphs the nccl-topology scene searches, in the "
+        "rules of NCCL 2.22.3); a named algorithm or protocol restricts it as NCCL_ALGO or NCCL_PROTO "
+        "would. The summary lists every candidate's time and the size at which another one takes over. "
+        "The animation then runs the chosen pair with its protocol, but prices each message with the "
+        "link's α-β (the server's link unless one is set), so its time differs from the tuner's "
+        "(model_time_us): the tuner prices the whole call from the server's bandwidths. NVLS and "
+        "CollNet stay off (the topology scene computes neither); PAT, when NCCL would pick it, is "
+        "named and the best animated pair runs instead. The double binary tree spans ranks, where real "
+        "NCCL builds it over nodes and chains the GPUs inside each node; GPU kernels, proxies and "
+        "transports are not modelled.</p>");
 }
 
 QString CollectivesText::gbpsNumber(double gbps) {

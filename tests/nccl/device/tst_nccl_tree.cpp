@@ -8,7 +8,6 @@
 
 #include "collectives_test_support.h"
 #include "nccl/device/nccl_tree.h"
-#include "nccl/graph/nccl_tuner.h"
 
 Q_DECLARE_METATYPE(std::vector<int>)
 Q_DECLARE_METATYPE(std::vector<std::vector<int>>)
@@ -36,17 +35,6 @@ std::vector<std::tuple<int, int, int, bool>> roundMessages(CollectivesEngine& en
 }
 
 int treeHeight(int p) { return ceilLog(p, 2); }
-
-ScheduleRequest tunerRequest(std::int64_t bytes) {
-    ScheduleRequest request;
-    request.ranks = 8;
-    request.count = bytes;
-    request.nchannels = 2;
-    request.linkGBps = 50.0;
-    request.hardware = NcclHardware::Net;
-    request.protocol = NcclProtocol::Simple;
-    return request;
-}
 
 }  // namespace
 
@@ -222,41 +210,14 @@ private slots:
         QCOMPARE(summary["closed_form_us"].get<double>(), 7.0);
     }
 
-    void tunerTimesByHand() {
-        // p = 8, Simple on the network, 2 channels of 50 GB/s, 1 MiB. Tree: 8.4 + 2 x 3 x 14 µs, bus
-        // 100 x 0.92, algorithm bandwidth x 0.5 x 0.5 (correction at 2^14 x 64 B). Ring: (8.4 + 14 x 14) x 1.4,
-        // algorithm bandwidth 100 x 8/14.
-        const auto request = tunerRequest(1 << 20);
-        QVERIFY(qFuzzyCompare(ncclTunerTimeUs(request, "tree"), 92.4 + 1048576 / 23000.0));
-        QVERIFY(qFuzzyCompare(ncclTunerTimeUs(request, "ring"), 204.4 * 1.4 + 1048576 / (100000.0 * 8 / 14)));
-        QCOMPARE(ncclTunerChoice(request).algorithm, std::string("tree"));
-        QCOMPARE(ncclTunerChoice(request).rule,
-                 std::string("NCCL tuning.cc model, Simple on network, ranks as nodes, no GPU caps: tree 138.0 us, "
-                             "ring 304.5 us -> tree"));
-        // 1 GiB: no correction; tree 92.4 + 2^30/46000, ring 286.16 + 2^30/57142.9.
-        QCOMPARE(ncclTunerChoice(tunerRequest(std::int64_t(1) << 30)).algorithm, std::string("ring"));
-    }
-
-    void tunerCrossover() {
-        // The tree's correction factor falls from 0.8 to 0.7 at 2^18 x 64 B = 16 MiB. Just below: tree
-        // 92.4 + S/36800 = 548.3 µs against ring 286.16 + S/57142.9 = 579.8 µs; at 16 MiB the tree takes
-        // 92.4 + S/32200 = 613.4 µs and the ring wins.
-        QCOMPARE(ncclTunerChoice(tunerRequest((16 << 20) - 1)).algorithm, std::string("tree"));
-        QCOMPARE(ncclTunerChoice(tunerRequest(16 << 20)).algorithm, std::string("ring"));
-        // Below 1 KiB (S / (2 channels x 8 ranks) < 64 B) the ring has no plateau factor: 204.4 µs.
-        QVERIFY(qFuzzyCompare(ncclTunerTimeUs(tunerRequest(1023), "ring"), 204.4 + 1023 / (100000.0 * 8 / 14)));
-    }
-
-    void autoRunsTheChoice() {
-        auto config = treeConfig(8, 1 << 20);  // as tunerTimesByHand: 50 GB/s on the network
+    // NCCL's algorithm=auto is the full tuner on a server: tests/collectives_scene/tst_collectives_nccl_auto.cpp.
+    void autoWithoutServerIsRefused() {
+        auto config = treeConfig(8, 1 << 20);
         config.algorithm = "auto";
-        config.cost.beta_GBps = 50.0;
-        QCOMPARE(runToEnd(config)["algorithm"].get<std::string>(), std::string("tree"));
-        config.ranks = 1;
-        const auto single = runToEnd(config);
-        QCOMPARE(single["rule"].get<std::string>(), std::string("1 rank: nothing to send; ring"));
-        QCOMPARE(single["messages"].get<int>(), 0);
-        QVERIFY(single["result_ok"].get<bool>());
+        auto refused = CollectivesEngine::create(config);
+        QVERIFY(!refused.ok());
+        QVERIFY(refused.error().message.find("needs a server") != std::string::npos);
+        QVERIFY(refused.error().message.find("name an algorithm: tree, ring") != std::string::npos);
     }
 
     void treeOnlyForAllreduce() {

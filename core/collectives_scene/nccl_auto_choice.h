@@ -1,0 +1,63 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "collectives/collective.h"
+#include "collectives/nccl_enums.h"
+#include "collectives_scene/nccl_topology_setup.h"
+#include "nccl/graph/tuning_choice.h"
+#include "sim/result.h"
+
+namespace commviz::collectives {
+
+/// One (algorithm, protocol) NCCL's tuner could take for the call, with NCCL's indices.
+struct NcclCandidate {
+    int algorithm = 0;
+    int protocol = 0;
+    float latencyUs = 0;      ///< the model's latency cell
+    float bandwidthGBps = 0;  ///< the model's bandwidth cell (algorithm bandwidth)
+    float timeUs = 0;         ///< ncclTopoGetAlgoTime for this size
+};
+
+/// The call as the scene states it: `algorithm` and `protocol` are the scene's keys; a named one restricts
+/// the tuner as NCCL_ALGO / NCCL_PROTO would.
+struct NcclCall {
+    Collective collective = Collective::Allreduce;
+    std::int64_t nBytes = 0;  ///< NCCL's nBytes (the whole operation)
+    std::string algorithm = "auto";
+    std::optional<NcclProtocol> protocol;  ///< nullopt: protocol=auto
+    std::vector<int> animated;             ///< NCCL algorithm indices the scene can animate
+};
+
+/// NCCL's pick for the call, the best pair the scene animates, and why.
+struct NcclAutoChoice {
+    int algorithm = 0;  ///< NCCL's pick
+    int protocol = 0;
+    float timeUs = 0;
+    int animatedAlgorithm = 0;  ///< the fastest pair among the animated algorithms
+    int animatedProtocol = 0;
+    float animatedTimeUs = 0;
+    std::vector<NcclCandidate> candidates;  ///< every enabled pair, in NCCL's search order
+    std::string rule;                       ///< one sentence: the pick, the runner-up, the next crossover
+};
+
+/// ncclFunc_t of a collective (ncclFuncAllReduce …); -1 for one NCCL has no tuner row for.
+int ncclFuncOf(Collective collective);
+/// The scene's `bytes` as NCCL's nBytes: AllGather's is one rank's block times the ranks.
+std::int64_t ncclBytesOf(Collective collective, std::int64_t bytes, int ranks);
+NcclProtocol ncclProtocolOfIndex(int protocol);
+
+/// NCCL's tuner (ncclTopoTuneModel, then topoGetAlgoInfo's search) on the setup's server for the call.
+/// Fails when NCCL_ALGO/NCCL_PROTO-like restrictions leave no pair, or none the scene animates.
+sim::Result<NcclAutoChoice> ncclAutoChoice(const NcclTopologySetup& setup, const NcclCall& call);
+
+/// "Ring/LL128": NCCL's names of a pair.
+std::string ncclPairName(int algorithm, int protocol);
+
+/// "520 KiB", "1.5 MiB", "64 B": a size for a sentence.
+std::string binarySizeText(double bytes);
+
+}  // namespace commviz::collectives

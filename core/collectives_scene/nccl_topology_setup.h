@@ -1,0 +1,32 @@
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "nccl/graph/tuning_model.h"
+#include "sim/param_spec.h"
+#include "sim/result.h"
+
+namespace commviz::collectives {
+
+/// The server NCCL's tuner prices the collectives scene on (library=nccl): a topology file, searched as
+/// the nccl-topology scene searches it, repeated on `nnodes` servers.
+struct NcclTopologySetup {
+    std::string topoFile;
+    int gpusPerNode = 0;
+    int nNodes = 1;
+    int nChannels = 0;  ///< comm->nChannels after ncclTopoPostset
+    nccl_tuning::TuningInputs inputs;
+    int nRanks() const { return gpusPerNode * nNodes; }
+};
+
+/// The keys `topo_file` and `nnodes`, taken from the nccl-topology scene's own tables (same defaults,
+/// ranges and help), except that an empty `topo_file` here means "no server".
+std::vector<sim::ParamSpec> ncclTopologyParams();
+
+/// The setup for library=nccl and a non-empty topo_file; null otherwise. Fails with the topology reader's
+/// message, or when `ranks` is not GPUs × nnodes (naming both keys and their values).
+sim::Result<std::shared_ptr<const NcclTopologySetup>> loadNcclTopology(const sim::MergedKeys& keys);
+
+}  // namespace commviz::collectives
