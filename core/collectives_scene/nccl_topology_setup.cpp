@@ -6,6 +6,7 @@
 
 #include <algorithm>
 
+#include "nccl/graph/bundled_files.h"
 #include "nccl/graph/topo_keys.h"
 #include "nccl/log/topo_log_tuning.h"
 #include "nccl/topology_model.h"
@@ -40,6 +41,7 @@ sim::Status checkRanks(const NcclTopologySetup& setup, int ranks) {
 
 std::vector<sim::ParamSpec> ncclTopologyParams() {
     sim::ParamSpec file = specNamed(nccl_topology::topologyFileKeys(), "topo_file");
+    file.defaultValue = std::string(nccl_topology::kDefaultTopology);  // the topology scene's empty means "the log's"
     file.help = QT_TRANSLATE_NOOP("commviz::params",
                                   "library=nccl: the server NCCL's tuner prices (NCCL_TOPO_FILE: a path or a bundled "
                                   "server); empty: none, the link preset prices a named algorithm and protocol");

@@ -53,8 +53,8 @@ WarnMeaning completionMeaning(int status) {
     out.meaning = "An IB work request completed with status " + std::to_string(status) + ", " +
                   std::string(rdma::verbsName(wc)) + " (" + std::string(rdma::wcStatusStr(wc)) + "). " +
                   statusCause(wc);
-    if (wc == rdma::WcStatus::RetryExcErr) out.rdmaScenario = "retry_exceeded.json";
-    if (wc == rdma::WcStatus::RnrRetryExcErr) out.rdmaScenario = "rnr_retry_exceeded.json";
+    if (wc == rdma::WcStatus::RetryExcErr) out.rdmaScenario = "retry_exceeded";
+    if (wc == rdma::WcStatus::RnrRetryExcErr) out.rdmaScenario = "rnr_retry_exceeded";
     return out;
 }
 

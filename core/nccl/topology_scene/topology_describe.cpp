@@ -52,15 +52,18 @@ sim::EventRecord describeGraph(const GraphSearchedEvent& event) {
 }
 
 sim::EventRecord describeLog(const LogReadEvent& event) {
-    return record(event.kKind, "ncclDebugLog", {},
-                  {{"file", event.file},
-                   {"version", event.version},
-                   {"hosts", event.hosts},
-                   {"ranks", event.ranks},
-                   {"channels", event.channels},
-                   {"connections", event.connections},
-                   {"warns", event.warns},
-                   {"unread", event.unread}});
+    sim::Json fields = {{"file", event.file},   {"version", event.version},   {"hosts", event.hosts},
+                        {"ranks", event.ranks}, {"channels", event.channels}, {"connections", event.connections},
+                        {"warns", event.warns}, {"unread", event.unread}};
+    std::vector<std::string> objects;
+    if (event.warns > 0) {
+        fields["first_warn_line"] = event.firstWarnLine;
+        fields["first_warn_rank"] = event.firstWarnRank;
+        objects.push_back("warn:" + std::to_string(event.firstWarnLine));
+    }
+    if (event.wcStatus >= 0) fields["wc_status"] = event.wcStatus;
+    if (!event.rdmaScenario.empty()) fields["rdma_scenario"] = event.rdmaScenario;
+    return record(event.kKind, "ncclDebugLog", std::move(objects), std::move(fields));
 }
 
 sim::EventRecord describePostset(const ChannelsPostsetEvent& event) {

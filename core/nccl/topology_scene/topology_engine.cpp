@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "nccl/log/warn_meaning.h"
 #include "sim/event_kinds.h"
 
 namespace commviz::nccl_topology {
@@ -69,14 +70,21 @@ GraphSearchedEvent graphSearched(const GraphSearch& search, GraphPattern searche
 
 LogReadEvent logRead(const TopologyRun& run) {
     const InfoLog& log = *run.log;
-    return {run.files.logFile,
-            log.version,
-            int(log.hosts.size()),
-            int(log.ranks.size()),
-            int(log.comm.channels.size()),
-            int(log.comm.connections.size()),
-            int(log.warns.size()),
-            int(log.unread.size())};
+    LogReadEvent event{run.files.logFile,
+                       log.version,
+                       int(log.hosts.size()),
+                       int(log.ranks.size()),
+                       int(log.comm.channels.size()),
+                       int(log.comm.connections.size()),
+                       int(log.warns.size()),
+                       int(log.unread.size())};
+    if (log.warns.empty()) return event;
+    const WarnMeaning meaning = warnMeaning(log.warns.front());
+    event.firstWarnLine = log.warns.front().line;
+    event.firstWarnRank = log.warns.front().rank;
+    event.wcStatus = meaning.wcStatus.value_or(-1);
+    event.rdmaScenario = meaning.rdmaScenario;
+    return event;
 }
 
 ChannelsPostsetEvent channelsPostset(const TopologyRun& run) {

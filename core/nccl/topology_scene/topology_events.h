@@ -58,6 +58,9 @@ struct LogReadEvent {
     std::string file;
     std::string version;
     int hosts = 0, ranks = 0, channels = 0, connections = 0, warns = 0, unread = 0;
+    int firstWarnLine = 0, firstWarnRank = -1;  ///< the first WARN: where and who printed it
+    int wcStatus = -1;                          ///< its ibv_wc_status when it is an IB completion
+    std::string rdmaScenario;                   ///< the RDMA scene's example of that failure
     bool operator==(const LogReadEvent&) const = default;
 };
 

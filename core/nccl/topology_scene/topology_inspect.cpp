@@ -1,5 +1,5 @@
 // TopologyEngine::inspect and summary: a node with its attributes (values NCCL
-// would have probed marked "assumed"), a path between two nodes, a channel.
+// would have probed marked "assumed"), a path between two nodes, a channel, a WARN of the log.
 #include <charconv>
 
 #include "nccl/log/warn_meaning.h"
@@ -76,6 +76,33 @@ sim::Json pathOf(const TopologyRun& run, std::string_view pair) {
     return pathJson(run, *from, *to);
 }
 
+/// One WARN line with the rank that printed it and what it means (nccl/log/warn_meaning.h).
+sim::Json warnJson(const LoggedWarn& warn) {
+    const WarnMeaning meaning = warnMeaning(warn);
+    sim::Json entry = {{"line", warn.line},
+                       {"rank", warn.rank >= 0 ? sim::Json(warn.rank) : sim::Json(nullptr)},
+                       {"text", warn.text},
+                       {"meaning", meaning.meaning.empty() ? sim::Json(nullptr) : sim::Json(meaning.meaning)}};
+    if (meaning.wcStatus) entry["wc_status"] = *meaning.wcStatus;
+    if (!meaning.rdmaScenario.empty()) entry["rdma_scenario"] = meaning.rdmaScenario;
+    return entry;
+}
+
+sim::Json logWarningsJson(const TopologyRun& run) {
+    sim::Json out = sim::Json::array();
+    if (run.log)
+        for (const LoggedWarn& warn : run.log->warns) out.push_back(warnJson(warn));
+    return out;
+}
+
+/// "warn:LINE": the WARN printed at that line of the log.
+sim::Json warnAt(const TopologyRun& run, std::string_view line) {
+    if (!run.log) return nullptr;
+    for (const LoggedWarn& warn : run.log->warns)
+        if (std::to_string(warn.line) == line) return warnJson(warn);
+    return nullptr;
+}
+
 }  // namespace
 
 sim::Json TopologyEngine::inspect(const std::string& id) const {
@@ -88,6 +115,7 @@ sim::Json TopologyEngine::inspect(const std::string& id) const {
         return index ? nodeJson(system, *index) : sim::Json(nullptr);
     }
     if (text.rfind("path:", 0) == 0) return pathOf(run, text.substr(5));
+    if (text.rfind("warn:", 0) == 0) return warnAt(run, text.substr(5));
     if (text.rfind("channel:", 0) == 0) {
         const auto& channels = run.comm().channels;
         const auto index = indexOf(text.substr(8), int(channels.size()));
@@ -95,27 +123,6 @@ sim::Json TopologyEngine::inspect(const std::string& id) const {
     }
     return nullptr;
 }
-
-namespace {
-
-/// The log's WARN lines with the rank that printed them and what they mean (nccl/log/warn_meaning.h).
-sim::Json logWarningsJson(const TopologyRun& run) {
-    sim::Json out = sim::Json::array();
-    if (!run.log) return out;
-    for (const LoggedWarn& warn : run.log->warns) {
-        const WarnMeaning meaning = warnMeaning(warn);
-        sim::Json entry = {{"line", warn.line},
-                           {"rank", warn.rank >= 0 ? sim::Json(warn.rank) : sim::Json(nullptr)},
-                           {"text", warn.text},
-                           {"meaning", meaning.meaning.empty() ? sim::Json(nullptr) : sim::Json(meaning.meaning)}};
-        if (meaning.wcStatus) entry["wc_status"] = *meaning.wcStatus;
-        if (!meaning.rdmaScenario.empty()) entry["rdma_scenario"] = meaning.rdmaScenario;
-        out.push_back(std::move(entry));
-    }
-    return out;
-}
-
-}  // namespace
 
 sim::Json TopologyEngine::summary() const {
     const TopologyRun& run = *m_run;

@@ -86,7 +86,7 @@ private slots:
         QCOMPARE(warnings.size(), std::size_t(2));
         QCOMPARE(warnings[0]["rank"].get<int>(), 2);
         QCOMPARE(warnings[0]["wc_status"].get<int>(), 12);
-        QCOMPARE(warnings[0]["rdma_scenario"].get<std::string>(), std::string("retry_exceeded.json"));
+        QCOMPARE(warnings[0]["rdma_scenario"].get<std::string>(), std::string("retry_exceeded"));
         const std::string meaning = warnings[0]["meaning"].get<std::string>();
         QVERIFY2(meaning.find("IBV_WC_RETRY_EXC_ERR (transport retry counter exceeded)") != std::string::npos,
                  meaning.c_str());
@@ -98,7 +98,7 @@ private slots:
     void completionStatusesByNumber() {
         LoggedWarn warn;
         warn.text = "NET/IB : Got completion from peer 10.0.0.1<1> with status=13 opcode=0 len=0 vendor err 0";
-        QCOMPARE(warnMeaning(warn).rdmaScenario, std::string("rnr_retry_exceeded.json"));
+        QCOMPARE(warnMeaning(warn).rdmaScenario, std::string("rnr_retry_exceeded"));
         warn.text = "NET/IB : Got completion from peer 10.0.0.1<1> with status=5 opcode=0";
         QVERIFY(warnMeaning(warn).meaning.find("IBV_WC_WR_FLUSH_ERR") != std::string::npos);
         warn.text = "NET/IB : Got completion from peer 10.0.0.1<1> with status=24 opcode=0";

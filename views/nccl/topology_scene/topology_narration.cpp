@@ -62,12 +62,43 @@ QString graphSearched(const sim::EventRecord& record) {
     return out;
 }
 
+// The first WARN, decoded when it is an IB completion (an ibv_wc_status), with the RDMA example to open.
+QString firstWarn(const sim::EventRecord& record) {
+    const EventFields fields(record);
+    const auto line = fields.integer("first_warn_line");
+    if (!line) return {};
+    const QString where = TopologyText::tr("The first WARN (line %1, rank %2) is marked with ! on that rank's GPU.")
+                              .arg(*line)
+                              .arg(number(record, "first_warn_rank"));
+    const auto status = fields.integer("wc_status");
+    if (!status) return where;
+    QString decoded = TopologyText::tr("It is an IB completion with status %1, an ibv_wc_status.").arg(*status);
+    if (*status == 12)
+        decoded = TopologyText::tr(
+            "It is an IB completion with status 12, IBV_WC_RETRY_EXC_ERR: the sending HCA resent a packet "
+            "retry_cnt times without an ACK and gave up, so the peer, its port or the fabric lost them.");
+    else if (*status == 13)
+        decoded = TopologyText::tr(
+            "It is an IB completion with status 13, IBV_WC_RNR_RETRY_EXC_ERR: the receiver had no receive "
+            "posted, rnr_retry times.");
+    if (const auto scenario = fields.text("rdma_scenario"))
+        decoded = joinSentences(
+            {decoded,
+             TopologyText::tr(
+                 "The RDMA scene shows it happen: pick RDMA in the Scenes list, then File ▸ Open Example ▸ %1.")
+                 .arg(*scenario)});
+    return joinSentences({where, decoded});
+}
+
 QString logRead(const sim::EventRecord& record) {
-    return TopologyText::tr(
-               "The NCCL_DEBUG=INFO log of NCCL %1 is read: %2 ranks on %3 hosts, %4 channels, %5 connections, "
-               "%6 warnings, %7 lines not understood.")
-        .arg(word(record, "version"), number(record, "ranks"), number(record, "hosts"), number(record, "channels"),
-             number(record, "connections"), number(record, "warns"), number(record, "unread"));
+    const QString read =
+        TopologyText::tr(
+            "The NCCL_DEBUG=INFO log of NCCL %1 is read: %2 ranks on %3 hosts, %4 channels, %5 connections, "
+            "%6 warnings, %7 lines not understood.")
+            .arg(word(record, "version"), number(record, "ranks"), number(record, "hosts"), number(record, "channels"),
+                 number(record, "connections"), number(record, "warns"), number(record, "unread"));
+    const QString warn = firstWarn(record);
+    return warn.isEmpty() ? read : joinSentences({read, warn});
 }
 
 QString channelsPostset(const sim::EventRecord& record) {

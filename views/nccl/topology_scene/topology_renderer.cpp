@@ -46,6 +46,41 @@ int nodeOfPoint(const nccl_topology::TopoSystem& system, const std::string& id) 
     return node < int(system.nodes.size()) ? node : -1;
 }
 
+int gpusPerServer(const TopologyRun& run) {
+    return std::max(1, int(run.model.system.ofType(nccl_topology::NodeType::GPU).size()));
+}
+
+// The server as the title names it: the topology file, or the log the servers were built from.
+QString serverName(const TopologyRun& run) {
+    if (run.serversFromLog) return TopologyRenderer::tr("servers from log %1").arg(fileName(run.files.logFile));
+    return fileName(run.files.topoFile);
+}
+
+// "Node 1 · ranks 8–15", the ranks bounded by those that exist.
+QString nodeTitle(const TopologyRun& run, int server) {
+    const int gpus = gpusPerServer(run), first = server * gpus;
+    const int last = std::min((server + 1) * gpus, run.comm().nRanks) - 1;
+    if (last < first) return TopologyRenderer::tr("Node %1 · no ranks").arg(server);
+    return TopologyRenderer::tr("Node %1 · ranks %2–%3").arg(server).arg(first).arg(last);
+}
+
+// Where the log and the topology disagree, one clause each; empty when they agree.
+QString mismatchText(const nccl_topology::LogMismatch& mismatch) {
+    QStringList clauses;
+    if (mismatch.logRanksPerHost != mismatch.topologyGpus)
+        clauses << TopologyRenderer::tr("the log has %1 ranks per host, this topology %2 GPUs per server")
+                       .arg(mismatch.logRanksPerHost)
+                       .arg(mismatch.topologyGpus);
+    if (!mismatch.missingBusIds.empty())
+        clauses << TopologyRenderer::tr("no GPU at bus id %1 (%2 of the log's bus ids missing)")
+                       .arg(QString::fromStdString(mismatch.missingBusIds.front()))
+                       .arg(mismatch.missingBusIds.size());
+    if (mismatch.nonConsecutiveHost >= 0)
+        clauses << TopologyRenderer::tr("host %1's ranks are not consecutive").arg(mismatch.nonConsecutiveHost);
+    if (clauses.isEmpty()) return {};
+    return TopologyRenderer::tr("The log does not match this topology: %1.").arg(clauses.join(QStringLiteral("; ")));
+}
+
 }  // namespace
 
 QString TopologyRenderer::noSessionText() const { return tr("No NCCL topology session loaded"); }
@@ -110,15 +145,11 @@ bool TopologyRenderer::paintScene(QPainter& painter, const RenderState& state) {
 void TopologyRenderer::paintServers(TopologyPaint& p, const TopologyEngine& engine) {
     const auto& system = engine.run().model.system;
     for (std::size_t server = 0; server < m_servers.size(); ++server) {
-        const QString title = m_servers.size() == 1
-                                  ? fileName(engine.run().files.topoFile)
-                                  : tr("Node %1 · ranks %2–%3")
-                                        .arg(server)
-                                        .arg(server * system.ofType(nccl_topology::NodeType::GPU).size())
-                                        .arg((server + 1) * system.ofType(nccl_topology::NodeType::GPU).size() - 1);
+        const QString title = m_servers.size() == 1 ? serverName(engine.run()) : nodeTitle(engine.run(), int(server));
         p.server(system, m_servers[server], title, server == 0,
                  nccl_topology::netsTrimmed(engine.run().model, engine.run().keys));
     }
+    paintWarnings(p, engine);
     const int gpus = int(system.ofType(nccl_topology::NodeType::GPU).size());
     for (std::size_t server = 0; server < m_compact.size(); ++server)
         p.compactServer(m_compact[server], tr("Node %1").arg(server), gpus);
@@ -186,8 +217,8 @@ void TopologyRenderer::paintCaption(TopologyPaint& p, const TopologyEngine& engi
     const int gpus = int(run.model.system.ofType(nccl_topology::NodeType::GPU).size());
     // The files by name, then what they hold; when that is too long for one line
     // (a log beside the topology), what they hold starts the stage line, so nothing is cut.
-    QString title = fileName(run.files.topoFile);
-    if (run.log) title += tr(" · log %1").arg(fileName(run.files.logFile));
+    QString title = serverName(run);
+    if (run.log && !run.serversFromLog) title += tr(" · log %1").arg(fileName(run.files.logFile));
     QString facts = tr("%1 GPUs").arg(gpus);
     if (run.comm().nNodes > 1) facts += tr(" · %1 nodes").arg(run.comm().nNodes);
     if (nccl_topology::netsTrimmed(run.model, run.keys)) facts += tr(" · NETs trimmed (one server, 2.22)");
@@ -200,8 +231,30 @@ void TopologyRenderer::paintCaption(TopologyPaint& p, const TopologyEngine& engi
     p.text(QRectF(kCaption.left(), kCaption.top(), kCaption.width(), 24), title, 18, p.theme.text,
            Qt::AlignLeft | Qt::AlignVCenter, true);
     p.text(QRectF(kCaption.left(), kCaption.top() + 24, kCaption.width(), 22), stage, 15, p.theme.text);
-    p.text(QRectF(kCaption.left(), kCaption.top() + 46, kCaption.width(), 22), pathText(engine), 15,
-           p.theme.accent2.darker(120));
+    // A chosen path takes the third line; until then a log that does not fit the topology says so there.
+    const QString path = pathText(engine);
+    const QString mismatch = mismatchText(run.mismatch);
+    if (path.isEmpty() && !mismatch.isEmpty())
+        p.text(QRectF(kCaption.left(), kCaption.top() + 46, kCaption.width(), 22), mismatch, 15, p.theme.bad);
+    else
+        p.text(QRectF(kCaption.left(), kCaption.top() + 46, kCaption.width(), 22), path, 15,
+               p.theme.accent2.darker(120));
+}
+
+// A WARN line of the log marked on the GPU of the rank that printed it ("warn:LINE" objects).
+void TopologyRenderer::paintWarnings(TopologyPaint& p, const TopologyEngine& engine) {
+    const TopologyRun& run = engine.run();
+    if (!run.log || !engine.reached(TopologyStage::LogRead)) return;
+    const std::vector<int> gpus = run.model.system.ofType(nccl_topology::NodeType::GPU);
+    for (const nccl_topology::LoggedWarn& warn : run.log->warns) {
+        const int server = warn.rank / gpusPerServer(run), local = warn.rank % gpusPerServer(run);
+        if (warn.rank < 0 || server >= int(m_servers.size()) || local >= int(gpus.size())) continue;
+        const QRectF box = m_servers[std::size_t(server)].boxes[std::size_t(gpus[std::size_t(local)])];
+        if (box.isNull()) continue;
+        const QRectF badge(box.right() - 9, box.top() - 9, 18, 18);
+        p.tag(badge.center(), QStringLiteral("!"), p.theme.bad, p.theme.background, 13);
+        p.object(badge, QStringLiteral("warn:%1").arg(warn.line));
+    }
 }
 
 }  // namespace commviz::views

@@ -44,6 +44,7 @@ private:
     int serversDrawn(const nccl_topology::TopologyEngine& engine) const;
     void layOut(const nccl_topology::TopologyEngine& engine);
     void paintCaption(TopologyPaint& p, const nccl_topology::TopologyEngine& engine);
+    void paintWarnings(TopologyPaint& p, const nccl_topology::TopologyEngine& engine);
     void paintServers(TopologyPaint& p, const nccl_topology::TopologyEngine& engine);
     void paintChannel(TopologyPaint& p, const nccl_topology::TopologyEngine& engine);
     void paintSearched(TopologyPaint& p, const nccl_topology::TopologyEngine& engine);
