@@ -40,9 +40,9 @@ using Sends = std::vector<std::pair<int, std::vector<BlockRange>>>;
 // the fixed rules' choice (gather by one block, bcast by the p blocks).
 Schedule allgatherLinear(const ScheduleRequest& request) {
     Schedule schedule = named("linear", 1, request);
-    runOneAfterAnother(schedule, {tunedCall("gather", innerRequest(request, Collective::Gather, request.count)),
-                                  tunedCall("bcast", innerRequest(request, Collective::Bcast,
-                                                                  request.count * request.ranks))});
+    runOneAfterAnother(schedule,
+                       {tunedCall("gather", innerRequest(request, Collective::Gather, request.count)),
+                        tunedCall("bcast", innerRequest(request, Collective::Bcast, request.count * request.ranks))});
     return schedule;
 }
 

@@ -37,9 +37,8 @@ Schedule allreduceBasicLinear(const ScheduleRequest& request) {
 // choice for the whole vector at this p (the op's commutativity included).
 Schedule allreduceNonoverlapping(const ScheduleRequest& request) {
     Schedule schedule = namedSchedule("nonoverlapping", 2, {request.count});
-    runOneAfterAnother(schedule,
-                       {tunedCall("reduce", innerRequest(request, Collective::Reduce, request.count)),
-                        tunedCall("bcast", innerRequest(request, Collective::Bcast, request.count))});
+    runOneAfterAnother(schedule, {tunedCall("reduce", innerRequest(request, Collective::Reduce, request.count)),
+                                  tunedCall("bcast", innerRequest(request, Collective::Bcast, request.count))});
     return schedule;
 }
 

@@ -81,8 +81,9 @@ Schedule bcastGeneric(Schedule schedule, const ScheduleRequest& request, const B
     appendSegments(schedule.layout, request.count, segcount);
     const int segments = int(schedule.layout.size());
     setPhases(schedule, {treePipeline(std::make_shared<const BcastTree>(tree), request.root,
-                                      MessageFactory(schedule.layout, request.elementBytes),
-                                      [segments](int) { return Pipeline{0, segments}; })});
+                                      MessageFactory(schedule.layout, request.elementBytes), [segments](int) {
+                                          return Pipeline{0, segments};
+                                      })});
     return schedule;
 }
 

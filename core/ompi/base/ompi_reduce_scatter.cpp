@@ -24,8 +24,8 @@ Schedule reduceThenScatter(Schedule schedule, const ScheduleRequest& request, bo
     InnerCollective reduce = tunedCall("reduce", innerRequest(request, Collective::Reduce, total));
     InnerCollective scatter{"scatterv", namedSchedule("basic_linear", 1, schedule.layout)};
     if (scatterv)
-        setPhases(scatter.schedule, {linearScatterFromZero(schedule.layout,
-                                                           MessageFactory(schedule.layout, request.elementBytes))});
+        setPhases(scatter.schedule,
+                  {linearScatterFromZero(schedule.layout, MessageFactory(schedule.layout, request.elementBytes))});
     else
         scatter = tunedCall("scatter", innerRequest(request, Collective::Scatter, request.count));
     runOneAfterAnother(schedule, {std::move(reduce), std::move(scatter)});
