@@ -53,6 +53,7 @@
 #include <string>
 
 #include "collectives_scene/algorithm_catalog.h"
+#include "collectives_test_support.h"
 #include "mpirun_counts_4_1_4.h"
 
 using namespace commviz;
@@ -133,6 +134,27 @@ private slots:
     void autoWithNonCommutativeOpFollowsItsBranches() { compareWithRealRuns(test::kAutoNonCommutative); }
 
     void otherRankCountsAndSizes() { compareWithRealRuns(test::kMoreRanksAndSizes); }
+
+    void composedResultsCheckOut() {
+        // Whatever inner algorithms the rules pick (Rabenseifner's halved blocks,
+        // split_bintree's halves, scatter_allgather's blocks), every rank ends
+        // with the right data: sizes across the inner thresholds, p = 1 … 16.
+        const std::pair<Collective, const char*> composed[] = {{Collective::Allreduce, "nonoverlapping"},
+                                                               {Collective::Allgather, "linear"},
+                                                               {Collective::ReduceScatter, "non-overlapping"},
+                                                               {Collective::ReduceScatterBlock, "basic_linear"}};
+        for (const auto& [collective, algorithm] : composed)
+            for (int p = 1; p <= 16; ++p)
+                for (std::int64_t bytes : {1, 5, 7, 100, 777, 5000, 40000, 300001, 1 << 21}) {
+                    for (ReduceOp op : {ReduceOp::Sum, ReduceOp::NonCommutative}) {
+                        auto config = test::configFor(collective, algorithm, p, bytes);
+                        config.op = op;
+                        const auto summary = test::runToEnd(config);
+                        QVERIFY2(summary["result_ok"].get<bool>(),
+                                 qPrintable(QStringLiteral("%1 p = %2, %3 B").arg(algorithm).arg(p).arg(bytes)));
+                    }
+                }
+    }
 
     void summaryNamesTheInnerAlgorithms() {
         // p = 4, 4000 B: reduce p < 8, S < 4K -> 4; bcast p < 8, S < 8K -> 6.
