@@ -11,7 +11,7 @@
 //  3. algorithm=auto with a non-commutative op takes the non-commutative
 //     branches of coll_tuned_decision_fixed.c.
 //
-// The counts were measured with a small C program (MPI_INT elements, root 0,
+// The counts were measured (December 2026) with a small C program (MPI_INT elements, root 0,
 // reduce_scatter's recvcounts split as evenly as COLL_BASE_COMPUTE_BLOCKCOUNT,
 // the non-commutative op an MPI_Op_create(…, commute = 0, …)) run as
 //   mpirun --allow-run-as-root --oversubscribe -np P \
@@ -20,11 +20,11 @@
 //     --mca pml_monitoring_enable 2 --mca pml_monitoring_enable_output 1 ./coll COLL COUNT 1
 // (without the two coll_tuned options for auto), Open MPI 4.1.4. The "I"
 // lines (point-to-point messages the collectives send) of a run with one
-// call minus a run with none, rank-to-self lines dropped, are the pairs below,
-// as src->dst:messages x bytes, at p = 3, 4, 5, 8 and 16. At p = 16 the
-// inner bcast of allreduce nonoverlapping (1.2 MB) and allgather linear
-// (16 x 80000 B) is scatter_allgather (p < 32, S >= 1M -> 8), whose blocks the
-// outer layout takes in.
+// call minus a run with none, rank-to-self lines dropped, are the pairs in
+// mpirun_counts_4_1_4.h, as src->dst:messages x bytes, at p = 2 … 8, 12, 16
+// and 32. At p = 16 the inner bcast of allreduce nonoverlapping (1.2 MB) and
+// allgather linear (16 x 80000 B) is scatter_allgather (p < 32, S >= 1M -> 8),
+// whose blocks the outer layout takes in.
 //
 // Worked by hand from coll_tuned_decision_fixed.c (4.1.4), S in bytes:
 //  allreduce nonoverlapping p = 4, 1000 ints (4000 B): reduce p < 8, S < 4K ->
