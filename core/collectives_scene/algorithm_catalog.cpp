@@ -3,90 +3,18 @@
 #include "nccl/device/nccl_ring.h"
 #include "nccl/device/nccl_tree.h"
 #include "nccl/graph/bundled_files.h"
-#include "ompi/base/ompi_allgather.h"
-#include "ompi/base/ompi_allreduce.h"
-#include "ompi/base/ompi_alltoall.h"
-#include "ompi/base/ompi_barrier.h"
-#include "ompi/base/ompi_bcast.h"
-#include "ompi/base/ompi_gather_scatter.h"
-#include "ompi/base/ompi_reduce.h"
-#include "ompi/base/ompi_reduce_scatter.h"
 #include "ompi/tuned/ompi_fixed_rules.h"
+#include "ompi/tuned/ompi_tuned_algorithms.h"
 
 namespace commviz::collectives {
 
 namespace {
 
-std::vector<AlgorithmEntry> ompiAlgorithms(Collective collective) {
-    switch (collective) {
-        case Collective::Allreduce:
-            return {{"basic_linear", 1, allreduceBasicLinear},
-                    {"nonoverlapping", 2, allreduceNonoverlapping},
-                    {"recursive_doubling", 3, allreduceRecursiveDoubling},
-                    {"ring", 4, allreduceRing},
-                    {"segmented_ring", 5, allreduceSegmentedRing},
-                    {"rabenseifner", 6, allreduceRabenseifner},
-                    {"allgather_reduce", 7, allreduceAllgatherReduce}};
-        case Collective::Allgather:
-            return {{"linear", 1, allgatherLinear},
-                    {"bruck", 2, allgatherBruck},
-                    {"recursive_doubling", 3, allgatherRecursiveDoubling},
-                    {"ring", 4, allgatherRing},
-                    {"neighbor", 5, allgatherNeighborExchange},
-                    {"two_proc", 6, allgatherTwoProcs},
-                    {"sparbit", 7, allgatherSparbit}};
-        case Collective::Bcast:
-            return {{"basic_linear", 1, bcastBasicLinear},
-                    {"chain", 2, bcastChain},
-                    {"pipeline", 3, bcastPipeline},
-                    {"split_binary_tree", 4, bcastSplitBintree},
-                    {"binary_tree", 5, bcastBintree},
-                    {"binomial", 6, bcastBinomial},
-                    {"knomial", 7, bcastKnomial},
-                    {"scatter_allgather", 8, bcastScatterAllgather},
-                    {"scatter_allgather_ring", 9, bcastScatterAllgatherRing}};
-        case Collective::Alltoall:
-            return {{"linear", 1, alltoallLinear},
-                    {"pairwise", 2, alltoallPairwise},
-                    {"modified_bruck", 3, alltoallModifiedBruck},
-                    {"linear_sync", 4, alltoallLinearSync},
-                    {"two_proc", 5, alltoallTwoProcs}};
-        case Collective::ReduceScatter:
-            return {{"non-overlapping", 1, reduceScatterNonoverlapping},
-                    {"recursive_halving", 2, reduceScatterRecursiveHalving},
-                    {"ring", 3, reduceScatterRing},
-                    {"butterfly", 4, reduceScatterButterfly}};
-        case Collective::ReduceScatterBlock:
-            return {{"basic_linear", 1, reduceScatterBlockBasicLinear},
-                    {"recursive_doubling", 2, reduceScatterBlockRecursiveDoubling},
-                    {"recursive_halving", 3, reduceScatterBlockRecursiveHalving},
-                    {"butterfly", 4, reduceScatterBlockButterfly}};
-        case Collective::Reduce:
-            return {{"linear", 1, reduceLinear},
-                    {"chain", 2, reduceChain},
-                    {"pipeline", 3, reducePipeline},
-                    {"binary", 4, reduceBinary},
-                    {"binomial", 5, reduceBinomial},
-                    {"in-order_binary", 6, reduceInOrderBinary},
-                    {"rabenseifner", 7, reduceRabenseifner}};
-        case Collective::Gather:
-            return {{"basic_linear", 1, gatherBasicLinear},
-                    {"binomial", 2, gatherBinomial},
-                    {"linear_sync", 3, gatherLinearSync}};
-        case Collective::Scatter:
-            return {{"basic_linear", 1, scatterBasicLinear},
-                    {"binomial", 2, scatterBinomial},
-                    {"linear_nb", 3, scatterLinearNb}};
-        case Collective::Barrier:
-            return {{"linear", 1, barrierLinear},
-                    {"double_ring", 2, barrierDoubleRing},
-                    {"recursive_doubling", 3, barrierRecursiveDoubling},
-                    {"bruck", 4, barrierBruck},
-                    {"two_proc", 5, barrierTwoProcs},
-                    {"tree", 6, barrierTree}};
-        default:
-            return {};
-    }
+std::vector<AlgorithmEntry> ompiEntries(Collective collective) {
+    std::vector<AlgorithmEntry> entries;
+    for (const OmpiAlgorithm& algorithm : ompiAlgorithms(collective))
+        entries.push_back({algorithm.name, algorithm.id, algorithm.build});
+    return entries;
 }
 
 std::string joined(const std::vector<std::string>& names) {
@@ -124,7 +52,8 @@ sim::Result<Schedule> autoSchedule(Library library, const ScheduleRequest& reque
     for (const auto& entry : entries)
         if (entry.id == choice->algorithmId) {
             Schedule schedule = entry.build(fixedRequest);
-            schedule.rule = choice->rule;
+            // Algorithms built from other collectives name the inner calls' choices.
+            schedule.rule = schedule.rule.empty() ? choice->rule : choice->rule + "; " + schedule.rule;
             return schedule;
         }
     std::vector<std::string> modelled;
@@ -158,7 +87,7 @@ static std::vector<AlgorithmEntry> ncclAlgorithms(Collective collective) {
 }
 
 std::vector<AlgorithmEntry> algorithms(Library library, Collective collective) {
-    if (library == Library::Ompi) return ompiAlgorithms(collective);
+    if (library == Library::Ompi) return ompiEntries(collective);
     return ncclAlgorithms(collective);
 }
 

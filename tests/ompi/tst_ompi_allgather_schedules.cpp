@@ -9,8 +9,16 @@
 //  bruck:     ⌈lg p⌉ rounds of p messages; step k moves min(2^k, p-2^k) blocks,
 //             which add up to p-1 (p = 5: 1 + 2 + 1).
 //  neighbor (p even): p/2 rounds of p messages (1 block, then 2 blocks); odd p: the ring.
-//  linear:    a gather round (p-1 blocks to rank 0) and a bcast round (rank 0 sends
-//             all p blocks to p-1 ranks): 2(p-1) messages, root sends (p-1)pS.
+//  linear:    coll/tuned's gather to 0, then its bcast of all p blocks, each the
+//             fixed rules' choice (coll_tuned_decision_fixed.c, 4.1.4): the gather
+//             of S = 1000 is binomial at every p (S < 32K, S < 1K, p < 256 -> 2),
+//             so p-1 + p-1 messages. p = 3: gather 1->0, 2->0 (2 rounds), bcast
+//             of 3000 linear (p < 4, S < 32K -> 1): 3 rounds, rank 0 sends 6S,
+//             total 8S. p = 4: gather 1->0, 3->2, 2->0 (2S), bcast of 4000
+//             binomial (p < 8, S < 8K -> 6): 4 rounds, rank 0 sends 8S, total
+//             16S. p = 8: gather 3 rounds, 12S (subtrees 1,2,1,4,1,2,1); bcast of
+//             8000 on the binary tree (p < 16, S < 16K -> 5; 0->1,2 1->3,5
+//             2->4,6 3->7, 3 levels): 6 rounds, rank 2 sends 2S + 16S, total 68S.
 
 #include "collectives_test_support.h"
 #include "ompi/base/ompi_allgather.h"
@@ -66,9 +74,14 @@ private slots:
     }
 
     void linear() {
-        for (int p : kRanks)
-            checkSchedule(run("linear", p), p > 1 ? 2 : 0, 2LL * (p - 1), (p - 1) * p * S,
-                          (p - 1) * S + (p - 1) * p * S);
+        checkSchedule(run("linear", 3), 3, 4, 6 * S, 8 * S);
+        checkSchedule(run("linear", 4), 4, 6, 8 * S, 16 * S);
+        checkSchedule(run("linear", 8), 6, 14, 18 * S, 68 * S);
+        for (int p : kRanks) {
+            const auto summary = run("linear", p);
+            QCOMPARE(summary["messages"].get<std::int64_t>(), 2LL * (p - 1));
+            QVERIFY(summary["result_ok"].get<bool>());
+        }
     }
 
     void twoProcsOnlyOnTwoRanks() {

@@ -17,8 +17,18 @@
 //             rank below 2e also sends n/2 (swap) and n (unfold).
 //  basic_linear: 2 rounds (reduce to 0, bcast from 0), 2(p-1) messages, the
 //             root sends (p-1)n.
-//  nonoverlapping: binomial reduce then bcast: 2⌈lg p⌉ rounds, 2(p-1) messages.
+//  nonoverlapping: coll/tuned's reduce, then its bcast, each the fixed rules'
+//             choice for n = 105K at p (coll_tuned_decision_fixed.c, 4.1.4): all
+//             move the whole vector, so 2(p-1) messages and 2(p-1)n in total.
+//             p < 4: linear reduce (S < 256K -> 1), binary-tree bcast (S < 128K -> 5,
+//             one segment: every child of the root in one round): 2 rounds.
+//             p < 8: binomial reduce (S < 256K -> 5, ⌈lg p⌉ rounds), linear bcast
+//             (S < 1M -> 1, one round). p = 8 (p < 16): binomial reduce (S >= 8K),
+//             linear bcast (S >= 32K): 4 rounds, the root sends 7n.
+//             p = 16 (p < 32): binomial reduce (S >= 4K), binomial bcast (S < 1M): 8 rounds.
 //  allgather_reduce: 1 round, p(p-1) messages of n.
+
+#include <map>
 
 #include "collectives_test_support.h"
 
@@ -102,19 +112,18 @@ private slots:
     }
 
     void nonoverlappingCounts() {
+        const std::map<int, int> rounds{{1, 0}, {2, 2}, {3, 2}, {4, 3}, {5, 4}, {6, 4}, {7, 4}, {8, 4}, {16, 8}};
         for (int p : kRanks) {
             const auto summary = runToEnd(configFor(Collective::Allreduce, "nonoverlapping", p, n));
-            int ceilLg = 0;
-            while ((1 << ceilLg) < p) ++ceilLg;
-            QCOMPARE(summary["rounds"].get<int>(), 2 * ceilLg);
+            QCOMPARE(summary["rounds"].get<int>(), rounds.at(p));
             QCOMPARE(summary["messages"].get<std::int64_t>(), 2LL * (p - 1));
             QCOMPARE(summary["bytes_sent_total"].get<std::int64_t>(), 2 * (p - 1) * n);
             QVERIFY(summary["result_ok"].get<bool>());
         }
-        // p = 8: the root sends in each of the 3 bcast rounds.
+        // p = 8: the linear bcast's root sends to all 7 others.
         QCOMPARE(
             runToEnd(configFor(Collective::Allreduce, "nonoverlapping", 8, n))["bytes_sent_max"].get<std::int64_t>(),
-            3 * n);
+            7 * n);
     }
 
     void segmentedRingRunsInPhases() {

@@ -22,8 +22,11 @@
 //            1120, 560, 1120 then 560, 280, 560, 280; mirror sends 0, 4, 2, 3 one
 //            block each: 4 rounds, 14 messages, ranks 1 and 5 send 1400, the rest
 //            1680: total 9520.
-//  non-overlapping: binomial reduce to 0 (⌈lg p⌉ rounds, p-1 messages of n), then a
-//            linear scatter (p-1 blocks): total (p-1)(n + b).
+//  non-overlapping: coll/tuned's reduce to 0 (the fixed rules for n = 1680 at p:
+//            linear for p < 4, one round; binary tree for p < 32, one round per
+//            level below the root: 2 for p = 4…7, 3 for 8, 4 for 16), p-1 messages
+//            of n, then coll/basic's linear scatterv (p-1 blocks, one round):
+//            total (p-1)(n + b).
 //
 // reduce_scatter_block, S = 1000 per block, n = pS:
 //  recursive_halving and butterfly (p a power of two): lg p rounds of p
@@ -34,6 +37,8 @@
 //            p = 3: 0<->1 swap two blocks each; 0<->2 swap one and two blocks; 0
 //            hands blocks 0-1 on to 1, whose partner 3 does not exist: 3 rounds,
 //            5 messages, rank 0 sends 5 blocks, ranks 1 and 2 two each.
+
+#include <map>
 
 #include "collectives/rank_buffers.h"
 #include "collectives_test_support.h"
@@ -105,8 +110,9 @@ private slots:
     }
 
     void nonOverlapping() {
+        const std::map<int, int> rounds{{1, 0}, {2, 2}, {3, 2}, {4, 3}, {5, 3}, {6, 3}, {7, 3}, {8, 4}, {16, 5}};
         for (int p : kRanks)
-            checkSchedule(scatter("non-overlapping", p), p > 1 ? ceilLog(p, 2) + 1 : 0, 2LL * (p - 1), p > 1 ? n : 0,
+            checkSchedule(scatter("non-overlapping", p), rounds.at(p), 2LL * (p - 1), p > 1 ? n : 0,
                           (p - 1) * (n + n / p));
     }
 
@@ -117,7 +123,7 @@ private slots:
             for (int p : {3, 5, 6, 7, 8, 16})
                 for (std::int64_t bytes : {1, 3, 7, 1001})
                     QVERIFY2(scatter(algorithm, p, bytes)["result_ok"].get<bool>(), algorithm);
-        // Non-overlapping with one element: the reduce, and nothing to scatter.
+        // Non-overlapping with one element: the reduce (binary, p < 8, S < 4K), and nothing to scatter.
         const auto single = scatter("non-overlapping", 4, 1);
         QCOMPARE(single["rounds"].get<int>(), 2);
         QCOMPARE(single["messages"].get<std::int64_t>(), std::int64_t(3));
@@ -298,7 +304,9 @@ private slots:
         auto config = configFor(Collective::ReduceScatter, "auto", 6, n);
         config.op = ReduceOp::NonCommutative;
         summary = runToEnd(config);
-        QCOMPARE(summary["rule"].get<std::string>(), std::string("non-commutative op: -> 1"));
+        // The reduce takes the non-commutative reduce rules (p < 8 -> 1 linear).
+        QCOMPARE(summary["rule"].get<std::string>(),
+                 std::string("non-commutative op: -> 1; reduce: linear (p < 8: -> 1), then scatterv: basic_linear"));
         QCOMPARE(summary["algorithm"].get<std::string>(), std::string("non-overlapping"));
         summary = block("auto", 40, 65535);
         QCOMPARE(summary["rule"].get<std::string>(), std::string("p >= 32: S < 64K -> 4"));

@@ -1,5 +1,7 @@
 #include "ompi/base/bcast_tree.h"
 
+#include <bit>
+
 namespace commviz::collectives {
 
 BcastTree buildBcastTree(int fanout, int ranks) {
@@ -15,6 +17,38 @@ BcastTree buildBcastTree(int fanout, int ranks) {
         }
         levelStart += levelWidth;
         levelWidth *= fanout;
+    }
+    return tree;
+}
+
+BcastTree buildBinomialBcastTree(int ranks) {
+    BcastTree tree;
+    tree.children.resize(std::size_t(ranks));
+    tree.depth.resize(std::size_t(ranks), 0);
+    for (int s = 0; s < ranks; ++s) {
+        tree.depth[std::size_t(s)] = std::popcount(unsigned(s));
+        for (long long mask = 1; s + mask < ranks; mask <<= 1)
+            if (mask > s) tree.children[std::size_t(s)].push_back(int(s + mask));
+    }
+    return tree;
+}
+
+BcastTree buildKnomialBcastTree(int radix, int ranks) {
+    BcastTree tree;
+    tree.children.resize(std::size_t(ranks));
+    tree.depth.resize(std::size_t(ranks), 0);
+    long long top = 1;  // the largest power of radix below ranks
+    while (top * radix < ranks) top *= radix;
+    for (int s = 0; s < ranks; ++s) {
+        int digits = 0;
+        for (long long rest = s; rest > 0; rest /= radix)
+            if (rest % radix != 0) ++digits;
+        tree.depth[std::size_t(s)] = digits;
+        for (long long mask = top; mask > 0; mask /= radix) {
+            if (s % (mask * radix) != 0) continue;  // mask is below s's lowest non-zero digit
+            for (int j = 1; j < radix && s + mask * j < ranks; ++j)
+                tree.children[std::size_t(s)].push_back(int(s + mask * j));
+        }
     }
     return tree;
 }

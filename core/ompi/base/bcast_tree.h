@@ -15,4 +15,14 @@ struct BcastTree {
 
 BcastTree buildBcastTree(int fanout, int ranks);
 
+/// Open MPI's binomial tree (ompi_coll_base_topo_build_bmtree) on shifted
+/// ranks: s has children s + 2^k for every 2^k > s, nearest first; its depth
+/// is the number of set bits of s.
+BcastTree buildBinomialBcastTree(int ranks);
+
+/// Open MPI's k-nomial tree (ompi_coll_base_topo_build_kmtree): s, a multiple
+/// of radix^m but not of radix^(m+1), has children s + j·radix^i for i < m
+/// (all i for the root), the largest distance first.
+BcastTree buildKnomialBcastTree(int radix, int ranks);
+
 }  // namespace commviz::collectives

@@ -4,6 +4,7 @@
 
 #include "collectives/block_layout.h"
 #include "collectives/phases.h"
+#include "ompi/base/composed_schedule.h"
 
 namespace commviz::collectives {
 
@@ -34,20 +35,14 @@ using Sends = std::vector<std::pair<int, std::vector<BlockRange>>>;
 
 }  // namespace
 
-// ompi_coll_base_allgather_intra_basic_linear: a linear gather to 0 and a linear bcast.
+// ompi_coll_base_allgather_intra_basic_linear: comm->c_coll->coll_gather to
+// rank 0, then coll_bcast of all p blocks from it; under coll/tuned each is
+// the fixed rules' choice (gather by one block, bcast by the p blocks).
 Schedule allgatherLinear(const ScheduleRequest& request) {
     Schedule schedule = named("linear", 1, request);
-    const int p = request.ranks;
-    Phase gather = everyRank(schedule, request, p > 1 ? 1 : 0, [](int rank, int) {
-        return rank == 0 ? Sends{} : Sends{{0, {{rank, 1}}}};
-    });
-    Phase bcast = everyRank(schedule, request, p > 1 ? 1 : 0, [p](int rank, int) {
-        Sends sends;
-        if (rank == 0)
-            for (int dst = 1; dst < p; ++dst) sends.push_back({dst, {{0, p}}});
-        return sends;
-    });
-    setPhases(schedule, {gather, bcast});
+    runOneAfterAnother(schedule,
+                       {tunedCall("gather", innerRequest(request, Collective::Gather, request.count)),
+                        tunedCall("bcast", innerRequest(request, Collective::Bcast, request.count * request.ranks))});
     return schedule;
 }
 

@@ -2,6 +2,7 @@
 
 #include "collectives/block_layout.h"
 #include "collectives/phases.h"
+#include "ompi/base/composed_schedule.h"
 #include "ompi/base/tree_phases.h"
 
 namespace commviz::collectives {
@@ -31,12 +32,13 @@ Schedule allreduceBasicLinear(const ScheduleRequest& request) {
     return schedule;
 }
 
-// Simplification: Open MPI lets the tuned reduce and bcast pick their own
-// algorithms here; this model always uses the binomial tree for both.
+// ompi_coll_base_allreduce_intra_nonoverlapping: comm->c_coll->coll_reduce to
+// rank 0, then coll_bcast from it; under coll/tuned each is the fixed rules'
+// choice for the whole vector at this p (the op's commutativity included).
 Schedule allreduceNonoverlapping(const ScheduleRequest& request) {
     Schedule schedule = namedSchedule("nonoverlapping", 2, {request.count});
-    const WholeVector whole{request.ranks, 0, schedule.layout, request.elementBytes};
-    setPhases(schedule, {binomialReduce(whole), binomialBcast(whole)});
+    runOneAfterAnother(schedule, {tunedCall("reduce", innerRequest(request, Collective::Reduce, request.count)),
+                                  tunedCall("bcast", innerRequest(request, Collective::Bcast, request.count))});
     return schedule;
 }
 

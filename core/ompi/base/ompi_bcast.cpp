@@ -89,18 +89,24 @@ Schedule bcastChain(const ScheduleRequest& request) { return segmentedChains("ch
 
 Schedule bcastPipeline(const ScheduleRequest& request) { return segmentedChains("pipeline", 3, request, 1); }
 
-// Simplification: Open MPI segments the binomial and k-nomial trees by
-// segsize; the fixed rules pass segsize 0, and this model sends whole buffers.
+// ompi_coll_base_bcast_intra_binomial runs the generic segmented bcast on the
+// binomial tree. One segment (segsize 0, as the fixed rules pass) keeps the
+// classic picture: round k, every holder v < 2^k sends to v + 2^k.
 Schedule bcastBinomial(const ScheduleRequest& request) {
     Schedule schedule = namedSchedule("binomial", 6, {request.count});
+    if (segmentCount(request.segsize, request.elementBytes, request.count) < request.count)
+        return bcastGeneric(std::move(schedule), request, buildBinomialBcastTree(request.ranks));
     setPhases(schedule, {binomialBcast({request.ranks, request.root, schedule.layout, request.elementBytes})});
     return schedule;
 }
 
 // Level m of L = ⌈log_k p⌉: every holder v (a multiple of k·d, d = k^(L-1-m))
 // sends to v + d, v + 2d, …, v + (k-1)d.
+// With segments, ompi_coll_base_bcast_intra_knomial runs the generic bcast on the k-nomial tree.
 Schedule bcastKnomial(const ScheduleRequest& request) {
     Schedule schedule = namedSchedule("knomial", 7, {request.count});
+    if (segmentCount(request.segsize, request.elementBytes, request.count) < request.count)
+        return bcastGeneric(std::move(schedule), request, buildKnomialBcastTree(request.radix, request.ranks));
     const int p = request.ranks, root = request.root, radix = request.radix;
     int levels = 0;
     for (std::int64_t reach = 1; reach < p; reach *= radix) ++levels;

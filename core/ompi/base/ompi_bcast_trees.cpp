@@ -71,6 +71,22 @@ Schedule bcastBintree(const ScheduleRequest& request) {
     return schedule;
 }
 
+// ompi_coll_base_bcast_intra_generic on any tree (binomial, k-nomial): every
+// rank sends each segment to all its children before the next one.
+Schedule bcastGeneric(Schedule schedule, const ScheduleRequest& request, const BcastTree& tree) {
+    const std::int64_t segcount = segmentCount(request.segsize, request.elementBytes, request.count);
+    schedule.layout.clear();
+    schedule.unsupported = segmentLimitError(request.segsize, segcount, request.count);
+    if (!schedule.unsupported.empty()) return schedule;
+    appendSegments(schedule.layout, request.count, segcount);
+    const int segments = int(schedule.layout.size());
+    setPhases(schedule, {treePipeline(std::make_shared<const BcastTree>(tree), request.root,
+                                      MessageFactory(schedule.layout, request.elementBytes), [segments](int) {
+                                          return Pipeline{0, segments};
+                                      })});
+    return schedule;
+}
+
 namespace {
 
 /// Step 2 of split_bintree: a left rank s (odd) and s + 1 swap halves; with an

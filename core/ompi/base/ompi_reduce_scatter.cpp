@@ -1,5 +1,6 @@
 #include "ompi/base/ompi_reduce_scatter.h"
 
+#include "ompi/base/composed_schedule.h"
 #include "ompi/base/reduce_scatter_phases.h"
 #include "ompi/base/tree_phases.h"
 
@@ -12,12 +13,22 @@ Schedule redirected(Schedule schedule, const char* from) {
     return schedule;
 }
 
-// Simplification: Open MPI reduces with the tuned reduce (its own fixed
-// rules); this model always uses the binomial tree, then the linear scatter.
-Schedule reduceThenScatter(Schedule schedule, const ScheduleRequest& request) {
-    const MessageFactory message(schedule.layout, request.elementBytes);
-    const WholeVector whole{request.ranks, 0, schedule.layout, request.elementBytes};
-    setPhases(schedule, {binomialReduce(whole), linearScatterFromZero(schedule.layout, message)});
+// ompi_coll_base_reduce_scatter_intra_nonoverlapping and
+// reduce_scatter_block_basic_linear: comm->c_coll->coll_reduce of the whole
+// vector to rank 0 (coll/tuned's fixed choice), then the root hands out the
+// blocks: coll_scatterv, which coll/tuned does not provide in 4.1 (coll/basic's
+// linear scatterv runs), or coll_scatter (coll/tuned's fixed choice).
+Schedule reduceThenScatter(Schedule schedule, const ScheduleRequest& request, bool scatterv) {
+    std::int64_t total = 0;
+    for (auto elements : schedule.layout) total += elements;
+    InnerCollective reduce = tunedCall("reduce", innerRequest(request, Collective::Reduce, total));
+    InnerCollective scatter{"scatterv", namedSchedule("basic_linear", 1, schedule.layout)};
+    if (scatterv)
+        setPhases(scatter.schedule,
+                  {linearScatterFromZero(schedule.layout, MessageFactory(schedule.layout, request.elementBytes))});
+    else
+        scatter = tunedCall("scatter", innerRequest(request, Collective::Scatter, request.count));
+    runOneAfterAnother(schedule, {std::move(reduce), std::move(scatter)});
     return schedule;
 }
 
@@ -35,7 +46,8 @@ Schedule foldedHalving(Schedule schedule, const ScheduleRequest& request) {
 
 // Block i of reduce_scatter is rank i's recvcounts[i] elements.
 Schedule reduceScatterNonoverlapping(const ScheduleRequest& request) {
-    return reduceThenScatter(namedSchedule("non-overlapping", 1, evenBlocks(request.count, request.ranks)), request);
+    return reduceThenScatter(namedSchedule("non-overlapping", 1, evenBlocks(request.count, request.ranks)), request,
+                             true);
 }
 
 Schedule reduceScatterRecursiveHalving(const ScheduleRequest& request) {
@@ -57,7 +69,7 @@ Schedule reduceScatterButterfly(const ScheduleRequest& request) {
 
 Schedule reduceScatterBlockBasicLinear(const ScheduleRequest& request) {
     return reduceThenScatter(namedSchedule("basic_linear", 1, BlockLayout(std::size_t(request.ranks), request.count)),
-                             request);
+                             request, false);
 }
 
 // ompi_coll_base_reduce_scatter_block_intra_recursivehalving checks the op first.
