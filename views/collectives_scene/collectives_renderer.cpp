@@ -104,7 +104,10 @@ void CollectivesRenderer::paintCaption(CollectivesPaint& p, const CollectivesEng
         notes << tr("algbw %1 GB/s, busbw %2 GB/s")
                      .arg(CollectivesText::gbpsNumber(bandwidth["algbw_GBps"].get<double>()),
                           CollectivesText::gbpsNumber(bandwidth["busbw_GBps"].get<double>()));
-    if (!schedule.rule.empty()) notes << tr("auto: %1").arg(QString::fromStdString(schedule.rule));
+    // A named composed algorithm (Open MPI's nonoverlapping, …) carries the rules of its inner calls too.
+    if (!schedule.rule.empty())
+        notes << (engine.config().algorithm == "auto" ? tr("auto: %1").arg(QString::fromStdString(schedule.rule))
+                                                       : QString::fromStdString(schedule.rule));
     if (!schedule.redirectedFrom.empty())
         notes << tr("redirected from %1").arg(QString::fromStdString(schedule.redirectedFrom));
     const collectives::Round& round = roundShown(engine);
