@@ -51,7 +51,7 @@ ExplainedSelection explainOne(const LoggedSelection& selection, const TuningLogS
     explained.choice = ncclTopoChooseAlgorithm(in, explanation.model, explained.call, explanation.inputs.commNChannels);
     explained.agrees = explained.choice.found && explained.choice.algorithm == selection.algorithm &&
                        explained.choice.protocol == selection.protocol;
-    if (selection.time)
+    if (selection.time && !explanation.choicesFromLoggedTable)
         explained.agrees =
             explained.agrees && printedTime(*selection.time) == printedTime(explained.choice.printedTime);
     return explained;
@@ -78,6 +78,36 @@ void explainSelections(const LoggedTuning& logged, const TuningLogSettings& sett
     }
 }
 
+/// The table NCCL printed as the comm's latencies and bandwidths (ncclTopoGetAlgoTime reads nothing else).
+TuningModel modelOfTable(const LoggedTable& table, TuningVersion version) {
+    TuningModel model;
+    model.version = version;
+    model.nAlgorithms = ncclNumAlgorithms(version);
+    model.tablePrinted = true;
+    for (std::size_t func = 0; func < NCCL_NUM_FUNCTIONS; ++func)
+        for (std::size_t algorithm = 0; algorithm < kMaxAlgorithms; ++algorithm)
+            for (std::size_t protocol = 0; protocol < NCCL_NUM_PROTOCOLS; ++protocol) {
+                const LoggedCell& cell = table.cells[func][algorithm][protocol];
+                model.latencies[func][algorithm][protocol] = cell.latency;
+                model.bandwidths[func][algorithm][protocol] = cell.bandwidth;
+            }
+    return model;
+}
+
+void explainFromLoggedTable(const LoggedTuning& logged, const nccl_topology::InfoLog& log,
+                            const TuningLogSettings& settings, TuningExplanation& explanation) {
+    if (logged.tables.empty() || logged.selections.empty()) return;
+    auto inputs = tableInputsFromLog(logged, log, settings);
+    if (!inputs) {
+        explanation.whyNoModel += "; the selections need " + inputs.error().message;
+        return;
+    }
+    explanation.inputs = std::move(inputs).value();
+    explanation.model = modelOfTable(logged.tables.front(), explanation.inputs.inputs.version);
+    explanation.choicesFromLoggedTable = true;
+    explainSelections(logged, settings, explanation);
+}
+
 }  // namespace
 
 std::string printedOneDecimal(float value) {
@@ -98,6 +128,7 @@ TuningExplanation explainTuningLog(const LoggedTuning& logged, const nccl_topolo
     auto inputs = tuningInputsFromLog(logged, log, settings);
     if (!inputs) {
         explanation.whyNoModel = inputs.error().message;
+        explainFromLoggedTable(logged, log, settings, explanation);
         return explanation;
     }
     explanation.inputs = std::move(inputs).value();

@@ -33,6 +33,9 @@ struct ExplainedSelection {
 
 struct TuningExplanation {
     bool modelMade = false;
+    /// No model, but the selections are explained from the logged table's own cells (rounded to 0.1 as
+    /// printed, so the times are close to NCCL's, not equal; the 2.19–2.23 ring backup is not printed).
+    bool choicesFromLoggedTable = false;
     std::string whyNoModel;
     LogTuningInputs inputs;
     TuningModel model;

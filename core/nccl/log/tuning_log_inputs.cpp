@@ -149,4 +149,21 @@ sim::Result<LogTuningInputs> tuningInputsFromLog(const LoggedTuning& logged, con
     return result;
 }
 
+sim::Result<LogTuningInputs> tableInputsFromLog(const LoggedTuning& logged, const nccl_topology::InfoLog& log,
+                                                const TuningLogSettings& settings) {
+    LogTuningInputs result;
+    if (auto ok = setVersion(log, settings, result); !ok) return ok.error();
+    if (auto ok = setCounts(log, settings, result.inputs); !ok) return ok.error();
+    result.inputs.minCompCap = result.inputs.maxCompCap = settings.gpuSm > 0 ? settings.gpuSm : 90;
+    if (settings.gpuSm <= 0) result.assumptions.push_back("sm90 (no gpu_sm key)");
+    if (logged.cpu) {
+        result.inputs.cpuArch = static_cast<CpuArch>(std::clamp(logged.cpu->arch, 1, 4));
+        result.inputs.cpuVendor = static_cast<CpuVendor>(std::clamp(logged.cpu->vendor, 1, 4));
+    }
+    result.commNChannels = logged.collChannels;
+    if (logged.collChannels == 0)
+        result.assumptions.push_back("no `coll channels` line: the ring/Simple AllReduce plateau is not applied");
+    return result;
+}
+
 }  // namespace commviz::nccl_tuning

@@ -34,4 +34,10 @@ struct LogTuningInputs {
 sim::Result<LogTuningInputs> tuningInputsFromLog(const LoggedTuning& logged, const nccl_topology::InfoLog& log,
                                                  const TuningLogSettings& settings);
 
+/// What choosing from the logged table itself needs (no graphs): the version, the counts (from the log
+/// or the keys) and the compute capability (gpu_sm, else sm90 assumed and said). Fails without a version or
+/// a rank count.
+sim::Result<LogTuningInputs> tableInputsFromLog(const LoggedTuning& logged, const nccl_topology::InfoLog& log,
+                                                const TuningLogSettings& settings);
+
 }  // namespace commviz::nccl_tuning

@@ -79,7 +79,7 @@ Json selectionJson(const tuning::ExplainedSelection& selection, int commNChannel
                  {{"algorithm", tuning::ncclAlgoStr(selection.choice.algorithm)},
                   {"protocol", tuning::ncclProtoStr(selection.choice.protocol)},
                   {"time_us", selection.choice.printedTime},
-                  {"nchannels", commNChannels}}},
+                  {"nchannels", commNChannels > 0 ? Json(commNChannels) : Json()}}},
                 {"agrees", selection.agrees},
                 {"candidates", candidates}};
 }
@@ -94,18 +94,23 @@ Json tuningReportJson(const tuning::LoggedTuning& logged, const tuning::TuningEx
                 {"problems", problems},
                 {"selection_lines", logged.selections.size()},
                 {"graph_lines", logged.graphs.size()}};
+    for (const tuning::ExplainedSelection& selection : explanation.selections)
+        selections.push_back(selectionJson(selection, explanation.inputs.commNChannels));
+    const tuning::TuningVersion version = explanation.inputs.inputs.version;
+    const Json versionJson = "2." + std::to_string(version.minor) + "." + std::to_string(version.patch);
     if (!explanation.modelMade) {
-        result.update(Json{{"version", Json()},
+        const bool fromTable = explanation.choicesFromLoggedTable;
+        result.update(Json{{"version", fromTable ? versionJson : Json()},
                            {"model", Json()},
                            {"model_error", explanation.whyNoModel},
                            {"differences", Json::array()},
-                           {"selections", Json::array()}});
+                           {"choices_from", fromTable ? Json("logged table") : Json()},
+                           {"assumptions", explanation.inputs.assumptions},
+                           {"selections", selections}});
         return result;
     }
-    const tuning::TuningVersion version = explanation.inputs.inputs.version;
-    for (const tuning::ExplainedSelection& selection : explanation.selections)
-        selections.push_back(selectionJson(selection, explanation.inputs.commNChannels));
-    result.update(Json{{"version", "2." + std::to_string(version.minor) + "." + std::to_string(version.patch)},
+    result.update(Json{{"version", versionJson},
+                       {"choices_from", "model"},
                        {"version_source", explanation.inputs.versionSource},
                        {"assumptions", explanation.inputs.assumptions},
                        {"model", modelJson(explanation.model)},

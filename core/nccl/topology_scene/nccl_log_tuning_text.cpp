@@ -54,9 +54,11 @@ void graphLine(std::ostream& out, const char* name, const tuning::TuningGraph& g
 
 void inputsSummary(std::ostream& out, const tuning::LogTuningInputs& inputs) {
     const tuning::TuningInputs& in = inputs.inputs;
-    out << "  model: NCCL 2." << in.version.minor << "." << in.version.patch << " rules (from " << inputs.versionSource
-        << "); " << in.nRanks << " ranks, " << in.nNodes << " nodes, sm" << in.minCompCap << ", "
-        << inputs.commNChannels << " channels\n";
+    out << "  " << (inputs.inputs.ringGraph.nChannels > 0 ? "model" : "choice") << ": NCCL 2." << in.version.minor
+        << "." << in.version.patch << " rules (from " << inputs.versionSource << "); " << in.nRanks << " ranks, "
+        << in.nNodes << " nodes, sm" << in.minCompCap;
+    if (inputs.commNChannels > 0) out << ", " << inputs.commNChannels << " channels";
+    out << "\n";
     graphLine(out, "ring", in.ringGraph);
     graphLine(out, "tree", in.treeGraph);
     graphLine(out, "collnet direct", in.collNetDirectGraph);
@@ -106,13 +108,15 @@ std::string formatTuningReport(const tuning::LoggedTuning& logged, const tuning:
         << "\n";
     for (const tuning::TuningLogProblem& problem : logged.problems)
         out << "  line " << problem.line << ": " << problem.reason << "\n";
-    if (!explanation.modelMade) {
-        out << "  model: cannot be made: " << explanation.whyNoModel << "\n";
-        return out.str();
-    }
+    if (!explanation.modelMade) out << "  model: cannot be made: " << explanation.whyNoModel << "\n";
+    if (!explanation.modelMade && !explanation.choicesFromLoggedTable) return out.str();
     inputsSummary(out, explanation.inputs);
-    if (!logged.tables.empty()) cellsSection(out, explanation);
-    if (!explanation.selections.empty()) out << "  why NCCL chose (every enabled candidate's time, us):\n";
+    if (explanation.modelMade && !logged.tables.empty()) cellsSection(out, explanation);
+    if (explanation.choicesFromLoggedTable)
+        out << "  why NCCL chose, from the logged table's cells (rounded to 0.1 as printed, so the times are "
+               "close to NCCL's, not equal):\n";
+    else if (!explanation.selections.empty())
+        out << "  why NCCL chose (every enabled candidate's time, us):\n";
     for (const tuning::ExplainedSelection& selection : explanation.selections) selectionSection(out, selection);
     return out.str();
 }
