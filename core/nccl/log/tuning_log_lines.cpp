@@ -10,6 +10,8 @@ namespace commviz::nccl_tuning::tuning_log_detail {
 namespace {
 
 constexpr std::string_view kArrow = " Bytes -> Algo ";
+/// 1 PiB: far above any call, low enough that × nRanks (2.24+ AllGather) cannot overflow.
+constexpr long long kMaxSelectionBytes = 1LL << 50;
 
 void report(LoggedTuning& out, int line, std::string reason) { out.problems.push_back({line, std::move(reason)}); }
 
@@ -72,7 +74,8 @@ bool readSelection(std::string_view message, int line, int lastOpCountFunc, Logg
         before = before.substr(colon + 2);
     }
     const auto bytes = readInteger(before);
-    const bool read = bytes && *bytes >= 0 && readChoice(words(message.substr(arrow + kArrow.size())), selection);
+    const bool read = bytes && *bytes >= 0 && *bytes <= kMaxSelectionBytes &&
+                      readChoice(words(message.substr(arrow + kArrow.size())), selection);
     if (!read) {
         report(out, line, "selection line not understood");
         return true;

@@ -3,6 +3,7 @@
 // type names of graph/paths.cc (topoPathTypeStr) in every release.
 #include <array>
 #include <cctype>
+#include <cmath>
 #include <cstdlib>
 #include <string>
 
@@ -87,13 +88,13 @@ std::optional<float> readFloat(std::string_view text) {
     const std::string copy(text);
     char* end = nullptr;
     const float value = std::strtof(copy.c_str(), &end);
-    if (end != copy.c_str() + copy.size() || !(value == value)) return std::nullopt;  // NaN refused
+    if (end != copy.c_str() + copy.size() || !std::isfinite(value)) return std::nullopt;
     return value;
 }
 
 std::optional<long long> readInteger(std::string_view text) {
     text = trimmed(text);
-    if (text.empty() || text.size() > 19) return std::nullopt;
+    if (text.empty() || text.size() > 18) return std::nullopt;  // at most 18 digits: no overflow
     long long value = 0;
     bool negative = text.front() == '-';
     if (negative) text.remove_prefix(1);

@@ -8,6 +8,9 @@ namespace commviz::nccl_tuning::tuning_log_detail {
 
 namespace {
 
+/// GB/s per channel: LOC_BW (5000) is the largest NCCL puts in a graph.
+constexpr float kMaxGraphBw = 100000.0f;
+
 struct PatternFields {
     std::optional<long long> pattern, nChannels, sameChannels;
     std::optional<float> bwIntra, bwInter;
@@ -44,7 +47,8 @@ bool readPattern(std::string_view message, int line, const std::string& process,
     }
     const bool complete = fields.pattern && fields.nChannels && fields.bwIntra && fields.bwInter && fields.typeIntra &&
                           fields.typeInter && *fields.pattern >= 0 && *fields.pattern < 16 && *fields.nChannels >= 0 &&
-                          *fields.nChannels <= 64 && *fields.bwIntra >= 0 && *fields.bwInter >= 0;
+                          *fields.nChannels <= 64 && *fields.bwIntra >= 0 && *fields.bwInter >= 0 &&
+                          *fields.bwIntra <= kMaxGraphBw && *fields.bwInter <= kMaxGraphBw;
     if (!complete) {
         out.problems.push_back({line, "GRAPH Pattern line not understood"});
         return true;
