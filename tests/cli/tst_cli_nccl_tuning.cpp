@@ -56,15 +56,15 @@ private slots:
     // Text: the rules named, every cell agreeing, and the 32768-byte Broadcast's candidates:
     // Ring/LL 9.3 + 32768/1200 = 36.61 µs loses to Ring/Simple 22.4 + 32768/2400 = 36.05 µs.
     void textExplainsTheTable() {
-        const CliResult r = runCommviz({"nccl-log", m_graphLog, "--set", "gpu_sm=120", "nranks=2", "nnodes=2"});
-        QCOMPARE(r.exitCode, 0);
-        QVERIFY(r.out.contains("model: NCCL 2.29.7 rules (from the log's `NCCL version 2.29.7+cuda12.9`)"));
-        QVERIFY(r.out.contains("cells: 105 compared, 105 agree\n"));
-        QVERIFY(r.out.contains("AllReduce     Ring/Simple          logged 36.4/2.4  model 36.4/2.4  agree"));
+        const CliResult result = runCommviz({"nccl-log", m_graphLog, "--set", "gpu_sm=120", "nranks=2", "nnodes=2"});
+        QCOMPARE(result.exitCode, 0);
+        QVERIFY(result.out.contains("model: NCCL 2.29.7 rules (from the log's `NCCL version 2.29.7+cuda12.9`)"));
+        QVERIFY(result.out.contains("cells: 105 compared, 105 agree\n"));
+        QVERIFY(result.out.contains("AllReduce     Ring/Simple          logged 36.4/2.4  model 36.4/2.4  agree"));
         QVERIFY(
-            r.out.contains("Broadcast 32768 bytes: logged Ring/Simple; model Ring/Simple time 36.05 -> agree\n"
-                           "    candidates: Ring/LL 36.61 Ring/Simple 36.05\n"));
-        QVERIFY(!r.out.contains("unknown NCCL INFO message]: lab:3038984:3038984 [0] NCCL INFO   Algorithm"));
+            result.out.contains("Broadcast 32768 bytes: logged Ring/Simple; model Ring/Simple time 36.05 -> agree\n"
+                                "    candidates: Ring/LL 36.61 Ring/Simple 36.05\n"));
+        QVERIFY(!result.out.contains("unknown NCCL INFO message]: lab:3038984:3038984 [0] NCCL INFO   Algorithm"));
     }
 
     // JSON: NCCL's names as keys, no differences, every selection the model's.
@@ -104,10 +104,10 @@ private slots:
 
     // As published: no GRAPH lines, so no model; the reason in text and JSON, the choices from the table.
     void noGraphLinesSaysWhy() {
-        const CliResult r = runCommviz({"nccl-log", kFixture, "nranks=2", "nnodes=2"});
-        QCOMPARE(r.exitCode, 0);
-        QVERIFY(r.out.contains("model: cannot be made: the log has no GRAPH `Pattern …` lines"));
-        QVERIFY(r.out.contains("why NCCL chose, from the logged table's cells"));
+        const CliResult result = runCommviz({"nccl-log", kFixture, "nranks=2", "nnodes=2"});
+        QCOMPARE(result.exitCode, 0);
+        QVERIFY(result.out.contains("model: cannot be made: the log has no GRAPH `Pattern …` lines"));
+        QVERIFY(result.out.contains("why NCCL chose, from the logged table's cells"));
         const QJsonObject tuning = tuningOf(runCommviz({"nccl-log", kFixture, "--json"}));
         QVERIFY(tuning.value("model").isNull());
         QVERIFY(tuning.value("model_error").toString().contains("no GRAPH"));

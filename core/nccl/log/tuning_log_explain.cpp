@@ -17,15 +17,17 @@ std::string printedTime(float value) {
 
 void compareCells(const LoggedTable& table, TuningExplanation& explanation) {
     const TuningModel& model = explanation.model;
-    for (int func = 0; func < NCCL_NUM_FUNCTIONS; ++func)
-        for (int algorithm = 0; algorithm < kMaxAlgorithms; ++algorithm)
-            for (int protocol = 0; protocol < NCCL_NUM_PROTOCOLS; ++protocol) {
-                const auto f = static_cast<std::size_t>(func), a = static_cast<std::size_t>(algorithm),
-                           p = static_cast<std::size_t>(protocol);
-                const LoggedCell& cell = table.cells[f][a][p];
+    for (std::size_t func = 0; func < NCCL_NUM_FUNCTIONS; ++func)
+        for (std::size_t algorithm = 0; algorithm < kMaxAlgorithms; ++algorithm)
+            for (std::size_t protocol = 0; protocol < NCCL_NUM_PROTOCOLS; ++protocol) {
+                const LoggedCell& cell = table.cells[func][algorithm][protocol];
                 if (!cell.read) continue;
-                CellComparison comparison{
-                    func, algorithm, protocol, cell, model.latencies[f][a][p], model.bandwidths[f][a][p]};
+                CellComparison comparison{static_cast<int>(func),
+                                          static_cast<int>(algorithm),
+                                          static_cast<int>(protocol),
+                                          cell,
+                                          model.latencies[func][algorithm][protocol],
+                                          model.bandwidths[func][algorithm][protocol]};
                 comparison.agrees = printedOneDecimal(cell.latency) == printedOneDecimal(comparison.modelLatency) &&
                                     printedOneDecimal(cell.bandwidth) == printedOneDecimal(comparison.modelBandwidth);
                 explanation.cellsAgreeing += comparison.agrees ? 1 : 0;

@@ -117,7 +117,7 @@ void TableReader::readMaxThreads(const std::vector<std::string_view>& fields, in
         const auto threads = readInteger(fields[index]);
         if (!threads || *threads < 0 || *threads > 4096)
             return report(out, line, "TUNING: Max NThreads '" + std::string(trimmed(fields[index])) + "'");
-        if (column >= m_columns.size() || m_columns[column].algorithm < 0) continue;
+        if (column >= m_columns.size() || m_columns[column].algorithm < 0 || m_columns[column].protocol < 0) continue;
         const Column where = m_columns[column];
         m_table.maxThreads[static_cast<std::size_t>(where.algorithm)][static_cast<std::size_t>(where.protocol)] =
             static_cast<int>(*threads);

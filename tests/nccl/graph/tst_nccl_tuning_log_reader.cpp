@@ -187,6 +187,20 @@ private slots:
         QCOMPARE(logged.problems.size(), std::size_t(4));
         QVERIFY(logged.selections.empty());
     }
+
+    /// A ≤2.17 header column whose protocol is unknown is reported; its Max NThreads and cells are skipped
+    /// (fuzz/regressions/fuzz_tuning_log: this once indexed protocol -1).
+    void unknownColumnIsSkipped() {
+        const LoggedTuning logged = readTuningLog(
+            "NCCL INFO Latency/AlgBw |    Tree/    LL |    Ring/ LL256 |\n"
+            "NCCL INFO  Max NThreads |            512 |            640 |\n"
+            "NCCL INFO     Broadcast |     1.0/   2.0 |     3.0/   4.0 |\n");
+        QCOMPARE(logged.tables.size(), std::size_t(1));
+        QCOMPARE(logged.tables.front().maxThreads[NCCL_ALGO_TREE][NCCL_PROTO_LL], 512);
+        QCOMPARE(logged.tables.front().cellsRead, 1);
+        QVERIFY(logged.problems.size() >= 2);
+        QVERIFY(logged.problems.front().reason.find("Ring/ LL256") != std::string::npos);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestNcclTuningLogReader)

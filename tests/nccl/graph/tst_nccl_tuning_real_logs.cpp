@@ -118,13 +118,13 @@ private slots:
         QCOMPARE(logged.tables.size(), std::size_t(1));
         int compared = 0;
         for (int func = 0; func < NCCL_NUM_FUNCTIONS; ++func)
-            for (int a = 0; a < 3; ++a)
-                for (int p = 0; p < NCCL_NUM_PROTOCOLS; ++p) {
-                    const LoggedCell& cell = logged.tables.front().cells[func][a][p];
+            for (int algorithm = 0; algorithm < 3; ++algorithm)
+                for (int protocol = 0; protocol < NCCL_NUM_PROTOCOLS; ++protocol) {
+                    const LoggedCell& cell = logged.tables.front().cells[func][algorithm][protocol];
                     if (!cell.read) continue;
                     ++compared;
-                    QCOMPARE(oneDecimal(model.latencies[func][a][p]), oneDecimal(cell.latency));
-                    QCOMPARE(oneDecimal(model.bandwidths[func][a][p]), oneDecimal(cell.bandwidth));
+                    QCOMPARE(oneDecimal(model.latencies[func][algorithm][protocol]), oneDecimal(cell.latency));
+                    QCOMPARE(oneDecimal(model.bandwidths[func][algorithm][protocol]), oneDecimal(cell.bandwidth));
                 }
         QCOMPARE(compared, 40);
     }
