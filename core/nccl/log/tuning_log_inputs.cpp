@@ -49,7 +49,12 @@ void alignSlot(TuningGraph& into, const std::map<std::string, ProcessGraphs>& pr
         if (graphs.*slot) align(into, *(graphs.*slot), first), first = false;
 }
 
-void setGraphs(const LoggedTuning& logged, LogTuningInputs& result) {
+/// comm->nChannels as the log prints it: `%d coll channels`, else rank 0's `Channel xx/yy :` ring lists.
+int commChannels(const LoggedTuning& logged, int ringListChannels) {
+    return logged.collChannels > 0 ? logged.collChannels : ringListChannels;
+}
+
+void setGraphs(const LoggedTuning& logged, int ringListChannels, LogTuningInputs& result) {
     std::map<std::string, ProcessGraphs> processes;
     for (const LoggedGraph& graph : logged.graphs) assign(processes[graph.process], graph.graph);
     TuningInputs& in = result.inputs;
@@ -67,10 +72,12 @@ void setGraphs(const LoggedTuning& logged, LogTuningInputs& result) {
     in.collNet.enabled = in.collNetDirectGraph.nChannels > 0;
     if (!in.version.atLeast(22)) in.collNetChainGraph = in.collNetDirectGraph;
     result.nvlsGraph = in.nvlsGraph.nChannels > 0;
-    result.commNChannels = logged.collChannels > 0 ? logged.collChannels : in.ringGraph.nChannels;
-    if (logged.collChannels == 0)
+    result.commNChannels = commChannels(logged, ringListChannels);
+    if (result.commNChannels == 0) {
+        result.commNChannels = in.ringGraph.nChannels;
         result.assumptions.push_back("comm channels: the ring graph's " + std::to_string(in.ringGraph.nChannels) +
-                                     " (no `coll channels` line)");
+                                     " (no `coll channels` or `Channel xx/yy :` line)");
+    }
 }
 
 int intOf(const std::string& text, int fallback) {
@@ -145,7 +152,7 @@ sim::Result<LogTuningInputs> tuningInputsFromLog(const LoggedTuning& logged, con
         result.assumptions.push_back("CPU: x86 Intel (no topology print `CPU/…` line)");
     }
     setEnvironment(logged, result.inputs.env);
-    setGraphs(logged, result);
+    setGraphs(logged, static_cast<int>(log.comm.channels.size()), result);
     return result;
 }
 
@@ -160,9 +167,11 @@ sim::Result<LogTuningInputs> tableInputsFromLog(const LoggedTuning& logged, cons
         result.inputs.cpuArch = static_cast<CpuArch>(std::clamp(logged.cpu->arch, 1, 4));
         result.inputs.cpuVendor = static_cast<CpuVendor>(std::clamp(logged.cpu->vendor, 1, 4));
     }
-    result.commNChannels = logged.collChannels;
-    if (logged.collChannels == 0)
-        result.assumptions.push_back("no `coll channels` line: the ring/Simple AllReduce plateau is not applied");
+    result.commNChannels = commChannels(logged, static_cast<int>(log.comm.channels.size()));
+    if (result.commNChannels == 0)
+        result.assumptions.push_back(
+            "no `coll channels` or `Channel xx/yy :` line: the ring/Simple AllReduce "
+            "plateau is not applied");
     return result;
 }
 

@@ -10,6 +10,7 @@
 
 #include "nccl/log/info_log_reader.h"
 #include "nccl/log/tuning_log_explain.h"
+#include "nccl/log/tuning_log_inputs.h"
 
 using namespace commviz::nccl_tuning;
 
@@ -107,6 +108,50 @@ private slots:
         const TuningExplanation noCompCap = explain(withGraphLines(fixture(kFixture)), noSm);
         QVERIFY(!noCompCap.modelMade);
         QVERIFY(noCompCap.whyNoModel.find("gpu_sm") != std::string::npos);
+    }
+
+    /// Two ranks' GRAPH lines aligned as init.cc aligns them (min channels and bandwidths, max path types),
+    /// with the counts, version, CPU and NCCL_ALGO read from their lines. Worked by hand from the text.
+    void inputsComeFromTheLogsLines() {
+        const std::string text =
+            "h:7:7 [0] NCCL INFO NCCL version 2.22.3+cuda12.4\n"
+            "h:7:7 [0] NCCL INFO NCCL_ALGO set by environment to Ring\n"
+            "h:7:9 [0] NCCL INFO CPU/0 (1/2/-1)\n"
+            "h:7:9 [0] NCCL INFO Pattern 4, crossNic 0, nChannels 4, bw 20.000000/20.000000, type NVL/PIX, "
+            "sameChannels 1\n"
+            "h:7:9 [0] NCCL INFO Pattern 2, crossNic 0, nChannels 4, bw 20.000000/20.000000, type NVL/PIX, "
+            "sameChannels 1\n"
+            "h:8:9 [1] NCCL INFO Pattern 4, crossNic 0, nChannels 2, bw 24.000000/12.000000, type NVB/SYS, "
+            "sameChannels 0\n"
+            "h:8:9 [1] NCCL INFO Pattern 3, crossNic 0, nChannels 3, bw 20.000000/10.000000, type NVL/PHB, "
+            "sameChannels 1\n"
+            "h:7:9 [0] NCCL INFO comm 0x1 rank 0 nRanks 2 nNodes 1 localRanks 2 localRank 0 MNNVL 0\n";
+        auto log = commviz::nccl_topology::parseInfoLog(text, "test.log");
+        QVERIFY(log.ok());
+        TuningLogSettings settings;
+        settings.gpuSm = 80;
+        auto inputs = tuningInputsFromLog(readTuningLog(text), log.value(), settings);
+        QVERIFY2(inputs.ok(), inputs.ok() ? "" : inputs.error().message.c_str());
+        const TuningInputs& in = inputs.value().inputs;
+        QCOMPARE(in.version.minor, 22);
+        QCOMPARE(in.version.patch, 3);
+        QCOMPARE(in.cudartVersion, 12040);
+        QCOMPARE(in.nRanks, 2);
+        QCOMPARE(in.nNodes, 1);
+        QCOMPARE(in.minCompCap, 80);
+        QCOMPARE(in.cpuVendor, CpuVendor::AMD);
+        QCOMPARE(in.env.ncclAlgo, std::string("Ring"));
+        QCOMPARE(in.ringGraph.nChannels, 2);
+        QCOMPARE(in.ringGraph.bwIntra, 20.0f);
+        QCOMPARE(in.ringGraph.bwInter, 12.0f);
+        QCOMPARE(in.ringGraph.typeIntra, PathType::NVB);
+        QCOMPARE(in.ringGraph.typeInter, PathType::SYS);
+        QVERIFY(!in.ringGraph.sameChannels);
+        QCOMPARE(in.treeGraph.nChannels, 3);
+        QCOMPARE(in.treeGraph.bwInter, 10.0f);
+        QCOMPARE(in.treeGraph.typeInter, PathType::PHB);
+        QCOMPARE(in.treeGraph.pattern, 2);  // rank 0's own; 2.22 has no maxTreePattern
+        QCOMPARE(in.maxTreePattern, 0);
     }
 };
 
