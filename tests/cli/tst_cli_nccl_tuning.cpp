@@ -113,6 +113,15 @@ private slots:
         QVERIFY(tuning.value("model_error").toString().contains("no GRAPH"));
     }
 
+    // --help names the tuning section and the keys.
+    void helpNamesTheKeys() {
+        const CliResult result = runCommviz({"nccl-log", "--help"});
+        QCOMPARE(result.exitCode, 0);
+        for (const char* word : {"usage: commviz nccl-log FILE.log", "TUNING table", "gpu_sm=N", "nccl_version=2.N.P",
+                                 "nranks=N", "nnodes=N", "collective=NAME"})
+            QVERIFY2(result.out.contains(word), word);
+    }
+
     // gpu_sm and the other keys are checked: status 2, one line naming key, value and what is allowed.
     void badKeysAreRefused() {
         expectRefused({"nccl-log", kFixture, "gpu_sm=95"}, {"gpu_sm", "95", "90", "120"});

@@ -72,6 +72,8 @@ void setGraphs(const LoggedTuning& logged, int ringListChannels, LogTuningInputs
     in.collNet.enabled = in.collNetDirectGraph.nChannels > 0;
     if (!in.version.atLeast(22)) in.collNetChainGraph = in.collNetDirectGraph;
     result.nvlsGraph = in.nvlsGraph.nChannels > 0;
+    if (in.ringGraph.nChannels == 0) result.assumptions.push_back("no ring graph (`Pattern 4`): its cells stay 0");
+    if (in.treeGraph.nChannels == 0) result.assumptions.push_back("no tree graph (`Pattern 1/2/3`): its cells stay 0");
     result.commNChannels = commChannels(logged, ringListChannels);
     if (result.commNChannels == 0) {
         result.commNChannels = in.ringGraph.nChannels;

@@ -112,6 +112,8 @@ std::string formatTuningReport(const tuning::LoggedTuning& logged, const tuning:
     if (!explanation.modelMade && !explanation.choicesFromLoggedTable) return out.str();
     inputsSummary(out, explanation.inputs);
     if (explanation.modelMade && !logged.tables.empty()) cellsSection(out, explanation);
+    if (explanation.modelMade && logged.tables.empty())
+        out << "  no TUNING table in the log to compare with: --json has the model's cells (tuning.model)\n";
     if (explanation.choicesFromLoggedTable)
         out << "  why NCCL chose, from the logged table's cells (rounded to 0.1 as printed, so the times are "
                "close to NCCL's, not equal):\n";
