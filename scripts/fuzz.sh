@@ -9,7 +9,7 @@ COMMVIZ_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${COMMVIZ_FUZZ_BUILD:-$COMMVIZ_ROOT/build-fuzz}
 TARGETS=(fuzz_scenario_rdma fuzz_scenario_rdma_vs_socket fuzz_scenario_nccl fuzz_scenario_noc fuzz_scenario_collectives
          fuzz_scenario_nccl_topology
-         fuzz_booksim_config fuzz_param_set fuzz_lesson fuzz_topology_xml fuzz_graph_xml fuzz_nccl_log)
+         fuzz_booksim_config fuzz_param_set fuzz_lesson fuzz_topology_xml fuzz_graph_xml fuzz_nccl_log fuzz_tuning_log)
 
 usage() {
   echo "usage: scripts/fuzz.sh [TARGET|all] [SECONDS]"
@@ -85,6 +85,14 @@ seed() {
         while (/R"\((<graphs.*?)\)"/sg) { open(my $f, ">", "$ENV{SEED_DIR}/inline_$base.$i") or die; print $f $1; $i++ }' \
         "$COMMVIZ_ROOT"/tests/nccl/topology_scene/*.cpp "$COMMVIZ_ROOT"/tests/nccl/topology_scene/*.h ;;
     fuzz_nccl_log) cp "$COMMVIZ_ROOT"/resources/nccl_logs/*.log "$dir"/ ;;
+    fuzz_tuning_log)
+      # Byte 0 picks the keys (gpu_sm, version, counts): each published TUNING log with two choices.
+      local file choice
+      for file in "$COMMVIZ_ROOT"/tests/nccl/graph/fixtures/*.log; do
+        for choice in 0 23; do
+          { printf "\\x$(printf %02x $choice)"; cat "$file"; } >"$dir/$(basename "$file" .log)_$choice"
+        done
+      done ;;
   esac
 }
 

@@ -84,7 +84,8 @@ std::vector<SceneEntry> makeScenes() {
                       "JSON",
                       &nccl_topology::runNcclTopoCommand},
                      {"nccl-log", "nccl-log FILE.log [key=value | --set key=value]... [--json]",
-                      "Read an NCCL_DEBUG=INFO log: version, ranks, rings, trees, transports, unread lines",
+                      "Read an NCCL_DEBUG=INFO log: version, ranks, rings, trees, transports, unread lines, and its "
+                      "TUNING table and selection lines explained by NCCL's tuner",
                       &nccl_topology::runNcclLogCommand}},
     });
     return scenes;

@@ -179,8 +179,22 @@ bool isGraphChannel(const Words& words) {
            (startsWith(words[2], "GPU/") || startsWith(words[2], "NET/"));
 }
 
+/// The TUNING table's lines and the per-call selection line: read by tuning_log_reader.h, not here.
+bool isTuningLine(std::string_view message) {
+    if (message.find(" Bytes -> Algo ") != std::string_view::npos) return true;
+    const std::size_t bar = message.find(" |");
+    if (bar == std::string_view::npos) return false;
+    constexpr std::array kLabels =
+        std::to_array<std::string_view>({"Algorithm", "Protocol", "Max NThreads", "Latency/AlgBw", "Broadcast",
+                                         "Reduce", "AllGather", "ReduceScatter", "AllReduce"});
+    std::string_view label = message.substr(0, bar);
+    label.remove_prefix(std::min(label.size(), label.find_first_not_of(' ')));
+    label = label.substr(0, label.find_last_not_of(' ') + 1);
+    return std::find(kLabels.begin(), kLabels.end(), label) != kLabels.end();
+}
+
 bool isNoted(std::string_view message) {
-    if (message.find(" coll channels, ") != std::string_view::npos) return true;
+    if (message.find(" coll channels, ") != std::string_view::npos || isTuningLine(message)) return true;
     const Words words = splitWords(message);
     if (isErrorTrail(words) || isGraphChannel(words)) return true;
     message.remove_prefix(std::min(message.size(), message.find_first_not_of(' ')));

@@ -13,8 +13,8 @@ namespace commviz::nccl_topology {
 /// matrices and graphs. Bad input fails with one line (exit status 2).
 sim::Status runNcclTopoCommand(const std::vector<std::string>& args, std::ostream& out);
 
-/// `commviz nccl-log FILE.log [--json]`: what an NCCL_DEBUG=INFO log says, and the
-/// lines it could not read with their numbers.
+/// `commviz nccl-log FILE.log [key=value]... [--json]`: what an NCCL_DEBUG=INFO log says, the
+/// lines it could not read with their numbers, and its tuner explained (nccl_log_tuning.h).
 sim::Status runNcclLogCommand(const std::vector<std::string>& args, std::ostream& out);
 
 }  // namespace commviz::nccl_topology

@@ -1,22 +1,26 @@
 // The tuning model against published NCCL logs (fixtures/, each with its `# source:` line): the full 2.29.7
 // TUNING table, every visible cell of a 2.20 first block, and three 2.22 selection-line times. The inputs
 // are read off the logs' own lines as the research write-up (§8.2, §10) explains; they are stated per case.
+// The logged cells and selection lines come from the tuning log reader (nccl/log/tuning_log_reader.h).
 
 #include <QtTest>
 #include <algorithm>
 #include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "nccl/graph/tuning_choice.h"
 #include "nccl/graph/tuning_model.h"
 #include "nccl/log/tuning_log.h"
+#include "nccl/log/tuning_log_reader.h"
 
 using namespace commviz::nccl_tuning;
 
 namespace {
 
-// The message text of every `NCCL INFO` line holding `marker`, as NCCL printed it after its prefix.
+// The message text of every `NCCL INFO` line holding `marker`, as NCCL printed it after its prefix: the
+// printer's lines are compared byte for byte with these; cells and selections come from the reader.
 std::vector<std::string> loggedMessages(const std::string& fixture, const std::string& marker) {
     std::string path = COMMVIZ_SOURCE_DIR;
     path += "/tests/nccl/graph/fixtures/";
@@ -32,6 +36,21 @@ std::vector<std::string> loggedMessages(const std::string& fixture, const std::s
         if (message.find(marker) != std::string::npos) messages.push_back(message);
     }
     return messages;
+}
+
+std::string fixtureText(const std::string& fixture) {
+    std::ifstream file(std::string(COMMVIZ_SOURCE_DIR) + "/tests/nccl/graph/fixtures/" + fixture);
+    if (!file) qFatal("fixture %s missing", fixture.c_str());
+    std::ostringstream text;
+    text << file.rdbuf();
+    return text.str();
+}
+
+/// A value as NCCL prints it (%.1f in the table, %f in the selection line).
+std::string oneDecimal(float value, const char* format = "%.1f") {
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, format, static_cast<double>(value));
+    return buffer;
 }
 
 TuningModel tune(const TuningInputs& inputs) {
@@ -92,17 +111,28 @@ private slots:
         in.ringGraph = graph(4, 1, 20.0f, 20.0f, PathType::NVL, PathType::SYS);
         in.treeGraph = graph(1, 1, 20.0f, 20.0f, PathType::NVL, PathType::SYS);
         in.env.ncclAlgo = "Ring";
-        const std::vector<std::string> logged = loggedMessages("nccl_2.20_h100_2node_tuning_partial.log", "|");
-        const std::vector<std::string> printed = tuningTableLines(tune(in));
-        QCOMPARE(printed.size(), std::size_t(16));
-        QCOMPARE(logged.size(), std::size_t(7));  // Protocol … the AllReduce row cut after "79.4"
-        for (std::size_t i = 0; i < logged.size(); ++i) QCOMPARE(printed[i + 1].substr(0, logged[i].size()), logged[i]);
+        const TuningModel model = tune(in);
+        QCOMPARE(tuningTableLines(model).size(), std::size_t(16));
+        // The reader's cells (tuning_log_reader.h): 4 rows × 9 and the AllReduce row's first 4.
+        const LoggedTuning logged = readTuningLog(fixtureText("nccl_2.20_h100_2node_tuning_partial.log"));
+        QCOMPARE(logged.tables.size(), std::size_t(1));
+        int compared = 0;
+        for (int func = 0; func < NCCL_NUM_FUNCTIONS; ++func)
+            for (int algorithm = 0; algorithm < 3; ++algorithm)
+                for (int protocol = 0; protocol < NCCL_NUM_PROTOCOLS; ++protocol) {
+                    const LoggedCell& cell = logged.tables.front().cells[func][algorithm][protocol];
+                    if (!cell.read) continue;
+                    ++compared;
+                    QCOMPARE(oneDecimal(model.latencies[func][algorithm][protocol]), oneDecimal(cell.latency));
+                    QCOMPARE(oneDecimal(model.bandwidths[func][algorithm][protocol]), oneDecimal(cell.bandwidth));
+                }
+        QCOMPARE(compared, 40);
     }
 
     /// NCCL 2.22.x, H100 (sm90) 3 nodes × 8 (`nRanks 24 nNodes 3 localRanks 8`), `16 coll channels`, Intel.
     /// Ring and tree graphs of 16 channels; with 3 nodes the model reads bwInter, 12 GB/s; tree pattern 3 (the
     /// 0.85 is needed for both Tree times). NVLS is present but needs CollNet across nodes, so it never competes.
-    void threeSelectionTimesOf2_22() {
+    void everySelectionOf2_22() {
         TuningInputs in;
         in.version = TuningVersion{22, 3};
         in.nRanks = 24;
@@ -112,18 +142,20 @@ private slots:
         in.ringGraph = graph(4, 16, 20.0f, 12.0f, PathType::NVL, PathType::PXB);
         in.treeGraph = graph(3, 16, 20.0f, 12.0f, PathType::NVL, PathType::PXB);
         const TuningModel model = tune(in);
-        const std::vector<std::string> logged =
-            loggedMessages("nccl_2.22_h100_3node_selection_partial.log", "Bytes ->");
-        QVERIFY(logged.size() >= 3);
-        for (std::int64_t nBytes : {std::int64_t(65536), std::int64_t(131072), std::int64_t(8589934592)}) {
+        // Every logged call (tuning_log_reader.h): all-reduce (nccl-tests all_reduce_perf), the line's
+        // algorithm, protocol and `time %f` as NCCL prints it.
+        const LoggedTuning logged = readTuningLog(fixtureText("nccl_2.22_h100_3node_selection_partial.log"));
+        QCOMPARE(logged.selections.size(), std::size_t(14));
+        for (const LoggedSelection& selection : logged.selections) {
             CollCall call;
             call.func = ncclFuncAllReduce;
-            call.nBytes = nBytes;
+            call.nBytes = selection.bytes;
             call.nvlsSupport = true;
             const TuningChoice choice = ncclTopoChooseAlgorithm(in, model, call, 16);
             QVERIFY(choice.found);
-            const std::string line = selectionLineWithTime(in.version, call.func, nBytes, choice);
-            QVERIFY2(std::find(logged.begin(), logged.end(), line) != logged.end(), line.c_str());
+            QCOMPARE(choice.algorithm, selection.algorithm);
+            QCOMPARE(choice.protocol, selection.protocol);
+            QCOMPARE(oneDecimal(choice.printedTime, "%f"), oneDecimal(*selection.time, "%f"));
         }
     }
 };
