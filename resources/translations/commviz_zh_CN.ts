@@ -37,7 +37,7 @@
 <context>
     <name>CollectivesChartPlot</name>
     <message>
-        <location filename="../../views/collectives_scene/collectives_chart_plot.cpp" line="+80"/>
+        <location filename="../../views/collectives_scene/collectives_chart_plot.cpp" line="+84"/>
         <source>auto: ID %1 (not modelled)</source>
         <translation>auto：ID %1（未建模）</translation>
     </message>
@@ -58,11 +58,16 @@
     </message>
     <message>
         <location line="+1"/>
-        <source>time on the critical path (µs)</source>
-        <translation>关键路径上的时间（µs）</translation>
+        <source>time on the critical path (µs, ms, s)</source>
+        <translation>关键路径上的时间（µs、ms、s）</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+1"/>
+        <source>bus bandwidth, nccl-tests&apos; busbw (GB/s)</source>
+        <translation>总线带宽，即 nccl-tests 的 busbw（GB/s）</translation>
+    </message>
+    <message>
+        <location line="+28"/>
         <source>this run: %1</source>
         <translation>本次运行：%1</translation>
     </message>
@@ -72,7 +77,7 @@
         <translation>本次运行：p = %1</translation>
     </message>
     <message>
-        <location line="+83"/>
+        <location line="+106"/>
         <source>fastest changes</source>
         <translation>最快算法变化处</translation>
     </message>
@@ -209,12 +214,12 @@
         <translation>algbw %1 GB/s，busbw %2 GB/s</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>auto: %1</source>
         <translation>auto：%1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>redirected from %1</source>
         <translation>由 %1 改用</translation>
     </message>
@@ -288,8 +293,8 @@
     </message>
     <message>
         <location filename="../../views/collectives_scene/collectives_text.cpp" line="+10"/>
-        <source>&lt;p&gt;Each step is one round of the chosen algorithm: every message of the round leaves its sender as the round begins (as &lt;code&gt;MPI_Sendrecv&lt;/code&gt; does), carries whole blocks of the vector, and the receiver either stores them or adds them into its own copy. Every rank starts with distinct values, so the sums are real, and at the end each rank&apos;s result is checked against a direct computation (&lt;code&gt;result_ok&lt;/code&gt;). &lt;code&gt;algorithm = auto&lt;/code&gt; applies Open MPI&apos;s fixed decision rules and names the band that fired.&lt;/p&gt;&lt;p&gt;How it is simplified: for large vectors only a sample of blocks (64, first and last included) and of each block its first 4 elements are simulated; byte counts always come from the whole vector. Each rank has one full-duplex port: it sends one message at a time and receives one at a time, so a root&apos;s p − 1 sends queue up. A message of n bytes costs Hockney&apos;s α + n·β, plus n·γ where the receiver reduces, and the run&apos;s time is the critical path over the schedule; there is no network topology and no contention beyond the ports.&lt;/p&gt;&lt;p&gt;Of NCCL, the ring and double binary tree schedules, channels, chunk sizes and the Simple, LL and LL128 protocols (wire efficiency and NCCL&apos;s own latencies) are modelled. Every rank counts as a node of its own. For allreduce, auto compares ring and tree with NCCL&apos;s tuning.cc formula for the chosen protocol, without the per-GPU bandwidth caps and without choosing the protocol; the other collectives run the ring. GPU kernels, proxies, transports, PAT, CollNet and NVLS are not modelled.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;每一步是所选算法的一轮：本轮的每条消息都在本轮开始时离开发送方（与 &lt;code&gt;MPI_Sendrecv&lt;/code&gt; 相同），携带向量中的整块数据，接收方要么存下这些块，要么把它们加进自己的副本。每个 rank 的初始值各不相同，因此求和是真实的；结束时，每个 rank 的结果都会与直接计算的结果比对（&lt;code&gt;result_ok&lt;/code&gt;）。&lt;code&gt;algorithm = auto&lt;/code&gt; 采用 Open MPI 的固定决策规则，并给出命中的区间。&lt;/p&gt;&lt;p&gt;简化之处：对于大向量，只模拟一部分采样块（64 个，含第一块和最后一块），每块只模拟前 4 个元素；字节数始终按整个向量计算。每个 rank 有一个全双工端口：一次只发送一条消息、一次只接收一条消息，因此 root 的 p − 1 次发送会排队。n 字节的消息按 Hockney 模型计为 α + n·β，接收方规约时再加 n·γ；运行时间是整个调度上的关键路径；不建模网络拓扑，端口之外也没有争用。&lt;/p&gt;&lt;p&gt;NCCL 方面，建模了环和双二叉树的调度、通道（channel）、分块（chunk）大小，以及 Simple、LL、LL128 协议（线路效率和 NCCL 自己的延迟）。每个 rank 都算作一个独立节点。对 allreduce，auto 按所选协议用 NCCL tuning.cc 的公式比较环和树，但不含按 GPU 型号的带宽上限，也不选择协议；其他集合通信运行环算法。GPU kernel、proxy、传输层、PAT、CollNet 和 NVLS 都没有建模。&lt;/p&gt;</translation>
+        <source>&lt;p&gt;Each step is one round of the chosen algorithm: every message of the round leaves its sender as the round begins (as &lt;code&gt;MPI_Sendrecv&lt;/code&gt; does), carries whole blocks of the vector, and the receiver either stores them or adds them into its own copy. Every rank starts with distinct values, so the sums are real, and at the end each rank&apos;s result is checked against a direct computation (&lt;code&gt;result_ok&lt;/code&gt;). &lt;code&gt;algorithm = auto&lt;/code&gt; applies Open MPI&apos;s fixed decision rules and names the band that fired.&lt;/p&gt;&lt;p&gt;How it is simplified: for large vectors only a sample of blocks (64, first and last included) and of each block its first 4 elements are simulated; byte counts always come from the whole vector. Each rank has one full-duplex port: it sends one message at a time and receives one at a time, so a root&apos;s p − 1 sends queue up. A message of n bytes costs Hockney&apos;s α + n·β, plus n·γ where the receiver reduces, and the run&apos;s time is the critical path over the schedule; there is no network topology and no contention beyond the ports.&lt;/p&gt;&lt;p&gt;Of NCCL, the ring and double binary tree schedules, channels, chunk sizes and the Simple, LL and LL128 protocols (wire efficiency and NCCL&apos;s own latencies) are modelled. With a server (&lt;code&gt;topo_file&lt;/code&gt;, &lt;code&gt;nnodes&lt;/code&gt;; ranks = GPUs × nodes), &lt;code&gt;algorithm = auto&lt;/code&gt; and &lt;code&gt;protocol = auto&lt;/code&gt; pick exactly as NCCL&apos;s tuner does (tuning.cc, ncclTopoTuneModel and ncclTopoGetAlgoTime, on the graphs the nccl-topology scene searches, in the rules of NCCL 2.22.3); a named algorithm or protocol restricts it as NCCL_ALGO or NCCL_PROTO would. The summary lists every candidate&apos;s time and the size at which another one takes over. The animation then runs the chosen pair with its protocol, but prices each message with the link&apos;s α-β (the server&apos;s link unless one is set), so its time differs from the tuner&apos;s (model_time_us): the tuner prices the whole call from the server&apos;s bandwidths. NVLS and CollNet stay off (the topology scene computes neither); PAT, when NCCL would pick it, is named and the best animated pair runs instead. The double binary tree spans ranks, where real NCCL builds it over nodes and chains the GPUs inside each node; GPU kernels, proxies and transports are not modelled.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;每一步是所选算法的一轮：本轮的每条消息都在本轮开始时离开发送方（与 &lt;code&gt;MPI_Sendrecv&lt;/code&gt; 相同），携带向量中的整块数据，接收方要么存下这些块，要么把它们加进自己的副本。每个 rank 的初始值各不相同，因此求和是真实的；结束时，每个 rank 的结果都会与直接计算的结果比对（&lt;code&gt;result_ok&lt;/code&gt;）。&lt;code&gt;algorithm = auto&lt;/code&gt; 采用 Open MPI 的固定决策规则，并给出命中的区间。&lt;/p&gt;&lt;p&gt;简化之处：对于大向量，只模拟一部分采样块（64 个，含第一块和最后一块），每块只模拟前 4 个元素；字节数始终按整个向量计算。每个 rank 有一个全双工端口：一次只发送一条消息、一次只接收一条消息，因此 root 的 p − 1 次发送会排队。n 字节的消息按 Hockney 模型计为 α + n·β，接收方规约时再加 n·γ；运行时间是整个调度上的关键路径；不建模网络拓扑，端口之外也没有争用。&lt;/p&gt;&lt;p&gt;NCCL 方面，建模了环和双二叉树的调度、通道（channel）、分块（chunk）大小，以及 Simple、LL、LL128 协议（线路效率和 NCCL 自己的延迟）。给定服务器时（&lt;code&gt;topo_file&lt;/code&gt;、&lt;code&gt;nnodes&lt;/code&gt;；rank 数 = GPU 数 × 节点数），&lt;code&gt;algorithm = auto&lt;/code&gt; 与 &lt;code&gt;protocol = auto&lt;/code&gt; 的选择与 NCCL 调优器完全一致（tuning.cc 的 ncclTopoTuneModel 和 ncclTopoGetAlgoTime，作用在 nccl-topology 场景搜索出的图上，采用 NCCL 2.22.3 的规则）；指定算法或协议相当于设置 NCCL_ALGO 或 NCCL_PROTO 加以限制。summary 列出每个候选的时间，以及另一个候选胜出时的消息大小。动画随后按所选的算法和协议运行，但每条消息仍按链路的 α-β 计价（未指定链路时用服务器的链路），因此动画时间与调优器的时间（model_time_us）不同：调优器按服务器的带宽为整次调用估价。NVLS 和 CollNet 保持关闭（拓扑场景两者都不计算）；若 NCCL 会选择 PAT，会注明这一点，并改为运行可动画的最佳组合。双二叉树跨 rank 构建，而真实的 NCCL 在节点之间构建它，并把节点内的 GPU 串成链；GPU kernel、proxy 和传输层都没有建模。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -1042,7 +1047,7 @@
 <context>
     <name>NocRenderer</name>
     <message>
-        <location filename="../../views/noc/noc_renderer.cpp" line="+72"/>
+        <location filename="../../views/noc/noc_renderer.cpp" line="+52"/>
         <source>No NoC session loaded</source>
         <translation>未加载片上网络（NoC）仿真会话</translation>
     </message>
@@ -1097,7 +1102,7 @@
         <translation>单步前进：每一步是一个周期。源节点生成数据包，微片（flit）进入所在路由器的本地输入端口，每个路由器执行路由计算（RC）、虚拟通道分配（VA）、交换分配（SA）和交换传输（ST）。</translation>
     </message>
     <message>
-        <location line="+165"/>
+        <location line="+170"/>
         <source>VC routing (RC)</source>
         <translation>VC 路由计算中（RC）</translation>
     </message>
@@ -2807,17 +2812,47 @@
 <context>
     <name>TopologyRenderer</name>
     <message>
-        <location filename="../../views/nccl/topology_scene/topology_renderer.cpp" line="+50"/>
+        <location filename="../../views/nccl/topology_scene/topology_renderer.cpp" line="+86"/>
         <source>No NCCL topology session loaded</source>
         <translation>未加载 NCCL 拓扑会话</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="-22"/>
         <source>Node %1 · ranks %2–%3</source>
         <translation>节点 %1 · rank %2–%3</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="-9"/>
+        <source>servers from log %1</source>
+        <translation>由日志 %1 重建的服务器</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Node %1 · no ranks</source>
+        <translation>节点 %1 · 没有 rank</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>the log has %1 ranks per host, this topology %2 GPUs per server</source>
+        <translation>日志中每台主机有 %1 个 rank，而此拓扑每台服务器有 %2 块 GPU</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>no GPU at bus id %1 (%2 of the log&apos;s bus ids missing)</source>
+        <translation>总线 ID %1 处没有 GPU（日志中有 %2 个总线 ID 在拓扑里找不到）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>host %1&apos;s ranks are not consecutive</source>
+        <translation>主机 %1 上的 rank 编号不连续</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The log does not match this topology: %1.</source>
+        <translation>日志与此拓扑不符：%1。</translation>
+    </message>
+    <message>
+        <location line="+74"/>
         <source>Node %1</source>
         <translation>节点 %1</translation>
     </message>
@@ -2912,12 +2947,18 @@
         <translation>，经由 %1</translation>
     </message>
     <message>
-        <location line="+7"/>
-        <source>%1 · %2 GPUs</source>
-        <translation>%1 · %2 个 GPU</translation>
+        <location line="+11"/>
+        <source>%1 GPUs</source>
+        <translation>%1 块 GPU</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
+        <location line="+4"/>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <location line="-7"/>
         <source> · %1 nodes</source>
         <translation> · %1 个节点</translation>
     </message>
@@ -2927,7 +2968,7 @@
         <translation> · NET 已裁剪（单台服务器，2.22）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-3"/>
         <source> · log %1</source>
         <translation> · 日志 %1</translation>
     </message>
@@ -2970,12 +3011,37 @@
         <translation>没有找到路径，NCCL 退回到简单顺序。</translation>
     </message>
     <message>
+        <location line="+9"/>
+        <source>The first WARN (line %1, rank %2) is marked with ! on that rank&apos;s GPU.</source>
+        <translation>第一条 WARN（第 %1 行，rank %2）已在该 rank 的 GPU 上用 ! 标出。</translation>
+    </message>
+    <message>
         <location line="+5"/>
+        <source>It is an IB completion with status %1, an ibv_wc_status.</source>
+        <translation>这是一个状态为 %1 的 IB 完成事件，状态值属于 ibv_wc_status。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>It is an IB completion with status 12, IBV_WC_RETRY_EXC_ERR: the sending HCA resent a packet retry_cnt times without an ACK and gave up, so the peer, its port or the fabric lost them.</source>
+        <translation>这是一个状态为 12 的 IB 完成事件，即 IBV_WC_RETRY_EXC_ERR：发送端 HCA 把一个报文重传了 retry_cnt 次都没有收到 ACK，于是放弃；报文丢在了对端、对端端口或中间的网络里。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>It is an IB completion with status 13, IBV_WC_RNR_RETRY_EXC_ERR: the receiver had no receive posted, rnr_retry times.</source>
+        <translation>这是一个状态为 13 的 IB 完成事件，即 IBV_WC_RNR_RETRY_EXC_ERR：接收方连续 rnr_retry 次都没有投递接收请求。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The RDMA scene shows it happen: pick RDMA in the Scenes list, then File ▸ Open Example ▸ %1.</source>
+        <translation>RDMA 场景演示了这一过程：在场景列表中选择 RDMA，然后点 文件 ▸ 打开示例 ▸ %1。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>The NCCL_DEBUG=INFO log of NCCL %1 is read: %2 ranks on %3 hosts, %4 channels, %5 connections, %6 warnings, %7 lines not understood.</source>
         <translation>读取 NCCL %1 的 NCCL_DEBUG=INFO 日志：%3 台主机上 %2 个 rank，%4 个通道，%5 个连接，%6 条警告，%7 行未能识别。</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>ncclTopoPostset joins %1 servers: %3 ranks, %2 channel(s) in all; channel 0&apos;s ring is %4.</source>
         <translation>ncclTopoPostset 连接 %1 台服务器：共 %3 个 rank、%2 个通道；通道 0 的环为 %4。</translation>
     </message>
@@ -3003,23 +3069,23 @@
 <context>
     <name>commviz::app::MainWindow</name>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="+83"/>
+        <location filename="../../app/gui/main_window.cpp" line="+85"/>
         <source>Running: step %1 of at most %2 (End or the stop button cancels)</source>
         <translation>正在运行：第 %1 步，最多 %2 步（按 End 或停止按钮取消）</translation>
     </message>
     <message>
-        <location line="+152"/>
+        <location line="+153"/>
         <source>commviz — %1</source>
         <translation>commviz——%1</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+243"/>
+        <location line="+244"/>
         <source>commviz</source>
         <translation>commviz</translation>
     </message>
     <message>
-        <location line="-242"/>
+        <location line="-243"/>
         <source>Scenes</source>
         <translation>场景</translation>
     </message>
@@ -3174,7 +3240,7 @@
         <translation>未知场景“%1”</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+73"/>
         <source>%1 — %2</source>
         <translation>%1——%2</translation>
     </message>
@@ -3762,8 +3828,8 @@
     </message>
     <message>
         <location line="+2"/>
-        <source>NCCL protocol: Simple, LL (half of every line is a flag) or LL128 (1/16 is); with a link preset, α is NCCL&apos;s per-step latency of the protocol and its base latency is paid once</source>
-        <translation>NCCL 协议：Simple、LL（每行一半是标志位）或 LL128（1/16 是标志位）；选用链路预设时，α 取 NCCL 该协议的每步延迟，其基础延迟每次操作计一次</translation>
+        <source>NCCL protocol: auto (NCCL&apos;s tuner picks; Simple without a server), Simple, LL (half of every line is a flag) or LL128 (1/16 is); with a link preset, α is NCCL&apos;s per-step latency of the protocol and its base latency is paid once</source>
+        <translation>NCCL 协议：auto（由 NCCL 调优器选择；没有服务器时为 Simple）、Simple、LL（每行一半是标志位）或 LL128（1/16 是标志位）；使用链路预设时，α 取该协议在 NCCL 中的每步延迟，基础延迟只计一次</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -3899,6 +3965,36 @@
         <location line="+3"/>
         <source>An NCCL_DEBUG=INFO log whose rings, trees and transports are drawn (empty: none)</source>
         <translation>一份 NCCL_DEBUG=INFO 日志，画出其中的环、树和传输（留空：无）</translation>
+    </message>
+    <message>
+        <location filename="../../core/collectives_scene/nccl_topology_setup.cpp" line="+45"/>
+        <source>library=nccl: the server NCCL&apos;s tuner prices (NCCL_TOPO_FILE: a path or a bundled server); empty: none, the link preset prices a named algorithm and protocol</source>
+        <translation>library=nccl 时：NCCL 调优器据以估价的服务器（NCCL_TOPO_FILE：路径或内置服务器）；留空：不用服务器，由链路预设为指定的算法和协议估价</translation>
+    </message>
+    <message>
+        <location filename="../../core/nccl/topology_scene/nccl_log_keys.cpp" line="+39"/>
+        <source>The GPUs&apos; compute capability for the tuner when the log names none</source>
+        <translation>日志未给出时，调优器使用的 GPU 计算能力</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The NCCL release whose tuning rules apply when the log prints none (2.18 to 2.30, e.g. 2.22.3)</source>
+        <translation>日志未打印版本时采用哪个 NCCL 版本的调优规则（2.18 到 2.30，例如 2.22.3）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Ranks of the communicator when the log does not say (0: the log&apos;s)</source>
+        <translation>日志未说明时通信器的 rank 数（0：取日志中的值）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Nodes of the communicator when the log does not say (0: the log&apos;s)</source>
+        <translation>日志未说明时通信器的节点数（0：取日志中的值）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The collective of selection lines that name none (up to 2.22)</source>
+        <translation>选择行未写明集合通信时所指的集合通信（2.22 及以前）</translation>
     </message>
 </context>
 <context>
@@ -4386,12 +4482,12 @@
 <context>
     <name>commviz::views::CollectivesChartDock</name>
     <message>
-        <location filename="../../views/collectives_scene/collectives_chart_dock.cpp" line="+128"/>
+        <location filename="../../views/collectives_scene/collectives_chart_dock.cpp" line="+149"/>
         <source>%1: time against message size, p = %2</source>
         <translation>%1：时间随消息大小变化，p = %2</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>%1: time against p, S = %2</source>
         <translation>%1：时间随 p 变化，S = %2</translation>
     </message>
@@ -4401,12 +4497,18 @@
         <translation>正在扫描每种算法（只算代价，不搬运数据）…</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="-16"/>
         <source>%1 → %2 at %3</source>
         <translation>%3 处 %1 → %2</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-17"/>
+        <location line="+61"/>
+        <source>time NCCL&apos;s tuner predicts (µs, ms, s)</source>
+        <translation>NCCL 调优器预测的时间（µs、ms、s）</translation>
+    </message>
+    <message>
+        <location line="-41"/>
         <source>The fastest algorithm is the same at every size.</source>
         <translation>每个消息大小下最快的算法都相同。</translation>
     </message>
@@ -4421,7 +4523,17 @@
         <translation>；</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+8"/>
+        <source>%1: busbw against message size, p = %2</source>
+        <translation>%1：busbw 随消息大小的变化，p = %2</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 Shaded: what NCCL picks on %2 × %3 (ncclTopoGetAlgoTime, every enabled algorithm/protocol; the rules of NCCL 2.%4.%5).</source>
+        <translation>%1 阴影：NCCL 在 %2 × %3 上的选择（ncclTopoGetAlgoTime，比较每个启用的算法/协议；采用 NCCL 2.%4.%5 的规则）。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>%1 Shaded: what Open MPI&apos;s fixed rules (algorithm=auto) pick. Hockney α-β-γ cost of each schedule&apos;s critical path; swept in %2 ms.</source>
         <translation>%1 阴影：Open MPI 固定决策规则（algorithm=auto）选中的算法。每个调度关键路径的 Hockney α-β-γ 代价；扫描用时 %2 ms。</translation>
     </message>
@@ -4439,6 +4551,11 @@
         <location line="+1"/>
         <source>time vs p</source>
         <translation>时间 vs p</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>busbw vs size</source>
+        <translation>busbw 与大小</translation>
     </message>
 </context>
 <context>
@@ -5341,7 +5458,7 @@ latency t_typical %8 µs%9</source>
 <context>
     <name>commviz::views::ScenePicker</name>
     <message>
-        <location filename="../../views/shell/scene_picker.cpp" line="+57"/>
+        <location filename="../../views/shell/scene_picker.cpp" line="+58"/>
         <source>No scenes are built into this version.</source>
         <translation>此版本未内置任何场景。</translation>
     </message>
@@ -5381,7 +5498,7 @@ latency t_typical %8 µs%9</source>
 <context>
     <name>commviz::views::TopologyMatrixDock</name>
     <message>
-        <location filename="../../views/nccl/topology_scene/topology_matrix_dock.cpp" line="+43"/>
+        <location filename="../../views/nccl/topology_scene/topology_matrix_dock.cpp" line="+71"/>
         <source>GPU paths</source>
         <translation>GPU 路径</translation>
     </message>
@@ -5397,8 +5514,13 @@ latency t_typical %8 µs%9</source>
     </message>
     <message>
         <location line="+23"/>
-        <source>Path type and bandwidth (GB/s) from each GPU (row) to each GPU (column).</source>
-        <translation>从每个 GPU（行）到每个 GPU（列）的路径类型和带宽（GB/s）。</translation>
+        <source>%1 → %2: %3, %4 GB/s</source>
+        <translation>%1 → %2：%3，%4 GB/s</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Path type and bandwidth (GB/s) from each GPU (row) to each GPU (column), by GPU index; hover a cell for its full name.</source>
+        <translation>从每块 GPU（行）到每块 GPU（列）的路径类型与带宽（GB/s），按 GPU 编号排列；鼠标悬停在单元格上可看完整名称。</translation>
     </message>
 </context>
 <context>

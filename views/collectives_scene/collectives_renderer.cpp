@@ -107,7 +107,7 @@ void CollectivesRenderer::paintCaption(CollectivesPaint& p, const CollectivesEng
     // A named composed algorithm (Open MPI's nonoverlapping, …) carries the rules of its inner calls too.
     if (!schedule.rule.empty())
         notes << (engine.config().algorithm == "auto" ? tr("auto: %1").arg(QString::fromStdString(schedule.rule))
-                                                       : QString::fromStdString(schedule.rule));
+                                                      : QString::fromStdString(schedule.rule));
     if (!schedule.redirectedFrom.empty())
         notes << tr("redirected from %1").arg(QString::fromStdString(schedule.redirectedFrom));
     const collectives::Round& round = roundShown(engine);
