@@ -43,12 +43,12 @@ std::string gpuXml(const LoggedRank& rank, int localIndex, int sm) {
 }
 
 /// NICs have no bus id in a log: they take free slots at the top of the bus range.
-std::string nicXml(int device) {
+std::string nicXml(int device, int speedMbps) {
     char busId[16];
     std::snprintf(busId, sizeof busId, "0000:%02x:00.0", 0xf0 + device % 16);
     return std::string("    <pci busid=\"") + busId + "\" class=\"0x020700\" vendor=\"0x15b3\">\n" +
            "      <nic>\n        <net name=\"NET/" + std::to_string(device) + "\" dev=\"" + std::to_string(device) +
-           "\" gdr=\"1\"/>\n      </nic>\n    </pci>\n";
+           "\" speed=\"" + std::to_string(speedMbps) + "\" gdr=\"1\"/>\n      </nic>\n    </pci>\n";
 }
 
 }  // namespace
@@ -78,7 +78,7 @@ std::vector<std::vector<int>> ranksPerHost(const InfoLog& log) {
     return hosts;
 }
 
-std::string serverXmlFromLog(const InfoLog& log, int gpuSm) {
+std::string serverXmlFromLog(const InfoLog& log, const TopoAssumptions& assumptions) {
     const std::vector<std::vector<int>> hosts = ranksPerHost(log);
     if (hosts.empty()) return {};
     std::string gpus;
@@ -87,10 +87,10 @@ std::string serverXmlFromLog(const InfoLog& log, int gpuSm) {
         const auto rank = std::find_if(log.ranks.begin(), log.ranks.end(),
                                        [rankIndex](const LoggedRank& logged) { return logged.rank == rankIndex; });
         if (busIdFromLog(rank->busId).empty()) return {};
-        gpus += gpuXml(*rank, localIndex++, gpuSm);
+        gpus += gpuXml(*rank, localIndex++, assumptions.gpuSm);
     }
     std::string nics;
-    for (int device : netDevices(log)) nics += nicXml(device);
+    for (int device : netDevices(log)) nics += nicXml(device, assumptions.nicSpeedMbps);
     // A log names no CPU: one x86 socket stands for the host (listed as assumed by the caller).
     return "<system version=\"1\">\n  <cpu numaid=\"0\" arch=\"x86_64\" vendor=\"GenuineIntel\" familyid=\"6\" "
            "modelid=\"143\">\n" +

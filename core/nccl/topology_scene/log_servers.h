@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "nccl/graph/topo_system.h"
+#include "nccl/graph/topo_xml_reader.h"
 #include "nccl/log/info_log_reader.h"
 
 // A log drawn on a server: the servers a log describes when no topology is given, and where a log and
@@ -13,9 +14,10 @@ namespace commviz::nccl_topology {
 /// Topology XML (NCCL_TOPO_FILE's format) for one server as the log shows it: the GPUs of the host with
 /// the most ranks, by their bus ids (`busId 41000` is 0000:41:00.0), nvmlDev and rank, each on its own
 /// PCI slot under one CPU; one NIC per NET device the connections name (`NET/IB/1`). What a log does
-/// not say (the PCIe tree, NVLink, the CPU) is left out or made plain; the GPUs get `gpuSm` (key
-/// gpu_sm). The caller lists what was assumed. Empty when the log names no rank with a bus id.
-std::string serverXmlFromLog(const InfoLog& log, int gpuSm);
+/// not say (the PCIe tree, NVLink, the CPU) is left out or made plain; the GPUs' sm and the NICs' speed
+/// come from the keys gpu_sm and nic_speed. The caller lists what was assumed. Empty when the log names
+/// no rank with a bus id.
+std::string serverXmlFromLog(const InfoLog& log, const TopoAssumptions& assumptions);
 
 /// The ranks on each host, in rank order.
 std::vector<std::vector<int>> ranksPerHost(const InfoLog& log);

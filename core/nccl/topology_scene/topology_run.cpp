@@ -75,7 +75,7 @@ sim::Status readLog(TopologyRun& run) {
 // default server is read. A topology given with a log is drawn as given.
 sim::Result<TopoSystem> serversOf(TopologyRun& run) {
     if (!run.files.topoFile.empty()) return readTopoFile(run.files.topoFile, run.keys.assumptions);
-    const std::string xml = run.log ? serverXmlFromLog(*run.log, run.keys.assumptions.gpuSm) : std::string();
+    const std::string xml = run.log ? serverXmlFromLog(*run.log, run.keys.assumptions) : std::string();
     if (xml.empty()) {
         run.files.topoFile = kDefaultTopology;
         return readTopoFile(run.files.topoFile, run.keys.assumptions);
@@ -83,8 +83,10 @@ sim::Result<TopoSystem> serversOf(TopologyRun& run) {
     auto system = parseTopoXml(xml, run.files.logFile, run.keys.assumptions);
     if (!system) return system.error();
     auto& assumed = system.value().assumed;
-    assumed.insert(assumed.begin(), {{0, "cpu", "arch and vendor", "x86_64 GenuineIntel (a log names no CPU)"},
-                                     {0, "gpu", "sm", std::to_string(run.keys.assumptions.gpuSm) + " (key gpu_sm)"}});
+    assumed.insert(assumed.begin(),
+                   {{0, "cpu", "arch and vendor", "x86_64 GenuineIntel (a log names no CPU)"},
+                    {0, "gpu", "sm", std::to_string(run.keys.assumptions.gpuSm) + " (key gpu_sm)"},
+                    {0, "net", "speed", std::to_string(run.keys.assumptions.nicSpeedMbps) + " Mb/s (key nic_speed)"}});
     run.serversFromLog = true;
     const int hosts = std::max(1, int(ranksPerHost(*run.log).size()));
     run.keys.search.nNodes = hosts;

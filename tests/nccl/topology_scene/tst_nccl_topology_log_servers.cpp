@@ -55,11 +55,14 @@ private slots:
         QCOMPARE(summary["nnodes"].get<int>(), 2);
         QCOMPARE(summary["nranks"].get<int>(), 4);
         QVERIFY(summary["warnings"].empty());
-        const std::string xml = serverXmlFromLog(warnLog(), 90);
+        TopoAssumptions assumptions;
+        assumptions.gpuSm = 90;
+        assumptions.nicSpeedMbps = 200000;
+        const std::string xml = serverXmlFromLog(warnLog(), assumptions);
         QVERIFY(xml.find("busid=\"0000:41:00.0\"") != std::string::npos);
         QVERIFY(xml.find("busid=\"0000:c1:00.0\"") != std::string::npos);
         QVERIFY(xml.find("<gpu dev=\"1\" sm=\"90\" rank=\"1\"") != std::string::npos);
-        QVERIFY(xml.find("<net name=\"NET/1\" dev=\"1\"") != std::string::npos);
+        QVERIFY(xml.find("<net name=\"NET/1\" dev=\"1\" speed=\"200000\"") != std::string::npos);
         QVERIFY(xml.find("dev=\"2\"") == std::string::npos);  // NET/IB/0(2) is device 0 through rank 2's NIC
         QCOMPARE(ranksPerHost(warnLog()), (std::vector<std::vector<int>>{{0, 1}, {2, 3}}));
     }
