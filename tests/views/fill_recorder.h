@@ -11,6 +11,8 @@
 #include <functional>
 #include <vector>
 
+#include "screen_metrics.h"
+
 namespace commviz::tests {
 
 struct FilledShape {
@@ -26,25 +28,8 @@ public:
 
 protected:
     int metric(PaintDeviceMetric metric) const override {
-        switch (metric) {
-            case PdmWidth:
-                return m_size.width();
-            case PdmHeight:
-                return m_size.height();
-            case PdmDpiX:
-            case PdmDpiY:
-            case PdmPhysicalDpiX:
-            case PdmPhysicalDpiY:
-                return 96;
-            case PdmDepth:
-                return 32;
-            case PdmDevicePixelRatio:
-                return 1;
-            case PdmDevicePixelRatioScaled:
-                return int(devicePixelRatioFScale());
-            default:
-                return QPaintDevice::metric(metric);
-        }
+        const auto known = screenMetric(metric, m_size, devicePixelRatioFScale());
+        return known ? *known : QPaintDevice::metric(metric);
     }
 
 private:

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "export/figure_exporter.h"
+#include "screen_metrics.h"
 #include "shell/scene_canvas.h"
 #include "shell/scene_renderer.h"
 #include "shell/simulation_controller.h"
@@ -102,25 +103,8 @@ public:
 
 protected:
     int metric(PaintDeviceMetric metric) const override {
-        switch (metric) {
-            case PdmWidth:
-                return m_size.width();
-            case PdmHeight:
-                return m_size.height();
-            case PdmDpiX:
-            case PdmDpiY:
-            case PdmPhysicalDpiX:
-            case PdmPhysicalDpiY:
-                return 96;
-            case PdmDepth:
-                return 32;
-            case PdmDevicePixelRatio:
-                return 1;
-            case PdmDevicePixelRatioScaled:
-                return int(devicePixelRatioFScale());
-            default:
-                return QPaintDevice::metric(metric);
-        }
+        const auto known = screenMetric(metric, m_size, devicePixelRatioFScale());
+        return known ? *known : QPaintDevice::metric(metric);
     }
 
 private:
