@@ -70,6 +70,32 @@ int contributions(const sim::Session& session, int rank, int block) {
     return -1;
 }
 
+/// The candidate `algorithm`/`protocol` of an NCCL run's summary, or null.
+sim::Json candidate(const sim::Json& summary, const std::string& algorithm, const std::string& protocol) {
+    for (const auto& c : summary["candidates"])
+        if (c["algorithm"] == algorithm && c["protocol"] == protocol) return c;
+    return {};
+}
+
+/// Within float precision (the tuner computes in float, as NCCL does).
+bool close(double value, double expected) {
+    return std::abs(value - expected) < 2e-5 * std::max(1.0, std::abs(expected));
+}
+
+/// The candidate's latency and bandwidth are `latency` µs and `bandwidth` GB/s, and its time for `bytes`
+/// is latency × `latScale` + bytes / (1000 × bandwidth × `bwScale`) µs.
+void checkCandidate(const sim::Json& summary, const std::string& algorithm, const std::string& protocol, double latency,
+                    double bandwidth, double latScale = 1, double bwScale = 1) {
+    const sim::Json c = candidate(summary, algorithm, protocol);
+    const std::string what = algorithm + "/" + protocol + ": " + c.dump();
+    QVERIFY2(!c.is_null(), what.c_str());
+    QVERIFY2(close(c["latency_us"].get<double>(), latency), what.c_str());
+    QVERIFY2(close(c["bandwidth_GBps"].get<double>(), bandwidth), what.c_str());
+    const double bytes = double(summary["bytes"].get<std::int64_t>());
+    QVERIFY2(close(c["time_us"].get<double>(), latency * latScale + bytes / (1000 * bandwidth * bwScale)),
+             what.c_str());
+}
+
 }  // namespace
 
 class CollectivesLessonNumbersTest : public QObject {
@@ -226,11 +252,116 @@ private slots:
         QVERIFY(summary["result_ok"].get<bool>());
     }
 
+    // Lesson "LL, LL128 and Simple: why three protocols": one DGX H100, 8 ranks, the ring only, NCCL 2.22.3's
+    // tuner. Ring graph 12 channels x 30 GB/s = 360 GB/s of bus bandwidth; 2(8-1) = 14 steps over NVLink.
+    void ringProtocolsOnOneDgxH100() {
+        const double ll = std::min(141.0, 360 * 0.5) * 8 / 14;          // llMaxBws[Hopper][1 node]
+        const double ll128 = std::min(360 * 0.92, 12 * 36.7) * 8 / 14;  // perChMaxRingLL128Bws[Hopper]
+        const double simple = 360.0 * 8 / 14;
+        const double latLL = 6.6 + 14 * 0.6, latLL128 = 14.0 + 14 * 1.9, latSimple = 8.4 + 14 * 3.4;
+        QVERIFY(near(latLL, 15.0) && near(latLL128, 40.6) && near(latSimple, 56.0));
+        struct Case {
+            const char* scenario;
+            const char* protocol;
+            const char* rule;
+        };
+        for (const Case& c :
+             {Case{"nccl_ring_protocols_4k", "LL",
+                   "Ring/LL: 15.1 µs, ahead of Ring/LL128 at 40.6 µs; LL128 needs 3.43 MiB to win"},
+              Case{"nccl_ring_protocols_4m", "LL128",
+                   "Ring/LL128: 62.8 µs, ahead of Ring/LL at 67.1 µs; Simple needs 34.7 MiB to win"},
+              Case{"nccl_ring_protocols_64m", "Simple",
+                   "Ring/Simple: 382.2 µs, ahead of Ring/LL128 at 395.2 µs; no other pair wins up to 16 GiB"}}) {
+            auto model = collectives::sceneModel();
+            auto built = model.build({}, readJson(scenarioPath(c.scenario)));
+            QVERIFY2(built, c.scenario);
+            const auto summary = built.value()->summary();
+            QCOMPARE(summary["protocol"].get<std::string>(), std::string(c.protocol));
+            QCOMPARE(summary["rule"].get<std::string>(), std::string(c.rule));
+            QCOMPARE(summary["nchannels"].get<int>(), 24);
+            QCOMPARE(summary["candidates"].size(), std::size_t(3));
+            checkCandidate(summary, "Ring", "LL", latLL, ll);
+            checkCandidate(summary, "Ring", "LL128", latLL128, ll128);
+            checkCandidate(summary, "Ring", "Simple", latSimple, simple);
+        }
+        QVERIFY(std::abs(ll - 80.571) < 1e-3 && std::abs(ll128 - 189.257) < 1e-3 && std::abs(simple - 205.714) < 1e-3);
+        // The crossovers the lesson's question asks for: 3.43 MiB and 34.7 MiB.
+        QVERIFY(std::abs((latLL128 - latLL) / (1 / ll - 1 / ll128) * 1000 / 1048576 - 3.4254) < 1e-3);
+        QVERIFY(std::abs((latSimple - latLL128) / (1 / ll128 - 1 / simple) * 1000 / 1048576 - 34.744) < 1e-3);
+    }
+
+    // Lessons "why NCCL switches from tree to ring" and "reading the tuning table of your log": two DGX H100,
+    // 16 ranks. Ring and tree graphs 8 channels x 48 GB/s = 384; comm->nChannels 16; 2.22: nInter = 2 nNodes = 4.
+    void treeToRingOnTwoDgxH100() {
+        const double ringLL = std::min(39.0, 384 * 0.5) * 16 / 30;  // llMaxBws[Intel][2 nodes]
+        const double ringLL128 = std::min(384 * 0.92, 8 * 36.7) * 16 / 30;
+        const double ringSimple = 384.0 * 16 / 30;
+        const double treeBus = std::min(384 * 0.92, 8 * 41.4);  // perChMaxTreeBws[Hopper][2 nodes]
+        const double treeLL = std::min(treeBus / 3.8, 39.0) * 0.85 * 0.5;
+        const double treeLL128 = std::min(treeBus * 120 / 128, 8 * 36.7) * 0.85 * 0.5;
+        const double treeSimple = treeBus * 0.85 * 0.5;
+        // Tree: 2 x ((8 - 1) intra + log2(2) x NET); ring: 26 steps at max(NVLink, net overhead), 4 across NET.
+        const double tLL = 6.8 + 2 * (7 * 0.6 + 5.0), tLL128 = 14.0 + 2 * (7 * 1.25 + 8.5),
+                     tSimple = 2 * (7 * 28 + 28.0);
+        const double rLL = 6.6 + 26 * 1.0 + 4 * 2.7, rLL128 = 14.0 + 26 * 1.9 + 4 * 4.0,
+                     rSimple = 8.4 + 26 * 3.4 + 4 * 14;
+        QVERIFY(near(tLL, 25.2) && near(tLL128, 48.5) && near(tSimple, 448) && near(rLL, 43.4) && near(rLL128, 79.4) &&
+                near(rSimple, 152.8));
+        QVERIFY(std::abs(treeLL128 - 124.78) < 1e-9 && std::abs(ringLL128 - 156.5867) < 1e-4);
+        struct Case {
+            const char* scenario;
+            const char* pick;
+            const char* rule;
+            double llFactor, ll128Factor, simpleFactor;  // treeCorrectionFactor[p][log2(bytes / 64)]
+        };
+        for (const Case& c :
+             {Case{"nccl_auto_2nodes_64k", "tree LL",
+                   "Tree/LL: 31.8 µs, ahead of Ring/LL at 46.6 µs; LL128 needs 212 KiB to win", .6, .6, .6},
+              Case{"nccl_auto_2nodes_11m", "tree LL128",
+                   "Tree/LL128: 151.2 µs, ahead of Ring/LL128 at 153.1 µs; Ring needs 11.7 MiB to win", .8, .9, .8},
+              Case{"nccl_auto_2nodes_12m", "ring LL128",
+                   "Ring/LL128: 159.8 µs, ahead of Tree/LL128 at 160.5 µs; Simple needs 85.3 MiB to win", .8, .9, .8},
+              Case{"nccl_auto_2nodes_64m", "ring LL128",
+                   "Ring/LL128: 508.0 µs, ahead of Ring/Simple at 541.6 µs; Simple needs 85.3 MiB to win", 1.0, .9,
+                   .8}}) {
+            auto model = collectives::sceneModel();
+            auto built = model.build({}, readJson(scenarioPath(c.scenario)));
+            QVERIFY2(built, c.scenario);
+            const auto summary = built.value()->summary();
+            QCOMPARE(summary["algorithm"].get<std::string>() + " " + summary["protocol"].get<std::string>(),
+                     std::string(c.pick));
+            QCOMPARE(summary["rule"].get<std::string>(), std::string(c.rule));
+            QCOMPARE(summary["nchannels"].get<int>(), 16);
+            QCOMPARE(summary["candidates"].size(), std::size_t(6));
+            checkCandidate(summary, "Tree", "LL", tLL, treeLL, 1, c.llFactor);
+            checkCandidate(summary, "Tree", "LL128", tLL128, treeLL128, 1, c.ll128Factor);
+            checkCandidate(summary, "Tree", "Simple", tSimple, treeSimple, 1, c.simpleFactor);
+            checkCandidate(summary, "Ring", "LL", rLL, ringLL);
+            checkCandidate(summary, "Ring", "LL128", rLL128, ringLL128);
+            // Every size here gives each of the 16 channels and 16 ranks >= 64 bytes: Hopper's plateau x 1.4.
+            checkCandidate(summary, "Ring", "Simple", rSimple, ringSimple, 1.4);
+        }
+        // The crossovers the lessons name: 212 KiB (tree LL -> LL128), 11.7 MiB (tree -> ring), 85.3 MiB (-> Simple).
+        const auto mib = [](double kB) { return kB * 1000 / 1048576; };
+        QVERIFY(std::abs(mib((tLL128 - tLL) / (1 / (treeLL * .5) - 1 / (treeLL128 * .6))) * 1024 - 212.05) < 0.1);
+        QVERIFY(std::abs(mib((rLL128 - tLL128) / (1 / (treeLL128 * .9) - 1 / ringLL128)) - 11.7016) < 1e-3);
+        QVERIFY(std::abs(mib((rSimple * 1.4 - rLL128) / (1 / ringLL128 - 1 / ringSimple)) - 85.331) < 1e-2);
+        // Four servers: Tree/LL 35.2 µs, Ring/LL 82.2 µs (62 steps, 8 across the network).
+        auto model = collectives::sceneModel();
+        auto four = model.build({{"nnodes", 4}, {"ranks", 32}, {"bytes", 1024}},
+                                readJson(scenarioPath("nccl_auto_2nodes_64k")));
+        QVERIFY2(four, four ? "" : four.error().message.c_str());
+        const auto summary = four.value()->summary();
+        QVERIFY(close(candidate(summary, "Tree", "LL")["latency_us"].get<double>(), 6.8 + 2 * (7 * 0.6 + 2 * 5.0)));
+        QVERIFY(close(candidate(summary, "Ring", "LL")["latency_us"].get<double>(), 6.6 + 54 * 1.0 + 8 * 2.7));
+        QVERIFY(near(6.8 + 2 * (7 * 0.6 + 2 * 5.0), 35.2) && near(6.6 + 54 * 1.0 + 8 * 2.7, 82.2));
+    }
+
     // Every lesson step opens one of these scenarios at a step the run has.
     void lessonStepsPointAtStepsTheScenariosHave() {
         int checked = 0;
-        for (const char* lesson :
-             {"allreduce_algorithms", "ring_allreduce", "recursive_doubling", "double_binary_tree", "algbw_busbw"}) {
+        for (const char* lesson : {"allreduce_algorithms", "ring_allreduce", "recursive_doubling", "double_binary_tree",
+                                   "algbw_busbw", "nccl_protocols", "nccl_tree_to_ring", "nccl_tuning_table"}) {
             const auto json =
                 readJson(std::string(COMMVIZ_SOURCE_DIR) + "/resources/lessons/collectives_" + lesson + ".json");
             QCOMPARE(json["scene"].get<std::string>(), std::string("collectives"));
@@ -246,7 +377,7 @@ private slots:
                 ++checked;
             }
         }
-        QVERIFY(checked >= 29);  // 5 lessons, 34 steps, 5 of them on the tree
+        QVERIFY(checked >= 41);  // 8 lessons, 46 steps, 5 of them on the tree
     }
 };
 

@@ -17,11 +17,16 @@ SceneDescriptor collectivesScene() {
     scene.moreLessons = {QStringLiteral(":/lessons/collectives_ring_allreduce.json"),
                          QStringLiteral(":/lessons/collectives_recursive_doubling.json"),
                          QStringLiteral(":/lessons/collectives_double_binary_tree.json"),
-                         QStringLiteral(":/lessons/collectives_algbw_busbw.json")};
+                         QStringLiteral(":/lessons/collectives_algbw_busbw.json"),
+                         QStringLiteral(":/lessons/collectives_nccl_protocols.json"),
+                         QStringLiteral(":/lessons/collectives_nccl_tree_to_ring.json"),
+                         QStringLiteral(":/lessons/collectives_nccl_tuning_table.json")};
     for (const char* name :
          {"ring_allreduce_16", "ring_allreduce_16_1mib", "nccl_ring_allreduce_2ch", "nccl_tree_allreduce_8",
           "rabenseifner_8", "recursive_doubling_6", "allgather_recursive_doubling_6", "bcast_binomial_8",
-          "basic_linear_8", "auto_allreduce_8_below_8k", "auto_allreduce_8_at_8k"})
+          "basic_linear_8", "auto_allreduce_8_below_8k", "auto_allreduce_8_at_8k", "nccl_ring_protocols_4k",
+          "nccl_ring_protocols_4m", "nccl_ring_protocols_64m", "nccl_auto_2nodes_64k", "nccl_auto_2nodes_11m",
+          "nccl_auto_2nodes_12m", "nccl_auto_2nodes_64m"})
         scene.exampleScenarios << QStringLiteral(":/scenarios/collectives/%1.json").arg(QLatin1String(name));
     // The round table and the charts, as tabs beside the event list.
     scene.createDocks = [](SimulationController& controller, QWidget* parent) {
