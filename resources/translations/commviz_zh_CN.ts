@@ -141,7 +141,7 @@
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../views/collectives_scene/collectives_paint.cpp" line="+99"/>
+        <location filename="../../views/collectives_scene/collectives_paint.cpp" line="+138"/>
         <source>rank %1</source>
         <translation>rank %1</translation>
     </message>
@@ -151,7 +151,12 @@
         <translation>颜色：一个 rank 的采样块中已持有最终数据的比例。点击色带可查看某个 rank。</translation>
     </message>
     <message>
-        <location filename="../../views/collectives_scene/collectives_paint.cpp" line="-1"/>
+        <location filename="../../views/collectives_scene/collectives_paint.cpp" line="-20"/>
+        <source>tree %1 root</source>
+        <translation>树 %1 的根</translation>
+    </message>
+    <message>
+        <location line="+19"/>
         <source>root %1</source>
         <translation>root %1</translation>
     </message>
@@ -3952,7 +3957,7 @@
         <translation>同时打印 TUNING 日志行（NCCL_DEBUG_SUBSYS=TUNING）：Latency/AlgBw 表和 Max NThreads</translation>
     </message>
     <message>
-        <location filename="../../core/nccl/topology_scene/topology_run.cpp" line="+106"/>
+        <location filename="../../core/nccl/topology_scene/topology_run.cpp" line="+108"/>
         <source>NCCL_TOPO_FILE: the server&apos;s topology XML (a path, or the name of a bundled server; empty: the servers log_file describes, else the bundled DGX H100)</source>
         <translation>NCCL_TOPO_FILE：服务器的拓扑 XML（路径，或内置服务器的文件名；留空时使用 log_file 所描述的服务器，没有日志则使用内置的 DGX H100）</translation>
     </message>

@@ -91,6 +91,29 @@ private slots:
             if (rank != 3) QVERIFY(shifted.boxes[3].center().y() < shifted.boxes[std::size_t(rank)].center().y());
     }
 
+    // NCCL's double binary tree (ncclGetDtree, p = 8), worked by hand: tree 0 is 0 -> 4 -> {2, 6},
+    // 2 -> {1, 3}, 6 -> {5, 7}; tree 1 its mirror (r plays 7 - r), rooted at 7. Both list the ranks in
+    // order, so they share one row: tree 0 arched above it, tree 1 below, each root named.
+    void ncclDoubleTreeDrawsBothTrees() {
+        auto session = tests::modelSession(
+            m_scene, {{"library", "nccl"}, {"algorithm", "tree"}, {"topo_file", ""}, {"ranks", 8}, {"bytes", 4 << 20}});
+        QVERIFY(session);
+        const auto layout = views::CollectivesLayout::of(engineOf(*session), QRectF(0, 0, 800, 600));
+        QCOMPARE(layout.shape, views::RankShape::DoubleTree);
+        QCOMPARE(layout.parent, (std::vector<int>{-1, 2, 4, 2, 0, 6, 4, 6}));
+        QCOMPARE(layout.parent1, (std::vector<int>{1, 3, 1, 7, 5, 3, 5, -1}));
+        for (int rank = 1; rank < 8; ++rank) {
+            QCOMPARE(layout.boxes[std::size_t(rank)].center().y(), layout.boxes[0].center().y());
+            QVERIFY(layout.boxes[std::size_t(rank)].left() > layout.boxes[std::size_t(rank - 1)].right());
+        }
+        QVERIFY(views::CollectivesPaint::treeArcControl(layout, 0, 4, true).y() < layout.boxes[0].top());
+        QVERIFY(views::CollectivesPaint::treeArcControl(layout, 7, 3, false).y() > layout.boxes[7].bottom());
+        CollectivesRenderer renderer;
+        const QStringList drawn = paint(renderer, *session).strings();
+        QVERIFY(drawn.contains(QStringLiteral("tree 0 root")));
+        QVERIFY(drawn.contains(QStringLiteral("tree 1 root")));
+    }
+
     void aRoundDrawsATagPerMessageWithItsBlocks() {
         auto session = tests::sceneSession(m_scene, QStringLiteral(":/scenarios/collectives/ring_allreduce_16.json"));
         QVERIFY(session);

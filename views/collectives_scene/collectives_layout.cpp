@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "collectives_scene/collectives_engine.h"
+#include "nccl/device/nccl_tree.h"
 
 namespace commviz::views {
 
@@ -134,6 +135,22 @@ void placeTree(CollectivesLayout& layout, int root, int levels, const QRectF& ar
     }
 }
 
+bool ncclDoubleTree(const collectives::CollectivesEngine& engine) {
+    return engine.config().library == collectives::Library::Nccl && engine.schedule().algorithm == "tree";
+}
+
+// One row across the middle: both of NCCL's trees list the ranks in order from left to right, so the
+// row is each tree seen from the side, tree 0's edges arched above it and tree 1's below.
+void placeDoubleTree(CollectivesLayout& layout, int ranks, const QRectF& area) {
+    layout.shape = RankShape::DoubleTree;
+    layout.parent = collectives::ncclDtree(ranks, 0).parent;
+    layout.parent1 = collectives::ncclDtree(ranks, 1).parent;
+    const double cellWidth = area.width() / ranks;
+    const double side = boxSide(std::min(cellWidth * 0.8, area.height() * 0.3));
+    for (int rank = 0; rank < ranks; ++rank)
+        layout.boxes.push_back(boxAt(QPointF(area.left() + cellWidth * (rank + 0.5), area.center().y()), side));
+}
+
 }  // namespace
 
 std::vector<int> scheduleTree(const collectives::Schedule& schedule, int ranks, int root) {
@@ -167,6 +184,10 @@ CollectivesLayout CollectivesLayout::of(const collectives::CollectivesEngine& en
     if (ringAlgorithm(engine.schedule().algorithm) && ranks > 2) {
         layout.shape = RankShape::Ring;
         placeRing(layout, ranks, area);
+        return layout;
+    }
+    if (ncclDoubleTree(engine) && ranks > 1) {
+        placeDoubleTree(layout, ranks, area);
         return layout;
     }
     std::vector<int> order(static_cast<std::size_t>(ranks));

@@ -13,9 +13,11 @@ namespace commviz::views {
 /// How the ranks of an algorithm are arranged: around a ring (ring, neighbor
 /// exchange, Bruck: every partner is a distance along the ring), as the tree
 /// its messages follow (binomial, k-nomial, chains, linear fan-in and
-/// fan-out), or in rows of eight so hypercube partners (r and r xor 2^k) stand
-/// in line (recursive doubling and halving, Rabenseifner, everything else).
-enum class RankShape { Ring, Tree, Rows };
+/// fan-out), NCCL's double binary tree (ranks in one row, tree 0 arched above
+/// it and tree 1 below, as both trees are in rank order), or in rows of eight
+/// so hypercube partners (r and r xor 2^k) stand in line (recursive doubling
+/// and halving, Rabenseifner, everything else).
+enum class RankShape { Ring, Tree, DoubleTree, Rows };
 
 /// Where each rank's box goes inside an area of the figure.
 struct CollectivesLayout {
@@ -24,7 +26,8 @@ struct CollectivesLayout {
 
     RankShape shape = RankShape::Rows;
     std::vector<QRectF> boxes;  ///< per rank
-    std::vector<int> parent;    ///< Tree: each rank's parent, -1 at the root; empty otherwise
+    std::vector<int> parent;    ///< Tree, DoubleTree (tree 0): each rank's parent, -1 at the root; empty otherwise
+    std::vector<int> parent1;   ///< DoubleTree: tree 1's parents
     QPointF centre;             ///< Ring: the ring's centre
 
     /// The layout of `engine`'s ranks (at most kDetailedRanks) inside `area`.

@@ -3,6 +3,7 @@
 #include <QFontMetricsF>
 #include <QPainterPath>
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <set>
 
@@ -15,6 +16,11 @@ using collectives::Collective;
 using collectives::CollectivesEngine;
 
 namespace {
+
+// True when `a` and `b` are parent and child in `parent`.
+bool treeEdge(const std::vector<int>& parent, int a, int b) {
+    return parent[std::size_t(a)] == b || parent[std::size_t(b)] == a;
+}
 
 constexpr int kCurveSamples = 48;
 constexpr double kTagFont = 12;
@@ -80,12 +86,45 @@ QColor CollectivesPaint::cellColor(const Theme& theme, int contributions, int ra
 }
 
 void CollectivesPaint::treeEdges(const CollectivesLayout& layout) {
+    if (layout.shape == RankShape::DoubleTree) return doubleTreeEdges(layout);
     p.save();
     p.setPen(QPen(theme.panelBorder, 1.5, Qt::DashLine));
     for (int rank = 0; rank < int(layout.parent.size()); ++rank)
         if (const int parent = layout.parent[std::size_t(rank)]; parent >= 0)
             p.drawLine(layout.boxes[std::size_t(parent)].center(), layout.boxes[std::size_t(rank)].center());
     p.restore();
+}
+
+QPointF CollectivesPaint::treeArcControl(const CollectivesLayout& layout, int from, int to, bool above) {
+    const QRectF a = layout.boxes[std::size_t(from)], b = layout.boxes[std::size_t(to)];
+    const double rise = a.height() / 2 + 10 + 0.3 * std::abs(b.center().x() - a.center().x());
+    return (a.center() + b.center()) / 2 + QPointF(0, above ? -2 * rise : 2 * rise);
+}
+
+// Each tree's edges as arcs from its side of the row (tree 0 above, tree 1 below), and its root named.
+void CollectivesPaint::doubleTreeEdges(const CollectivesLayout& layout) {
+    const std::array<const std::vector<int>*, 2> trees{&layout.parent, &layout.parent1};
+    const std::array<QColor, 2> colors{tint(theme.accent, 150), tint(theme.accent2, 150)};
+    for (int tree = 0; tree < 2; ++tree) {
+        const bool above = tree == 0;
+        p.save();
+        p.setPen(QPen(colors[std::size_t(tree)], 1.5, Qt::DashLine));
+        p.setBrush(Qt::NoBrush);
+        for (int rank = 0; rank < int(trees[std::size_t(tree)]->size()); ++rank) {
+            const int parent = (*trees[std::size_t(tree)])[std::size_t(rank)];
+            const QRectF box = layout.boxes[std::size_t(rank)];
+            if (parent < 0) {
+                const QPointF anchor(box.center().x(), above ? box.top() - 12 : box.bottom() + 12);
+                tag(anchor, tr("tree %1 root").arg(tree), colors[std::size_t(tree)], theme.background, 13);
+                continue;
+            }
+            const QPointF a = layout.boxes[std::size_t(parent)].center(), b = box.center();
+            QPainterPath arc(QPointF(a.x(), above ? box.top() : box.bottom()));
+            arc.quadTo(treeArcControl(layout, parent, rank, above), QPointF(b.x(), above ? box.top() : box.bottom()));
+            p.drawPath(arc);
+        }
+        p.restore();
+    }
 }
 
 void CollectivesPaint::rank(const CollectivesEngine& engine, int rank, const QRectF& rect, const Arrivals& arrivals) {
@@ -158,7 +197,12 @@ void CollectivesPaint::messageArrow(const CollectivesLayout& layout, const colle
     if (std::abs(a.y() - b.y()) < 1 && length > 1.5 * from.width() * 2) bulge = from.height() / 2 + 12 + 0.04 * length;
     if (layout.shape == RankShape::Tree) bulge = reverseToo ? 10 : 0;
     if (layout.shape == RankShape::Ring) bulge = std::clamp(0.1 * length, 8.0, 40.0);
-    const QPointF control = (a + b) / 2 + left * (2 * bulge);
+    QPointF control = (a + b) / 2 + left * (2 * bulge);
+    // A double tree's messages follow their tree's arc: tree 0's edges above the row, tree 1's below.
+    if (layout.shape == RankShape::DoubleTree) {
+        const bool above = treeEdge(layout.parent, message.src, message.dst);
+        control = treeArcControl(layout, message.src, message.dst, above) + QPointF(0, reverseToo ? 8 : 0);
+    }
     const auto at = [&](double t) { return (1 - t) * (1 - t) * a + 2 * (1 - t) * t * control + t * t * b; };
     QPolygonF curve;
     for (int index = 0; index <= kCurveSamples; ++index) {

@@ -40,6 +40,8 @@ public:
     static double labelHeight(const QRectF& rankRect);
 
     void treeEdges(const CollectivesLayout& layout);
+    /// Where the arc between two ranks of a double tree bends: above the row for tree 0, below for tree 1.
+    static QPointF treeArcControl(const CollectivesLayout& layout, int from, int to, bool above);
     void rank(const collectives::CollectivesEngine& engine, int rank, const QRectF& rect, const Arrivals& arrivals);
     void messages(const CollectivesLayout& layout, const collectives::Round& round);
     /// A run of many ranks: what the round did and a band of every rank's
@@ -52,6 +54,7 @@ public:
     static constexpr int kMaxTags = 64;
 
 private:
+    void doubleTreeEdges(const CollectivesLayout& layout);
     void messageArrow(const CollectivesLayout& layout, const collectives::Message& message, bool reverseToo,
                       bool tagged, double width);
     void blockGrid(const collectives::CollectivesEngine& engine, int rank, const QRectF& rankRect,

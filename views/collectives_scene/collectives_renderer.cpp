@@ -126,7 +126,7 @@ void CollectivesRenderer::paintCaption(CollectivesPaint& p, const CollectivesEng
 void CollectivesRenderer::paintRanks(CollectivesPaint& p, const CollectivesEngine& engine, const QRectF& area) {
     const CollectivesLayout& layout = layoutFor(engine, area);
     const collectives::Round& round = roundShown(engine);
-    if (layout.shape == RankShape::Tree) p.treeEdges(layout);
+    if (layout.shape == RankShape::Tree || layout.shape == RankShape::DoubleTree) p.treeEdges(layout);
     const auto arriving = CollectivesPaint::arrivingCells(engine, round);
     for (int rank = 0; rank < int(layout.boxes.size()); ++rank)
         p.rank(engine, rank, layout.boxes[std::size_t(rank)], arriving);
