@@ -80,6 +80,15 @@ std::string ncclPairName(int algorithm, int protocol) {
     return tuning::ncclAlgoStr(algorithm) + "/" + tuning::ncclProtoStr(protocol);
 }
 
+const NcclCandidate* ncclRunnerUp(const NcclAutoChoice& choice) {
+    const NcclCandidate* best = nullptr;
+    for (const NcclCandidate& candidate : choice.candidates) {
+        if (candidate.algorithm == choice.algorithm && candidate.protocol == choice.protocol) continue;
+        if (!best || candidate.timeUs < best->timeUs) best = &candidate;
+    }
+    return best;
+}
+
 sim::Result<NcclAutoChoice> ncclAutoChoice(const NcclTopologySetup& setup, const NcclCall& call) {
     if (setup.inputs.nRanks <= 1) {  // enqueue.cc: a 1-rank communicator takes Ring/Simple and sends nothing
         NcclAutoChoice single;
@@ -107,7 +116,8 @@ sim::Result<NcclAutoChoice> ncclAutoChoice(const NcclTopologySetup& setup, const
     choice.animatedAlgorithm = animated->algorithm;
     choice.animatedProtocol = animated->protocol;
     choice.animatedTimeUs = animated->timeUs;
-    choice.rule = ruleSentence(picker, call.nBytes, choice);
+    findTakeover(picker, call.nBytes, choice);
+    choice.rule = ruleSentence(choice);
     return choice;
 }
 

@@ -41,8 +41,13 @@ struct NcclAutoChoice {
     int animatedProtocol = 0;
     float animatedTimeUs = 0;
     std::vector<NcclCandidate> candidates;  ///< every enabled pair, in NCCL's search order
+    std::string takeover;                   ///< what differs in the pair that wins next: "Simple", "Tree", …
+    std::int64_t takeoverBytes = 0;         ///< the size where it does; 0: none up to 16 GiB (or one rank)
     std::string rule;                       ///< one sentence: the pick, the runner-up, the next crossover
 };
+
+/// The fastest enabled pair other than the pick; nullptr when the pick is the only one.
+const NcclCandidate* ncclRunnerUp(const NcclAutoChoice& choice);
 
 /// ncclFunc_t of a collective (ncclFuncAllReduce …); -1 for one NCCL has no tuner row for.
 int ncclFuncOf(Collective collective);
@@ -57,6 +62,8 @@ sim::Result<NcclAutoChoice> ncclAutoChoice(const NcclTopologySetup& setup, const
 /// "Ring/LL128": NCCL's names of a pair.
 std::string ncclPairName(int algorithm, int protocol);
 
+/// "41.2 µs": a tuner time for a sentence, to the printed tenth.
+std::string microsecondsText(float value);
 /// "520 KiB", "1.5 MiB", "64 B": a size for a sentence.
 std::string binarySizeText(double bytes);
 

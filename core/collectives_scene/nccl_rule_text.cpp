@@ -18,21 +18,6 @@ bool samePick(const nccl_tuning::TuningChoice& left, const nccl_tuning::TuningCh
     return left.algorithm == right.algorithm && left.protocol == right.protocol;
 }
 
-std::string microseconds(float value) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.1f µs", static_cast<double>(value));
-    return text;
-}
-
-const NcclCandidate* runnerUp(const NcclAutoChoice& choice) {
-    const NcclCandidate* best = nullptr;
-    for (const NcclCandidate& candidate : choice.candidates) {
-        if (candidate.algorithm == choice.algorithm && candidate.protocol == choice.protocol) continue;
-        if (!best || candidate.timeUs < best->timeUs) best = &candidate;
-    }
-    return best;
-}
-
 // What differs between the pick and the pair taking over: "Simple", "Tree" or "Tree/Simple".
 std::string takeoverName(const NcclAutoChoice& choice, const nccl_tuning::TuningChoice& next) {
     const std::string pair = ncclPairName(next.algorithm, next.protocol);
@@ -40,12 +25,6 @@ std::string takeoverName(const NcclAutoChoice& choice, const nccl_tuning::Tuning
     if (next.algorithm == choice.algorithm) return protocol;
     if (next.protocol == choice.protocol) return algorithm;
     return pair;
-}
-
-std::string crossoverClause(const TunerPicker& picker, std::int64_t nBytes, const NcclAutoChoice& choice) {
-    const std::int64_t at = nextCrossover(picker, nBytes);
-    if (at == 0) return "no other pair wins up to " + binarySizeText(double(kMaxBytes));
-    return takeoverName(choice, picker.choose(at)) + " needs " + binarySizeText(double(at)) + " to win";
 }
 
 }  // namespace
@@ -75,17 +54,31 @@ std::int64_t nextCrossover(const TunerPicker& picker, std::int64_t nBytes) {
     return 0;
 }
 
-std::string ruleSentence(const TunerPicker& picker, std::int64_t nBytes, const NcclAutoChoice& choice) {
-    std::string text = ncclPairName(choice.algorithm, choice.protocol) + ": " + microseconds(choice.timeUs);
-    if (const NcclCandidate* second = runnerUp(choice))
+void findTakeover(const TunerPicker& picker, std::int64_t nBytes, NcclAutoChoice& choice) {
+    choice.takeoverBytes = nextCrossover(picker, nBytes);
+    choice.takeover = choice.takeoverBytes ? takeoverName(choice, picker.choose(choice.takeoverBytes)) : std::string();
+}
+
+std::string ruleSentence(const NcclAutoChoice& choice) {
+    std::string text = ncclPairName(choice.algorithm, choice.protocol) + ": " + microsecondsText(choice.timeUs);
+    if (const NcclCandidate* second = ncclRunnerUp(choice))
         text += ", ahead of " + ncclPairName(second->algorithm, second->protocol) + " at " +
-                microseconds(second->timeUs) + "; " + crossoverClause(picker, nBytes, choice);
+                microsecondsText(second->timeUs) + "; " +
+                (choice.takeoverBytes
+                     ? choice.takeover + " needs " + binarySizeText(double(choice.takeoverBytes)) + " to win"
+                     : "no other pair wins up to " + binarySizeText(double(kMaxBytes)));
     else
         text += ", the only pair enabled";
     if (choice.animatedAlgorithm != choice.algorithm)
         text += "; the scene does not animate " + nccl_tuning::ncclAlgoStr(choice.algorithm) + " and animates " +
                 ncclPairName(choice.animatedAlgorithm, choice.animatedProtocol) + " (" +
-                microseconds(choice.animatedTimeUs) + ") instead";
+                microsecondsText(choice.animatedTimeUs) + ") instead";
+    return text;
+}
+
+std::string microsecondsText(float value) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f µs", static_cast<double>(value));
     return text;
 }
 

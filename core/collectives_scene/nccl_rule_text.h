@@ -22,8 +22,12 @@ struct TunerPicker {
 /// The smallest size above `nBytes` (up to 16 GiB) where the tuner's pick changes; 0 when it never does.
 std::int64_t nextCrossover(const TunerPicker& picker, std::int64_t nBytes);
 
+/// Where `choice` (made at nBytes) stops winning: sets its takeover and takeoverBytes.
+void findTakeover(const TunerPicker& picker, std::int64_t nBytes, NcclAutoChoice& choice);
+
 /// "Ring/LL128: 41.2 µs, ahead of Tree/LL128 at 44.0 µs; Simple needs 520 KiB to win", and when the pick
-/// is an algorithm the scene does not animate, which one it animates instead.
-std::string ruleSentence(const TunerPicker& picker, std::int64_t nBytes, const NcclAutoChoice& choice);
+/// is an algorithm the scene does not animate, which one it animates instead (the window says the same
+/// in its language from the same fields).
+std::string ruleSentence(const NcclAutoChoice& choice);
 
 }  // namespace commviz::collectives

@@ -219,12 +219,12 @@
         <translation>algbw %1 GB/s，busbw %2 GB/s</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>auto: %1</source>
         <translation>auto：%1</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>redirected from %1</source>
         <translation>由 %1 改用</translation>
     </message>
@@ -297,9 +297,34 @@
         <translation>结束 %1 轮</translation>
     </message>
     <message>
-        <location filename="../../views/collectives_scene/collectives_text.cpp" line="+10"/>
+        <location filename="../../views/collectives_scene/collectives_text.cpp" line="+14"/>
         <source>&lt;p&gt;Each step is one round of the chosen algorithm: every message of the round leaves its sender as the round begins (as &lt;code&gt;MPI_Sendrecv&lt;/code&gt; does), carries whole blocks of the vector, and the receiver either stores them or adds them into its own copy. Every rank starts with distinct values, so the sums are real, and at the end each rank&apos;s result is checked against a direct computation (&lt;code&gt;result_ok&lt;/code&gt;). &lt;code&gt;algorithm = auto&lt;/code&gt; applies Open MPI&apos;s fixed decision rules and names the band that fired.&lt;/p&gt;&lt;p&gt;How it is simplified: for large vectors only a sample of blocks (64, first and last included) and of each block its first 4 elements are simulated; byte counts always come from the whole vector. Each rank has one full-duplex port: it sends one message at a time and receives one at a time, so a root&apos;s p − 1 sends queue up. A message of n bytes costs Hockney&apos;s α + n·β, plus n·γ where the receiver reduces, and the run&apos;s time is the critical path over the schedule; there is no network topology and no contention beyond the ports.&lt;/p&gt;&lt;p&gt;Of NCCL, the ring and double binary tree schedules, channels, chunk sizes and the Simple, LL and LL128 protocols (wire efficiency and NCCL&apos;s own latencies) are modelled. With a server (&lt;code&gt;topo_file&lt;/code&gt;, &lt;code&gt;nnodes&lt;/code&gt;; ranks = GPUs × nodes), &lt;code&gt;algorithm = auto&lt;/code&gt; and &lt;code&gt;protocol = auto&lt;/code&gt; pick exactly as NCCL&apos;s tuner does (tuning.cc, ncclTopoTuneModel and ncclTopoGetAlgoTime, on the graphs the nccl-topology scene searches, in the rules of NCCL 2.22.3); a named algorithm or protocol restricts it as NCCL_ALGO or NCCL_PROTO would. The summary lists every candidate&apos;s time and the size at which another one takes over. The animation then runs the chosen pair with its protocol, but prices each message with the link&apos;s α-β (the server&apos;s link unless one is set), so its time differs from the tuner&apos;s (model_time_us): the tuner prices the whole call from the server&apos;s bandwidths. NVLS and CollNet stay off (the topology scene computes neither); PAT, when NCCL would pick it, is named and the best animated pair runs instead. The double binary tree spans ranks, where real NCCL builds it over nodes and chains the GPUs inside each node; GPU kernels, proxies and transports are not modelled.&lt;/p&gt;</source>
         <translation>&lt;p&gt;每一步是所选算法的一轮：本轮的每条消息都在本轮开始时离开发送方（与 &lt;code&gt;MPI_Sendrecv&lt;/code&gt; 相同），携带向量中的整块数据，接收方要么存下这些块，要么把它们加进自己的副本。每个 rank 的初始值各不相同，因此求和是真实的；结束时，每个 rank 的结果都会与直接计算的结果比对（&lt;code&gt;result_ok&lt;/code&gt;）。&lt;code&gt;algorithm = auto&lt;/code&gt; 采用 Open MPI 的固定决策规则，并给出命中的区间。&lt;/p&gt;&lt;p&gt;简化之处：对于大向量，只模拟一部分采样块（64 个，含第一块和最后一块），每块只模拟前 4 个元素；字节数始终按整个向量计算。每个 rank 有一个全双工端口：一次只发送一条消息、一次只接收一条消息，因此 root 的 p − 1 次发送会排队。n 字节的消息按 Hockney 模型计为 α + n·β，接收方规约时再加 n·γ；运行时间是整个调度上的关键路径；不建模网络拓扑，端口之外也没有争用。&lt;/p&gt;&lt;p&gt;NCCL 方面，建模了环和双二叉树的调度、通道（channel）、分块（chunk）大小，以及 Simple、LL、LL128 协议（线路效率和 NCCL 自己的延迟）。给定服务器时（&lt;code&gt;topo_file&lt;/code&gt;、&lt;code&gt;nnodes&lt;/code&gt;；rank 数 = GPU 数 × 节点数），&lt;code&gt;algorithm = auto&lt;/code&gt; 与 &lt;code&gt;protocol = auto&lt;/code&gt; 的选择与 NCCL 调优器完全一致（tuning.cc 的 ncclTopoTuneModel 和 ncclTopoGetAlgoTime，作用在 nccl-topology 场景搜索出的图上，采用 NCCL 2.22.3 的规则）；指定算法或协议相当于设置 NCCL_ALGO 或 NCCL_PROTO 加以限制。summary 列出每个候选的时间，以及另一个候选胜出时的消息大小。动画随后按所选的算法和协议运行，但每条消息仍按链路的 α-β 计价（未指定链路时用服务器的链路），因此动画时间与调优器的时间（model_time_us）不同：调优器按服务器的带宽为整次调用估价。NVLS 和 CollNet 保持关闭（拓扑场景两者都不计算）；若 NCCL 会选择 PAT，会注明这一点，并改为运行可动画的最佳组合。双二叉树跨 rank 构建，而真实的 NCCL 在节点之间构建它，并把节点内的 GPU 串成链；GPU kernel、proxy 和传输层都没有建模。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location line="+85"/>
+        <source>1 rank: NCCL takes Ring/Simple and sends nothing</source>
+        <translation>1 个 rank：NCCL 取 Ring/Simple，什么也不发送</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1: %2, the only pair enabled</source>
+        <translation>%1：%2，唯一启用的组合</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1: %2, ahead of %3 at %4; %5 needs %6 to win</source>
+        <translation>%1：%2，领先于 %3（%4）；%5 要到 %6 才胜出</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1: %2, ahead of %3 at %4; no other pair wins up to %5</source>
+        <translation>%1：%2，领先于 %3（%4）；直到 %5 都没有别的组合胜出</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1; the scene does not animate %2 and animates %3 (%4) instead</source>
+        <translation>%1；本场景不演示 %2，改为演示 %3（%4）</translation>
     </message>
 </context>
 <context>

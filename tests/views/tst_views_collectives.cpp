@@ -14,6 +14,7 @@
 #include "collectives_scene/collectives_renderer.h"
 #include "collectives_scene/collectives_round_dock.h"
 #include "collectives_scene/collectives_scene.h"
+#include "collectives_scene/collectives_text.h"
 #include "paint_image.h"
 #include "scene_walk.h"
 #include "shell/simulation_controller.h"
@@ -112,6 +113,18 @@ private slots:
         const QStringList drawn = paint(renderer, *session).strings();
         QVERIFY(drawn.contains(QStringLiteral("tree 0 root")));
         QVERIFY(drawn.contains(QStringLiteral("tree 1 root")));
+    }
+
+    // The window says NCCL's pick from the choice's fields; in English it reads as core's rule does,
+    // for a pick with a takeover, one without, and one the scene animates in place of PAT-free pairs.
+    void ncclRuleInTheWindowReadsAsCoresRule() {
+        for (const std::int64_t bytes : {std::int64_t(4096), std::int64_t(8) << 20, std::int64_t(16) << 30}) {
+            auto session = tests::modelSession(m_scene, {{"library", "nccl"}, {"bytes", bytes}});
+            QVERIFY(session);
+            const auto* choice = engineOf(*session).ncclChoice();
+            QVERIFY(choice);
+            QCOMPARE(views::CollectivesText::ncclRule(*choice), QString::fromStdString(choice->rule));
+        }
     }
 
     void aRoundDrawsATagPerMessageWithItsBlocks() {

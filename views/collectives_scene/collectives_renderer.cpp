@@ -105,9 +105,10 @@ void CollectivesRenderer::paintCaption(CollectivesPaint& p, const CollectivesEng
                      .arg(CollectivesText::gbpsNumber(bandwidth["algbw_GBps"].get<double>()),
                           CollectivesText::gbpsNumber(bandwidth["busbw_GBps"].get<double>()));
     // A named composed algorithm (Open MPI's nonoverlapping, …) carries the rules of its inner calls too.
-    if (!schedule.rule.empty())
-        notes << (engine.config().algorithm == "auto" ? tr("auto: %1").arg(QString::fromStdString(schedule.rule))
-                                                      : QString::fromStdString(schedule.rule));
+    // NCCL's pick is said in the window's language from the choice's fields.
+    const QString rule =
+        engine.ncclChoice() ? CollectivesText::ncclRule(*engine.ncclChoice()) : QString::fromStdString(schedule.rule);
+    if (!rule.isEmpty()) notes << (engine.config().algorithm == "auto" ? tr("auto: %1").arg(rule) : rule);
     if (!schedule.redirectedFrom.empty())
         notes << tr("redirected from %1").arg(QString::fromStdString(schedule.redirectedFrom));
     const collectives::Round& round = roundShown(engine);

@@ -4,6 +4,10 @@
 #include <algorithm>
 #include <cmath>
 
+#include "collectives_scene/collectives_config.h"
+#include "collectives_scene/nccl_auto_choice.h"
+#include "nccl/log/tuning_log.h"
+
 namespace commviz::views {
 
 QString CollectivesText::about() {
@@ -78,6 +82,38 @@ QString CollectivesText::rangesText(const std::vector<collectives::BlockRange>& 
         parts << (end - first == 1 ? QString::number(first) : QStringLiteral("%1–%2").arg(first).arg(end - 1));
     }
     return parts.isEmpty() ? QStringLiteral("–") : parts.join(QStringLiteral(", "));
+}
+
+namespace {
+
+QString pairName(int algorithm, int protocol) {
+    return QString::fromStdString(collectives::ncclPairName(algorithm, protocol));
+}
+QString microseconds(float value) { return QString::fromStdString(collectives::microsecondsText(value)); }
+QString sizeText(std::int64_t bytes) { return QString::fromStdString(collectives::binarySizeText(double(bytes))); }
+
+}  // namespace
+
+QString CollectivesText::ncclRule(const collectives::NcclAutoChoice& choice) {
+    const collectives::NcclCandidate* second = collectives::ncclRunnerUp(choice);
+    if (choice.candidates.empty()) return tr("1 rank: NCCL takes Ring/Simple and sends nothing");
+    const QString pick = pairName(choice.algorithm, choice.protocol);
+    QString text;
+    if (!second)
+        text = tr("%1: %2, the only pair enabled").arg(pick, microseconds(choice.timeUs));
+    else if (choice.takeoverBytes)
+        text = tr("%1: %2, ahead of %3 at %4; %5 needs %6 to win")
+                   .arg(pick, microseconds(choice.timeUs), pairName(second->algorithm, second->protocol),
+                        microseconds(second->timeUs), QString::fromStdString(choice.takeover),
+                        sizeText(choice.takeoverBytes));
+    else
+        text = tr("%1: %2, ahead of %3 at %4; no other pair wins up to %5")
+                   .arg(pick, microseconds(choice.timeUs), pairName(second->algorithm, second->protocol),
+                        microseconds(second->timeUs), sizeText(collectives::kMaxBytes));
+    if (choice.animatedAlgorithm == choice.algorithm) return text;
+    return tr("%1; the scene does not animate %2 and animates %3 (%4) instead")
+        .arg(text, QString::fromStdString(nccl_tuning::ncclAlgoStr(choice.algorithm)),
+             pairName(choice.animatedAlgorithm, choice.animatedProtocol), microseconds(choice.animatedTimeUs));
 }
 
 }  // namespace commviz::views

@@ -9,6 +9,10 @@
 #include "shell/narration_table.h"
 #include "sim/event_record.h"
 
+namespace commviz::collectives {
+struct NcclAutoChoice;
+}  // namespace commviz::collectives
+
 namespace commviz::views {
 
 /// Every sentence of the collectives scene: its name, "About this model" and
@@ -18,6 +22,9 @@ class CollectivesText {
 
 public:
     static QString about();
+    /// NCCL's pick in one sentence, as core's ruleSentence says it: against the runner-up, the size at which
+    /// another pair takes over, and the pair animated instead of one the scene does not animate.
+    static QString ncclRule(const collectives::NcclAutoChoice& choice);
     /// One sentence per event kind (collectives_narration.cpp).
     static const NarrationTable& table();
     /// "1 B", "4 KiB", "1.5 MiB": a byte count the way Open MPI's tables write sizes.
