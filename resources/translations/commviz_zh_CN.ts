@@ -2882,7 +2882,7 @@
         <translation>日志与此拓扑不符：%1。</translation>
     </message>
     <message>
-        <location line="+74"/>
+        <location line="+75"/>
         <source>Node %1</source>
         <translation>节点 %1</translation>
     </message>
@@ -3066,12 +3066,32 @@
         <translation>RDMA 场景演示了这一过程：在场景列表中选择 RDMA，然后点 文件 ▸ 打开示例 ▸ %1。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
+        <source>No topology was given, so the servers are the log&apos;s own: its hosts, its ranks&apos; bus ids and the NET devices its connections name; what a log does not say is listed as assumed.</source>
+        <translation>没有给出拓扑，因此服务器取自日志本身：它的主机、各 rank 的总线 ID，以及连接行中出现的 NET 设备；日志没有说明的部分列为假定值。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>the log has %1 ranks per host, the topology %2 GPUs per server</source>
+        <translation>日志中每台主机有 %1 个 rank，而拓扑每台服务器有 %2 块 GPU</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 of the log&apos;s bus ids are not in the topology</source>
+        <translation>日志中有 %1 个总线 ID 不在拓扑里</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The log does not fit the topology: %1; GPUs without a rank in the log are faded.</source>
+        <translation>日志与拓扑不符：%1；日志中没有 rank 的 GPU 以淡色显示。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>The NCCL_DEBUG=INFO log of NCCL %1 is read: %2 ranks on %3 hosts, %4 channels, %5 connections, %6 warnings, %7 lines not understood.</source>
         <translation>读取 NCCL %1 的 NCCL_DEBUG=INFO 日志：%3 台主机上 %2 个 rank，%4 个通道，%5 个连接，%6 条警告，%7 行未能识别。</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+10"/>
         <source>ncclTopoPostset joins %1 servers: %3 ranks, %2 channel(s) in all; channel 0&apos;s ring is %4.</source>
         <translation>ncclTopoPostset 连接 %1 台服务器：共 %3 个 rank、%2 个通道；通道 0 的环为 %4。</translation>
     </message>

@@ -61,6 +61,12 @@ sim::EventRecord describeLog(const LogReadEvent& event) {
         fields["first_warn_rank"] = event.firstWarnRank;
         objects.push_back("warn:" + std::to_string(event.firstWarnLine));
     }
+    fields["servers_from_log"] = event.serversFromLog;
+    if (event.mismatchedRanksPerHost >= 0) {
+        fields["log_ranks_per_host"] = event.mismatchedRanksPerHost;
+        fields["topology_gpus"] = event.topologyGpus;
+    }
+    if (event.missingBusIds > 0) fields["missing_bus_ids"] = event.missingBusIds;
     if (event.wcStatus >= 0) fields["wc_status"] = event.wcStatus;
     if (!event.rdmaScenario.empty()) fields["rdma_scenario"] = event.rdmaScenario;
     return record(event.kKind, "ncclDebugLog", std::move(objects), std::move(fields));

@@ -78,6 +78,11 @@ LogReadEvent logRead(const TopologyRun& run) {
                        int(log.comm.connections.size()),
                        int(log.warns.size()),
                        int(log.unread.size())};
+    event.serversFromLog = run.serversFromLog;
+    event.topologyGpus = run.mismatch.topologyGpus;
+    if (run.mismatch.logRanksPerHost != run.mismatch.topologyGpus)
+        event.mismatchedRanksPerHost = run.mismatch.logRanksPerHost;
+    event.missingBusIds = int(run.mismatch.missingBusIds.size());
     if (log.warns.empty()) return event;
     const WarnMeaning meaning = warnMeaning(log.warns.front());
     event.firstWarnLine = log.warns.front().line;

@@ -61,6 +61,10 @@ struct LogReadEvent {
     int firstWarnLine = 0, firstWarnRank = -1;  ///< the first WARN: where and who printed it
     int wcStatus = -1;                          ///< its ibv_wc_status when it is an IB completion
     std::string rdmaScenario;                   ///< the RDMA scene's example of that failure
+    bool serversFromLog = false;                ///< no topology given: the servers were built from the log
+    int mismatchedRanksPerHost = -1;            ///< the log's ranks per host when the topology has other GPUs
+    int topologyGpus = 0;                       ///< GPUs per server of the topology
+    int missingBusIds = 0;                      ///< bus ids of the log the topology lacks
     bool operator==(const LogReadEvent&) const = default;
 };
 

@@ -19,6 +19,15 @@ namespace {
 // a status=12 completion WARN printed by n2's rank 2 and a closed socket on rank 0.
 const std::string kWarnLog = "nccl_2.26_2node_4gpu_warn.log";
 
+// The fields of the log_read event (the third stage with a log: system, paths, log).
+sim::Json logReadFields(sim::ParamValues set) {
+    auto engine = TopologyEngine::create(sim::withDefaults(sceneModel().params, std::move(set)));
+    if (!engine) qFatal("%s", engine.error().message.c_str());
+    for (int stage = 0; stage < 2; ++stage) engine.value().step();
+    const sim::EventRecord record = TopologyEngine::describe(engine.value().step().front());
+    return record.kind == "log_read" ? record.fields : sim::Json();
+}
+
 sim::Json summaryOf(sim::ParamValues set) {
     auto engine = TopologyEngine::create(sim::withDefaults(sceneModel().params, std::move(set)));
     if (!engine) qFatal("%s", engine.error().message.c_str());
@@ -78,6 +87,12 @@ private slots:
         QCOMPARE(summary["warnings"].size(), std::size_t(2));
         QCOMPARE(summary["warnings"][0].get<std::string>(),
                  std::string("the log has 2 ranks per host, the topology 4 GPUs per server"));
+        const sim::Json fields = logReadFields({{"log_file", kWarnLog}, {"topo_file", "pcie_4gpu_2socket.xml"}});
+        QCOMPARE(fields["log_ranks_per_host"].get<int>(), 2);
+        QCOMPARE(fields["topology_gpus"].get<int>(), 4);
+        QCOMPARE(fields["missing_bus_ids"].get<int>(), 2);
+        QVERIFY(!fields["servers_from_log"].get<bool>());
+        QVERIFY(logReadFields({{"log_file", kWarnLog}})["servers_from_log"].get<bool>());
         // nvlink_pair has two GPUs, as each host of the log, but at other bus ids.
         const LogMismatch pair = logTopologyMismatch(warnLog(), topology_test::load("nvlink_pair.xml"));
         QCOMPARE(pair.logRanksPerHost, pair.topologyGpus);

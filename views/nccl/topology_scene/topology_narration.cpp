@@ -90,6 +90,25 @@ QString firstWarn(const sim::EventRecord& record) {
     return joinSentences({where, decoded});
 }
 
+// Which servers the log is drawn on, and where a given topology does not fit it.
+QString logServers(const sim::EventRecord& record) {
+    const EventFields fields(record);
+    if (fields.flag("servers_from_log").value_or(false))
+        return TopologyText::tr(
+            "No topology was given, so the servers are the log's own: its hosts, its ranks' bus ids and the NET "
+            "devices its connections name; what a log does not say is listed as assumed.");
+    QStringList clauses;
+    if (const auto ranks = fields.integer("log_ranks_per_host"))
+        clauses << TopologyText::tr("the log has %1 ranks per host, the topology %2 GPUs per server")
+                       .arg(*ranks)
+                       .arg(number(record, "topology_gpus"));
+    if (const auto missing = fields.integer("missing_bus_ids"))
+        clauses << TopologyText::tr("%1 of the log's bus ids are not in the topology").arg(*missing);
+    if (clauses.isEmpty()) return {};
+    return TopologyText::tr("The log does not fit the topology: %1; GPUs without a rank in the log are faded.")
+        .arg(clauses.join(QStringLiteral("; ")));
+}
+
 QString logRead(const sim::EventRecord& record) {
     const QString read =
         TopologyText::tr(
@@ -97,8 +116,7 @@ QString logRead(const sim::EventRecord& record) {
             "%6 warnings, %7 lines not understood.")
             .arg(word(record, "version"), number(record, "ranks"), number(record, "hosts"), number(record, "channels"),
                  number(record, "connections"), number(record, "warns"), number(record, "unread"));
-    const QString warn = firstWarn(record);
-    return warn.isEmpty() ? read : joinSentences({read, warn});
+    return joinSentences({read, logServers(record), firstWarn(record)});
 }
 
 QString channelsPostset(const sim::EventRecord& record) {

@@ -149,6 +149,7 @@ void TopologyRenderer::paintServers(TopologyPaint& p, const TopologyEngine& engi
         p.server(system, m_servers[server], title, server == 0,
                  nccl_topology::netsTrimmed(engine.run().model, engine.run().keys));
     }
+    fadeRanklessGpus(p, engine);
     paintWarnings(p, engine);
     const int gpus = int(system.ofType(nccl_topology::NodeType::GPU).size());
     for (std::size_t server = 0; server < m_compact.size(); ++server)
@@ -239,6 +240,19 @@ void TopologyRenderer::paintCaption(TopologyPaint& p, const TopologyEngine& engi
     else
         p.text(QRectF(kCaption.left(), kCaption.top() + 46, kCaption.width(), 22), path, 15,
                p.theme.accent2.darker(120));
+}
+
+// A log with fewer ranks than the topology has GPUs: the GPUs no rank of the log runs on are faded.
+void TopologyRenderer::fadeRanklessGpus(TopologyPaint& p, const TopologyEngine& engine) {
+    const TopologyRun& run = engine.run();
+    const std::vector<int> gpus = run.model.system.ofType(nccl_topology::NodeType::GPU);
+    for (std::size_t server = 0; server < m_servers.size(); ++server)
+        for (std::size_t local = 0; local < gpus.size(); ++local) {
+            const QRectF box = m_servers[server].boxes[std::size_t(gpus[local])];
+            if (int(server * gpus.size() + local) >= run.comm().nRanks && !box.isNull())
+                p.box(box.adjusted(-1, -1, 1, 1), ScenePaint::tint(p.theme.background, 200),
+                      ScenePaint::tint(p.theme.background, 0), 6, 0);
+        }
 }
 
 // A WARN line of the log marked on the GPU of the rank that printed it ("warn:LINE" objects).

@@ -45,6 +45,7 @@ private:
     void layOut(const nccl_topology::TopologyEngine& engine);
     void paintCaption(TopologyPaint& p, const nccl_topology::TopologyEngine& engine);
     void paintWarnings(TopologyPaint& p, const nccl_topology::TopologyEngine& engine);
+    void fadeRanklessGpus(TopologyPaint& p, const nccl_topology::TopologyEngine& engine);
     void paintServers(TopologyPaint& p, const nccl_topology::TopologyEngine& engine);
     void paintChannel(TopologyPaint& p, const nccl_topology::TopologyEngine& engine);
     void paintSearched(TopologyPaint& p, const nccl_topology::TopologyEngine& engine);
