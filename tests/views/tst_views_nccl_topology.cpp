@@ -253,6 +253,27 @@ private slots:
             if (text.rect.top() < 60) QVERIFY2(!text.elided, qPrintable(text.text));
     }
 
+    // The 4-rank, 2-host warn log on the 4-GPU PCIe server: ranks 0-1 on node 0 and 2-3 on node 1, as the
+    // log's channels are drawn; the mismatch in red under the title; GPUs 2 and 3 of each node faded; the
+    // WARNs of rank 2 (line 78) and rank 0 (line 81) marked on their GPUs.
+    void aLogOnAServerItDoesNotFit() {
+        const auto session = tests::modelSession(
+            m_scene, {{"log_file", "nccl_2.26_2node_4gpu_warn.log"}, {"topo_file", "pcie_4gpu_2socket.xml"}});
+        session->seek(5);
+        views::TopologyRenderer renderer;
+        const QStringList texts = tests::paint(renderer, *session).strings();
+        QVERIFY(texts.contains(QStringLiteral("Node 0 · ranks 0–1")));
+        QVERIFY(texts.contains(QStringLiteral("Node 1 · ranks 2–3")));
+        QVERIFY(texts.join(QLatin1Char('\n')).contains(QStringLiteral("The log does not match this topology")));
+        QVERIFY(hasRegion(renderer, QStringLiteral("warn:78")));
+        QVERIFY(hasRegion(renderer, QStringLiteral("warn:81")));
+        const auto access = sim::SessionAccess<nccl_topology::TopologyEngine>::of(session.get());
+        QVERIFY(access);
+        const auto place = views::TopologyRenderer::rankPlace(access->engine().run(), 2);
+        QCOMPARE(place.server, 1);
+        QCOMPARE(place.localRank, 0);
+    }
+
     void aboutStatesTheSimplifications() {
         const QString about = m_scene.about();
         QVERIFY(about.contains(QStringLiteral("host_hash")));

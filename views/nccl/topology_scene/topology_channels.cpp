@@ -51,20 +51,23 @@ int channelToShow(int chosen, int count, double progress) {
 
 }  // namespace
 
-QPointF TopologyRenderer::rankPoint(const TopologyRun& run, int rank) const {
+TopologyRenderer::RankPlace TopologyRenderer::rankPlace(const TopologyRun& run, int rank) {
     const TopoSystem& system = run.model.system;
     const auto& comm = run.comm();
     const int gpus = int(system.ofType(NodeType::GPU).size());
     const int local = comm.nRanks > 0 ? std::max(1, comm.nRanks / std::max(1, comm.nNodes)) : std::max(1, gpus);
-    const int server = rank / local, localRank = rank % local;
-    if (server < int(m_servers.size())) {
-        const int gpu = gpuOfLocalRank(system, localRank);
-        return gpu >= 0 ? anchor(m_servers[std::size_t(server)], gpu) : QPointF();
-    }
-    if (server < int(m_compact.size())) {
-        const QRectF& box = m_compact[std::size_t(server)];
+    return {rank / local, rank % local, gpuOfLocalRank(system, rank % local)};
+}
+
+QPointF TopologyRenderer::rankPoint(const TopologyRun& run, int rank) const {
+    const int gpus = int(run.model.system.ofType(NodeType::GPU).size());
+    const RankPlace place = rankPlace(run, rank);
+    if (place.server < int(m_servers.size()))
+        return place.gpu >= 0 ? anchor(m_servers[std::size_t(place.server)], place.gpu) : QPointF();
+    if (place.server < int(m_compact.size())) {
+        const QRectF& box = m_compact[std::size_t(place.server)];
         const double step = (box.width() - 8) / std::max(1, gpus);
-        return {box.left() + 4 + (localRank % std::max(1, gpus) + 0.5) * step, box.center().y() + 6};
+        return {box.left() + 4 + (place.localRank % std::max(1, gpus) + 0.5) * step, box.center().y() + 6};
     }
     return {};
 }

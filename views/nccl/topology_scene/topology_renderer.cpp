@@ -4,6 +4,7 @@
 #include <QFontMetricsF>
 #include <algorithm>
 #include <cmath>
+#include <set>
 
 #include "nccl/topology_scene/topology_engine.h"
 #include "nccl/topology_scene/topology_paint.h"
@@ -46,21 +47,21 @@ int nodeOfPoint(const nccl_topology::TopoSystem& system, const std::string& id) 
     return node < int(system.nodes.size()) ? node : -1;
 }
 
-int gpusPerServer(const TopologyRun& run) {
-    return std::max(1, int(run.model.system.ofType(nccl_topology::NodeType::GPU).size()));
-}
-
 // The server as the title names it: the topology file, or the log the servers were built from.
 QString serverName(const TopologyRun& run) {
     if (run.serversFromLog) return TopologyRenderer::tr("servers from log %1").arg(fileName(run.files.logFile));
     return fileName(run.files.topoFile);
 }
 
-// "Node 1 · ranks 8–15", the ranks bounded by those that exist.
+// "Node 1 · ranks 8–15": the ranks placed on the server, as its channels are drawn.
 QString nodeTitle(const TopologyRun& run, int server) {
-    const int gpus = gpusPerServer(run), first = server * gpus;
-    const int last = std::min((server + 1) * gpus, run.comm().nRanks) - 1;
-    if (last < first) return TopologyRenderer::tr("Node %1 · no ranks").arg(server);
+    int first = -1, last = -1;
+    for (int rank = 0; rank < run.comm().nRanks; ++rank)
+        if (TopologyRenderer::rankPlace(run, rank).server == server) {
+            if (first < 0) first = rank;
+            last = rank;
+        }
+    if (first < 0) return TopologyRenderer::tr("Node %1 · no ranks").arg(server);
     return TopologyRenderer::tr("Node %1 · ranks %2–%3").arg(server).arg(first).arg(last);
 }
 
@@ -242,14 +243,18 @@ void TopologyRenderer::paintCaption(TopologyPaint& p, const TopologyEngine& engi
                p.theme.accent2.darker(120));
 }
 
-// A log with fewer ranks than the topology has GPUs: the GPUs no rank of the log runs on are faded.
+// A log whose ranks do not fill the topology's GPUs: the GPUs no rank runs on are faded.
 void TopologyRenderer::fadeRanklessGpus(TopologyPaint& p, const TopologyEngine& engine) {
     const TopologyRun& run = engine.run();
-    const std::vector<int> gpus = run.model.system.ofType(nccl_topology::NodeType::GPU);
-    for (std::size_t server = 0; server < m_servers.size(); ++server)
-        for (std::size_t local = 0; local < gpus.size(); ++local) {
-            const QRectF box = m_servers[server].boxes[std::size_t(gpus[local])];
-            if (int(server * gpus.size() + local) >= run.comm().nRanks && !box.isNull())
+    std::set<std::pair<int, int>> used;  // (server, GPU node)
+    for (int rank = 0; rank < run.comm().nRanks; ++rank) {
+        const RankPlace place = rankPlace(run, rank);
+        used.insert({place.server, place.gpu});
+    }
+    for (int server = 0; server < int(m_servers.size()); ++server)
+        for (int gpu : run.model.system.ofType(nccl_topology::NodeType::GPU)) {
+            const QRectF box = m_servers[std::size_t(server)].boxes[std::size_t(gpu)];
+            if (!used.count({server, gpu}) && !box.isNull())
                 p.box(box.adjusted(-1, -1, 1, 1), ScenePaint::tint(p.theme.background, 200),
                       ScenePaint::tint(p.theme.background, 0), 6, 0);
         }
@@ -259,11 +264,11 @@ void TopologyRenderer::fadeRanklessGpus(TopologyPaint& p, const TopologyEngine& 
 void TopologyRenderer::paintWarnings(TopologyPaint& p, const TopologyEngine& engine) {
     const TopologyRun& run = engine.run();
     if (!run.log || !engine.reached(TopologyStage::LogRead)) return;
-    const std::vector<int> gpus = run.model.system.ofType(nccl_topology::NodeType::GPU);
     for (const nccl_topology::LoggedWarn& warn : run.log->warns) {
-        const int server = warn.rank / gpusPerServer(run), local = warn.rank % gpusPerServer(run);
-        if (warn.rank < 0 || server >= int(m_servers.size()) || local >= int(gpus.size())) continue;
-        const QRectF box = m_servers[std::size_t(server)].boxes[std::size_t(gpus[std::size_t(local)])];
+        if (warn.rank < 0) continue;
+        const RankPlace place = rankPlace(run, warn.rank);
+        if (place.server >= int(m_servers.size()) || place.gpu < 0) continue;
+        const QRectF box = m_servers[std::size_t(place.server)].boxes[std::size_t(place.gpu)];
         if (box.isNull()) continue;
         const QRectF badge(box.right() - 9, box.top() - 9, 18, 18);
         p.tag(badge.center(), QStringLiteral("!"), p.theme.bad, p.theme.background, 13);

@@ -35,6 +35,15 @@ public:
     std::pair<int, int> pathEnds() const { return {m_pathFrom, m_pathTo}; }
     int channelShown() const { return m_channel; }
 
+    /// Where rank `rank` runs: its server and, inside it, its GPU node. Ranks fill the servers in order,
+    /// comm.nRanks / comm.nNodes per server, as the channels and trees are drawn.
+    struct RankPlace {
+        int server = 0;
+        int localRank = 0;
+        int gpu = -1;  ///< node index of the GPU in a server drawn in full
+    };
+    static RankPlace rankPlace(const nccl_topology::TopologyRun& run, int rank);
+
 protected:
     bool paintScene(QPainter& painter, const RenderState& state) override;
     QString noSessionText() const override;
