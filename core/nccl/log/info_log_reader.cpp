@@ -7,6 +7,7 @@
 #include "nccl/graph/bundled_files.h"
 #include "nccl/log/info_log_prefix.h"
 #include "nccl/log/info_log_records.h"
+#include "nccl/log/log_text_lines.h"
 #include "sim/text_file.h"
 
 namespace commviz::nccl_topology {
@@ -91,21 +92,16 @@ sim::Result<InfoLog> parseInfoLog(std::string_view text, const std::string& orig
     InfoLog log;
     std::vector<LogRecord> records;
     std::unordered_set<std::string> seenHosts;
-    int lineNumber = 0;
-    std::size_t position = 0;
-    while (position < text.size()) {
-        ++lineNumber;
-        std::size_t end = text.find('\n', position);
-        if (end == std::string_view::npos) end = text.size();
-        std::string_view line = text.substr(position, end - position);
-        position = end + 1;
-        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    std::string failure;
+    forEachLogLine(text, [&](int lineNumber, std::string_view line) {
         if (line.find('\0') != std::string_view::npos)
-            return sim::fail(origin + ":" + std::to_string(lineNumber) +
-                             ": a NUL byte: this is not a text log (NCCL_DEBUG=INFO output is text)");
-        if (Fatal fatal = readLine(log, lineNumber, line, records, seenHosts))
-            return sim::fail(origin + ":" + std::to_string(lineNumber) + ": " + *fatal);
-    }
+            failure = origin + ":" + std::to_string(lineNumber) +
+                      ": a NUL byte: this is not a text log (NCCL_DEBUG=INFO output is text)";
+        else if (Fatal fatal = readLine(log, lineNumber, line, records, seenHosts))
+            failure = origin + ":" + std::to_string(lineNumber) + ": " + *fatal;
+        return failure.empty();
+    });
+    if (!failure.empty()) return sim::fail(failure);
     assembleInfoLog(std::move(records), log);
     std::stable_sort(log.unread.begin(), log.unread.end(),
                      [](const UnreadLine& left, const UnreadLine& right) { return left.line < right.line; });

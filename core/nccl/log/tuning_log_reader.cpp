@@ -3,6 +3,7 @@
 // rank tags and program output run into NCCL's lines in published logs.
 #include "nccl/log/tuning_log_reader.h"
 
+#include "nccl/log/log_text_lines.h"
 #include "nccl/log/tuning_log_reader_internal.h"
 
 namespace commviz::nccl_tuning {
@@ -69,18 +70,11 @@ void readMessage(const Message& message, int line, ReaderState& state, LoggedTun
 LoggedTuning readTuningLog(std::string_view text) {
     LoggedTuning out;
     ReaderState state;
-    int lineNumber = 0;
-    std::size_t position = 0;
-    while (position < text.size()) {
-        ++lineNumber;
-        std::size_t end = text.find('\n', position);
-        if (end == std::string_view::npos) end = text.size();
-        std::string_view line = text.substr(position, end - position);
-        position = end + 1;
-        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-        if (line.size() > kMaxTuningLineBytes || line.substr(0, 1) == "#") continue;
+    nccl_topology::forEachLogLine(text, [&](int lineNumber, std::string_view line) {
+        if (line.size() > kMaxTuningLineBytes || line.substr(0, 1) == "#") return true;
         if (const auto message = messageOf(line)) readMessage(*message, lineNumber, state, out);
-    }
+        return true;
+    });
     state.table.finish(out);
     return out;
 }
