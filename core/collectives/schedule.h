@@ -27,6 +27,7 @@ struct Message {
     /// Passes on the blocks as the sender last received them, not its own
     /// combined copy (Open MPI's tmprecv in reduce_scatter_block's recursive doubling).
     bool relay = false;
+    int channel = 0;  ///< NCCL: the channel that carries it; 0 for Open MPI
     bool operator==(const Message&) const = default;
 };
 
@@ -53,6 +54,9 @@ struct Schedule {
     /// Open MPI's messages are point-to-point calls and leave both empty.
     std::string_view deviceFunction;
     std::function<std::string_view(int, const Message&)> primitive;
+    /// NCCL rings only: what the receiver of a message of round r runs on it (its next primitive, or the
+    /// directRecv that ends its loop).
+    std::function<std::string_view(int, const Message&)> receiverPrimitive;
 };
 
 /// An empty schedule of algorithm `algorithm` (Open MPI ID `id`) over `layout`:

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "collectives/collective.h"
 #include "collectives/nccl_enums.h"
@@ -25,6 +26,9 @@ struct ScheduleRequest {
     NcclHardware hardware = NcclHardware::Net;     ///< NCCL's tuner: latency table row
     double linkGBps = 50.0;                        ///< NCCL's tuner: bandwidth of one channel
     bool commutative = true;
+    /// NCCL: each channel's ring as the topology search left it (rank 0 prints `Channel 03/16 : 0 7 6 5 …`);
+    /// channel c runs on rings[c % rings.size()]. Empty: the ring 0, 1, …, ranks-1 on every channel.
+    std::vector<std::vector<int>> rings;
     std::int64_t bytes() const { return count * elementBytes; }
 };
 

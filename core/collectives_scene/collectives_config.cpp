@@ -72,7 +72,10 @@ std::vector<sim::ParamSpec> params() {
                QT_TRANSLATE_NOOP("commviz::params", "Segment size in bytes for segmented algorithms (0: none)")),
         number("fanout", ParamType::Int, 4, 1, 64, QT_TRANSLATE_NOOP("commviz::params", "Chains or tree fan-out")),
         number("radix", ParamType::Int, 4, 2, 64, QT_TRANSLATE_NOOP("commviz::params", "Radix of k-nomial trees")),
-        number("nchannels", ParamType::Int, 1, 1, 32, QT_TRANSLATE_NOOP("commviz::params", "NCCL channels")),
+        number("nchannels", ParamType::Int, 0, 0, 32,
+               QT_TRANSLATE_NOOP("commviz::params",
+                                 "NCCL channels: 0 = as many as NCCL gives the call on the server (one without a "
+                                 "server); N = at most N, as NCCL_MAX_NCHANNELS")),
         choice("protocol", "auto", {"auto", "simple", "ll", "ll128"},
                QT_TRANSLATE_NOOP("commviz::params",
                                  "NCCL protocol: auto (NCCL's tuner picks; Simple without a server), Simple, LL (half "
@@ -205,7 +208,7 @@ ScheduleRequest scheduleRequest(const Config& config) {
     request.segsize = config.segsize;
     request.fanout = config.fanout;
     request.radix = config.radix;
-    request.nchannels = config.nchannels;
+    request.nchannels = std::max(config.nchannels, 1);
     request.protocol = config.protocol;
     request.hardware = config.ncclHardware;
     request.linkGBps = config.cost.beta_GBps;

@@ -32,7 +32,7 @@ struct Config {
     std::int64_t segsize = 0;
     int fanout = 4;
     int radix = 4;
-    int nchannels = 1;
+    int nchannels = 0;  ///< 0: NCCL's count for the call on a server, one without; N: at most N
     NcclProtocol protocol = NcclProtocol::Simple;
     /// protocol=auto: NCCL's tuner picks it (Simple without a server).
     bool protocolAuto = false;

@@ -5,12 +5,51 @@
 
 #include "collectives/closed_form.h"
 #include "collectives_scene/algorithm_catalog.h"
+#include "collectives_scene/nccl_ring_hops.h"
+#include "nccl/device/nccl_primitives.h"
 #include "nccl/log/tuning_log.h"
 #include "sim/event_kinds.h"
 
 namespace commviz::collectives {
 
 namespace {
+
+const char* waitName(PipelineWait wait) {
+    switch (wait) {
+        case PipelineWait::Program:
+            return "previous_primitive";
+        case PipelineWait::Data:
+            return "data";
+        case PipelineWait::Slot:
+            return "slot";
+        case PipelineWait::None:
+            break;
+    }
+    return "launch";
+}
+
+// A send on a server's ring: its channel, its slices through the connection's slots, and what waits on what.
+void addPipelineFields(sim::Json& fields, const SendEvent& send) {
+    const MessageTiming& timing = *send.timing;
+    sim::Json slices = sim::Json::array();
+    for (int index = 0; index < timing.sliceCount; ++index) {
+        const PipelineSlice& slice = timing.slices[std::size_t(index)];
+        slices.push_back({{"step", slice.step},
+                          {"slot", slice.slot()},
+                          {"bytes", slice.bytes},
+                          {"start_us", slice.startUs},
+                          {"end_us", slice.endUs},
+                          {"waited_for", waitName(slice.boundBy)},
+                          {"slot_wait_us", slice.slotWaitUs}});
+    }
+    fields["channel"] = send.message.channel;
+    fields["step"] = timing.slices[0].step;
+    fields["slot"] = timing.slices[0].slot();
+    fields["start_us"] = timing.startUs();
+    fields["transport"] = std::string(nccl_topology::transportName(send.transport));
+    fields["receiver_primitive"] = std::string(send.receiverPrimitive);
+    fields["slices"] = std::move(slices);
+}
 
 sim::Json nullIfEmpty(const std::string& text) { return text.empty() ? sim::Json(nullptr) : sim::Json(text); }
 
@@ -39,10 +78,15 @@ sim::Result<std::shared_ptr<const NcclAutoChoice>> tunerChoice(Config& config, s
     // Unknown names and collectives NCCL has no algorithm for are refused by buildSchedule, naming the allowed.
     if (config.library != Library::Nccl || !config.topology || ncclFuncOf(config.collective) < 0 || !known)
         return std::shared_ptr<const NcclAutoChoice>{};
-    auto choice = ncclAutoChoice(*config.topology, ncclCallOf(config));
+    const NcclCall call = ncclCallOf(config);
+    auto choice = ncclAutoChoice(*config.topology, call);
     if (!choice) return choice.error();
     config.protocol = ncclProtocolOfIndex(choice->animatedProtocol);
     algorithm = choice->animatedAlgorithm == nccl_tuning::NCCL_ALGO_TREE ? "tree" : "ring";
+    // The server's channels, as many as enqueue.cc gives a call of this size (nchannels=N caps the
+    // communicator's, as NCCL_MAX_NCHANNELS does).
+    config.nchannels = ncclChannelsFor(*config.topology, choice->animatedAlgorithm, choice->animatedProtocol,
+                                       call.nBytes, config.nchannels);
     return std::make_shared<const NcclAutoChoice>(std::move(choice).value());
 }
 
@@ -56,7 +100,10 @@ sim::Result<CollectivesEngine> CollectivesEngine::create(const Config& config) {
     std::string algorithm = config.algorithm;
     auto choice = tunerChoice(resolved, algorithm);
     if (!choice) return choice.error();
-    auto schedule = buildSchedule(config.library, algorithm, scheduleRequest(resolved));
+    ScheduleRequest request = scheduleRequest(resolved);
+    if (choice.value())
+        for (const auto& channel : resolved.topology->comm.channels) request.rings.push_back(channel.ring);
+    auto schedule = buildSchedule(config.library, algorithm, request);
     if (!schedule) return schedule.error();
     if (choice.value()) schedule->rule = choice.value()->rule;
     return CollectivesEngine(resolved, std::move(schedule).value(), std::move(choice).value());
@@ -68,7 +115,18 @@ CollectivesEngine::CollectivesEngine(Config config, Schedule schedule, std::shar
       m_buffers(m_config.collective, m_config.ranks, m_config.root, m_schedule->layout, m_config.op == ReduceOp::Max),
       m_path(m_config.ranks, launchLatencyUs(m_config, m_schedule->algorithm)),
       m_bytesSent(std::size_t(m_config.ranks), 0),
-      m_ncclChoice(std::move(choice)) {}
+      m_ncclChoice(std::move(choice)) {
+    // NCCL's rings on a server run as a pipeline through the slots of each connection.
+    if (!m_ncclChoice || m_schedule->deviceFunction != nccl_primitives::kRunRing || m_config.ranks < 2) return;
+    const NcclTopologySetup& setup = *m_config.topology;
+    const bool multiStep = m_config.collective == Collective::Allreduce ||
+                           m_config.collective == Collective::Allgather ||
+                           m_config.collective == Collective::ReduceScatter;
+    m_pipeline.emplace(m_config.ranks, m_config.nchannels,
+                       ringPipelineShape(m_config.protocol, multiStep, m_config.elementBytes,
+                                         ncclRingBaseLatencyUs(setup, m_config.protocol)),
+                       ncclRingHops(setup, m_config.protocol));
+}
 
 bool CollectivesEngine::perMessageEvents() const {
     if (m_config.detail == Detail::Auto) return m_config.ranks <= kMessageEventRanks;
@@ -79,23 +137,43 @@ SendEvent CollectivesEngine::sendEvent(int roundIndex, const Message& message, d
     SendEvent event{roundIndex, message, endUs};
     event.deviceFunction = m_schedule->deviceFunction;
     if (m_schedule->primitive) event.primitive = m_schedule->primitive(roundIndex, message);
+    if (m_schedule->receiverPrimitive) event.receiverPrimitive = m_schedule->receiverPrimitive(roundIndex, message);
     return event;
+}
+
+std::vector<MessageTiming> CollectivesEngine::pipelineTimings(int roundIndex, const Round& round) {
+    std::vector<bool> receives(round.size());
+    for (std::size_t index = 0; index < round.size(); ++index)
+        receives[index] = nccl_primitives::receives(m_schedule->primitive(roundIndex, round[index]));
+    auto timings = m_pipeline->advance(round, receives);
+    if (done()) m_pipeline->drain();
+    return timings;
 }
 
 std::vector<CollectivesEngine::Event> CollectivesEngine::step() {
     if (done()) return {};
     const int roundIndex = m_round++;
     const Round round = m_schedule->round(roundIndex);
-    const std::vector<double> ends = m_path.apply(effectiveCost(m_config, m_schedule->algorithm), round);
+    std::vector<double> ends = m_path.apply(effectiveCost(m_config, m_schedule->algorithm), round);
+    std::vector<MessageTiming> timings;
+    if (m_pipeline) timings = pipelineTimings(roundIndex, round);
     m_buffers.apply(round);
-    RoundEvent summary{roundIndex, std::int64_t(round.size()), 0, false, m_path.timeUs()};
+    RoundEvent summary{roundIndex, std::int64_t(round.size()), 0, false, timeUs()};
     std::vector<Event> events;
     for (std::size_t index = 0; index < round.size(); ++index) {
         const Message& message = round[index];
         m_bytesSent[std::size_t(message.src)] += message.bytes;
         summary.bytes += message.bytes;
         summary.reduce = summary.reduce || message.reduce;
-        if (perMessageEvents()) events.push_back(sendEvent(roundIndex, message, ends[index]));
+        if (!perMessageEvents()) continue;
+        if (m_pipeline) {
+            SendEvent event = sendEvent(roundIndex, message, timings[index].endUs());
+            event.timing = timings[index];
+            event.transport = m_pipeline->hops().hop(message.channel, message.src).transport;
+            events.push_back(std::move(event));
+        } else {
+            events.push_back(sendEvent(roundIndex, message, ends[index]));
+        }
     }
     m_messages += std::int64_t(round.size());
     if (!perMessageEvents()) events.push_back(summary);
@@ -148,7 +226,7 @@ sim::Json CollectivesEngine::summary() const {
 // (and the protocol's efficiency), NCCL's tuner prices the whole call from the server's graphs.
 sim::Json CollectivesEngine::ncclFields() const {
     sim::Json out{{"protocol", nccl_tuning::ncclProtoStr(ncclProtocolIndex(m_config.protocol))},
-                  {"nchannels", m_config.nchannels}};
+                  {"nchannels", std::max(m_config.nchannels, 1)}};
     if (!m_ncclChoice) return out;
     const NcclAutoChoice& choice = *m_ncclChoice;
     sim::Json candidates = sim::Json::array();
@@ -158,13 +236,27 @@ sim::Json CollectivesEngine::ncclFields() const {
                               {"latency_us", candidate.latencyUs},
                               {"bandwidth_GBps", candidate.bandwidthGBps},
                               {"time_us", candidate.timeUs}});
-    out["nchannels"] = m_config.topology->nChannels;
+    out["comm_nchannels"] = m_config.topology->nChannels;
     out["candidates"] = std::move(candidates);
     out["nccl_pick"] = ncclPairName(choice.algorithm, choice.protocol);
     out["model_time_us"] = choice.animatedTimeUs;
-    out["time_note"] =
-        "time_us is the animation's critical path, each message priced by the link's alpha-beta and the protocol's "
-        "share of the bandwidth; model_time_us is NCCL's ncclTopoGetAlgoTime for the animated pair on this server";
+    if (m_pipeline) {
+        out["time_note"] =
+            "time_us is the ring pipeline's: every slice through the NCCL_STEPS slots of its connection on the "
+            "server's own rings, each hop priced by its path class and bandwidth; model_time_us is NCCL's "
+            "ncclTopoGetAlgoTime for the animated pair on this server";
+        out["pipeline"] = {{"slots", kNcclSteps},
+                           {"steps_per_slice", m_pipeline->shape().stepsPerSlice},
+                           {"slices_per_chunk", m_pipeline->shape().slicesPerChunk},
+                           {"step_bytes", m_pipeline->shape().stepBytes},
+                           {"launch_us", m_pipeline->shape().startUs},
+                           {"max_steps_ahead", m_pipeline->maxStepsAhead()}};
+    } else {
+        out["time_note"] =
+            "time_us is the animation's critical path, each message priced by the link's alpha-beta and the "
+            "protocol's share of the bandwidth; model_time_us is NCCL's ncclTopoGetAlgoTime for the animated pair "
+            "on this server";
+    }
     out["topo_file"] = m_config.topology->topoFile;
     out["nnodes"] = m_config.topology->nNodes;
     return out;
@@ -204,6 +296,7 @@ sim::EventRecord CollectivesEngine::describe(const Event& event) {
                                  {"reduce", message.reduce},
                                  {"end_us", send->end_us}}};
         if (!send->deviceFunction.empty()) record.fields["device_function"] = std::string(send->deviceFunction);
+        if (send->timing) addPipelineFields(record.fields, *send);
         return record;
     }
     const auto& round = std::get<RoundEvent>(event);
@@ -221,7 +314,7 @@ std::vector<std::string> CollectivesEngine::eventKinds() { return sim::variantKi
 
 std::size_t CollectivesEngine::footprintBytes() const {
     return sizeof(*this) + m_buffers.footprintBytes() + m_bytesSent.size() * sizeof(std::int64_t) +
-           m_path.clocks().size() * sizeof(double);
+           m_path.clocks().size() * sizeof(double) + (m_pipeline ? m_pipeline->footprintBytes() : 0);
 }
 
 }  // namespace commviz::collectives

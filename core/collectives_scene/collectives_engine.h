@@ -1,6 +1,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -41,7 +42,7 @@ public:
     std::shared_ptr<const Schedule> sharedSchedule() const { return m_schedule; }
     int roundsDone() const { return m_round; }
     const RankBuffers& buffers() const { return m_buffers; }
-    double timeUs() const { return m_path.timeUs(); }
+    double timeUs() const { return m_pipeline ? m_pipeline->endUs() : m_path.timeUs(); }
     const std::vector<std::int64_t>& bytesSent() const { return m_bytesSent; }
     std::int64_t messages() const { return m_messages; }
     bool perMessageEvents() const;
@@ -51,10 +52,14 @@ public:
     sim::Json bandwidthFields() const;
     /// NCCL's tuner on the config's server (library=nccl with a topo_file); null otherwise.
     const NcclAutoChoice* ncclChoice() const { return m_ncclChoice.get(); }
+    /// NCCL's rings on the config's server, step by step through the slots; null for trees, Open MPI and
+    /// runs without a server.
+    const RingPipeline* ringPipeline() const { return m_pipeline ? &*m_pipeline : nullptr; }
 
 private:
     CollectivesEngine(Config config, Schedule schedule, std::shared_ptr<const NcclAutoChoice> choice);
     sim::Json ncclFields() const;
+    std::vector<MessageTiming> pipelineTimings(int roundIndex, const Round& round);
 
     Config m_config;
     std::shared_ptr<const Schedule> m_schedule;  ///< immutable, shared by copies
@@ -64,6 +69,7 @@ private:
     std::vector<std::int64_t> m_bytesSent;  ///< per rank, to other ranks
     std::int64_t m_messages = 0;
     std::shared_ptr<const NcclAutoChoice> m_ncclChoice;  ///< immutable, shared by copies
+    std::optional<RingPipeline> m_pipeline;
 };
 
 }  // namespace commviz::collectives

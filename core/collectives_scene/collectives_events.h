@@ -1,11 +1,13 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string_view>
 #include <variant>
 #include <vector>
 
 #include "collectives/schedule.h"
+#include "nccl/device/ring_pipeline.h"
 
 namespace commviz::collectives {
 
@@ -17,6 +19,11 @@ struct SendEvent {
     double end_us = 0;                ///< when it was received (and reduced) on the critical-path clock
     std::string_view deviceFunction;  ///< NCCL's runRing / runTreeSplit; empty for Open MPI
     std::string_view primitive;       ///< the NCCL primitive the sender calls; empty for Open MPI
+    /// NCCL on a server's rings: the slices through the connection's slots, the transport the hop took and
+    /// what the receiver runs on the data. Empty without a server (the round's α-β clock prices it).
+    std::optional<MessageTiming> timing;
+    nccl_topology::Transport transport = nccl_topology::Transport::Unknown;
+    std::string_view receiverPrimitive;
     bool operator==(const SendEvent&) const = default;
 };
 

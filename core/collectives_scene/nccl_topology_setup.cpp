@@ -64,6 +64,7 @@ sim::Result<std::shared_ptr<const NcclTopologySetup>> loadNcclTopology(const sim
     setup->nNodes = std::max(model.comm.nNodes, 1);
     setup->nChannels = static_cast<int>(model.comm.channels.size());
     setup->inputs = nccl_topology::tuningInputs(model, topoKeys.value());
+    setup->comm = model.comm;
     if (auto fits = checkRanks(*setup, keys.at("ranks").get<int>()); !fits) return fits.error();
     return std::shared_ptr<const NcclTopologySetup>(std::move(setup));
 }

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "nccl/graph/comm_graphs.h"
 #include "nccl/graph/tuning_model.h"
 #include "sim/param_spec.h"
 #include "sim/result.h"
@@ -16,7 +17,8 @@ struct NcclTopologySetup {
     std::string topoFile;
     int gpusPerNode = 0;
     int nNodes = 1;
-    int nChannels = 0;  ///< comm->nChannels after ncclTopoPostset
+    int nChannels = 0;               ///< comm->nChannels after ncclTopoPostset
+    nccl_topology::CommGraphs comm;  ///< every channel's ring and tree, and the transport of each connection
     nccl_tuning::TuningInputs inputs;
     int nRanks() const { return gpusPerNode * nNodes; }
 };

@@ -2842,7 +2842,7 @@
 <context>
     <name>TopologyRenderer</name>
     <message>
-        <location filename="../../views/nccl/topology_scene/topology_renderer.cpp" line="+86"/>
+        <location filename="../../views/nccl/topology_scene/topology_renderer.cpp" line="+87"/>
         <source>No NCCL topology session loaded</source>
         <translation>未加载 NCCL 拓扑会话</translation>
     </message>
@@ -2852,12 +2852,12 @@
         <translation>节点 %1 · rank %2–%3</translation>
     </message>
     <message>
-        <location line="-9"/>
+        <location line="-13"/>
         <source>servers from log %1</source>
         <translation>由日志 %1 重建的服务器</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+12"/>
         <source>Node %1 · no ranks</source>
         <translation>节点 %1 · 没有 rank</translation>
     </message>
@@ -3872,12 +3872,12 @@
         <translation>k 叉（k-nomial）树的基数</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>NCCL channels</source>
-        <translation>NCCL 通道（channel）数</translation>
+        <location line="+2"/>
+        <source>NCCL channels: 0 = as many as NCCL gives the call on the server (one without a server); N = at most N, as NCCL_MAX_NCHANNELS</source>
+        <translation>NCCL 通道数：0 = 按 NCCL 在该服务器上给这次调用的通道数（无服务器时为 1）；N = 最多 N 个，如同 NCCL_MAX_NCHANNELS</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>NCCL protocol: auto (NCCL&apos;s tuner picks; Simple without a server), Simple, LL (half of every line is a flag) or LL128 (1/16 is); with a link preset, α is NCCL&apos;s per-step latency of the protocol and its base latency is paid once</source>
         <translation>NCCL 协议：auto（由 NCCL 调优器选择；没有服务器时为 Simple）、Simple、LL（每行一半是标志位）或 LL128（1/16 是标志位）；使用链路预设时，α 取该协议在 NCCL 中的每步延迟，基础延迟只计一次</translation>
     </message>

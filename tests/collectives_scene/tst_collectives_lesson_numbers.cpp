@@ -278,7 +278,11 @@ private slots:
             const auto summary = built.value()->summary();
             QCOMPARE(summary["protocol"].get<std::string>(), std::string(c.protocol));
             QCOMPARE(summary["rule"].get<std::string>(), std::string(c.rule));
-            QCOMPARE(summary["nchannels"].get<int>(), 24);
+            // enqueue.cc: one channel fewer while nBytes < nc x nThreads x threshold. 4 KiB on Ring/LL (512
+            // threads x 8 B x 8 ranks = 32 KiB a channel) keeps one; 4 MiB on LL128 (640 x 8 B) and 64 MiB on
+            // Simple (512 x 64 B) keep all 24.
+            QCOMPARE(summary["comm_nchannels"].get<int>(), 24);
+            QCOMPARE(summary["nchannels"].get<int>(), std::string(c.protocol) == "LL" ? 1 : 24);
             QCOMPARE(summary["candidates"].size(), std::size_t(3));
             checkCandidate(summary, "Ring", "LL", latLL, ll);
             checkCandidate(summary, "Ring", "LL128", latLL128, ll128);

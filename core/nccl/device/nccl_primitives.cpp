@@ -17,6 +17,30 @@ std::string_view ringBroadcast(int position) { return position == 0 ? "directCop
 
 std::string_view ringReduce(int position) { return position == 0 ? "send" : "recvReduceSend"; }
 
+std::string_view ringAllreduceReceiver(int step, int ranks) {
+    return step + 1 < 2 * (ranks - 1) ? ringAllreduce(step + 1, ranks) : "directRecv";
+}
+
+std::string_view ringAllgatherReceiver(int step, int ranks) {
+    return step + 1 < ranks - 1 ? ringAllgather(step + 1) : "directRecv";
+}
+
+std::string_view ringReduceScatterReceiver(int step, int ranks) {
+    return step + 1 < ranks - 1 ? ringReduceScatter(step + 1) : "recvReduceCopy";
+}
+
+std::string_view ringBroadcastReceiver(int position, int ranks) {
+    return position + 1 < ranks - 1 ? ringBroadcast(position + 1) : "directRecv";
+}
+
+std::string_view ringReduceReceiver(int position, int ranks) {
+    return position + 1 < ranks - 1 ? ringReduce(position + 1) : "recvReduceCopy";
+}
+
+bool receives(std::string_view primitive) {
+    return primitive.find("Recv") != std::string_view::npos || primitive.starts_with("recv");
+}
+
 std::string_view treeUp(bool senderHasChildren) {
     return senderHasChildren ? "directRecvReduceDirectSend" : "directSend";
 }

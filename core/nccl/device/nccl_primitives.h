@@ -20,6 +20,17 @@ std::string_view ringReduceScatter(int step);
 /// runRing of broadcast.h (out of place) and reduce.h: the sender at `position` hops down the chain.
 std::string_view ringBroadcast(int position);
 std::string_view ringReduce(int position);
+/// What the receiver of a ring send runs on that data: the primitive of its next step, or the receive
+/// that ends its loop or the chain (directRecv; recvReduceCopy where the last receiver also reduces).
+std::string_view ringAllreduceReceiver(int step, int ranks);
+std::string_view ringAllgatherReceiver(int step, int ranks);
+std::string_view ringReduceScatterReceiver(int step, int ranks);
+std::string_view ringBroadcastReceiver(int position, int ranks);
+std::string_view ringReduceReceiver(int position, int ranks);
+
+/// Whether a primitive receives from its previous peer (its name has Recv in it).
+bool receives(std::string_view primitive);
+
 /// runTreeSplit of all_reduce.h: a send up the tree from a rank with or without children, or down from
 /// the root or from an inner rank.
 std::string_view treeUp(bool senderHasChildren);

@@ -51,12 +51,17 @@ double ncclProtocolEfficiency(NcclProtocol protocol) {
     }
 }
 
+std::int64_t ncclStepDataBytes(NcclProtocol protocol) {
+    const std::int64_t step = stepBytes(protocol);
+    if (protocol == NcclProtocol::Ll) return step / 2;
+    if (protocol == NcclProtocol::Ll128) return step / 16 * 15;
+    return step;
+}
+
 std::int64_t ncclChunkBytes(NcclAlgorithm algorithm, bool multiStepRing, NcclProtocol protocol,
                             std::int64_t channelBytes, int ranks) {
-    std::int64_t chunk = stepBytes(protocol);
+    std::int64_t chunk = ncclStepDataBytes(protocol);
     if (protocol == NcclProtocol::Simple && algorithm == NcclAlgorithm::Ring && multiStepRing) chunk *= 4;
-    if (protocol == NcclProtocol::Ll) chunk /= 2;
-    if (protocol == NcclProtocol::Ll128) chunk = chunk / 16 * 15;
     if (algorithm == NcclAlgorithm::Tree && protocol == NcclProtocol::Ll128) {
         // One rank per node: nstepsLL128 = 1 + log2(nNodes) + 0.1 ppn with ppn = 1.
         const double steps = 1 + floorLog2(ranks) + 0.1;

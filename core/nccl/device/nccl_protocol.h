@@ -12,6 +12,10 @@ namespace commviz::collectives {
 /// NCCL src/include/device.h, NCCL_LL128_DATAELEMS).
 double ncclProtocolEfficiency(NcclProtocol protocol);
 
+/// Data bytes one step of a connection's buffer carries: the default buffer (src/init.cc: Simple 4 MiB,
+/// LL 512 KiB, LL128 4,800 KiB) over NCCL_STEPS = 8, of which LL carries half and LL128 15/16.
+std::int64_t ncclStepDataBytes(NcclProtocol protocol);
+
 /// Data bytes of one chunk as NCCL src/enqueue.cc, calcCollChunking, sizes it
 /// from the default buffers (src/init.cc: Simple 4 MiB, LL 512 KiB, LL128
 /// 4,800 KiB, each cut into NCCL_STEPS = 8 steps): Simple rings of allreduce,

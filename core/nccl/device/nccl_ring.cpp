@@ -13,6 +13,8 @@ namespace commviz::collectives {
 using nccl_detail::layoutLimitError;
 using nccl_detail::loopElements;
 using nccl_detail::loopsOver;
+using nccl_detail::RingOrder;
+using nccl_detail::ringOrderError;
 
 namespace {
 
@@ -43,7 +45,9 @@ Schedule ncclRingAllreduce(const ScheduleRequest& request, int nchannels) {
     std::size_t blocks = 0;
     for (std::int64_t share : shares) blocks += std::size_t(loopsOver(share, loopCount)) * std::size_t(p);
     schedule.unsupported = layoutLimitError(blocks);
+    if (schedule.unsupported.empty()) schedule.unsupported = ringOrderError(request.rings, p);
     if (!schedule.unsupported.empty()) return schedule;
+    auto order = std::make_shared<const RingOrder>(request.rings, p);
     for (std::int64_t share : shares) {
         loops->firstBlock.push_back(int(schedule.layout.size()));
         loops->loops.push_back(loopsOver(share, loopCount));
@@ -56,7 +60,8 @@ Schedule ncclRingAllreduce(const ScheduleRequest& request, int nchannels) {
     const BlockLayout layout = schedule.layout;
     const auto bytes = request.elementBytes;
     const int steps = 2 * (p - 1);
-    // Step s < p-1 is reduce-scatter round s+1 (chunk r-s-1); step p-1+t is allgather round t+1 (chunk r-t).
+    // Step s < p-1 is reduce-scatter round s+1 (chunk i-s-1 from ring position i); step p-1+t is allgather
+    // round t+1 (chunk i-t).
     schedule.rounds = int(loops->maxLoops) * steps;
     schedule.round = [=](int roundIndex) {
         const int loop = roundIndex / steps, step = roundIndex % steps;
@@ -66,9 +71,12 @@ Schedule ncclRingAllreduce(const ScheduleRequest& request, int nchannels) {
         for (int channel = 0; channel < channels; ++channel) {
             if (loop >= loops->loops[std::size_t(channel)]) continue;
             const int base = loops->firstBlock[std::size_t(channel)] + loop * p;
-            for (int rank = 0; rank < p; ++rank) {
-                const int chunk = wrap(rank + chunkOffset, p);
-                round.push_back(makeMessage(layout, bytes, rank, (rank + 1) % p, {{base + chunk, 1}}, reduce));
+            for (int position = 0; position < p; ++position) {
+                const int chunk = wrap(position + chunkOffset, p);
+                Message message = makeMessage(layout, bytes, order->rank(channel, position),
+                                              order->rank(channel, (position + 1) % p), {{base + chunk, 1}}, reduce);
+                message.channel = channel;
+                round.push_back(std::move(message));
             }
         }
         return round;
@@ -76,6 +84,9 @@ Schedule ncclRingAllreduce(const ScheduleRequest& request, int nchannels) {
     schedule.deviceFunction = nccl_primitives::kRunRing;
     schedule.primitive = [p, steps](int roundIndex, const Message&) {
         return nccl_primitives::ringAllreduce(roundIndex % steps, p);
+    };
+    schedule.receiverPrimitive = [p, steps](int roundIndex, const Message&) {
+        return nccl_primitives::ringAllreduceReceiver(roundIndex % steps, p);
     };
     return schedule;
 }
@@ -104,11 +115,15 @@ RankPieces rankPieces(std::int64_t share, int channels, std::int64_t chunk) {
 }
 
 /// The ring shared by allgather and reduce_scatter: p-1 rounds per loop; in
-/// round j rank r sends to r+1 its piece of block r - j - `shift`.
+/// round j the rank at ring position i sends to the next its piece of the block of the rank at
+/// position i - j - `shift`.
 void setPerRankRing(Schedule& schedule, const ScheduleRequest& request, std::shared_ptr<const RankPieces> cut,
                     int shift, bool reduce) {
     const int p = request.ranks;
     if (p < 2) return;
+    schedule.unsupported = ringOrderError(request.rings, p);
+    if (!schedule.unsupported.empty()) return;
+    auto order = std::make_shared<const RingOrder>(request.rings, p);
     const BlockLayout layout = schedule.layout;
     const auto bytes = request.elementBytes;
     schedule.rounds = int(cut->maxLoops) * (p - 1);
@@ -118,9 +133,14 @@ void setPerRankRing(Schedule& schedule, const ScheduleRequest& request, std::sha
         for (std::size_t channel = 0; channel < cut->loops.size(); ++channel) {
             if (loop >= cut->loops[channel]) continue;
             const int piece = cut->firstPiece[channel] + loop;
-            for (int rank = 0; rank < p; ++rank) {
-                const int block = wrap(rank - step - shift, p) * cut->pieces + piece;
-                round.push_back(makeMessage(layout, bytes, rank, (rank + 1) % p, {{block, 1}}, reduce));
+            const int c = int(channel);
+            for (int position = 0; position < p; ++position) {
+                const int owner = order->rank(c, wrap(position - step - shift, p));
+                Message message =
+                    makeMessage(layout, bytes, order->rank(c, position), order->rank(c, (position + 1) % p),
+                                {{owner * cut->pieces + piece, 1}}, reduce);
+                message.channel = c;
+                round.push_back(std::move(message));
             }
         }
         return round;
@@ -129,6 +149,11 @@ void setPerRankRing(Schedule& schedule, const ScheduleRequest& request, std::sha
     schedule.primitive = [p, reduce](int roundIndex, const Message&) {
         const int step = roundIndex % (p - 1);
         return reduce ? nccl_primitives::ringReduceScatter(step) : nccl_primitives::ringAllgather(step);
+    };
+    schedule.receiverPrimitive = [p, reduce](int roundIndex, const Message&) {
+        const int step = roundIndex % (p - 1);
+        return reduce ? nccl_primitives::ringReduceScatterReceiver(step, p)
+                      : nccl_primitives::ringAllgatherReceiver(step, p);
     };
 }
 

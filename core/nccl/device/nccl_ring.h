@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "collectives/schedule.h"
@@ -38,6 +39,23 @@ Schedule ncclRingBroadcast(const ScheduleRequest& request);
 Schedule ncclRingReduce(const ScheduleRequest& request);
 
 namespace nccl_detail {
+
+/// Where each rank sits on each channel's ring: the topology's `Channel c : …` order
+/// (ScheduleRequest::rings), or 0, 1, …, p-1 when none is given. NCCL's device code works on ring
+/// positions (ncclRing::index), so chunk arithmetic is done on positions and mapped to ranks here.
+class RingOrder {
+public:
+    RingOrder(const std::vector<std::vector<int>>& rings, int ranks);
+    int rank(int channel, int position) const;
+    int position(int channel, int rank) const;
+
+private:
+    std::vector<std::vector<int>> m_ranks;      ///< per ring: rank at each position
+    std::vector<std::vector<int>> m_positions;  ///< per ring: position of each rank
+};
+
+/// Refusal when a ring does not list every rank once; empty when all do.
+std::string ringOrderError(const std::vector<std::vector<int>>& rings, int ranks);
 
 /// How NCCL cuts a part of `part` elements into loops of `chunk` elements: at
 /// least one loop, the last one shorter.

@@ -2,6 +2,7 @@
 
 #include <array>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace commviz::nccl_topology {
@@ -24,6 +25,23 @@ struct CommChannel {
 };
 
 enum class Transport { P2P, SHM, NET, CollNet, Unknown };
+
+/// NCCL's name of a transport, as the connection lines print it ("P2P", "SHM", "NET", "CollNet").
+constexpr std::string_view transportName(Transport transport) {
+    switch (transport) {
+        case Transport::P2P:
+            return "P2P";
+        case Transport::SHM:
+            return "SHM";
+        case Transport::NET:
+            return "NET";
+        case Transport::CollNet:
+            return "CollNet";
+        case Transport::Unknown:
+            break;
+    }
+    return "unknown";
+}
 
 /// One connection line: `Channel 00/0 : 0[0] -> 1[1] via P2P/CUMEM/read`, or the
 /// send/receive halves of a NET connection (NCCL src/transport.cc, ncclTransportP2pSetup).

@@ -116,21 +116,7 @@ void writeWarnsAndUnread(const InfoLog& log, std::ostream& out) {
 
 }  // namespace
 
-std::string loggedTransportName(Transport transport) {
-    switch (transport) {
-        case Transport::P2P:
-            return "P2P";
-        case Transport::SHM:
-            return "SHM";
-        case Transport::NET:
-            return "NET";
-        case Transport::CollNet:
-            return "CollNet";
-        case Transport::Unknown:
-            break;
-    }
-    return "unknown";
-}
+std::string loggedTransportName(Transport transport) { return std::string(nccl_topology::transportName(transport)); }
 
 std::vector<PeerTransport> transportsPerPeer(const std::vector<Connection>& connections) {
     std::vector<PeerTransport> peers;
