@@ -9,6 +9,7 @@
 #include <string>
 
 #include "collectives_scene/algorithm_catalog.h"
+#include "collectives_scene/collectives_config.h"
 #include "collectives_scene/collectives_engine.h"
 #include "collectives_scene/collectives_sweep.h"
 
@@ -70,8 +71,30 @@ void BM_ChartSweepRanks(benchmark::State& state, Collective collective) {
     for (auto _ : state) benchmark::DoNotOptimize(sweepOverRanks(config).crossovers.size());
 }
 
+// NCCL's ring pipeline on two bundled DGX H100s (16 ranks, 16 channels): a 1 GiB allreduce with `protocol`,
+// scheduled and simulated slice by slice through the slots, data moved, result checked.
+void BM_NcclRingPipeline(benchmark::State& state, const std::string& protocol) {
+    const commviz::sim::ParamValues values{{"library", "nccl"},     {"nnodes", 2},          {"ranks", 16},
+                                           {"bytes", 1073741824LL}, {"protocol", protocol}, {"detail", "messages"}};
+    const Config config = configOf(commviz::sim::mergeKeys(params(), values).value()).value();
+    std::size_t footprint = 0;
+    std::int64_t messages = 0;
+    for (auto _ : state) {
+        auto engine = CollectivesEngine::create(config).value();
+        while (!engine.done()) benchmark::DoNotOptimize(engine.step());
+        footprint = engine.footprintBytes();
+        messages = engine.messages();
+        if (!engine.buffers().resultOk() || !engine.ringPipeline()) state.SkipWithError("result not ok");
+    }
+    state.counters["engine_bytes"] = double(footprint);
+    state.counters["messages"] = double(messages);
+}
+
 }  // namespace
 
+BENCHMARK_CAPTURE(BM_NcclRingPipeline, simple, std::string("simple"))->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_NcclRingPipeline, ll128, std::string("ll128"))->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_NcclRingPipeline, ll, std::string("ll"))->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK_CAPTURE(BM_AllreduceSchedule, ring, std::string("ring"))->Arg(1024)->Arg(4096)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_AllreduceSchedule, recursive_doubling, std::string("recursive_doubling"))
     ->Arg(1024)

@@ -93,7 +93,8 @@ std::vector<sim::ParamSpec> params() {
                QT_TRANSLATE_NOOP("commviz::params", "Reduction throughput 1/γ, GB/s")),
         choice("detail", "auto", {"auto", "messages", "rounds"},
                QT_TRANSLATE_NOOP("commviz::params",
-                                 "Events: one per message, one per round, or messages up to 1,024 ranks")),
+                                 "Events: one per message, one per round, or messages up to 1,024 ranks and 262,144 "
+                                 "messages")),
     };
     for (sim::ParamSpec& key : ncclTopologyParams()) keys.push_back(std::move(key));
     return keys;

@@ -115,7 +115,9 @@ CollectivesEngine::CollectivesEngine(Config config, Schedule schedule, std::shar
       m_buffers(m_config.collective, m_config.ranks, m_config.root, m_schedule->layout, m_config.op == ReduceOp::Max),
       m_path(m_config.ranks, launchLatencyUs(m_config, m_schedule->algorithm)),
       m_bytesSent(std::size_t(m_config.ranks), 0),
-      m_ncclChoice(std::move(choice)) {
+      m_ncclChoice(std::move(choice)),
+      m_messageEstimate(
+          m_schedule->rounds > 0 ? std::int64_t(m_schedule->rounds) * std::int64_t(m_schedule->round(0).size()) : 0) {
     // NCCL's rings on a server run as a pipeline through the slots of each connection.
     if (!m_ncclChoice || m_schedule->deviceFunction != nccl_primitives::kRunRing || m_config.ranks < 2) return;
     const NcclTopologySetup& setup = *m_config.topology;
@@ -125,11 +127,12 @@ CollectivesEngine::CollectivesEngine(Config config, Schedule schedule, std::shar
     m_pipeline.emplace(m_config.ranks, m_config.nchannels,
                        ringPipelineShape(m_config.protocol, multiStep, m_config.elementBytes,
                                          ncclRingBaseLatencyUs(setup, m_config.protocol)),
-                       ncclRingHops(setup, m_config.protocol));
+                       ncclRingHops(setup, m_config.protocol, ncclFuncOf(m_config.collective)));
 }
 
 bool CollectivesEngine::perMessageEvents() const {
-    if (m_config.detail == Detail::Auto) return m_config.ranks <= kMessageEventRanks;
+    if (m_config.detail == Detail::Auto)
+        return m_config.ranks <= kMessageEventRanks && m_messageEstimate <= kMessageEventLimit;
     return m_config.detail == Detail::Messages;
 }
 

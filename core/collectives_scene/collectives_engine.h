@@ -69,6 +69,7 @@ private:
     std::vector<std::int64_t> m_bytesSent;  ///< per rank, to other ranks
     std::int64_t m_messages = 0;
     std::shared_ptr<const NcclAutoChoice> m_ncclChoice;  ///< immutable, shared by copies
+    std::int64_t m_messageEstimate = 0;                  ///< rounds x the first round's messages
     std::optional<RingPipeline> m_pipeline;
 };
 

@@ -4,6 +4,7 @@
 #include "collectives_scene/nccl_ring_hops.h"
 
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <utility>
 
@@ -22,9 +23,9 @@ using namespace nccl_tuning;
 // tuning.cc getNetOverhead: the proxy's cost per step once a ring leaves the node (x3 for Simple).
 float netOverheadUs(const TuningInputs& in, int protocol) {
     if (in.nNodes <= 1) return 0.0f;
-    float overhead = in.env.netOverheadNs >= 0                                              ? float(in.env.netOverheadNs * .001)
+    float overhead = in.env.netOverheadNs >= 0 ? float(in.env.netOverheadNs * .001)
                      : (in.cpuArch == CpuArch::X86 && in.cpuVendor == CpuVendor::AMD) ? 2.0f
-                                                                                        : 1.0f;
+                                                                                      : 1.0f;
     return protocol == NCCL_PROTO_SIMPLE ? overhead * 3 : overhead;
 }
 
@@ -37,9 +38,19 @@ std::map<std::pair<int, int>, Transport> ringTransports(const std::vector<Connec
     return out;
 }
 
+// LL and LL128 move data no faster than the tuner's bus bandwidth for them (llMaxBw, perChMaxRingLL128Bw and the
+// 0.5 / 0.92 shares), shared by the communicator's channels; Simple is held only by its hops.
+double protocolCapGBps(const NcclTopologySetup& setup, int protocol, int func) {
+    if (protocol == NCCL_PROTO_SIMPLE || func < 0) return std::numeric_limits<double>::infinity();
+    auto model = ncclTopoTuneModel(setup.inputs);
+    const float bus = model ? model->busBandwidths[std::size_t(func)][NCCL_ALGO_RING][std::size_t(protocol)] : 0.0f;
+    if (bus <= 0.0f) return std::numeric_limits<double>::infinity();
+    return double(bus) / double(std::max(setup.nChannels, 1));
+}
+
 }  // namespace
 
-std::shared_ptr<const PipelineHops> ncclRingHops(const NcclTopologySetup& setup, NcclProtocol protocol) {
+std::shared_ptr<const PipelineHops> ncclRingHops(const NcclTopologySetup& setup, NcclProtocol protocol, int func) {
     const TuningInputs& in = setup.inputs;
     const int p = ncclProtocolIndex(protocol);
     const TuningTables tables = tuningTables(in.version);
@@ -49,12 +60,13 @@ std::shared_ptr<const PipelineHops> ncclRingHops(const NcclTopologySetup& setup,
     // bandwidth, as the tuner's nChannels x bw (with the search's nChannels) assumes.
     const double perChannel = double(graph.nChannels) / double(std::max(setup.nChannels, 1));
     const double share = ncclProtocolEfficiency(protocol) * std::min(perChannel, 1.0);
-    PipelineHop intra{Transport::P2P, graph.bwIntra * share,
-                      std::max(tables.hwLat[std::size_t(intraHw)][NCCL_ALGO_RING][std::size_t(p)],
-                               netOverheadUs(in, p))};
+    const double cap = protocolCapGBps(setup, p, func);
+    PipelineHop intra{
+        Transport::P2P, std::min(graph.bwIntra * share, cap),
+        std::max(tables.hwLat[std::size_t(intraHw)][NCCL_ALGO_RING][std::size_t(p)], netOverheadUs(in, p))};
     float interLatency = tables.hwLat[NCCL_HW_NET][NCCL_ALGO_RING][std::size_t(p)] + graph.latencyInter;
     if (p == NCCL_PROTO_SIMPLE) interLatency += graph.latencyInter;  // the flush
-    PipelineHop inter{Transport::NET, graph.bwInter * share, interLatency};
+    PipelineHop inter{Transport::NET, std::min(graph.bwInter * share, cap), interLatency};
 
     const auto transports = ringTransports(setup.comm.connections);
     std::vector<std::vector<int>> next;
@@ -84,8 +96,7 @@ double ncclRingBaseLatencyUs(const NcclTopologySetup& setup, NcclProtocol protoc
     return tuningTables(setup.inputs.version).baseLat[NCCL_ALGO_RING][std::size_t(ncclProtocolIndex(protocol))];
 }
 
-int ncclChannelsFor(const NcclTopologySetup& setup, int algorithm, int protocol, std::int64_t nBytes,
-                    int maxChannels) {
+int ncclChannelsFor(const NcclTopologySetup& setup, int algorithm, int protocol, std::int64_t nBytes, int maxChannels) {
     auto model = ncclTopoTuneModel(setup.inputs);
     int threads = model ? model->maxThreads[std::size_t(algorithm)][std::size_t(protocol)] : 512;
     // comm.h: NCCL_LL_THREAD_THRESHOLD 8, NCCL_LL128_THREAD_THRESHOLD 8, NCCL_SIMPLE_THREAD_THRESHOLD 64.

@@ -12,8 +12,10 @@ namespace commviz::collectives {
 /// (src/graph/tuning.cc): a hop inside a node is NVLink or PCI (the ring graph's typeIntra) at the graph's
 /// bwIntra with that class's hwLat (at least the network overhead once there are several nodes), a hop
 /// between nodes is NET at bwInter with the NET hwLat and the NIC's latency; both carry data at the
-/// protocol's share of the wire, split between the channels ncclTopoPostset made of one searched channel. The transport is the one the connection took (P2P, SHM, NET).
-std::shared_ptr<const PipelineHops> ncclRingHops(const NcclTopologySetup& setup, NcclProtocol protocol);
+/// protocol's share of the wire, split between the channels ncclTopoPostset made of one searched channel. LL
+/// and LL128 are held to the tuner's bus bandwidth of Ring for `func` (ncclFuncAllReduce …; -1: no cap). The
+/// transport is the one the connection took (P2P, SHM, NET).
+std::shared_ptr<const PipelineHops> ncclRingHops(const NcclTopologySetup& setup, NcclProtocol protocol, int func);
 
 /// tuning.cc's baseLat of Ring for the protocol: once per call, before the first step.
 double ncclRingBaseLatencyUs(const NcclTopologySetup& setup, NcclProtocol protocol);

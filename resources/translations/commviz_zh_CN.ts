@@ -3903,8 +3903,8 @@
     </message>
     <message>
         <location line="+2"/>
-        <source>Events: one per message, one per round, or messages up to 1,024 ranks</source>
-        <translation>事件粒度：每条消息一个、每轮一个，或在 1,024 个 rank 以内每条消息一个</translation>
+        <source>Events: one per message, one per round, or messages up to 1,024 ranks and 262,144 messages</source>
+        <translation>事件：每条消息一个、每轮一个，或在不超过 1,024 个 rank 且不超过 262,144 条消息时每条消息一个</translation>
     </message>
     <message>
         <location filename="../../core/nccl/graph/topo_keys.cpp" line="+50"/>

@@ -120,7 +120,7 @@ std::vector<MessageTiming> RingPipeline::advance(const Round& round, const std::
             const double slotUs = known > 0 ? out.consumedUs[std::size_t((known - 1) % kNcclSteps)] : 0.0;
             const double dataUs = receive ? in.arrivalUs[std::size_t(s)] : 0.0;
             slice.startUs = std::max({finish, dataUs, slotUs});
-            slice.boundBy = slice.startUs == finish    ? PipelineWait::Program
+            slice.boundBy = slice.startUs == finish   ? PipelineWait::Program
                             : slice.startUs == dataUs ? PipelineWait::Data
                                                       : PipelineWait::Slot;
             if (slice.startUs == m_shape.startUs && finish == m_shape.startUs) slice.boundBy = PipelineWait::None;
@@ -155,8 +155,7 @@ std::size_t RingPipeline::footprintBytes() const {
            m_connection.capacity() * sizeof(Connection);
 }
 
-PipelineShape ringPipelineShape(NcclProtocol protocol, bool multiStepRing, std::int64_t elementBytes,
-                                double startUs) {
+PipelineShape ringPipelineShape(NcclProtocol protocol, bool multiStepRing, std::int64_t elementBytes, double startUs) {
     PipelineShape shape;
     shape.stepBytes = ncclStepDataBytes(protocol);
     shape.elementBytes = std::max<std::int64_t>(elementBytes, 1);

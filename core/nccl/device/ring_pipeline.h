@@ -50,9 +50,9 @@ private:
 
 /// How a protocol moves one primitive call (src/include/collectives.h, *_CHUNKSTEPS and *_SLICESTEPS).
 struct PipelineShape {
-    int stepsPerSlice = 1;        ///< StepPerSlice
-    int slicesPerChunk = 1;       ///< SlicePerChunk
-    std::int64_t stepBytes = 0;   ///< data bytes of one step (the buffer's stepSize)
+    int stepsPerSlice = 1;       ///< StepPerSlice
+    int slicesPerChunk = 1;      ///< SlicePerChunk
+    std::int64_t stepBytes = 0;  ///< data bytes of one step (the buffer's stepSize)
     std::int64_t elementBytes = 1;
     double startUs = 0.0;  ///< when the first primitive may start: the launch (tuning.cc baseLat)
 };
@@ -65,7 +65,7 @@ struct PipelineSlice {
     std::int64_t step = 0;  ///< the connection's step when posted; its slot is step % NCCL_STEPS
     std::int64_t bytes = 0;
     double startUs = 0.0;
-    double endUs = 0.0;  ///< arrival at the receiver
+    double endUs = 0.0;       ///< arrival at the receiver
     double slotWaitUs = 0.0;  ///< how long a free slot at the receiver was the last thing it waited for
     PipelineWait boundBy = PipelineWait::None;
     int slot() const { return int(step % kNcclSteps); }
@@ -112,7 +112,9 @@ private:
         std::int64_t consumedSteps = 0;  ///< the receiver's head
         std::array<double, kNcclSteps> consumedUs{};
     };
-    std::size_t at(int channel, int rank) const { return std::size_t(channel) * std::size_t(m_ranks) + std::size_t(rank); }
+    std::size_t at(int channel, int rank) const {
+        return std::size_t(channel) * std::size_t(m_ranks) + std::size_t(rank);
+    }
     static std::int64_t headAt(const Connection& connection, double timeUs);
     void consume(int channel, int rank, int slice, double timeUs);
     void receiveOnly(int channel, int rank);
@@ -133,7 +135,6 @@ private:
 /// take 2 slices of 2 steps (ALLREDUCE_CHUNKSTEPS 4, SLICESTEPS 2), Simple broadcast and reduce 1 of 1, LL and
 /// LL128 one step; the step's data bytes are the buffer's (Simple 4 MiB, LL 512 KiB, LL128 4,800 KiB) / 8,
 /// LL carrying half, LL128 15/16.
-PipelineShape ringPipelineShape(NcclProtocol protocol, bool multiStepRing, std::int64_t elementBytes,
-                                double startUs);
+PipelineShape ringPipelineShape(NcclProtocol protocol, bool multiStepRing, std::int64_t elementBytes, double startUs);
 
 }  // namespace commviz::collectives

@@ -135,6 +135,8 @@ void computeCell(const ModelContext& ctx, int coll, int a, int p, TuningModel& m
     const TuningGraph& g = graphOfAlgorithm(ctx.in, a);
     float busBw = static_cast<float>(g.nChannels) * channelBandwidth(ctx, coll, a);
     busBw = detail::cellBusBandwidth(ctx, coll, a, p, busBw);
+    model.busBandwidths[static_cast<std::size_t>(coll)][static_cast<std::size_t>(a)][static_cast<std::size_t>(p)] =
+        busBw;
     if (ratioApplies(ctx.in.version, coll, a)) busBw *= busToAlgorithmRatio(ctx, coll, a);
     const auto c = static_cast<std::size_t>(coll), ai = static_cast<std::size_t>(a), pi = static_cast<std::size_t>(p);
     model.bandwidths[c][ai][pi] = busBw;

@@ -70,10 +70,11 @@ struct TuningInputs {
 struct TuningModel {
     TuningVersion version;
     int nAlgorithms = 6;
-    bool tablePrinted = false;                                          ///< nRanks > 1: rank 0 printed the TUNING table
-    PerFunction<float> latencies{};                                     ///< µs
-    PerFunction<float> bandwidths{};                                    ///< GB/s, algorithm bandwidth
-    PerAlgorithm<int> maxThreads{};                                     ///< the "Max NThreads" line
+    bool tablePrinted = false;           ///< nRanks > 1: rank 0 printed the TUNING table
+    PerFunction<float> latencies{};      ///< µs
+    PerFunction<float> bandwidths{};     ///< GB/s, algorithm bandwidth
+    PerFunction<float> busBandwidths{};  ///< GB/s, the bus bandwidth after the refinements, before the algbw ratio
+    PerAlgorithm<int> maxThreads{};      ///< the "Max NThreads" line
     std::array<PerProtocol<float>, NCCL_NUM_FUNCTIONS> ringBackupBw{};  ///< 2.19–2.23 ringbdw
 };
 

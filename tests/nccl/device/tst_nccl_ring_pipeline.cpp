@@ -56,8 +56,8 @@ double allgatherTime(RingPipeline& pipeline, int loops, std::vector<std::vector<
 }
 
 Config serverConfig(int nodes, std::int64_t bytes, const char* collective = "allreduce") {
-    sim::ParamValues values{{"library", "nccl"},   {"collective", collective}, {"nnodes", nodes},
-                            {"ranks", 8 * nodes}, {"bytes", bytes}};
+    sim::ParamValues values{
+        {"library", "nccl"}, {"collective", collective}, {"nnodes", nodes}, {"ranks", 8 * nodes}, {"bytes", bytes}};
     auto keys = sim::mergeKeys(params(), values);
     if (!keys) qFatal("%s", keys.error().message.c_str());
     auto config = configOf(keys.value());
@@ -111,7 +111,7 @@ private slots:
                 for (const MessageTiming& timing : timings) {
                     QCOMPARE(timing.startUs(), 4.0 * loop + 2.0 * step);
                     QCOMPARE(timing.endUs(), 4.0 * loop + 2.0 * step + 2.0);
-                    QCOMPARE(timing.slices[0].boundBy, step == 1                ? PipelineWait::Data
+                    QCOMPARE(timing.slices[0].boundBy, step == 1   ? PipelineWait::Data
                                                        : loop == 0 ? PipelineWait::None
                                                                    : PipelineWait::Program);
                 }
@@ -131,7 +131,7 @@ private slots:
             auto timing = pipeline.advance({send(0, 0, 1)}, {false})[0].slices[0];
             QCOMPARE(timing.slot(), chunk % 8);
             QCOMPARE(timing.startUs, chunk < 8 ? double(chunk) : double(chunk + 3));
-            QCOMPARE(timing.boundBy, chunk == 8 ? PipelineWait::Slot
+            QCOMPARE(timing.boundBy, chunk == 8   ? PipelineWait::Slot
                                      : chunk == 0 ? PipelineWait::None
                                                   : PipelineWait::Program);
             QCOMPARE(timing.slotWaitUs, chunk == 8 ? 3.0 : 0.0);
