@@ -78,15 +78,14 @@ private slots:
         QTest::newRow("2.21.5 socket 3x1") << "nccl_2.21.5_pcie3_socket_3x1_partial.log" << 80 << 90 << 0 << 10;
         // 2.23.4, H100 SXM: NVLink 370.8 GB/s to the NVSwitch (18 links × 20.6, only Hopper's NVLink 4) and
         // `NVLS multicast support is available` (sm90 only) ⇒ sm90.
-        QTest::newRow("2.23.4 H100 NVLS 1x4") << "nccl_2.23.4_h100sxm_nvls_1x4_p2pdisabled_partial.log" << 90 << 105
-                                              << 0 << 10;
-        QTest::newRow("2.23.4 H100 1x2") << "nccl_2.23.4_h100sxm_1x2_p2pdisabled_partial.log" << 90 << 105 << 0
-                                         << 4;
+        QTest::newRow("2.23.4 H100 NVLS 1x4")
+            << "nccl_2.23.4_h100sxm_nvls_1x4_p2pdisabled_partial.log" << 90 << 105 << 0 << 10;
+        QTest::newRow("2.23.4 H100 1x2") << "nccl_2.23.4_h100sxm_1x2_p2pdisabled_partial.log" << 90 << 105 << 0 << 4;
         // 2.27.7, NVIDIA A100 80GB PCIe (named in the nccl-tests header `Using devices`) ⇒ sm80.
-        QTest::newRow("2.27.7 A100 NVLink bridge 1x2") << "nccl_2.27.7_a100pcie_nvlbridge_1x2_trimmed.log" << 80
-                                                       << 105 << 0 << 11;
-        QTest::newRow("2.27.7 A100 1 NVLink 1x2") << "nccl_2.27.7_a100pcie_nvlbridge_1x2_fault_1channel_trimmed.log"
-                                                  << 80 << 105 << 0 << 11;
+        QTest::newRow("2.27.7 A100 NVLink bridge 1x2")
+            << "nccl_2.27.7_a100pcie_nvlbridge_1x2_trimmed.log" << 80 << 105 << 0 << 11;
+        QTest::newRow("2.27.7 A100 1 NVLink 1x2")
+            << "nccl_2.27.7_a100pcie_nvlbridge_1x2_fault_1channel_trimmed.log" << 80 << 105 << 0 << 11;
     }
 
     void reproducesTableAndChoices() {
@@ -127,8 +126,8 @@ private slots:
         int explained = 0;
         for (const ExplainedSelection& selection : explanation.selections) {
             explained += selection.count;
-            const std::string what = std::to_string(selection.logged.bytes) + " B (line " +
-                                     std::to_string(selection.logged.line) + ")";
+            const std::string what =
+                std::to_string(selection.logged.bytes) + " B (line " + std::to_string(selection.logged.line) + ")";
             QVERIFY2(selection.choice.found, what.c_str());
             QVERIFY2(!selection.collectiveAssumed || selection.logged.form == SelectionForm::Time, what.c_str());
             QCOMPARE(qs(ncclAlgoStr(selection.choice.algorithm)), qs(ncclAlgoStr(selection.logged.algorithm)));
