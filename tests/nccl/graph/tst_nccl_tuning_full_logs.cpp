@@ -138,6 +138,24 @@ private slots:
         }
         QCOMPARE(explained, selections);
     }
+
+    /// 2.18 prints no node count: without the nnodes key the explainer takes the hosts of the ranks the log
+    /// shows (one, for this one-rank log), says so, and the cells that cross the network then differ.
+    void nodeCountWithoutAnNNodesLineIsSaid() {
+        const std::string text = fixtureText("nccl_2.18.1_socket_vm_8x1.log");
+        auto log = commviz::nccl_topology::parseInfoLog(text, "2.18.1");
+        QVERIFY(log.ok());
+        TuningLogSettings settings;
+        settings.gpuSm = 80;
+        const TuningExplanation explanation = explainTuningLog(readTuningLog(text), log.value(), settings);
+        QVERIFY(explanation.modelMade);
+        QCOMPARE(explanation.inputs.inputs.nNodes, 1);
+        bool said = false;
+        for (const std::string& assumption : explanation.inputs.assumptions)
+            said = said || assumption.find("nnodes=N") != std::string::npos;
+        QVERIFY(said);
+        QVERIFY(explanation.cellsAgreeing < static_cast<int>(explanation.cells.size()));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestNcclTuningFullLogs)
