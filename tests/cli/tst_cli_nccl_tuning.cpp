@@ -1,7 +1,8 @@
 // `commviz nccl-log FILE.log [--set key=value]... [--json]`'s tuning section through the real binary, on the
 // published 2.29.7 log (tests/nccl/graph/fixtures, source named there): as published (no GRAPH lines: the
 // model cannot be made, the choices are explained from the logged table), and with the two `Pattern` lines
-// worked out by hand from that table (see tst_nccl_tuning_log_explain) put in front of it.
+// worked out by hand from that table (see tst_nccl_tuning_log_explain) put in front of it; and on a complete
+// published 2.23.4 log whose own GRAPH lines make the model.
 
 #include <QFile>
 #include <QJsonArray>
@@ -100,6 +101,22 @@ private slots:
         QCOMPARE(model.value("protocol").toString(), QString("LL"));
         QVERIFY(qAbs(model.value("time_us").toDouble() - (9.3 + 1024.0 / 1200.0)) < 0.01);
         QCOMPARE(model.value("nchannels").toInt(), 2);
+    }
+
+    // A complete published 2.23.4 log (4 × H100 SXM, NVLS graph; source in its first line) as a user runs it:
+    // every cell agrees, and the 19705728-byte AllReduce goes to NVLS/Simple at 25.0 µs (hwLat NVLink NVLS, 2.21+)
+    // + 19705728 / (1000 × 80.0) = 271.32 µs, bandwidth 4 channels × min(24, 50) × 5/6 = 80.0 GB/s.
+    void completeLogAgreesThroughTheCommand() {
+        const QString log = QStringLiteral(
+            COMMVIZ_SOURCE_DIR "/tests/nccl/graph/fixtures/nccl_2.23.4_h100sxm_nvls_1x4_p2pdisabled_partial.log");
+        const CliResult result = runCommviz({"nccl-log", log, "--set", "gpu_sm=90"});
+        QCOMPARE(result.exitCode, 0);
+        QVERIFY(result.out.contains("model: NCCL 2.23.4 rules (from the log's `NCCL version 2.23.4+cuda12.4`)"));
+        QVERIFY(result.out.contains("cells: 105 compared, 105 agree\n"));
+        QVERIFY(result.out.contains("AllReduce     NVLS/Simple          logged 25.0/80.0  model 25.0/80.0  agree"));
+        QVERIFY(result.out.contains(
+            "AllReduce 19705728 bytes: logged NVLS/Simple time 271.32; model NVLS/Simple time 271.32 -> agree"));
+        QVERIFY(!result.out.contains("-> differ"));
     }
 
     // As published: no GRAPH lines, so no model; the reason in text and JSON, the choices from the table.

@@ -34,7 +34,8 @@ float ringAndTreeRefinements(const ModelContext& ctx, int coll, int a, int p, fl
     // 2.26+ tests the largest tree pattern of all ranks, earlier releases this rank's tree graph.
     const int treePattern =
         (v.atLeast(26) && ctx.in.maxTreePattern > 0) ? ctx.in.maxTreePattern : ctx.in.treeGraph.pattern;
-    if (a == NCCL_ALGO_TREE && treePattern == NCCL_TOPO_PATTERN_TREE) busBw = toFloat(busBw * .85);
+    // (2.18.1 has no tree-pattern discount; it came with 2.18.3.)
+    if (a == NCCL_ALGO_TREE && treePattern == NCCL_TOPO_PATTERN_TREE && !v.is2_18_1()) busBw = toFloat(busBw * .85);
     if (a == NCCL_ALGO_PAT) busBw = toFloat(busBw * (v.minor == 23 ? .85 : .75));
     return busBw;
 }

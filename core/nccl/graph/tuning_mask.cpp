@@ -47,7 +47,7 @@ bool ll128ByDefault(const TuningInputs& in, int coll, int a) {
                   (cc >= 90 && g.typeInter <= (in.env.ll128C2C ? PathType::P2C : PathType::PXN));
     else if (v.atLeast(27))
         interOk = (in.env.ll128C2C && cc >= 90) ? g.typeInter <= PathType::PXN : g.typeInter <= PathType::PXB;
-    const bool intraOk = g.typeIntra <= PathType::NVB;
+    const bool intraOk = g.typeIntra <= (v.is2_18_1() ? PathType::NVL : PathType::NVB);  // NVB from 2.18.3
     const bool sameArch = in.minCompCap == in.maxCompCap || (v.atLeast(30) && cc >= 90);
     bool archOk = cc >= 70;
     if (!v.atLeast(25))

@@ -127,6 +127,7 @@ float busToAlgorithmRatio(const ModelContext& ctx, int coll, int a) {
     if (a == NCCL_ALGO_RING || (isNvlsAlgorithm(a) && v.atLeast(28))) return static_cast<float>(ringRatio);
     if (a == NCCL_ALGO_NVLS_TREE && v.minor == 18)  // 2.18: divides by zero on one node, masked later
         return ctx.nNodes > 1 ? static_cast<float>(.70 * ctx.nNodes / (2 * (ctx.nNodes - 1))) : 0.0f;
+    if (a == NCCL_ALGO_NVLS && v.is2_18_1()) return .75f;
     if (isNvlsAlgorithm(a)) return static_cast<float>(5.0 / 6.0);
     return .5f;
 }

@@ -25,14 +25,16 @@ PerAlgorithm<float> baseLatencies(TuningVersion version) {
 // Simple's latency alone: CollNet, NVLS and PAT rows have no LL or LL128 cell.
 constexpr Row simpleOnly(float latency) { return Row{0.0f, 0.0f, latency}; }
 
-// tuning.cc hwLat for 2.18.3 – 2.18.6, one row per hardware class, the algorithms in NCCL's order
-// (Tree, Ring, CollNetDirect, CollNetChain, NVLS, NVLSTree, PAT).
-std::array<PerAlgorithm<float>, 3> hardwareLatencies218() {
+// tuning.cc hwLat for 2.18, one row per hardware class, the algorithms in NCCL's order (Tree, Ring,
+// CollNetDirect, CollNetChain, NVLS, NVLSTree, PAT). Tree/Simple costs 28 µs on every class in 2.18.1,
+// 4 / 6 / 14 from 2.18.3.
+std::array<PerAlgorithm<float>, 3> hardwareLatencies218(TuningVersion version) {
     constexpr Row none{};
+    const auto treeSimple = [&version](float from2_18_3) { return version.is2_18_1() ? 28.0f : from2_18_3; };
     return {{
-        {{{.6f, 1.25f, 4.0f}, {.6f, 1.9f, 3.4f}, simpleOnly(8.0f), simpleOnly(4.75f), none, none, none}},
-        {{{1.0f, 1.9f, 6.0f}, {1.0f, 2.5f, 5.7f}, simpleOnly(8.0f), simpleOnly(8.0f), none, none, none}},
-        {{{5.0f, 8.5f, 14.0f},
+        {{{.6f, 1.25f, treeSimple(4.0f)}, {.6f, 1.9f, 3.4f}, simpleOnly(8.0f), simpleOnly(4.75f), none, none, none}},
+        {{{1.0f, 1.9f, treeSimple(6.0f)}, {1.0f, 2.5f, 5.7f}, simpleOnly(8.0f), simpleOnly(8.0f), none, none, none}},
+        {{{5.0f, 8.5f, treeSimple(14.0f)},
           {2.7f, 4.0f, 14.0f},
           simpleOnly(10.7f),
           simpleOnly(14.0f),
@@ -45,7 +47,7 @@ std::array<PerAlgorithm<float>, 3> hardwareLatencies218() {
 // tuning.cc hwLat for 2.19 – 2.30: Tree/Simple 28 until 2.22 (4/4/14 after), NVLS on NVLink 23 → 25 in
 // 2.21, NVLSTree over the network 14 → 20.9 and PAT 4/4/14 in 2.28.
 std::array<PerAlgorithm<float>, 3> hardwareLatencies(TuningVersion version) {
-    if (version.minor == 18) return hardwareLatencies218();
+    if (version.minor == 18) return hardwareLatencies218(version);
     const auto treeSimple = [&version](float from23) { return version.atLeast(23) ? from23 : 28.0f; };
     const float nvlsOnNvlink = version.atLeast(21) ? 25.0f : 23.0f;
     const bool v28 = version.atLeast(28);
@@ -83,6 +85,10 @@ void fillCaps(TuningVersion version, TuningTables& tables) {
     tables.perChMaxRingLL128Bws = {{{20.0, 20.0, 20.0}, {20.0, 20.0, 20.0}, {36.7, 36.7, 36.7}, {}}};
     tables.perChMaxTreeLL128Bws = {{{20.0, 20.0, 20.0}, {20.0, 20.0, 20.0}, {36.7, 36.7, 29.0}, {}}};
     tables.perChMaxTreeBws = {{{26.5, 18.5, 10.0}, {24.0, 23.6, 17.8}, {38.7, 41.4, 36.0}, {}}};
+    if (version.is2_18_1()) {  // one LL128 cap per architecture for ring and tree; Hopper tree N4 33.0
+        tables.perChMaxTreeLL128Bws[2] = {36.7, 36.7, 36.7};
+        tables.perChMaxTreeBws[2] = {38.7, 41.4, 33.0};
+    }
     if (!version.atLeast(25)) return;
     tables.llMaxBws[3] = {2 * 141.0, 2 * 45.0, 2 * 35.0};
     if (!version.atLeast(28)) {

@@ -122,9 +122,17 @@ sim::Status setVersion(const nccl_topology::InfoLog& log, const TuningLogSetting
     return sim::Ok{};
 }
 
-sim::Status setCounts(const nccl_topology::InfoLog& log, const TuningLogSettings& settings, TuningInputs& in) {
+sim::Status setCounts(const LoggedTuning& logged, const nccl_topology::InfoLog& log, const TuningLogSettings& settings,
+                      LogTuningInputs& result) {
+    TuningInputs& in = result.inputs;
     in.nRanks = settings.nRanks > 0 ? settings.nRanks : log.comm.nRanks;
     in.nNodes = settings.nNodes > 0 ? settings.nNodes : log.comm.nNodes;
+    // Up to 2.19 no line prints the node count: the hosts the log's ranks run on is all there is, too few
+    // when the log is one rank's of several nodes (ranks reached `via NET` live on other nodes).
+    if (settings.nNodes <= 0 && !logged.nNodesPrinted)
+        result.assumptions.push_back("nodes: " + std::to_string(in.nNodes) +
+                                     ", the hosts of the ranks the log shows (no `comm … nNodes` line): give "
+                                     "nnodes=N when the log holds only some ranks");
     if (in.nRanks <= 0)
         return sim::fail("the log names no rank count (no Init or `comm … nRanks` line): give nranks=N");
     if (in.nNodes <= 0 || in.nNodes > in.nRanks)
@@ -143,7 +151,7 @@ sim::Result<LogTuningInputs> tuningInputsFromLog(const LoggedTuning& logged, con
             "each searched graph's channels, bandwidths and path types");
     LogTuningInputs result;
     if (auto ok = setVersion(log, settings, result); !ok) return ok.error();
-    if (auto ok = setCounts(log, settings, result.inputs); !ok) return ok.error();
+    if (auto ok = setCounts(logged, log, settings, result); !ok) return ok.error();
     if (settings.gpuSm <= 0)
         return sim::fail("the log does not name the GPUs' compute capability: give gpu_sm=N (e.g. 80, 90)");
     result.inputs.minCompCap = result.inputs.maxCompCap = settings.gpuSm;
@@ -162,7 +170,7 @@ sim::Result<LogTuningInputs> tableInputsFromLog(const LoggedTuning& logged, cons
                                                 const TuningLogSettings& settings) {
     LogTuningInputs result;
     if (auto ok = setVersion(log, settings, result); !ok) return ok.error();
-    if (auto ok = setCounts(log, settings, result.inputs); !ok) return ok.error();
+    if (auto ok = setCounts(logged, log, settings, result); !ok) return ok.error();
     result.inputs.minCompCap = result.inputs.maxCompCap = settings.gpuSm > 0 ? settings.gpuSm : 90;
     if (settings.gpuSm <= 0) result.assumptions.push_back("sm90 (no gpu_sm key)");
     if (logged.cpu) {

@@ -63,6 +63,8 @@ void readMessage(const Message& message, int line, ReaderState& state, LoggedTun
     const int func = opCountFunc(message.text);
     if (func >= 0) state.lastOpCountFunc = func;
     readCollChannels(message.text, out);
+    if (message.text.substr(0, 7) == "comm 0x" && message.text.find(" nNodes ") != std::string_view::npos)
+        out.nNodesPrinted = true;
 }
 
 }  // namespace

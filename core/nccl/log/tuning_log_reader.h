@@ -87,6 +87,7 @@ struct LoggedTuning {
     std::vector<LoggedEnv> environment;
     std::optional<LoggedCpu> cpu;
     int collChannels = 0;                    ///< `%d coll channels, …`, 0 when absent
+    bool nNodesPrinted = false;              ///< a `comm 0x… nRanks N nNodes M …` line (2.20+) was read
     std::vector<TuningLogProblem> problems;  ///< lines of these kinds that did not read
 };
 

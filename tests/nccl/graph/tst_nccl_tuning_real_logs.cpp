@@ -129,6 +129,42 @@ private slots:
         QCOMPARE(compared, 40);
     }
 
+    /// The same 2.20 run's addendum (fixtures/nccl_2.20_h100_2node_graph_addendum_partial.log): its comm line
+    /// confirms `nRanks 16 nNodes 2 localRanks 8`, and rank 0 logs `4000000000 Bytes -> Algo 1 proto 2 time
+    /// 375213.906250` three times. With the inputs above, Ring/Simple AllReduce: latency 8.4 + 26 × 3.4 (NVLink)
+    /// + 4 × 14 (2.20 counts 2·nNodes network steps) = 152.8 µs, × 1.4 for the plateau (sm90, across nodes);
+    /// bandwidth 20 × 16/30 = 10.67 GB/s; 213.92 + 4e9 / 10666.7 = 375213.92, printed as the float NCCL holds.
+    void selectionOfThe2_20Addendum() {
+        TuningInputs in;
+        in.version = TuningVersion{20, 5};
+        in.nRanks = 16;
+        in.nNodes = 2;
+        in.maxLocalRanks = 8;
+        in.minCompCap = in.maxCompCap = 90;
+        in.ringGraph = graph(4, 1, 20.0f, 20.0f, PathType::NVL, PathType::SYS);
+        in.treeGraph = graph(1, 1, 20.0f, 20.0f, PathType::NVL, PathType::SYS);
+        in.nvlsGraph = graph(5, 7, 3.0f, 3.0f, PathType::NVL, PathType::PHB);  // the addendum's `Pattern 5` line
+        in.env.ncclAlgo = "Ring";
+        const TuningModel model = tune(in);
+        const LoggedTuning logged = readTuningLog(fixtureText("nccl_2.20_h100_2node_graph_addendum_partial.log"));
+        QCOMPARE(logged.graphs.size(), std::size_t(1));
+        QCOMPARE(logged.selections.size(), std::size_t(3));
+        for (const LoggedSelection& selection : logged.selections) {
+            QCOMPARE(selection.func, ncclFuncAllReduce);  // from the `AllReduce: opCount …` line before it
+            CollCall call;
+            call.func = selection.func;
+            call.nBytes = selection.bytes;
+            call.nvlsSupport = true;
+            // comm->nChannels is not in the retrievable text; any count ≤ 4e9/(16·64) gives the plateau.
+            const TuningChoice choice = ncclTopoChooseAlgorithm(in, model, call, 16);
+            QVERIFY(choice.found);
+            QCOMPARE(choice.algorithm, NCCL_ALGO_RING);
+            QCOMPARE(choice.protocol, NCCL_PROTO_SIMPLE);
+            QCOMPARE(oneDecimal(choice.printedTime, "%f"), std::string("375213.906250"));
+            QCOMPARE(oneDecimal(choice.printedTime, "%f"), oneDecimal(*selection.time, "%f"));
+        }
+    }
+
     /// NCCL 2.22.x, H100 (sm90) 3 nodes × 8 (`nRanks 24 nNodes 3 localRanks 8`), `16 coll channels`, Intel.
     /// Ring and tree graphs of 16 channels; with 3 nodes the model reads bwInter, 12 GB/s; tree pattern 3 (the
     /// 0.85 is needed for both Tree times). NVLS is present but needs CollNet across nodes, so it never competes.
