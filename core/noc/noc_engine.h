@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "noc/booksim_allocator.h"
 #include "noc/islip_allocator.h"
 #include "noc/kncube.h"
 #include "noc/noc_config.h"
@@ -45,6 +46,10 @@ struct RouterState {
     Fifo<ProcCredit> procCredits;
     std::vector<std::pair<std::int16_t, Flit>> inbox;  ///< flits received this cycle
     std::vector<std::int32_t> vaGrant, vaAccept, saGrant, saAccept, swRrOffset;
+    /// Allocators other than iSLIP (booksim_allocator.h): the matrix arbiters'
+    /// orders (empty unless an allocator uses them) and wavefront's diagonals.
+    std::vector<std::int32_t> vaOrder, saOrder;
+    std::int32_t vaDiagonal = 0, saDiagonal = 0;
 };
 
 /// hold_switch_for_packet: a router's held crossbar connections, indexed by
@@ -127,6 +132,8 @@ struct NocEngineState {
     double m_partialInternal = 0;
     IslipAllocator m_vaAlloc;
     IslipAllocator m_saAlloc;
+    BookSimAllocator m_vaOther;       ///< vc_allocator other than islip
+    BookSimAllocator m_saOther;       ///< sw_allocator other than islip
     std::vector<SwitchHold> m_holds;  ///< per router with hold_switch_for_packet, else empty
 
     // terminals
@@ -272,6 +279,8 @@ private:
     std::vector<std::string> findDeadlockCycle() const;
     // noc_router_hold.cpp: hold_switch_for_packet
     void initSwitchHolds();
+    // noc_router_alloc.cpp: the matrix arbiters' starting orders of a router.
+    void initAllocatorOrders(RouterState& router) const;
     void checkSwitchHolds(std::vector<std::string>& broken) const;
     sim::Json switchHoldsOf(int r) const;
 
