@@ -34,13 +34,13 @@ NocEngine::NocEngine(NocConfig config, bool emitEvents) : NocEngineState(std::mo
     blank.saGrant.assign(std::size_t(m_ports * c.output_speedup), 0);
     blank.saAccept.assign(std::size_t(m_ports * c.input_speedup), 0);
     blank.swRrOffset.assign(std::size_t(m_ports * c.input_speedup), 0);
-    initAllocatorOrders(blank);
     m_routers.assign(std::size_t(nodes), blank);
     m_flitWheel.resize(kWheel);
     m_creditWheel.resize(kWheel);
     m_inWork.assign(std::size_t(nodes), 0);
     m_vaAlloc.resize(m_ports * m_vcs, m_ports * m_vcs);
     m_saAlloc.resize(m_ports * c.input_speedup, m_ports * c.output_speedup, !c.general_paths);
+    initAllocatorOrders(nodes);
     if (c.vc_allocator.kind != AllocatorKind::Islip) m_vaOther.resize(m_ports * m_vcs, m_ports * m_vcs);
     if (c.sw_allocator.kind != AllocatorKind::Islip)
         m_saOther.resize(m_ports * c.input_speedup, m_ports * c.output_speedup, true);

@@ -18,10 +18,14 @@ std::size_t heapBytes(const RouterState& router) {
     for (const auto& fifo : router.outputBuffer) bytes += fifo.heapBytes();
     for (const auto& fifo : router.creditBuffer) bytes += fifo.heapBytes();
     bytes += heapBytes(router.pendingCredit) + heapBytes(router.inbox);
-    for (const auto* grants : {&router.vaGrant, &router.vaAccept, &router.saGrant, &router.saAccept, &router.swRrOffset,
-                               &router.vaOrder, &router.saOrder})
+    for (const auto* grants :
+         {&router.vaGrant, &router.vaAccept, &router.saGrant, &router.saAccept, &router.swRrOffset})
         bytes += heapBytes(*grants);
     return bytes;
+}
+
+std::size_t heapBytes(const RouterAllocatorOrders& orders) {
+    return heapBytes(orders.vaOrder) + heapBytes(orders.saOrder);
 }
 
 std::size_t heapBytes(const SwitchHold& hold) {
@@ -50,7 +54,7 @@ std::size_t NocEngineState::heapBytes() const {
     bytes += nestedHeapBytes(m_flitWheel) + nestedHeapBytes(m_creditWheel);
     bytes += sim::heapBytes(m_ejected) + sim::heapBytes(m_work) + sim::heapBytes(m_inWork);
     bytes += m_vaAlloc.heapBytes() + m_saAlloc.heapBytes() + nestedHeapBytes(m_holds);
-    bytes += m_vaOther.heapBytes() + m_saOther.heapBytes();
+    bytes += m_vaOther.heapBytes() + m_saOther.heapBytes() + nestedHeapBytes(m_allocatorOrders);
     bytes += sim::heapBytes(m_sources) + sim::heapBytes(m_injectionVcs) + sim::heapBytes(m_packets) +
              sim::heapBytes(m_freePackets);
     for (const auto* counts : {&m_sentPackets, &m_sentFlits, &m_acceptedPackets, &m_acceptedFlits})

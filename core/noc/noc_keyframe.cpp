@@ -62,11 +62,9 @@ public:
         for (const auto& queue : state.creditBuffer) fifo(queue);
         vector(state.pendingCredit);
         vector(state.inbox);
-        for (const auto* pointers : {&state.vaGrant, &state.vaAccept, &state.saGrant, &state.saAccept,
-                                     &state.swRrOffset, &state.vaOrder, &state.saOrder})
+        for (const auto* pointers :
+             {&state.vaGrant, &state.vaAccept, &state.saGrant, &state.saAccept, &state.swRrOffset})
             vector(*pointers);
-        value(state.vaDiagonal);
-        value(state.saDiagonal);
     }
 
 private:
@@ -130,11 +128,8 @@ public:
         fifos(state.creditBuffer);
         vector(state.pendingCredit);
         vector(state.inbox);
-        for (auto* pointers : {&state.vaGrant, &state.vaAccept, &state.saGrant, &state.saAccept, &state.swRrOffset,
-                               &state.vaOrder, &state.saOrder})
+        for (auto* pointers : {&state.vaGrant, &state.vaAccept, &state.saGrant, &state.saAccept, &state.swRrOffset})
             vector(*pointers);
-        state.vaDiagonal = value<std::int32_t>();
-        state.saDiagonal = value<std::int32_t>();
     }
 
 private:

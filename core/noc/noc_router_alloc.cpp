@@ -41,8 +41,11 @@ AllocatorRef allocatorOf(const AllocatorChoice& choice, IslipAllocator& islip, B
 
 }  // namespace
 
-void NocEngine::initAllocatorOrders(RouterState& router) const {
+void NocEngine::initAllocatorOrders(int routers) {
     const NocConfig& c = *m_config;
+    m_allocatorOrders.clear();
+    if (c.vc_allocator.kind == AllocatorKind::Islip && c.sw_allocator.kind == AllocatorKind::Islip) return;
+    RouterAllocatorOrders router;
     auto init = [](const AllocatorChoice& choice, int inputs, int outputs, std::vector<std::int32_t>& order) {
         const bool separable =
             choice.kind == AllocatorKind::SeparableInputFirst || choice.kind == AllocatorKind::SeparableOutputFirst;
@@ -53,6 +56,7 @@ void NocEngine::initAllocatorOrders(RouterState& router) const {
     };
     init(c.vc_allocator, m_ports * m_vcs, m_ports * m_vcs, router.vaOrder);
     init(c.sw_allocator, m_ports * c.input_speedup, m_ports * c.output_speedup, router.saOrder);
+    m_allocatorOrders.assign(std::size_t(routers), router);
 }
 
 void NocRouterStep::clearVcAllocator() {
@@ -82,9 +86,11 @@ void NocRouterStep::vcAllocOther() {
         }
         if (!eligible) entry.result = kStallBusy;
     }
-    alloc.allocate(config.vc_allocator,
-                   {state->vaAccept.data(), state->vaGrant.data(), state->vaOrder.data(), &state->vaDiagonal},
-                   engine.m_rng);
+    alloc.allocate(
+        config.vc_allocator,
+        {state->vaAccept.data(), state->vaGrant.data(), engine.m_allocatorOrders[std::size_t(routerId)].vaOrder.data(),
+         &engine.m_allocatorOrders[std::size_t(routerId)].vaDiagonal},
+        engine.m_rng);
     for (std::size_t i = 0; i < n; ++i) {
         StageEntry& entry = state->vaQ.at(i);
         entry.time = now + config.vc_alloc_delay - 1;
@@ -258,9 +264,11 @@ void NocRouterStep::switchAllocEvaluate(const SwitchHold* hold) {
     } else if (!islip) {
         // Every cycle with a VC waiting, as BookSim calls Allocate (PIM draws even without requests).
         switchRequests(count, hold);
-        engine.m_saOther.allocate(
-            config.sw_allocator,
-            {state->saAccept.data(), state->saGrant.data(), state->saOrder.data(), &state->saDiagonal}, engine.m_rng);
+        engine.m_saOther.allocate(config.sw_allocator,
+                                  {state->saAccept.data(), state->saGrant.data(),
+                                   engine.m_allocatorOrders[std::size_t(routerId)].saOrder.data(),
+                                   &engine.m_allocatorOrders[std::size_t(routerId)].saDiagonal},
+                                  engine.m_rng);
         switchGrants(count);
     }
     // Grants started in an earlier cycle complete now and are re-checked, even

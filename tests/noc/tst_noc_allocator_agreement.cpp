@@ -173,6 +173,110 @@ private slots:
                                   QString::number(o.timeTaken)};
         QCOMPARE(printed, bookSim);
     }
+
+    // BookSim2 28f43299 on the same a1 config, per seed (0, 1, 2), "latency accepted" from the
+    // Overall Traffic Statistics block (Packet latency average, Accepted flit rate average) or
+    // "unstable" ("Simulation unstable, ending ..."):
+    //   booksim a1.cfg [topology=torus routing_function=dim_order] sim_count=1 max_samples=3
+    //           sample_period=1000 injection_rate=L seed=S vc_allocator=A sw_allocator=A
+    void shortRunsAgreeOverSeeds_data() {
+        QTest::addColumn<QString>("topology");
+        QTest::addColumn<QString>("allocator");
+        QTest::addColumn<double>("load");
+        QTest::addColumn<QString>("bookSim");
+        const auto row = [](const char* name, const char* topology, const char* allocator, double load,
+                            const char* perSeed) {
+            QTest::newRow(name) << QString(topology) << QString(allocator) << load << QString(perSeed);
+        };
+        row("mesh separable_input_first 0.3", "mesh", "separable_input_first", 0.3,
+            "38.1137 0.298469; 38.044 0.300203; 37.9552 0.299656");
+        row("mesh separable_input_first 0.38", "mesh", "separable_input_first", 0.38,
+            "45.5248 0.379656; 46.2403 0.380266; 45.1476 0.378594");
+        row("mesh separable_input_first 0.6", "mesh", "separable_input_first", 0.6, "unstable; unstable; unstable");
+        row("torus separable_input_first 0.3", "torus", "separable_input_first", 0.3,
+            "33.1248 0.297969; 33.1663 0.299766; 33.2363 0.300422");
+        row("torus separable_input_first 0.4", "torus", "separable_input_first", 0.4,
+            "35.6381 0.400406; 35.7009 0.399953; 35.4765 0.399094");
+        row("torus separable_input_first 0.8", "torus", "separable_input_first", 0.8, "unstable; unstable; unstable");
+        row("mesh separable_output_first(matrix) 0.3", "mesh", "separable_output_first(matrix)", 0.3,
+            "37.5059 0.29875; 37.3513 0.300156; 37.3517 0.299812");
+        row("mesh separable_output_first(matrix) 0.38", "mesh", "separable_output_first(matrix)", 0.38,
+            "43.9328 0.3795; 44.5551 0.380609; 43.3302 0.379031");
+        row("mesh separable_output_first(matrix) 0.6", "mesh", "separable_output_first(matrix)", 0.6,
+            "unstable; unstable; unstable");
+        row("torus separable_output_first(matrix) 0.3", "torus", "separable_output_first(matrix)", 0.3,
+            "33.1905 0.298594; 33.171 0.299672; 32.9793 0.300172");
+        row("torus separable_output_first(matrix) 0.4", "torus", "separable_output_first(matrix)", 0.4,
+            "35.4974 0.399609; 35.4684 0.399781; 35.4921 0.399844");
+        row("torus separable_output_first(matrix) 0.8", "torus", "separable_output_first(matrix)", 0.8,
+            "unstable; unstable; unstable");
+        row("mesh wavefront 0.3", "mesh", "wavefront", 0.3, "41.8777 0.298609; 41.9426 0.300438; 41.719 0.299516");
+        row("mesh wavefront 0.38", "mesh", "wavefront", 0.38, "51.6274 0.379828; 52.6309 0.380672; 51.1817 0.379391");
+        row("mesh wavefront 0.6", "mesh", "wavefront", 0.6, "unstable; unstable; unstable");
+        row("torus wavefront 0.3", "torus", "wavefront", 0.3, "33.604 0.29875; 33.5772 0.299734; 33.5603 0.300391");
+        row("torus wavefront 0.4", "torus", "wavefront", 0.4, "36.3939 0.400516; 37.2724 0.399359; 36.3178 0.398969");
+        row("torus wavefront 0.8", "torus", "wavefront", 0.8, "unstable; unstable; unstable");
+        row("mesh select 0.3", "mesh", "select", 0.3, "38.0444 0.298797; 38.0241 0.300344; 37.9197 0.299344");
+        row("mesh select 0.38", "mesh", "select", 0.38, "45.9544 0.378984; 46.3346 0.380812; 44.8309 0.378797");
+        row("mesh select 0.6", "mesh", "select", 0.6, "unstable; unstable; unstable");
+        row("torus select 0.3", "torus", "select", 0.3, "33.0368 0.298469; 33.3137 0.300641; 33.0954 0.30025");
+        row("torus select 0.4", "torus", "select", 0.4, "35.8792 0.399938; 35.8208 0.399641; 35.8439 0.398813");
+        row("torus select 0.8", "torus", "select", 0.8, "unstable; unstable; unstable");
+        row("mesh pim 0.3", "mesh", "pim", 0.3, "43.6107 0.299875; 43.7796 0.300563; 43.7695 0.299344");
+        // PIM's knee on the 8x8 mesh: one seed's latency spreads 64-102 cycles in both simulators, so
+        // eight seeds there (BookSim2 seeds 0-7 average 74.4, commviz 72.5), five just below it.
+        row("mesh pim 0.35", "mesh", "pim", 0.35,
+            "50.5543 0.350359; 51.5927 0.351406; 51.4648 0.349938; 51.0636 0.349562; 50.7425 0.350078");
+        row("mesh pim 0.38", "mesh", "pim", 0.38,
+            "87.8623 0.369141; 66.6938 0.379406; 70.8064 0.374859; 71.0883 0.378594; 71.1501 0.380281; "
+            "85.6593 0.381734; 77.9607 0.380281; 64.342 0.380359");
+        row("mesh pim 0.6", "mesh", "pim", 0.6, "unstable; unstable; unstable");
+        row("torus pim 0.3", "torus", "pim", 0.3, "33.596 0.298219; 33.5103 0.300156; 33.6283 0.300156");
+        row("torus pim 0.4", "torus", "pim", 0.4, "36.6138 0.400203; 36.8164 0.400047; 36.9154 0.399062");
+        row("torus pim 0.8", "torus", "pim", 0.8, "unstable; unstable; unstable");
+        row("mesh loa 0.3", "mesh", "loa", 0.3, "45.5633 0.298312; 45.788 0.300312; 45.6312 0.299219");
+        row("mesh loa 0.38", "mesh", "loa", 0.38, "62.1533 0.380172; 63.8783 0.380234; 61.1261 0.378437");
+        row("mesh loa 0.6", "mesh", "loa", 0.6, "unstable; unstable; unstable");
+        row("torus loa 0.3", "torus", "loa", 0.3, "33.6136 0.298969; 33.6364 0.3005; 33.5592 0.299984");
+        row("torus loa 0.4", "torus", "loa", 0.4, "36.449 0.399766; 36.2167 0.399984; 36.9348 0.399281");
+        row("torus loa 0.8", "torus", "loa", 0.8, "unstable; unstable; unstable");
+    }
+
+    void shortRunsAgreeOverSeeds() {
+        QFETCH(QString, topology);
+        QFETCH(QString, allocator);
+        QFETCH(double, load);
+        QFETCH(QString, bookSim);
+        const QStringList perSeed = bookSim.split("; ");
+        double bookSimLatency = 0, bookSimAccepted = 0, latency = 0, accepted = 0;
+        int stable = 0;
+        for (int seed = 0; seed < perSeed.size(); ++seed) {
+            std::vector<std::string> keys{"sim_count=1",
+                                          "max_samples=3",
+                                          "sample_period=1000",
+                                          "injection_rate=" + QString::number(load).toStdString(),
+                                          "seed=" + std::to_string(seed),
+                                          "vc_allocator=" + allocator.toStdString(),
+                                          "sw_allocator=" + allocator.toStdString()};
+            if (topology == "torus") keys.insert(keys.end(), {"topology=torus", "routing_function=dim_order"});
+            const NocReport r = runNocBatch(noctest::config(keys));
+            const bool bookSimUnstable = perSeed[seed] == "unstable";
+            QCOMPARE(r.outcome, bookSimUnstable ? NocOutcome::Unstable : NocOutcome::Completed);
+            if (bookSimUnstable) continue;
+            const QStringList figures = perSeed[seed].split(' ');
+            bookSimLatency += figures[0].toDouble();
+            bookSimAccepted += figures[1].toDouble();
+            latency += r.overall.plat.average();
+            accepted += r.overall.acceptedFlits.average;
+            ++stable;
+        }
+        if (stable == 0) return;
+        QVERIFY2(std::abs(latency / bookSimLatency - 1) < 0.06,
+                 qPrintable(QString("latency %1 vs BookSim2 %2").arg(latency / stable).arg(bookSimLatency / stable)));
+        QVERIFY2(
+            std::abs(accepted / bookSimAccepted - 1) < 0.03,
+            qPrintable(QString("accepted %1 vs BookSim2 %2").arg(accepted / stable).arg(bookSimAccepted / stable)));
+    }
 };
 
 QTEST_APPLESS_MAIN(TstNocAllocatorAgreement)
