@@ -221,23 +221,27 @@ void BookSimAllocator::wavefront(bool skipDiagonals, const AllocatorMemory& memo
     if (m_requests.empty()) return;
     const int square = std::max(m_inputs, m_outputs);
     const int diagonal = *memory.diagonal;
-    auto step = [&](const Request& r) { return (r.input + r.output - diagonal % square + 2 * square) % square; };
+    // One sort key per request: the priority class (highest first) above the
+    // visit position step * square + output, from which the input follows.
     m_order.resize(m_requests.size());
-    for (std::size_t i = 0; i < m_requests.size(); ++i) m_order[i] = std::int32_t(i);
-    std::sort(m_order.begin(), m_order.end(), [&](std::int32_t a, std::int32_t b) {
-        const Request& ra = m_requests[std::size_t(a)];
-        const Request& rb = m_requests[std::size_t(b)];
-        if (ra.priority != rb.priority) return ra.priority > rb.priority;
-        const int sa = step(ra);
-        const int sb = step(rb);
-        return sa != sb ? sa < sb : ra.output < rb.output;
-    });
+    for (std::size_t i = 0; i < m_requests.size(); ++i) {
+        const Request& r = m_requests[i];
+        int step = r.input + r.output - diagonal;
+        step = step < 0 ? step + square : step >= square ? step - square : step;
+        const std::uint32_t rank = ~(std::uint32_t(r.priority) ^ 0x80000000u);  // higher priority sorts first
+        m_order[i] = std::uint64_t(rank) << 32 | std::uint32_t(step * square + r.output);
+    }
+    std::sort(m_order.begin(), m_order.end());
     int firstDiagonal = -1;
-    for (const std::int32_t i : m_order) {
-        const Request& r = m_requests[std::size_t(i)];
-        if (m_inMatch[std::size_t(r.input)] != -1 || m_outMatch[std::size_t(r.output)] != -1) continue;
-        match(r.input, r.output);
-        if (firstDiagonal < 0) firstDiagonal = r.input + r.output;
+    for (const std::uint64_t key : m_order) {
+        const int position = int(key & 0xffffffffu);
+        const int step = position / square;
+        const int output = position - step * square;
+        int input = diagonal + step - output;
+        input = input < 0 ? input + square : input >= square ? input - square : input;
+        if (m_inMatch[std::size_t(input)] != -1 || m_outMatch[std::size_t(output)] != -1) continue;
+        match(input, output);
+        if (firstDiagonal < 0) firstDiagonal = input + output;
     }
     *memory.diagonal = ((skipDiagonals ? firstDiagonal : diagonal) + 1) % square;
 }

@@ -88,7 +88,7 @@ private:
     std::vector<std::int32_t> m_inOffset;
     std::vector<std::int32_t> m_outOffset;
     std::vector<std::int32_t> m_grants;
-    std::vector<std::int32_t> m_order;  ///< wavefront: requests in wave order
+    std::vector<std::uint64_t> m_order;  ///< wavefront: the requests' sort keys
 };
 
 }  // namespace commviz::noc
