@@ -20,7 +20,8 @@ private slots:
     //   booksim a1.cfg injection_rate=1.0 sim_type=throughput max_samples=5 packet_size=4
     //           hold_switch_for_packet=1 <the row's keys>
     // Columns: packet and network latency average, accepted flit rate average and minimum, hops
-    // average, time taken (the Overall Traffic Statistics block). Both allocators are set.
+    // average, time taken (the Overall Traffic Statistics block). Both allocators are set (the
+    // last rows set different ones).
     // separable_output_first and select print the islip rows' figures (tst_noc_agreement) unless
     // speculative, where select's priorities matter.
     void deterministicRunsMatchBookSimDigitForDigit_data() {
@@ -154,6 +155,18 @@ private slots:
         row("loa, tornado, speculative, not held",
             {"traffic=tornado", "speculative=1", "hold_switch_for_packet=0", "vc_allocator=loa", "sw_allocator=loa"},
             "4068.16 313.787 0.126695 0.002 8.7929 5408");
+        // Different allocators for VA and SA, with the router variants.
+        row("wavefront VA, separable_input_first(matrix) SA, bitrev, both speedups",
+            {"traffic=bitrev", "input_speedup=2", "output_speedup=2", "vc_allocator=wavefront",
+             "sw_allocator=separable_input_first(matrix)"},
+            "3438 91.4898 0.270453 0 3.49549 5283");
+        row("loa VA, rr_wavefront SA, tornado, internal_speedup=1.5",
+            {"traffic=tornado", "internal_speedup=1.5", "vc_allocator=loa", "sw_allocator=rr_wavefront"},
+            "4056.34 311.961 0.132375 0 8.75555 5401");
+        row("select VA, separable_output_first SA, bitrev, speculative look-ahead",
+            {"traffic=bitrev", "routing_delay=0", "speculative=1", "vc_allocator=select",
+             "sw_allocator=separable_output_first"},
+            "3476.15 94.3463 0.281328 0.016 3.65093 5264");
     }
 
     void deterministicRunsMatchBookSimDigitForDigit() {
