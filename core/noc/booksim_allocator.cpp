@@ -107,9 +107,9 @@ void BookSimAllocator::allocate(const AllocatorChoice& choice, const AllocatorMe
     m_dirty = true;
     switch (choice.kind) {
         case AllocatorKind::SeparableInputFirst:
-            return separableInputFirst(choice.arbiter, memory);
+            return separable(true, choice.arbiter, memory);
         case AllocatorKind::SeparableOutputFirst:
-            return separableOutputFirst(choice.arbiter, memory);
+            return separable(false, choice.arbiter, memory);
         case AllocatorKind::Wavefront:
             return wavefront(false, memory);
         case AllocatorKind::RrWavefront:
@@ -127,84 +127,48 @@ void BookSimAllocator::allocate(const AllocatorChoice& choice, const AllocatorMe
 
 // SeparableInputFirstAllocator::Allocate: every input's arbiter picks one of
 // its requests; every output's arbiter picks among the inputs that picked it;
-// both arbiters of a match update.
-void BookSimAllocator::separableInputFirst(ArbiterKind arbiter, const AllocatorMemory& memory) {
+// both arbiters of a match update. SeparableOutputFirstAllocator: the same
+// with the outputs' arbiters first. Each arbiter's choice depends only on its
+// requests, so one pass over the request list per stage gives BookSim's result.
+void BookSimAllocator::separable(bool inputFirst, ArbiterKind arbiter, const AllocatorMemory& memory) {
     const bool matrix = arbiter == ArbiterKind::Matrix;
-    const int inputs = m_inputs;
-    const int outputs = m_outputs;
-    std::int32_t* clock = matrix ? memory.order + 2 * std::size_t(inputs) * std::size_t(outputs) : nullptr;
+    const std::size_t inputs = std::size_t(m_inputs);
+    const std::size_t outputs = std::size_t(m_outputs);
+    std::int32_t* clock = matrix ? memory.order + 2 * inputs * outputs : nullptr;
     auto inputArbiter = [&](int in) {
-        return ArbiterView{outputs, memory.inPointers + in,
-                           matrix ? memory.order + std::size_t(in) * std::size_t(outputs) : nullptr, clock};
+        return ArbiterView{m_outputs, memory.inPointers + in,
+                           matrix ? memory.order + std::size_t(in) * outputs : nullptr, clock};
     };
     auto outputArbiter = [&](int out) {
-        return ArbiterView{
-            inputs, memory.outPointers + out,
-            matrix ? memory.order + std::size_t(inputs) * std::size_t(outputs) + std::size_t(out) * std::size_t(inputs)
-                   : nullptr,
-            clock};
+        return ArbiterView{m_inputs, memory.outPointers + out,
+                           matrix ? memory.order + inputs * outputs + std::size_t(out) * inputs : nullptr, clock};
+    };
+    // The first stage's arbiter of a request, its requester there, and the same for the second stage.
+    auto firstPick = [&](const Request& r) -> std::int32_t& {
+        return inputFirst ? m_inBest[std::size_t(r.input)] : m_outBest[std::size_t(r.output)];
+    };
+    auto secondPick = [&](const Request& r) -> std::int32_t& {
+        return inputFirst ? m_outBest[std::size_t(r.output)] : m_inBest[std::size_t(r.input)];
+    };
+    auto prefers = [&](bool atInput, const Request& r, const Request& best) {
+        return atInput ? inputArbiter(r.input).prefers(r.output, r.priority, best.output, best.priority)
+                       : outputArbiter(r.output).prefers(r.input, r.priority, best.input, best.priority);
     };
     for (const Request& r : m_requests) m_inBest[std::size_t(r.input)] = m_outBest[std::size_t(r.output)] = -1;
     for (std::size_t i = 0; i < m_requests.size(); ++i) {
         const Request& r = m_requests[i];
-        std::int32_t& best = m_inBest[std::size_t(r.input)];
-        if (best < 0 || inputArbiter(r.input).prefers(r.output, r.priority, m_requests[std::size_t(best)].output,
-                                                      m_requests[std::size_t(best)].priority))
-            best = std::int32_t(i);
+        std::int32_t& best = firstPick(r);
+        if (best < 0 || prefers(inputFirst, r, m_requests[std::size_t(best)])) best = std::int32_t(i);
     }
     for (std::size_t i = 0; i < m_requests.size(); ++i) {
         const Request& r = m_requests[i];
-        if (m_inBest[std::size_t(r.input)] != std::int32_t(i)) continue;
-        std::int32_t& best = m_outBest[std::size_t(r.output)];
-        if (best < 0 || outputArbiter(r.output).prefers(r.input, r.priority, m_requests[std::size_t(best)].input,
-                                                        m_requests[std::size_t(best)].priority))
-            best = std::int32_t(i);
+        if (firstPick(r) != std::int32_t(i)) continue;
+        std::int32_t& best = secondPick(r);
+        if (best < 0 || prefers(!inputFirst, r, m_requests[std::size_t(best)])) best = std::int32_t(i);
     }
     for (std::size_t i = 0; i < m_requests.size(); ++i) {
         const Request& r = m_requests[i];
-        if (m_outBest[std::size_t(r.output)] != std::int32_t(i)) continue;
-        match(r.input, r.output);
-        inputArbiter(r.input).update(r.output);
-        outputArbiter(r.output).update(r.input);
-    }
-}
-
-// SeparableOutputFirstAllocator::Allocate: the same with the outputs' arbiters first.
-void BookSimAllocator::separableOutputFirst(ArbiterKind arbiter, const AllocatorMemory& memory) {
-    const bool matrix = arbiter == ArbiterKind::Matrix;
-    const int inputs = m_inputs;
-    const int outputs = m_outputs;
-    std::int32_t* clock = matrix ? memory.order + 2 * std::size_t(inputs) * std::size_t(outputs) : nullptr;
-    auto inputArbiter = [&](int in) {
-        return ArbiterView{outputs, memory.inPointers + in,
-                           matrix ? memory.order + std::size_t(in) * std::size_t(outputs) : nullptr, clock};
-    };
-    auto outputArbiter = [&](int out) {
-        return ArbiterView{
-            inputs, memory.outPointers + out,
-            matrix ? memory.order + std::size_t(inputs) * std::size_t(outputs) + std::size_t(out) * std::size_t(inputs)
-                   : nullptr,
-            clock};
-    };
-    for (const Request& r : m_requests) m_inBest[std::size_t(r.input)] = m_outBest[std::size_t(r.output)] = -1;
-    for (std::size_t i = 0; i < m_requests.size(); ++i) {
-        const Request& r = m_requests[i];
-        std::int32_t& best = m_outBest[std::size_t(r.output)];
-        if (best < 0 || outputArbiter(r.output).prefers(r.input, r.priority, m_requests[std::size_t(best)].input,
-                                                        m_requests[std::size_t(best)].priority))
-            best = std::int32_t(i);
-    }
-    for (std::size_t i = 0; i < m_requests.size(); ++i) {
-        const Request& r = m_requests[i];
-        if (m_outBest[std::size_t(r.output)] != std::int32_t(i)) continue;
-        std::int32_t& best = m_inBest[std::size_t(r.input)];
-        if (best < 0 || inputArbiter(r.input).prefers(r.output, r.priority, m_requests[std::size_t(best)].output,
-                                                      m_requests[std::size_t(best)].priority))
-            best = std::int32_t(i);
-    }
-    for (std::size_t i = 0; i < m_requests.size(); ++i) {
-        const Request& r = m_requests[i];
-        if (m_inBest[std::size_t(r.input)] != std::int32_t(i)) continue;
+        if (secondPick(r) != std::int32_t(i)) continue;
         match(r.input, r.output);
         inputArbiter(r.input).update(r.output);
         outputArbiter(r.output).update(r.input);

@@ -64,8 +64,7 @@ private:
         std::int32_t label;
         std::int32_t priority;
     };
-    void separableInputFirst(ArbiterKind arbiter, const AllocatorMemory& memory);
-    void separableOutputFirst(ArbiterKind arbiter, const AllocatorMemory& memory);
+    void separable(bool inputFirst, ArbiterKind arbiter, const AllocatorMemory& memory);
     void wavefront(bool skipDiagonals, const AllocatorMemory& memory);
     void select(int iterations, const AllocatorMemory& memory);
     void pim(int iterations, sim::Rng& rng);
