@@ -18,7 +18,7 @@ namespace {
 
 using namespace commviz::noc;
 
-NocConfig rowConfig(int k, double rate, int maxSamples = 20) {
+NocConfig rowConfig(int k, double rate, int maxSamples = 20, const std::string& allocator = "islip") {
     const char* a1 =
         "topology = mesh; k = 8; n = 2; routing_function = dor; num_vcs = 4; vc_buf_size = 4;\n"
         "traffic = uniform; packet_size = 1; sim_type = latency; seed = 0;\n"
@@ -26,7 +26,8 @@ NocConfig rowConfig(int k, double rate, int maxSamples = 20) {
         "stopping_thres = 0.0; acc_stopping_thres = 0.0;\n";
     auto doc = parseBookSimConfig(a1, "bench");
     (void)applyOverrides(doc.value(), {"k=" + std::to_string(k), "injection_rate=" + std::to_string(rate),
-                                       "max_samples=" + std::to_string(maxSamples)});
+                                       "max_samples=" + std::to_string(maxSamples), "vc_allocator=" + allocator,
+                                       "sw_allocator=" + allocator});
     return makeNocConfig(doc.value()).value();
 }
 
@@ -42,6 +43,22 @@ void BM_NocFixedRun(benchmark::State& state, int k, double rate, double bookSimC
     state.counters["cycles_per_s"] =
         benchmark::Counter(double(cycles) * double(state.iterations()), benchmark::Counter::kIsRate);
     state.counters["booksim_cycles_per_s"] = bookSimCyclesPerSecond;
+}
+
+// The 8x8 row at 0.3 with another of BookSim's allocators for both VC and
+// switch allocation (they take the general allocation stages, not iSLIP's
+// bit-mask shortcuts).
+void BM_NocAllocator(benchmark::State& state, const char* allocator) {
+    const NocConfig config = rowConfig(8, 0.3, 20, allocator);
+    std::int64_t cycles = 0;
+    for (auto _ : state) {
+        const NocReport report = runNocBatch(config);
+        cycles = report.overall.timeTaken;
+        benchmark::DoNotOptimize(report.overall.plat.sum);
+    }
+    state.counters["cycles"] = double(cycles);
+    state.counters["cycles_per_s"] =
+        benchmark::Counter(double(cycles) * double(state.iterations()), benchmark::Counter::kIsRate);
 }
 
 // One cycle at a time with every flit move collected as an event (the GUI path).
@@ -64,4 +81,8 @@ BENCHMARK_CAPTURE(BM_NocFixedRun, mesh8x8_0_1, 8, 0.1, 7717.0)->Unit(benchmark::
 BENCHMARK_CAPTURE(BM_NocFixedRun, mesh8x8_0_3, 8, 0.3, 4509.0)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_NocFixedRun, mesh16x16_0_1, 16, 0.1, 683.0)->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK_CAPTURE(BM_NocFixedRun, mesh32x32_0_1, 32, 0.1, 56.0)->Unit(benchmark::kSecond)->Iterations(1);
+BENCHMARK_CAPTURE(BM_NocAllocator, mesh8x8_0_3_separable_input_first, "separable_input_first")
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_NocAllocator, mesh8x8_0_3_wavefront, "wavefront")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_NocAllocator, mesh8x8_0_3_pim, "pim")->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_NocSteppedWithEvents)->Unit(benchmark::kMillisecond);

@@ -99,14 +99,6 @@ BookSimKey burstKey(const char* name, double NocConfig::*field, const char* valu
                   floatParam(name, std::strtod(value, nullptr), -1.0, 1.0, help));
 }
 
-// BookSim's iq router takes iSLIP's iterations from the allocator's name
-// (alloc_iters does not reach it): islip, islip(2) … islip(16).
-std::vector<std::string> islipNames() {
-    std::vector<std::string> names = {"islip"};
-    for (int n = 2; n <= 16; ++n) names.push_back("islip(" + std::to_string(n) + ")");
-    return names;
-}
-
 ParamSpec trafficParam() {
     ParamSpec spec = choiceParam(
         "traffic", "uniform",
@@ -217,14 +209,26 @@ const std::vector<BookSimKey>& bookSimKeys() {
         intKey("st_final_delay", &NocConfig::st_final_delay, 1, 0, 16,
                QT_TRANSLATE_NOOP("commviz::params", "ST cycles")),
         unsupported("vct", kInt, "0"),
-        custom("vc_allocator", kString, "islip", islip(&NocConfig::vc_alloc_iters),
-               choiceParam("vc_allocator", "islip", islipNames(),
-                           QT_TRANSLATE_NOOP("commviz::params", "VC allocator: islip(N) runs N iSLIP iterations"))),
-        custom("sw_allocator", kString, "islip", islip(&NocConfig::sw_alloc_iters),
-               choiceParam("sw_allocator", "islip", islipNames(),
-                           QT_TRANSLATE_NOOP("commviz::params", "Switch allocator: islip(N) runs N iSLIP iterations"))),
-        unsupported("arb_type", kString, "round_robin"),
-        // BookSim's separable allocators read it; the iq router takes islip(N) instead
+        // BookSim's iq router builds its allocators without the config, so
+        // iterations (islip, select, pim) and the separable allocators' arbiter
+        // come from the name: islip(2), separable_input_first(matrix).
+        custom("vc_allocator", kString, "islip", allocatorSetter(&NocConfig::vc_allocator, &NocConfig::vc_alloc_iters),
+               choiceParam("vc_allocator", "islip", allocatorNames(),
+                           QT_TRANSLATE_NOOP("commviz::params",
+                                             "VC allocator: islip(N), select(N) and pim(N) run N iterations; "
+                                             "separable_*(matrix) uses matrix arbiters"))),
+        custom("sw_allocator", kString, "islip", allocatorSetter(&NocConfig::sw_allocator, &NocConfig::sw_alloc_iters),
+               choiceParam("sw_allocator", "islip", allocatorNames(),
+                           QT_TRANSLATE_NOOP("commviz::params",
+                                             "Switch allocator: islip(N), select(N) and pim(N) run N iterations; "
+                                             "separable_*(matrix) uses matrix arbiters"))),
+        // Read and without effect, as in BookSim, whose iq router does not pass
+        // its config to the allocators: name the arbiter in the allocator instead.
+        readOnly("arb_type", kString, "round_robin",
+                 choice(&NocConfig::arb_type,
+                        std::vector<std::pair<std::string, ArbiterKind>>{{"round_robin", ArbiterKind::RoundRobin},
+                                                                         {"matrix", ArbiterKind::Matrix}})),
+        // BookSim's allocators read it only when built with the config; the iq router takes islip(N) instead
         readOnly("alloc_iters", kInt, "1", intIn(&NocConfig::alloc_iters, 1, 16)),
         unsupported("classes", kInt, "1"),
         custom("traffic", kString, "uniform", trafficSetter(), trafficParam()),

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "noc/allocator_choice.h"
 #include "noc/booksim_config_reader.h"
 #include "noc/hotspot_traffic.h"
 #include "noc/onoff_injection.h"
@@ -54,6 +55,13 @@ struct NocConfig {
     int alloc_iters = 1;
     int vc_alloc_iters = 1;  ///< N of vc_allocator = islip(N)
     int sw_alloc_iters = 1;  ///< N of sw_allocator = islip(N)
+    /// vc_allocator / sw_allocator by name (iterations as vc_alloc_iters /
+    /// sw_alloc_iters; the arbiter from the name, as arb_type does not reach
+    /// the iq router's allocators either).
+    AllocatorChoice vc_allocator;
+    AllocatorChoice sw_allocator;
+    /// BookSim's key, read and kept but without effect (see vc_allocator).
+    ArbiterKind arb_type = ArbiterKind::RoundRobin;
     /// A packet that wins the switch keeps its crossbar connection until its
     /// tail leaves (IQRouter's switch hold).
     bool hold_switch_for_packet = false;

@@ -40,6 +40,10 @@ NocEngine::NocEngine(NocConfig config, bool emitEvents) : NocEngineState(std::mo
     m_inWork.assign(std::size_t(nodes), 0);
     m_vaAlloc.resize(m_ports * m_vcs, m_ports * m_vcs);
     m_saAlloc.resize(m_ports * c.input_speedup, m_ports * c.output_speedup, !c.general_paths);
+    initAllocatorOrders(nodes);
+    if (c.vc_allocator.kind != AllocatorKind::Islip) m_vaOther.resize(m_ports * m_vcs, m_ports * m_vcs);
+    if (c.sw_allocator.kind != AllocatorKind::Islip)
+        m_saOther.resize(m_ports * c.input_speedup, m_ports * c.output_speedup, true);
     if (c.hold_switch_for_packet) initSwitchHolds();
     m_sources.assign(std::size_t(nodes), Source{});
     m_log1pMissRate = std::log1p(-c.packetRate());  // log(1 - p), the same value every draw

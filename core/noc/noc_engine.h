@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "noc/booksim_allocator.h"
 #include "noc/islip_allocator.h"
 #include "noc/kncube.h"
 #include "noc/noc_config.h"
@@ -45,6 +46,15 @@ struct RouterState {
     Fifo<ProcCredit> procCredits;
     std::vector<std::pair<std::int16_t, Flit>> inbox;  ///< flits received this cycle
     std::vector<std::int32_t> vaGrant, vaAccept, saGrant, saAccept, swRrOffset;
+};
+
+/// What a router's allocators other than iSLIP keep besides the pointers of
+/// RouterState (booksim_allocator.h): the matrix arbiters' orders (empty
+/// unless an allocator uses them) and wavefront's diagonals. Kept beside
+/// RouterState, not in it, so the default router's state stays as it was.
+struct RouterAllocatorOrders {
+    std::vector<std::int32_t> vaOrder, saOrder;
+    std::int32_t vaDiagonal = 0, saDiagonal = 0;
 };
 
 /// hold_switch_for_packet: a router's held crossbar connections, indexed by
@@ -127,7 +137,10 @@ struct NocEngineState {
     double m_partialInternal = 0;
     IslipAllocator m_vaAlloc;
     IslipAllocator m_saAlloc;
-    std::vector<SwitchHold> m_holds;  ///< per router with hold_switch_for_packet, else empty
+    BookSimAllocator m_vaOther;                            ///< vc_allocator other than islip
+    BookSimAllocator m_saOther;                            ///< sw_allocator other than islip
+    std::vector<RouterAllocatorOrders> m_allocatorOrders;  ///< per router; empty when both are islip
+    std::vector<SwitchHold> m_holds;                       ///< per router with hold_switch_for_packet, else empty
 
     // terminals
     std::vector<Source> m_sources;
@@ -272,6 +285,8 @@ private:
     std::vector<std::string> findDeadlockCycle() const;
     // noc_router_hold.cpp: hold_switch_for_packet
     void initSwitchHolds();
+    // noc_router_alloc.cpp: the allocators' orders and diagonals of every router.
+    void initAllocatorOrders(int routers);
     void checkSwitchHolds(std::vector<std::string>& broken) const;
     sim::Json switchHoldsOf(int r) const;
 

@@ -24,6 +24,10 @@ std::size_t heapBytes(const RouterState& router) {
     return bytes;
 }
 
+std::size_t heapBytes(const RouterAllocatorOrders& orders) {
+    return heapBytes(orders.vaOrder) + heapBytes(orders.saOrder);
+}
+
 std::size_t heapBytes(const SwitchHold& hold) {
     return heapBytes(hold.in) + heapBytes(hold.out) + heapBytes(hold.vc) + hold.queue.heapBytes();
 }
@@ -50,6 +54,7 @@ std::size_t NocEngineState::heapBytes() const {
     bytes += nestedHeapBytes(m_flitWheel) + nestedHeapBytes(m_creditWheel);
     bytes += sim::heapBytes(m_ejected) + sim::heapBytes(m_work) + sim::heapBytes(m_inWork);
     bytes += m_vaAlloc.heapBytes() + m_saAlloc.heapBytes() + nestedHeapBytes(m_holds);
+    bytes += m_vaOther.heapBytes() + m_saOther.heapBytes() + nestedHeapBytes(m_allocatorOrders);
     bytes += sim::heapBytes(m_sources) + sim::heapBytes(m_injectionVcs) + sim::heapBytes(m_packets) +
              sim::heapBytes(m_freePackets);
     for (const auto* counts : {&m_sentPackets, &m_sentFlits, &m_acceptedPackets, &m_acceptedFlits})

@@ -56,21 +56,13 @@ KeySetter burst(double NocConfig::*field, const char* allowed) {
     };
 }
 
-KeySetter islip(int NocConfig::*iterations) {
+KeySetter allocatorSetter(AllocatorChoice NocConfig::*allocator, int NocConfig::*iterations) {
     return [=](NocConfig& c, const ConfigValue& v) -> std::string {
-        const char* allowed = "islip or islip(N) with N from 1 to 16";
-        if (v.text == "islip") {
-            c.*iterations = 1;
-            return "";
-        }
-        const std::string_view text = v.text;
-        if (!text.starts_with("islip(") || !text.ends_with(")")) return allowed;
-        const std::string digits(text.substr(6, text.size() - 7));
-        if (digits.empty() || digits.size() > 2 || digits.find_first_not_of("0123456789") != std::string::npos)
-            return allowed;
-        const int n = std::stoi(digits);
-        if (n < 1 || n > 16) return allowed;
-        c.*iterations = n;
+        AllocatorChoice parsed;
+        std::string allowed = parseAllocatorName(v.text, parsed);
+        if (!allowed.empty()) return allowed;
+        c.*allocator = parsed;
+        c.*iterations = parsed.iterations;
         return "";
     };
 }

@@ -21,8 +21,9 @@ KeySetter flag(bool NocConfig::*field);
 KeySetter threshold(double NocConfig::*field);
 /// burst_alpha / burst_beta / burst_r1: -1.0 to 1.0; `allowed` is marked for translation.
 KeySetter burst(double NocConfig::*field, const char* allowed);
-/// `islip` or `islip(N)`: BookSim's allocator name with its iteration count.
-KeySetter islip(int NocConfig::*iterations);
+/// vc_allocator / sw_allocator: BookSim's allocator names (parseAllocatorName),
+/// the iterations also stored into `iterations`.
+KeySetter allocatorSetter(AllocatorChoice NocConfig::*allocator, int NocConfig::*iterations);
 /// A key commviz reads at one value only (router = iq).
 KeySetter only(const std::string& accepted);
 /// A key read and without effect (watch_out: nothing can be watched).

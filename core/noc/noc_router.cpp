@@ -299,9 +299,7 @@ void NocRouterStep::runStages() {
     inputQueuing();
     bool activity = !state->procCredits.empty();
     if (!state->routeQ.empty()) routeEvaluate();
-    if (config.speculative)
-        engine.m_vaAlloc.clear(engine.m_ports * engine.m_vcs,
-                               engine.m_ports * engine.m_vcs);  // read by the SA re-check
+    if (config.speculative) clearVcAllocator();  // read by the SA re-check
     if (!state->vaQ.empty()) {
         if (maskVa)
             vcAllocByMask();
@@ -353,9 +351,11 @@ void NocRouterStep::outputQueuing() {
     const NocConfig& config = *m_config;
     // The shortcuts, unless a test asks for the general paths they must match.
     const bool fast = !config.general_paths;
-    const bool maskVa = fast && !config.speculative && config.vc_alloc_delay <= 1 && m_ports * m_vcs <= 64;
+    // (iSLIP's shortcuts: other allocators take the general stages.)
+    const bool maskVa = fast && !config.speculative && config.vc_alloc_delay <= 1 && m_ports * m_vcs <= 64 &&
+                        config.vc_allocator.kind == AllocatorKind::Islip;
     const bool portSa = fast && !config.speculative && config.sw_alloc_delay <= 1 && config.input_speedup == 1 &&
-                        config.output_speedup == 1 && m_ports <= 32;
+                        config.output_speedup == 1 && m_ports <= 32 && config.sw_allocator.kind == AllocatorKind::Islip;
     NocRouterStep step{*this, config, std::int32_t(m_time), maskVa, portSa};
     for (int i = 0; i < internalSteps; ++i) {
         for (int routerId : m_work) {

@@ -1,6 +1,8 @@
 // IQRouter's VC and switch allocation stages (_VCAllocEvaluate,
-// _SWAllocAddReq, _SWAllocEvaluate) with BookSim's iSLIP allocators; their
-// updates and the default router's mask allocators are in noc_router.cpp.
+// _SWAllocAddReq, _SWAllocEvaluate) with the allocator the config names:
+// iSLIP (IslipAllocator, with shortcuts that give its results without it) or
+// another of BookSim's (BookSimAllocator). Their updates and the default
+// router's iSLIP mask allocators are in noc_router.cpp.
 
 #include "noc/noc_router_step.h"
 
@@ -13,7 +15,90 @@ bool supersedes(int a, int pa, int b, int pb, int offset, int size) {
     return pa > pb || (pa == pb && (a - offset + size) % size < (b - offset + size) % size);
 }
 
+// The VC or switch allocator a router uses: iSLIP's or another one, behind
+// the request interface the two share.
+struct AllocatorRef {
+    IslipAllocator* islip;
+    BookSimAllocator* other;
+
+    void clear(int inputs, int outputs) { islip ? islip->clear(inputs, outputs) : other->clear(inputs, outputs); }
+    int find(int input, int output) const { return islip ? islip->find(input, output) : other->find(input, output); }
+    void add(int input, int output, int label, int priority) {
+        islip ? islip->add(input, output, label, priority) : other->add(input, output, label, priority);
+    }
+    void replace(int index, int label, int priority) {
+        islip ? islip->replace(index, label, priority) : other->replace(index, label, priority);
+    }
+    int label(int index) const { return islip ? islip->label(index) : other->label(index); }
+    int priority(int index) const { return islip ? islip->priority(index) : other->priority(index); }
+    int outputAssigned(int input) const { return islip ? islip->outputAssigned(input) : other->outputAssigned(input); }
+};
+
+AllocatorRef allocatorOf(const AllocatorChoice& choice, IslipAllocator& islip, BookSimAllocator& other) {
+    if (choice.kind == AllocatorKind::Islip) return {&islip, nullptr};
+    return {nullptr, &other};
+}
+
 }  // namespace
+
+void NocEngine::initAllocatorOrders(int routers) {
+    const NocConfig& c = *m_config;
+    m_allocatorOrders.clear();
+    if (c.vc_allocator.kind == AllocatorKind::Islip && c.sw_allocator.kind == AllocatorKind::Islip) return;
+    RouterAllocatorOrders router;
+    auto init = [](const AllocatorChoice& choice, int inputs, int outputs, std::vector<std::int32_t>& order) {
+        const bool separable =
+            choice.kind == AllocatorKind::SeparableInputFirst || choice.kind == AllocatorKind::SeparableOutputFirst;
+        order.clear();
+        if (!separable || choice.arbiter != ArbiterKind::Matrix) return;
+        order.resize(matrixOrderSize(inputs, outputs));
+        initMatrixOrder(order.data(), inputs, outputs);
+    };
+    init(c.vc_allocator, m_ports * m_vcs, m_ports * m_vcs, router.vaOrder);
+    init(c.sw_allocator, m_ports * c.input_speedup, m_ports * c.output_speedup, router.saOrder);
+    m_allocatorOrders.assign(std::size_t(routers), router);
+}
+
+void NocRouterStep::clearVcAllocator() {
+    if (config.vc_allocator.kind == AllocatorKind::Islip)
+        engine.m_vaAlloc.clear(engine.m_ports * vcs, engine.m_ports * vcs);
+    else
+        engine.m_vaOther.clear(engine.m_ports * vcs, engine.m_ports * vcs);
+}
+
+void NocRouterStep::vcAllocOther() {
+    BookSimAllocator& alloc = engine.m_vaOther;
+    const int size = engine.m_ports * vcs;
+    alloc.clear(size, size);
+    // Every cycle with a VC waiting, as BookSim calls Allocate (PIM draws even without requests).
+    const std::size_t n = unstarted(state->vaQ);
+    for (std::size_t i = 0; i < n; ++i) {
+        StageEntry& entry = state->vaQ.at(i);
+        const RouteSet& route = ivc(entry.input, entry.vc).route;
+        bool eligible = false;
+        for (int part = 0; part < route.parts(); ++part) {
+            const int port = route.portOf(part);
+            for (int out = route.startOf(part); out <= route.endOf(part); ++out) {
+                if (ovc(port, out).inUseBy >= 0) continue;
+                eligible = true;
+                alloc.add(entry.input * vcs + entry.vc, port * vcs + out, 0, 0);
+            }
+        }
+        if (!eligible) entry.result = kStallBusy;
+    }
+    alloc.allocate(
+        config.vc_allocator,
+        {state->vaAccept.data(), state->vaGrant.data(), engine.m_allocatorOrders[std::size_t(routerId)].vaOrder.data(),
+         &engine.m_allocatorOrders[std::size_t(routerId)].vaDiagonal},
+        engine.m_rng);
+    for (std::size_t i = 0; i < n; ++i) {
+        StageEntry& entry = state->vaQ.at(i);
+        entry.time = now + config.vc_alloc_delay - 1;
+        if (entry.result < -1) continue;
+        const int granted = alloc.outputAssigned(entry.input * vcs + entry.vc);
+        entry.result = granted >= 0 ? granted : kStallConflict;
+    }
+}
 
 void NocRouterStep::vcAllocSingle(StageEntry& entry) {
     const int size = engine.m_ports * vcs;
@@ -42,6 +127,11 @@ void NocRouterStep::vcAllocSingle(StageEntry& entry) {
 }
 
 void NocRouterStep::vcAllocEvaluate() {
+    if (config.vc_allocator.kind != AllocatorKind::Islip) {
+        vcAllocOther();
+        recheckVcGrants();
+        return;
+    }
     IslipAllocator& alloc = engine.m_vaAlloc;
     const std::size_t n = unstarted(state->vaQ);
     const bool decompose = !config.general_paths && !config.speculative && config.vc_alloc_delay <= 1;
@@ -89,7 +179,11 @@ void NocRouterStep::vcAllocEvaluate() {
             entry.result = granted >= 0 ? granted : kStallConflict;
         }
     }
-    // Like BookSim, grants started earlier are re-checked even when no entry starts now.
+    recheckVcGrants();
+}
+
+// Like BookSim, grants started earlier are re-checked even when no entry starts now.
+void NocRouterStep::recheckVcGrants() {
     if (config.vc_alloc_delay <= 1) return;
     for (std::size_t i = 0; i < state->vaQ.size() && state->vaQ.at(i).time <= now; ++i) {
         StageEntry& entry = state->vaQ.at(i);
@@ -101,7 +195,7 @@ void NocRouterStep::addSwitchRequest(int input, int vc, int port, int priority, 
     const int ein = expandedInput(input, vc);
     const int eout = expandedOutput(port, input);
     if (hold && isHeld(*hold, ein, eout)) return;
-    IslipAllocator& alloc = engine.m_saAlloc;
+    AllocatorRef alloc = allocatorOf(config.sw_allocator, engine.m_saAlloc, engine.m_saOther);
     const int existing = alloc.find(ein, eout);
     if (existing < 0) {
         alloc.add(ein, eout, vc, priority);
@@ -157,14 +251,24 @@ void NocRouterStep::switchAllocSingle(StageEntry& entry) {
 
 void NocRouterStep::switchAllocEvaluate(const SwitchHold* hold) {
     const std::size_t count = unstarted(state->saQ);
-    if (count == 1 && !hold && !config.general_paths && !config.speculative && config.sw_alloc_delay <= 1 &&
+    const bool islip = config.sw_allocator.kind == AllocatorKind::Islip;
+    if (islip && count == 1 && !hold && !config.general_paths && !config.speculative && config.sw_alloc_delay <= 1 &&
         ivc(state->saQ.at(0).input, state->saQ.at(0).vc).state == VcState::Active) {
         switchAllocSingle(state->saQ.at(0));
         return;
     }
-    if (count > 0) {
+    if (islip && count > 0) {
         switchRequests(count, hold);
         engine.m_saAlloc.allocate(config.sw_alloc_iters, state->saGrant.data(), state->saAccept.data());
+        switchGrants(count);
+    } else if (!islip) {
+        // Every cycle with a VC waiting, as BookSim calls Allocate (PIM draws even without requests).
+        switchRequests(count, hold);
+        engine.m_saOther.allocate(config.sw_allocator,
+                                  {state->saAccept.data(), state->saGrant.data(),
+                                   engine.m_allocatorOrders[std::size_t(routerId)].saOrder.data(),
+                                   &engine.m_allocatorOrders[std::size_t(routerId)].saDiagonal},
+                                  engine.m_rng);
         switchGrants(count);
     }
     // Grants started in an earlier cycle complete now and are re-checked, even
@@ -175,7 +279,8 @@ void NocRouterStep::switchAllocEvaluate(const SwitchHold* hold) {
 }
 
 void NocRouterStep::switchRequests(std::size_t count, const SwitchHold* hold) {
-    engine.m_saAlloc.clear(engine.m_ports * inSpeedup, engine.m_ports * outSpeedup);
+    allocatorOf(config.sw_allocator, engine.m_saAlloc, engine.m_saOther)
+        .clear(engine.m_ports * inSpeedup, engine.m_ports * outSpeedup);
     for (std::size_t i = 0; i < count; ++i) {
         StageEntry& entry = state->saQ.at(i);
         const InputVc& iv = ivc(entry.input, entry.vc);
@@ -192,7 +297,7 @@ void NocRouterStep::switchRequests(std::size_t count, const SwitchHold* hold) {
 // An entry wins when the allocator matched its input to an output and the
 // request standing for that pair is its own VC's.
 void NocRouterStep::switchGrants(std::size_t count) {
-    const IslipAllocator& alloc = engine.m_saAlloc;
+    const AllocatorRef alloc = allocatorOf(config.sw_allocator, engine.m_saAlloc, engine.m_saOther);
     for (std::size_t i = 0; i < count; ++i) {
         StageEntry& entry = state->saQ.at(i);
         entry.time = now + config.sw_alloc_delay - 1;
@@ -215,7 +320,8 @@ void NocRouterStep::recheckSwitchGrants() {
         const int port = outputOf(entry.result);
         const InputVc& iv = ivc(entry.input, entry.vc);
         if (iv.state == VcState::VcAlloc) {
-            const int granted = engine.m_vaAlloc.outputAssigned(entry.input * vcs + entry.vc);
+            const int granted = allocatorOf(config.vc_allocator, engine.m_vaAlloc, engine.m_vaOther)
+                                    .outputAssigned(entry.input * vcs + entry.vc);
             if (granted < 0) {
                 entry.result = -1;
             } else if (granted / vcs != port) {

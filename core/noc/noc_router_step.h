@@ -123,6 +123,12 @@ struct NocRouterStep {
     // at most 64 input VCs: the same iSLIP on bit masks. Requests for different
     // output ports never meet, so this also covers what vcAllocSingle settles.
     void vcAllocByMask();
+    // vcAllocEvaluate with an allocator other than iSLIP: every waiting VC's
+    // requests through BookSimAllocator.
+    void vcAllocOther();
+    void recheckVcGrants();
+    // IQRouter's _vc_allocator->Clear(): a speculative router's SA re-check reads it.
+    void clearVcAllocator();
     void vcAllocUpdate();
     // IQRouter::_SWAllocAddReq: one request per (input port, output) pair; a
     // later VC replaces it only if it comes first in round-robin order. With

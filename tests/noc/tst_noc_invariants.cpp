@@ -292,6 +292,9 @@ private slots:
         QTest::newRow("8x8 held, 4-flit packets")
             << QStringList{"injection_rate=0.4", "packet_size=4", "hold_switch_for_packet=1"};
         QTest::newRow("16x16 at 0.1, 2 VCs") << QStringList{"k=16", "injection_rate=0.1", "num_vcs=2"};
+        // the matrix arbiters' orders and the other allocators' scratch are counted too
+        QTest::newRow("8x8 at 0.3, matrix VA, wavefront SA") << QStringList{
+            "injection_rate=0.3", "vc_allocator=separable_input_first(matrix)", "sw_allocator=wavefront"};
     }
     void footprintIsWhatACopyTakes() {
 #if defined(COMMVIZ_SANITIZED)
@@ -331,6 +334,11 @@ private slots:
             << QStringList{"injection_rate=0.4", "packet_size=4", "hold_switch_for_packet=1"};
         QTest::newRow("4x4 torus, min_adapt, 0.45")
             << QStringList{"k=4", "topology=torus", "routing_function=min_adapt", "injection_rate=0.45"};
+        // matrix orders, wavefront's diagonal and PIM's draws come back with the keyframe
+        QTest::newRow("8x8 at 0.35, matrix VA, pim SA")
+            << QStringList{"injection_rate=0.35", "vc_allocator=separable_output_first(matrix)", "sw_allocator=pim"};
+        QTest::newRow("8x8 at 0.35, wavefront VA, loa SA")
+            << QStringList{"injection_rate=0.35", "vc_allocator=rr_wavefront", "sw_allocator=loa"};
     }
     void restoredKeyframesContinueExactly() {
         QFETCH(QStringList, overrides);
