@@ -3349,7 +3349,7 @@
 <context>
     <name>commviz::noc</name>
     <message>
-        <location filename="../../core/noc/booksim_keys.cpp" line="+120"/>
+        <location filename="../../core/noc/booksim_keys.cpp" line="+112"/>
         <source>a float from -1.0 to 1.0: the chance per cycle that an off source turns on (at most 1.0), or negative to derive it from injection_rate</source>
         <translation>-1.0 到 1.0 之间的浮点数：关闭状态的源每周期转为开启的概率（至多 1.0），或取负值，由 injection_rate 推导</translation>
     </message>
@@ -3697,17 +3697,7 @@
         <translation>有输出加速时输出缓冲区的微片数（-1 = 不限）</translation>
     </message>
     <message>
-        <location line="+47"/>
-        <source>VC allocator: islip(N) runs N iSLIP iterations</source>
-        <translation>虚拟通道分配器：islip(N) 运行 N 轮 iSLIP 迭代</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Switch allocator: islip(N) runs N iSLIP iterations</source>
-        <translation>交换分配器：islip(N) 运行 N 轮 iSLIP 迭代</translation>
-    </message>
-    <message>
-        <location line="-22"/>
+        <location line="+28"/>
         <source>A packet keeps its crossbar connection from head to tail once it wins the switch</source>
         <translation>数据包赢得交换分配后，从头微片到尾微片一直保持其交叉开关连接</translation>
     </message>
@@ -3717,7 +3707,17 @@
         <translation>目的节点模式</translation>
     </message>
     <message>
-        <location line="+120"/>
+        <location line="+111"/>
+        <source>VC allocator: islip(N), select(N) and pim(N) run N iterations; separable_*(matrix) uses matrix arbiters</source>
+        <translation>VC 分配器：islip(N)、select(N) 和 pim(N) 迭代 N 次；separable_*(matrix) 使用 matrix 仲裁器</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Switch allocator: islip(N), select(N) and pim(N) run N iterations; separable_*(matrix) uses matrix arbiters</source>
+        <translation>交换分配器：islip(N)、select(N) 和 pim(N) 迭代 N 次；separable_*(matrix) 使用 matrix 仲裁器</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>Seed of the randperm permutation (BookSim: perm_seed)</source>
         <translation>randperm 置换的随机种子（BookSim：perm_seed）</translation>
     </message>
