@@ -33,6 +33,7 @@ const sim::ParamValues kTwoNodes{
 int node(int rank) { return rank / 8; }
 
 QImage render(QWidget& widget) {
+    QCoreApplication::processEvents();  // the scroll area fits the plot to its new minimum height
     QImage image(widget.size(), QImage::Format_ARGB32);
     image.fill(Qt::white);
     widget.render(&image);
@@ -56,7 +57,7 @@ private slots:
         controller.seek(3);
         QTRY_COMPARE(dock.plot().timeline().cursor, 3);
         QVERIFY(dock.timed());
-        const views::CollectivesTimeline& timeline = dock.plot().timeline();
+        const views::CollectivesTimeline timeline = dock.plot().timeline();  // a copy: the dock redraws below
         QVERIFY2(timeline.channels >= 5, "16 ranks × more than 4 channels: more than 64 lanes");
         // The picker: all, then each channel; it opened on channel 0.
         QCOMPARE(dock.channelBox()->count(), timeline.channels + 1);
@@ -132,11 +133,26 @@ private slots:
         dock.channelBox()->setCurrentIndex(0);
         QCOMPARE(int(dock.plot().timeline().lanes.size()), 16 * timeline.channels);
         QCOMPARE(int(dock.plot().timeline().bars.size()), 3 * 16 * 2 * timeline.channels);
+        if (qEnvironmentVariableIsSet("COMMVIZ_TEST_PNG"))
+            render(dock).save(qEnvironmentVariable("COMMVIZ_TEST_PNG").replace(".png", "_all.png"));
+        // The last step (30 of 30, one loop of 2 × 15 rounds): the window starts some steps back, and the
+        // current step's bars are inside it.
+        dock.channelBox()->setCurrentIndex(1);
+        controller.seek(30);
+        QTRY_COMPARE(dock.plot().timeline().cursor, 30);
+        QVERIFY(dock.plot().fromUs() > 0);
+        for (int index = 0; index < int(dock.plot().timeline().bars.size()); ++index) {
+            const TimelineBar& bar = dock.plot().timeline().bars[std::size_t(index)];
+            if (bar.step > 30 - CollectivesTimelinePlot::kStepsInWindow) QVERIFY(!dock.plot().barRect(index).isEmpty());
+            if (bar.slice.endUs < dock.plot().fromUs()) QVERIFY(dock.plot().barRect(index).isEmpty());
+        }
+        if (qEnvironmentVariableIsSet("COMMVIZ_TEST_PNG"))
+            render(dock).save(qEnvironmentVariable("COMMVIZ_TEST_PNG").replace(".png", "_last.png"));
         // Back to step 1: nothing of the later steps.
         controller.seek(1);
         QTRY_COMPARE(dock.plot().timeline().cursor, 1);
         for (const TimelineBar& bar : dock.plot().timeline().bars) QCOMPARE(bar.step, 1);
-        QCOMPARE(int(dock.plot().timeline().bars.size()), 16 * 2 * timeline.channels);
+        QCOMPARE(int(dock.plot().timeline().bars.size()), 16 * 2);
     }
 
     void openMpiLeavesOneLineWhy() {
