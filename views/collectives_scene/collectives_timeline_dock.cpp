@@ -44,6 +44,7 @@ CollectivesTimelineDock::CollectivesTimelineDock(SimulationController& controlle
     m_scroll->setFrameShape(QFrame::NoFrame);
     m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);  // time always fits the width
     layout->addWidget(m_scroll, 1);
+    layout->addStretch(0);  // keeps the one line at the top when the plot is hidden
     setWidget(body);
     retranslate();
     connect(m_channels, &QComboBox::currentIndexChanged, this, &CollectivesTimelineDock::refresh);
