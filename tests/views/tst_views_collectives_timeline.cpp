@@ -91,6 +91,16 @@ private slots:
             std::max_element(timeline.bars.begin(), timeline.bars.end(),
                              [](const auto& a, const auto& b) { return a.slice.endUs < b.slice.endUs; });
         QVERIFY(latest->critical);
+        // NET's per-step latency (tuning.cc hwLat) is above NVLink's for the same slice: the last to arrive
+        // crossed between the nodes.
+        QCOMPARE(latest->transport, Transport::NET);
+        // The chain is whole: every wait back to a slice that waited for nothing (the launch) in step 1.
+        int walked = int(latest - timeline.bars.begin());
+        while (timeline.bars[std::size_t(walked)].slice.boundBy != collectives::PipelineWait::None) {
+            QVERIFY2(timeline.bars[std::size_t(walked)].predecessor >= 0, "a wait whose cause was not found");
+            walked = timeline.bars[std::size_t(walked)].predecessor;
+        }
+        QCOMPARE(timeline.bars[std::size_t(walked)].step, 1);
         int critical = 0;
         for (const TimelineBar& bar : timeline.bars) {
             if (!bar.critical) continue;
