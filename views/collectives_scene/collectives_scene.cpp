@@ -5,6 +5,7 @@
 #include "collectives_scene/collectives_renderer.h"
 #include "collectives_scene/collectives_round_dock.h"
 #include "collectives_scene/collectives_text.h"
+#include "collectives_scene/collectives_timeline_dock.h"
 
 namespace commviz::views {
 
@@ -28,11 +29,12 @@ SceneDescriptor collectivesScene() {
           "nccl_ring_protocols_4m", "nccl_ring_protocols_64m", "nccl_auto_2nodes_64k", "nccl_auto_2nodes_11m",
           "nccl_auto_2nodes_12m", "nccl_auto_2nodes_64m"})
         scene.exampleScenarios << QStringLiteral(":/scenarios/collectives/%1.json").arg(QLatin1String(name));
-    // The round table and the charts, as tabs beside the event list.
+    // The round table, the charts and NCCL's pipeline timeline, as tabs beside the event list.
     scene.createDocks = [](SimulationController& controller, QWidget* parent) {
         return std::vector<SceneDock>{
             {new CollectivesRoundDock(controller, parent), Qt::BottomDockWidgetArea, false},
-            {createCollectivesChartDock(controller, parent), Qt::BottomDockWidgetArea, false}};
+            {createCollectivesChartDock(controller, parent), Qt::BottomDockWidgetArea, false},
+            {new CollectivesTimelineDock(controller, parent), Qt::BottomDockWidgetArea, false}};
     };
     return scene;
 }

@@ -1,0 +1,57 @@
+#pragma once
+
+#include <cstddef>
+#include <string_view>
+#include <vector>
+
+#include "nccl/device/ring_pipeline.h"
+#include "nccl/graph/comm_graphs.h"
+
+namespace commviz::sim {
+class Session;
+}
+
+namespace commviz::views {
+
+/// One slice of a ring message on the wire, as the timeline dock draws it.
+struct TimelineBar {
+    int lane = 0;  ///< index into CollectivesTimeline::lanes
+    int src = 0;
+    int dst = 0;
+    int channel = 0;
+    int step = 0;  ///< the session's step that sent it (1-based: round + 1)
+    collectives::PipelineSlice slice;
+    double wireEndUs = 0.0;  ///< when its sender was done (slice.endUs less the hop's per-step latency)
+    nccl_topology::Transport transport = nccl_topology::Transport::Unknown;
+    std::string_view receiverPrimitive;  ///< static text of the engine's schedule
+    /// The bar whose end released this one's start (its boundBy), -1 when none or not found.
+    int predecessor = -1;
+    /// On the chain of predecessors that ends at its channel's latest arrival.
+    bool critical = false;
+};
+
+/// A rank's sends on one channel.
+struct TimelineLane {
+    int rank = 0;
+    int channel = 0;
+};
+
+/// The pipeline slices of a collectives session from step 1 to the cursor.
+struct CollectivesTimeline {
+    bool timed = false;  ///< false: Open MPI, no server, trees, or per-round events only
+    int ranks = 0;
+    int channels = 0;
+    int cursor = 0;  ///< the session's step the bars end at
+    /// Lanes grouped by channel, each channel's ranks in its ring's order (from rank 0).
+    std::vector<TimelineLane> lanes;
+    std::vector<TimelineBar> bars;  ///< in the order sent
+    double endUs = 0.0;             ///< the latest arrival so far
+};
+
+/// The lanes and bars of `session` up to its cursor, `channel` only (-1: every channel). The critical path
+/// of each channel is walked back from its latest arrival: a bar bound by Program follows its lane's
+/// previous send (or the arrival its rank last stored), Data the arrival at its sender, Slot the send or
+/// store that freed the slot at its receiver.
+CollectivesTimeline collectTimeline(const sim::Session* session, int channel);
+
+}  // namespace commviz::views
