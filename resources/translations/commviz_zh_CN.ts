@@ -4676,6 +4676,189 @@
     </message>
 </context>
 <context>
+    <name>commviz::views::CollectivesTimelineDock</name>
+    <message>
+        <location filename="../../views/collectives_scene/collectives_timeline_dock.cpp" line="+77"/>
+        <location line="+51"/>
+        <source>all channels</source>
+        <translation>全部通道</translation>
+    </message>
+    <message>
+        <location line="-50"/>
+        <location line="+52"/>
+        <source>channel %1</source>
+        <translation>通道 %1</translation>
+    </message>
+    <message>
+        <location line="-45"/>
+        <source>No collectives session.</source>
+        <translation>没有集合通信会话。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No timeline for Open MPI: it shows NCCL&apos;s ring pipeline on a server (library=nccl).</source>
+        <translation>Open MPI 没有时间线：它展示的是 NCCL 的环在服务器上的流水线（library=nccl）。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No timeline without a server: set topo_file so NCCL&apos;s rings have their hops.</source>
+        <translation>没有服务器就没有时间线：设置 topo_file，NCCL 的环才有各自的跳。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No timeline for %1: it shows ring algorithms, whose steps run through the slots.</source>
+        <translation>%1 没有时间线：它展示环算法，环的各步经过连接的槽位。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No timeline: this run records one event per round (detail=rounds or many ranks), not each slice.</source>
+        <translation>没有时间线：这次运行每轮只记录一个事件（detail=rounds 或 rank 很多），没有逐个切片记录。</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Step forward to see the first slices go out.</source>
+        <translation>单步前进，看第一批切片发出。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 slices up to step %2, the last arriving at %3 µs. Hover a bar for its details.</source>
+        <translation>到第 %2 步为止共 %1 个切片，最后一个在 %3 µs 到达。把鼠标停在条上可看详情。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Timeline</source>
+        <translation>时间线</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Channels:</source>
+        <translation>通道(&amp;C)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Which channels&apos; lanes to draw: each channel is a ring of its own.</source>
+        <translation>绘制哪些通道的泳道：每个通道都是一个独立的环。</translation>
+    </message>
+</context>
+<context>
+    <name>commviz::views::CollectivesTimelinePlot</name>
+    <message>
+        <location filename="../../views/collectives_scene/collectives_timeline_plot.cpp" line="+141"/>
+        <source>nothing: it started at the launch</source>
+        <translation>无：它在启动时就开始了</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>rank %1&apos;s own previous work on this channel (program order)</source>
+        <translation>rank %1 在本通道上自己的前一项工作（程序顺序）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the data arriving from the previous rank of the ring</source>
+        <translation>环上前一个 rank 发来的数据</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>a free slot at rank %1 (%2)</source>
+        <translation>rank %1 处的空闲槽位（%2）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>rank %1 → rank %2, channel %3</source>
+        <translation>rank %1 → rank %2，通道 %3</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>sent at step %1 of the run; NCCL step %2, slot %3</source>
+        <translation>在运行的第 %1 步发出；NCCL 的 step %2，槽位 %3</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 bytes (%2)</source>
+        <translation>%1 字节（%2）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>start %1, off the wire %2, arrival %3</source>
+        <translation>开始 %1，离开线路 %2，到达 %3</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>transport: %1</source>
+        <translation>传输：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>its start waited for: %1</source>
+        <translation>开始前等待的是：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the receiver runs: %1</source>
+        <translation>接收方执行：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>On channel %1&apos;s critical path: the chain of waits that ends at its latest arrival.</source>
+        <translation>位于通道 %1 的关键路径上：一串等待，终点是该通道最晚的到达。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>P2P: GPU to GPU inside a node (NVLink or PCIe). Thick while the slice is on the wire, thin for the hop&apos;s latency until it arrives.</source>
+        <translation>P2P：节点内 GPU 到 GPU（NVLink 或 PCIe）。切片在线路上时画粗，之后到达前的这一跳延迟画细。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>SHM: through host shared memory. Thick while the slice is on the wire, thin for the hop&apos;s latency until it arrives.</source>
+        <translation>SHM：经主机共享内存。切片在线路上时画粗，之后到达前的这一跳延迟画细。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>NET: across the network to another node. Thick while the slice is on the wire, thin for the hop&apos;s latency until it arrives.</source>
+        <translation>NET：经网络到另一个节点。切片在线路上时画粗，之后到达前的这一跳延迟画细。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>slot wait</source>
+        <translation>等待槽位</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Red tick: the slice waited for a free one of the receiver&apos;s NCCL_STEPS slots; the red line before it is how long.</source>
+        <translation>红色短竖线：该切片在等接收方 NCCL_STEPS 个槽位中空出一个；它前面的红线表示等了多久。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>critical path</source>
+        <translation>关键路径</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Framed: each channel&apos;s chain of slices back from its latest arrival, each one the slice whose end released the next one&apos;s start (program order, data, or a freed slot).</source>
+        <translation>加框：每个通道从最晚到达往回的一串切片，每个切片的结束放行了下一个切片的开始（程序顺序、数据或空出的槽位）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>current step</source>
+        <translation>当前步</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bright: the slices of the cursor&apos;s step; earlier steps are faded, later ones not drawn.</source>
+        <translation>高亮：光标所在步的切片；更早的步变淡，之后的步不画。</translation>
+    </message>
+    <message>
+        <location line="+90"/>
+        <source>ch %1</source>
+        <translation>通道 %1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>rank %1</source>
+        <translation>rank %1</translation>
+    </message>
+</context>
+<context>
     <name>commviz::views::EventListModel</name>
     <message>
         <location filename="../../views/shell/event_list_model.cpp" line="+135"/>
