@@ -46,6 +46,7 @@ void addPipelineFields(sim::Json& fields, const SendEvent& send) {
     fields["step"] = timing.slices[0].step;
     fields["slot"] = timing.slices[0].slot();
     fields["start_us"] = timing.startUs();
+    fields["waited_for"] = waitName(timing.slices[0].boundBy);
     fields["transport"] = std::string(nccl_topology::transportName(send.transport));
     fields["receiver_primitive"] = std::string(send.receiverPrimitive);
     fields["slices"] = std::move(slices);

@@ -66,7 +66,9 @@ std::vector<QPointF> evenlyAlongEllipse(const QPointF& centre, double rx, double
     return points;
 }
 
-void placeRing(CollectivesLayout& layout, int ranks, const QRectF& area) {
+// `order`: the ranks in the order they stand around the ring.
+void placeRing(CollectivesLayout& layout, const std::vector<int>& order, const QRectF& area) {
+    const int ranks = int(order.size());
     // The box side follows the room each rank gets along the ring: a first guess, then the real perimeter.
     double side = kMaxBox;
     double rx = 0, ry = 0;
@@ -79,8 +81,20 @@ void placeRing(CollectivesLayout& layout, int ranks, const QRectF& area) {
     rx = area.width() / 2 - side / 2 - 4;
     ry = area.height() / 2 - side / 2 - 4;
     layout.centre = area.center();
-    for (const QPointF& centre : evenlyAlongEllipse(layout.centre, rx, ry, ranks))
-        layout.boxes.push_back(boxAt(centre, side));
+    layout.boxes.resize(order.size());
+    const auto centres = evenlyAlongEllipse(layout.centre, rx, ry, ranks);
+    for (std::size_t position = 0; position < order.size(); ++position)
+        layout.boxes[std::size_t(order[position])] = boxAt(centres[position], side);
+}
+
+// The ranks around the ring: channel 0's ring of the server when NCCL runs on one, else 0, 1, …
+std::vector<int> ringOrder(const collectives::CollectivesEngine& engine, int ranks) {
+    std::vector<int> order(static_cast<std::size_t>(ranks));
+    for (int rank = 0; rank < ranks; ++rank) order[std::size_t(rank)] = rank;
+    if (!engine.ringPipeline()) return order;
+    const auto& channels = engine.config().topology->comm.channels;
+    if (channels.empty() || int(channels.front().ring.size()) != ranks) return order;
+    return channels.front().ring;
 }
 
 double rowsSide(int ranks, int columns, const QRectF& area) {
@@ -183,7 +197,8 @@ CollectivesLayout CollectivesLayout::of(const collectives::CollectivesEngine& en
     const int root = std::min(engine.config().root, ranks - 1);
     if (ringAlgorithm(engine.schedule().algorithm) && ranks > 2) {
         layout.shape = RankShape::Ring;
-        placeRing(layout, ranks, area);
+        placeRing(layout, ringOrder(engine, ranks), area);
+        if (engine.ringPipeline() && engine.config().nchannels > 1) layout.focusChannel = 0;
         return layout;
     }
     if (ncclDoubleTree(engine) && ranks > 1) {

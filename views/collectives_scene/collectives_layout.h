@@ -29,6 +29,9 @@ struct CollectivesLayout {
     std::vector<int> parent;    ///< Tree, DoubleTree (tree 0): each rank's parent, -1 at the root; empty otherwise
     std::vector<int> parent1;   ///< DoubleTree: tree 1's parents
     QPointF centre;             ///< Ring: the ring's centre
+    /// NCCL's rings on a server: the channel whose ring the ranks stand along, drawn in full; the other
+    /// channels' messages are faded. -1: every message alike.
+    int focusChannel = -1;
 
     /// The layout of `engine`'s ranks (at most kDetailedRanks) inside `area`.
     static CollectivesLayout of(const collectives::CollectivesEngine& engine, const QRectF& area);

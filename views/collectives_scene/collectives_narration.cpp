@@ -34,12 +34,35 @@ QString sendSentence(const sim::EventRecord& record) {
         .arg(roundNumber(record), number(record, "src"), what, bytes, number(record, "dst"), timeText(record));
 }
 
+QString waitedFor(const QString& wait) {
+    if (wait == QLatin1String("previous_primitive")) return CollectivesText::tr("its own previous primitive");
+    if (wait == QLatin1String("data")) return CollectivesText::tr("the data it forwards");
+    if (wait == QLatin1String("slot")) return CollectivesText::tr("a free slot at the receiver");
+    return CollectivesText::tr("the launch");
+}
+
+// On a server's rings: where the send sits in its channel's pipeline.
+QString pipelineSentence(const sim::EventRecord& record) {
+    const EventFields fields(record);
+    const auto channel = fields.integer("channel");
+    if (!channel) return {};
+    return CollectivesText::tr(
+               "On channel %1 it goes out at %2 µs as NCCL step %3 (slot %4) over %5, after waiting for %6; the "
+               "receiver runs %7 on it.")
+        .arg(QString::number(*channel), QString::number(fields.number("start_us").value_or(0), 'g', 4),
+             number(record, "step"), number(record, "slot"), fields.text("transport").value_or(QString()),
+             waitedFor(fields.text("waited_for").value_or(QString())),
+             fields.text("receiver_primitive").value_or(QString()));
+}
+
 // NCCL's sends name the device function and the primitive the sender runs (the event's anchor).
 QString send(const sim::EventRecord& record) {
     const std::optional<QString> function = EventFields(record).text("device_function");
     if (!function) return sendSentence(record);
-    return CollectivesText::tr("%1 In NCCL's %2 the sender calls %3.")
-        .arg(sendSentence(record), *function, QString::fromStdString(record.anchor));
+    const QString sentence = CollectivesText::tr("%1 In NCCL's %2 the sender calls %3.")
+                                 .arg(sendSentence(record), *function, QString::fromStdString(record.anchor));
+    const QString pipeline = pipelineSentence(record);
+    return pipeline.isEmpty() ? sentence : CollectivesText::tr("%1 %2").arg(sentence, pipeline);
 }
 
 QString round(const sim::EventRecord& record) {

@@ -177,16 +177,24 @@ void CollectivesPaint::messages(const CollectivesLayout& layout, const collectiv
     const int shown = int(layout.boxes.size());
     std::set<std::pair<int, int>> pairs;
     for (const auto& message : round) pairs.insert({message.src, message.dst});
-    const bool tagged = int(round.size()) <= kMaxTags;
-    const double width = int(round.size()) <= 2 * shown ? 2.2 : 1.2;
-    for (const auto& message : round) {
-        if (message.src >= shown || message.dst >= shown || message.src == message.dst) continue;
-        messageArrow(layout, message, pairs.count({message.dst, message.src}) != 0, tagged, width);
-    }
+    // On a server's rings only the focus channel's messages are read: the others are drawn faded, first.
+    const auto focused = [&layout](const collectives::Message& message) {
+        return layout.focusChannel < 0 || message.channel == layout.focusChannel;
+    };
+    const auto inFocus = std::count_if(round.begin(), round.end(), focused);
+    const bool tagged = inFocus <= kMaxTags;
+    const double width = inFocus <= 2 * shown ? 2.2 : 1.2;
+    for (bool front : {false, true})
+        for (const auto& message : round) {
+            if (message.src >= shown || message.dst >= shown || message.src == message.dst) continue;
+            if (focused(message) != front) continue;
+            messageArrow(layout, message, pairs.count({message.dst, message.src}) != 0, front && tagged,
+                         front ? width : 1.0, !front);
+        }
 }
 
 void CollectivesPaint::messageArrow(const CollectivesLayout& layout, const collectives::Message& message,
-                                    bool reverseToo, bool tagged, double width) {
+                                    bool reverseToo, bool tagged, double width, bool faded) {
     const QRectF from = layout.boxes[std::size_t(message.src)], to = layout.boxes[std::size_t(message.dst)];
     const QPointF a = from.center(), b = to.center();
     const double length = std::hypot(b.x() - a.x(), b.y() - a.y());
@@ -210,7 +218,8 @@ void CollectivesPaint::messageArrow(const CollectivesLayout& layout, const colle
         if (!from.adjusted(-2, -2, 2, 2).contains(point) && !to.adjusted(-3, -3, 3, 3).contains(point)) curve << point;
     }
     if (curve.size() < 2) return;
-    const QColor color = arrivalColor(message.reduce);
+    QColor color = arrivalColor(message.reduce);
+    if (faded) color.setAlpha(40);
     const int drawn = std::max(2, int(std::ceil(curve.size() * std::clamp(state.progress, 0.0, 1.0))));
     const QPolygonF part = curve.mid(0, drawn);
     p.save();
