@@ -84,6 +84,38 @@ sim::Result<NocConfig> applyFinalValues(const ConfigDocument& document, ConfigRu
     return config;
 }
 
+const char* topologyName(Topology topology) {
+    switch (topology) {
+        case Topology::Mesh:
+            return "mesh";
+        case Topology::Torus:
+            return "torus";
+        case Topology::Fly:
+            return "fly";
+    }
+    return "torus";
+}
+
+/// BookSim looks up <routing_function>_<topology>: the pairs it has, and the
+/// sizes commviz's routers hold (at most 32 ports).
+sim::Status validateTopologyRouting(const NocConfig& c) {
+    const std::string pair = c.routing_name + "_" + topologyName(c.topology);
+    if (c.topology == Topology::Fly) {
+        if (c.routing_function != RoutingFunction::DestTag)
+            return sim::fail("routing_function = " + c.routing_name + ": BookSim has no " + pair +
+                             " ('Invalid routing function: " + pair + "'); a fly routes with dest_tag");
+        if (c.k > 32)
+            return sim::fail("k = " + std::to_string(c.k) +
+                             ": a fly's routers have k inputs and k outputs, and commviz's routers at most 32 "
+                             "ports; allowed values for topology = fly: 2 to 32");
+        return sim::Ok{};
+    }
+    if (c.routing_function == RoutingFunction::DestTag)
+        return sim::fail("routing_function = dest_tag: BookSim has no " + pair +
+                         " ('Invalid routing function: " + pair + "'); dest_tag is for topology = fly");
+    return sim::Ok{};
+}
+
 }  // namespace
 
 sim::Result<NocConfig> makeNocConfig(const ConfigDocument& document, ConfigRunner runner) {
@@ -126,11 +158,13 @@ sim::Status validateNocConfig(const NocConfig& c) {
             "dim_order on a torus");
     }
     if (c.routing_name == "none") {
-        return sim::fail(std::string("routing_function = none: set routing_function (") +
-                         (c.topology == Topology::Mesh ? "dor or dim_order for a mesh" : "dim_order for a torus") +
-                         "); BookSim fails with 'Invalid routing function: none_" +
-                         (c.topology == Topology::Mesh ? "mesh" : "torus") + "'");
+        const char* allowed = c.topology == Topology::Mesh    ? "dor or dim_order for a mesh"
+                              : c.topology == Topology::Torus ? "dim_order for a torus"
+                                                              : "dest_tag for a fly";
+        return sim::fail(std::string("routing_function = none: set routing_function (") + allowed +
+                         "); BookSim fails with 'Invalid routing function: none_" + topologyName(c.topology) + "'");
     }
+    if (sim::Status ok = validateTopologyRouting(c); !ok) return ok;
     if (c.injection_process == InjectionProcessKind::OnOff) {
         if (auto rates = resolveOnOffRates(c.packetRate(), c.burst_alpha, c.burst_beta, c.burst_r1); !rates)
             return rates.error();

@@ -7,9 +7,10 @@
 #include <vector>
 
 #include "noc/islip_allocator.h"
-#include "noc/kncube.h"
 #include "noc/noc_config.h"
 #include "noc/noc_events.h"
+#include "noc/noc_network.h"
+#include "noc/noc_routing.h"
 #include "noc/noc_stats.h"
 #include "noc/noc_types.h"
 #include "sim/engine.h"
@@ -97,7 +98,7 @@ struct NocEngineState {
     std::size_t heapBytes() const;
 
     std::shared_ptr<const NocConfig> m_config;
-    std::shared_ptr<const KNCube> m_net;
+    std::shared_ptr<const NocNetwork> m_net;
     int m_ports = 0;
     int m_vcs = 0;
     int m_bufSize = 0;
@@ -108,7 +109,7 @@ struct NocEngineState {
     // network state
     std::vector<InputVc> m_inputVcs;
     std::vector<OutputVc> m_outputVcs;
-    static constexpr int kWheel = 8;  ///< > longest channel (2) + 1
+    static constexpr int kWheel = 8;  ///< > longest channel + 1 (NocNetwork::maxLatency, checked)
     struct FlitArrival {
         std::int32_t router;
         std::int16_t port;
@@ -204,7 +205,7 @@ public:
     void restore(const Keyframe& key);
 
     const NocConfig& config() const { return *m_config; }
-    const KNCube& network() const { return *m_net; }
+    const NocNetwork& network() const { return *m_net; }
     std::int64_t time() const { return m_time; }
     NocPhase phase() const { return m_phase; }
     const NocReport& report() const { return m_report; }

@@ -23,8 +23,8 @@ NocWindowStats windowStats(const NocEngine& atEnd, std::size_t first, std::size_
     NocWindowStats out;
     out.first = first;
     out.last = last;
-    out.nodes = atEnd.network().nodes();
-    out.ports = atEnd.network().ejectPort() + 1;
+    out.nodes = atEnd.network().routers();
+    out.ports = atEnd.network().ports();
     out.vcs = atEnd.config().num_vcs;
     const std::size_t portCount = std::size_t(out.nodes) * std::size_t(out.ports);
     out.linkFlits.assign(portCount, 0);

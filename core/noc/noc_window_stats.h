@@ -20,8 +20,8 @@ class NocEngine;
 struct NocWindowStats {
     std::size_t first = 0;
     std::size_t last = 0;
-    int nodes = 0;
-    int ports = 0;  ///< router ports, the last being the terminal's (injection / ejection)
+    int nodes = 0;  ///< routers (on a k-ary n-cube one per node)
+    int ports = 0;  ///< port slots per router (NocNetwork::ports)
     int vcs = 0;
     std::vector<std::int64_t> linkFlits;           ///< flits sent on output `port` (IQRouter::_SendFlits)
     std::vector<std::int64_t> bufferedFlitCycles;  ///< flits held in input `port`, summed over the cycles' end states

@@ -230,19 +230,17 @@ void NocRenderer::paintInputPort(ScenePaint& p, const NocEngine& engine, const N
 }
 
 void NocRenderer::paintChannels(ScenePaint& p, const NocEngine& engine, const NocLayout& layout) {
-    const int latency = engine.network().linkLatency();
-    const int eject = engine.network().ejectPort();
+    const noc::NocNetwork& net = engine.network();
     const double size = std::max({3.0, layout.routerSize() * 0.12, noc_flits::kMinFlitPixels / p.targetScale()});
     p.p.setPen(Qt::NoPen);
     for (const noc::ChannelFlit& cf : engine.channelFlits()) {
-        if (cf.port < 0 || cf.port == eject) continue;  // injection and ejection channels are inside the router
-        // It left the upstream router (reached back through the input's own
-        // port) through the opposite output, port ^ 1.
-        const int from = engine.network().neighbor(cf.router, cf.port);
-        if (from < 0) continue;
-        const QPointF a = layout.linkStart(from, cf.port ^ 1);
-        const QPointF b = layout.linkEnd(from, cf.port ^ 1, cf.router);
-        const QPointF at = onLink(a, b, cf.due, latency);
+        if (cf.port < 0) continue;  // ejection channels are inside the router
+        // It left the upstream router through the output wired to this input.
+        const noc::ChannelEnd& from = net.input(cf.router, cf.port);
+        if (from.router < 0) continue;  // injection channels are inside the router too
+        const QPointF a = layout.linkStart(from.router, from.port);
+        const QPointF b = layout.linkEnd(from.router, from.port, cf.router);
+        const QPointF at = onLink(a, b, cf.due, from.latency);
         p.p.setBrush(packetColor(engine.packet(cf.flit.packet).pid));
         p.p.drawEllipse(at, size / 2, size / 2);
         if (cf.flit.head) {
@@ -254,12 +252,12 @@ void NocRenderer::paintChannels(ScenePaint& p, const NocEngine& engine, const No
     const double cs = size * 0.7;
     p.p.setBrush(p.theme.accent2);
     for (const noc::ChannelCredit& cc : engine.channelCredits()) {
-        if (cc.port < 0 || cc.port == eject) continue;
-        const int from = engine.network().neighbor(cc.router, cc.port);
-        if (from < 0) continue;
-        const QPointF a = layout.linkStart(from, cc.port ^ 1);
-        const QPointF b = layout.linkEnd(from, cc.port ^ 1, cc.router);
-        const QPointF at = onLink(a, b, cc.due, latency);
+        if (cc.port < 0) continue;
+        const noc::ChannelEnd& from = net.output(cc.router, cc.port);  // the credit goes back to this output's far end
+        if (from.router < 0) continue;
+        const QPointF a = layout.linkStart(from.router, from.port);
+        const QPointF b = layout.linkEnd(from.router, from.port, cc.router);
+        const QPointF at = onLink(a, b, cc.due, from.latency);
         const QPolygonF diamond(
             {at + QPointF(0, -cs / 2), at + QPointF(cs / 2, 0), at + QPointF(0, cs / 2), at + QPointF(-cs / 2, 0)});
         p.p.drawPolygon(diamond);
