@@ -134,19 +134,23 @@ constexpr const char* kBurstR1Allowed =
 
 const std::vector<BookSimKey>& bookSimKeys() {
     static const std::vector<BookSimKey> keys = {
-        choiceKey("topology", &NocConfig::topology, "torus", {{"mesh", Topology::Mesh}, {"torus", Topology::Torus}},
-                  QT_TRANSLATE_NOOP("commviz::params", "k-ary n-cube: mesh or torus (BookSim: topology)")),
+        choiceKey("topology", &NocConfig::topology, "torus",
+                  {{"mesh", Topology::Mesh}, {"torus", Topology::Torus}, {"fly", Topology::Fly}},
+                  QT_TRANSLATE_NOOP("commviz::params",
+                                    "mesh or torus (k-ary n-cube), fly (k-ary n-fly butterfly) (BookSim: topology)")),
         intKey("k", &NocConfig::k, 8, 2, 64,
                QT_TRANSLATE_NOOP("commviz::params", "Routers per dimension (BookSim: k)")),
-        intKey("n", &NocConfig::n, 2, 1, 3,
-               QT_TRANSLATE_NOOP("commviz::params", "Dimensions; n = 1 is a line or ring (BookSim: n)")),
+        intKey("n", &NocConfig::n, 2, 1, 8,
+               QT_TRANSLATE_NOOP("commviz::params",
+                                 "Dimensions (mesh, torus: 1 to 3; n = 1 is a line or ring) or a fly's stages "
+                                 "(BookSim: n)")),
         unsupported("c", kInt, "1"),
         custom(
             "routing_function", kString, "none", routingFunctionSetter(),
-            ownChoice("routing_function", "dim_order", {"dor", "dim_order", "min_adapt", "valiant", "romm"},
+            ownChoice("routing_function", "dim_order", {"dor", "dim_order", "min_adapt", "valiant", "romm", "dest_tag"},
                       QT_TRANSLATE_NOOP("commviz::params",
                                         "BookSim routing function (+ topology): dor / dim_order, min_adapt, valiant, "
-                                        "romm (mesh only)"))),
+                                        "romm (mesh only), dest_tag (fly only)"))),
         flagKey("use_noc_latency", &NocConfig::use_noc_latency, true,
                 QT_TRANSLATE_NOOP("commviz::params", "Torus links take 2 cycles (BookSim: use_noc_latency)")),
         // commviz extension: its default is commviz's own

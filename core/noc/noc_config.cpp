@@ -110,6 +110,9 @@ sim::Status validateTopologyRouting(const NocConfig& c) {
                              "ports; allowed values for topology = fly: 2 to 32");
         return sim::Ok{};
     }
+    if (c.n > 3)
+        return sim::fail("n = " + std::to_string(c.n) + ": allowed values for topology = " + topologyName(c.topology) +
+                         ": an integer from 1 to 3 (a fly takes up to 8 stages)");
     if (c.routing_function == RoutingFunction::DestTag)
         return sim::fail("routing_function = dest_tag: BookSim has no " + pair +
                          " ('Invalid routing function: " + pair + "'); dest_tag is for topology = fly");

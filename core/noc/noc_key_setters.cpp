@@ -85,14 +85,14 @@ KeySetter ignored() {
 
 KeySetter routingFunctionSetter() {
     return [](NocConfig& c, const ConfigValue& v) -> std::string {
-        static const std::map<std::string, RoutingFunction> names = {{"dor", RoutingFunction::DimOrder},
-                                                                     {"dim_order", RoutingFunction::DimOrder},
-                                                                     {"min_adapt", RoutingFunction::MinAdapt},
-                                                                     {"valiant", RoutingFunction::Valiant},
-                                                                     {"romm", RoutingFunction::Romm}};
+        static const std::map<std::string, RoutingFunction> names = {
+            {"dor", RoutingFunction::DimOrder},       {"dim_order", RoutingFunction::DimOrder},
+            {"min_adapt", RoutingFunction::MinAdapt}, {"valiant", RoutingFunction::Valiant},
+            {"romm", RoutingFunction::Romm},          {"dest_tag", RoutingFunction::DestTag}};
         const auto it = names.find(v.text);
         if (it == names.end())
-            return "dor, dim_order, min_adapt, valiant or romm (mesh); dim_order, min_adapt or valiant (torus)";
+            return "dor, dim_order, min_adapt, valiant or romm (mesh); dim_order, min_adapt or valiant (torus); "
+                   "dest_tag (fly)";
         c.routing_function = it->second;
         c.routing_name = v.text;
         return "";

@@ -297,7 +297,7 @@ private slots:
             << QByteArray("topology = torus;\nk = 4;\nrouting_function = romm;\n") << QStringList{}
             << QStringList{"bad.cfg:3", "romm", "Invalid routing function: romm_torus"};
         QTest::newRow("BookSim key commviz does not model")
-            << head + "topology = fly;\n"
+            << head + "topology = fattree;\n"
             << QStringList{} << QStringList{"bad.cfg:4", "topology", "mesh"};
         QTest::newRow("hotspot node outside the network")
             << head + "n = 2;\ntraffic = hotspot({{0,16}});\n"
