@@ -111,7 +111,13 @@ sim::SceneModel sceneModel() {
     model.scenarioKeys = scenarioKeys;
     return sim::makeSceneModel<NocEngine>(
         std::move(model), [](const sim::MergedKeys& keys, const std::optional<Json>&) -> sim::Result<NocEngine> {
-            auto config = configFromKeys(keys.values);
+            // The scene's routing_function default (dim_order) is a cube's: on a
+            // fly, where BookSim has dest_tag only, a routing function nobody set means dest_tag.
+            sim::ParamValues values = keys.values;
+            const auto source = keys.sources.find("routing_function");
+            const bool routingDefaulted = source == keys.sources.end() || source->second == sim::KeySource::Default;
+            if (routingDefaulted && values["topology"] == "fly") values["routing_function"] = "dest_tag";
+            auto config = configFromKeys(values);
             if (!config) return config.error();
             return NocEngine(std::move(config).value());
         });

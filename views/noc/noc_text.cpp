@@ -38,6 +38,11 @@ QString NocText::portName(int p, int ports) {
     return (p % 2 == 0 ? QStringLiteral("+") : QStringLiteral("−")) + dim;
 }
 
+QString NocText::portName(int p, const noc::NocConfig& config) {
+    if (!config.isCube()) return QString::number(p);
+    return portName(p, config.ports());
+}
+
 QString NocText::phaseName(int phase) {
     switch (phase) {
         case 0:
