@@ -256,6 +256,8 @@ private slots:
                                   << "completed";
         QTest::newRow("on/off sources") << "onoff_mesh88"
                                         << "completed";
+        QTest::newRow("butterfly") << "butterfly_fly42"
+                                   << "completed";
         // The lessons' scenarios. The dateline ring is overloaded (it drains
         // after 74,395 cycles), so within the 30,000-cycle cap it is still
         // running: what matters is that it never deadlocks.
