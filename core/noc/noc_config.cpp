@@ -15,7 +15,7 @@ namespace commviz::noc {
 int NocConfig::nodes() const {
     int total = 1;
     for (int d = 0; d < n; ++d) total *= k;
-    return total;
+    return topology == Topology::CMesh ? total * c : total;
 }
 
 OnOffRates NocConfig::onOffRates() const {
@@ -92,6 +92,8 @@ const char* topologyName(Topology topology) {
             return "torus";
         case Topology::Fly:
             return "fly";
+        case Topology::CMesh:
+            return "cmesh";
     }
     return "torus";
 }
@@ -113,6 +115,36 @@ sim::Status validateTopologyRouting(const NocConfig& c) {
     if (c.n > 3)
         return sim::fail("n = " + std::to_string(c.n) + ": allowed values for topology = " + topologyName(c.topology) +
                          ": an integer from 1 to 3 (a fly takes up to 8 stages)");
+    const bool cmeshFunction = c.routing_function == RoutingFunction::DorNoExpress ||
+                               c.routing_function == RoutingFunction::XyYx ||
+                               c.routing_function == RoutingFunction::XyYxNoExpress;
+    if (c.topology == Topology::CMesh) {
+        if (!cmeshFunction && c.routing_name != "dor")
+            return sim::fail("routing_function = " + c.routing_name + ": BookSim has no " + pair +
+                             " ('Invalid routing function: " + pair +
+                             "'); a cmesh routes with dor, dor_no_express, xy_yx or xy_yx_no_express");
+        // BookSim's cmesh.cpp asserts these (its wiring is right for them only).
+        if (c.n != 2) return sim::fail("n = " + std::to_string(c.n) + ": allowed values for topology = cmesh: 2");
+        if (c.c != 4) return sim::fail("c = " + std::to_string(c.c) + ": allowed values for topology = cmesh: 4");
+        if (c.xr != 2 || c.yr != 2)
+            return sim::fail("xr = " + std::to_string(c.xr) + ", yr = " + std::to_string(c.yr) +
+                             ": allowed values for topology = cmesh: xr = 2 and yr = 2 (c = xr * yr = 4)");
+        if (c.x != c.y)
+            return sim::fail("x = " + std::to_string(c.x) + ", y = " + std::to_string(c.y) +
+                             ": allowed values for topology = cmesh: x equal to y");
+        if (c.k % 2 != 0 || c.k > 32)
+            return sim::fail("k = " + std::to_string(c.k) +
+                             ": allowed values for topology = cmesh: an even number from 2 to 32 (the express "
+                             "links pair router rows k/2 apart)");
+        if (c.num_vcs < 2 &&
+            (c.routing_function == RoutingFunction::XyYx || c.routing_function == RoutingFunction::XyYxNoExpress))
+            return sim::fail("num_vcs = " + std::to_string(c.num_vcs) + ": " + c.routing_name +
+                             " splits the VCs into an XY half and a YX half, so it needs num_vcs of at least 2");
+        return sim::Ok{};
+    }
+    if (cmeshFunction)
+        return sim::fail("routing_function = " + c.routing_name + ": BookSim has no " + pair +
+                         " ('Invalid routing function: " + pair + "'); " + c.routing_name + " is for topology = cmesh");
     if (c.routing_function == RoutingFunction::DestTag)
         return sim::fail("routing_function = dest_tag: BookSim has no " + pair +
                          " ('Invalid routing function: " + pair + "'); dest_tag is for topology = fly");
@@ -163,7 +195,9 @@ sim::Status validateNocConfig(const NocConfig& c) {
     if (c.routing_name == "none") {
         const char* allowed = c.topology == Topology::Mesh    ? "dor or dim_order for a mesh"
                               : c.topology == Topology::Torus ? "dim_order for a torus"
-                                                              : "dest_tag for a fly";
+                              : c.topology == Topology::Fly
+                                  ? "dest_tag for a fly"
+                                  : "dor, dor_no_express, xy_yx or xy_yx_no_express for a cmesh";
         return sim::fail(std::string("routing_function = none: set routing_function (") + allowed +
                          "); BookSim fails with 'Invalid routing function: none_" + topologyName(c.topology) + "'");
     }

@@ -109,7 +109,8 @@ struct NocEngineState {
     // network state
     std::vector<InputVc> m_inputVcs;
     std::vector<OutputVc> m_outputVcs;
-    static constexpr int kWheel = 8;  ///< > longest channel + 1 (NocNetwork::maxLatency, checked)
+    /// > longest channel + 1 (NocNetwork::maxLatency; a cmesh's express links take k cycles, k <= 32).
+    static constexpr int kWheel = 64;
     struct FlitArrival {
         std::int32_t router;
         std::int16_t port;

@@ -4,6 +4,7 @@
 
 #include "noc/noc_routing.h"
 
+#include "noc/cmesh.h"
 #include "noc/kncube.h"
 #include "noc/knfly.h"
 
@@ -11,6 +12,7 @@ namespace commviz::noc {
 
 std::shared_ptr<const NocNetwork> makeNetwork(const NocConfig& config) {
     if (config.topology == Topology::Fly) return std::make_shared<const KNFly>(config);
+    if (config.topology == Topology::CMesh) return std::make_shared<const CMesh>(config);
     return std::make_shared<const KNCube>(config);
 }
 
@@ -19,6 +21,7 @@ RouteSet computeRoute(const NocConfig& config, const NocNetwork& net, int router
     if (net.hasRouteTable())
         return RouteSet{std::int16_t(net.tablePort(router, packet.dest)), 0, std::int16_t(config.num_vcs - 1)};
     if (config.topology == Topology::Fly) return destTagFly(config, router, packet.dest);
+    if (config.topology == Topology::CMesh) return cmeshRoute(config, router, inPort, inVc, packet, rng);
     return kncubeRoute(config, router, inPort, inVc, packet, rng);
 }
 
@@ -49,10 +52,12 @@ int trafficDestination(const NocConfig& config, int source, sim::Rng& rng) {
         }
         case TrafficKind::Tornado:
         case TrafficKind::Neighbor: {
-            const int shift = config.traffic == TrafficKind::Tornado ? (config.k + 1) / 2 - 1 : 1;
+            // BookSim's digits have radix k * xr (xr = 1 but on a cmesh).
+            const int radix = config.k * config.xr;
+            const int shift = config.traffic == TrafficKind::Tornado ? (radix + 1) / 2 - 1 : 1;
             int result = 0;
-            for (int d = 0, offset = 1; d < config.n; ++d, offset *= config.k) {
-                result += offset * (((source / offset) % config.k + shift) % config.k);
+            for (int d = 0, offset = 1; d < config.n; ++d, offset *= radix) {
+                result += offset * (((source / offset) % radix + shift) % radix);
             }
             return result;
         }

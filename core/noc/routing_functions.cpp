@@ -169,6 +169,9 @@ sim::Status validateRoutingClasses(const NocConfig& c) {
     switch (c.routing_function) {
         case RoutingFunction::DimOrder:
         case RoutingFunction::DestTag:
+        case RoutingFunction::DorNoExpress:
+        case RoutingFunction::XyYx:
+        case RoutingFunction::XyYxNoExpress:
             return sim::Ok{};
         case RoutingFunction::MinAdapt:
             least = mesh ? 2 : 4;

@@ -261,6 +261,20 @@ private slots:
         QCOMPARE(figure(out, "Hops average"), 2.0);
     }
 
+    // BookSim2's examples/cmeshconfig as shipped (its settings; our file): BookSim2 28f43299
+    // `booksim cmeshconfig` prints Packet latency average = 36.0751, Accepted flit rate
+    // average = 0.0999271, Hops average = 4.98143.
+    void runsTheShippedCmeshExample() {
+        const QString path = QStringLiteral(COMMVIZ_SOURCE_DIR) + "/resources/scenarios/noc/cmesh44_bitcomp.cfg";
+        const CliResult r = runCommviz({"noc", path});
+        QCOMPARE(r.exitCode, 0);
+        const QString out = QString::fromUtf8(r.out);
+        QVERIFY2(std::abs(figure(out, "Packet latency average") / 36.0751 - 1) < 0.05, qPrintable(out.right(400)));
+        QVERIFY2(std::abs(figure(out, "Accepted flit rate average") / 0.0999271 - 1) < 0.02,
+                 qPrintable(out.right(400)));
+        QVERIFY2(std::abs(figure(out, "Hops average") / 4.98143 - 1) < 0.01, qPrintable(out.right(400)));
+    }
+
     void refusesOtherTopologiesNamingEverySettingTopologyFirst_data() {
         QTest::addColumn<QByteArray>("config");
         QTest::addColumn<QStringList>("overrides");
@@ -362,6 +376,15 @@ private slots:
             << QByteArray(kTorus88) << QStringList{"routing_function=valiant"}
             << QStringList{"override: routing_function = valiant", "BookSim2 cannot run valiant on a torus",
                            "ring_part == 1", "dim_order or min_adapt"};
+        QTest::newRow("dim_order on a cmesh")
+            << QByteArray(
+                   "topology = cmesh;\nk = 4;\nc = 4;\nxr = 2;\nyr = 2;\nx = 4;\ny = 4;\n"
+                   "routing_function = dim_order;\n")
+            << QStringList{} << QStringList{"bad.cfg:8", "dim_order_cmesh", "dor_no_express"};
+        QTest::newRow("cmesh with c = 2") << QByteArray(
+                                                 "topology = cmesh;\nk = 4;\nc = 2;\nxr = 2;\nyr = 2;\nx = 4;\ny = 4;\n"
+                                                 "routing_function = dor;\n")
+                                          << QStringList{} << QStringList{"bad.cfg:3", "c = 2", "cmesh: 4"};
         QTest::newRow("dor on a fly") << QByteArray("topology = fly;\nk = 4;\nn = 2;\nrouting_function = dor;\n")
                                       << QStringList{}
                                       << QStringList{"bad.cfg:4", "routing_function = dor", "dor_fly", "dest_tag"};

@@ -103,7 +103,7 @@ private slots:
             "watch_out = -;\n";  // nothing is watched, so nothing is written there
         const std::string e = errorOf(text);
         QVERIFY2(e.find("t.cfg: 4 settings that commviz cannot run: (1) line 6: topology = fattree: allowed values: "
-                        "one of mesh, torus, fly; (2) line 1: vc_allocator = separable_input_first: ") == 0,
+                        "one of mesh, torus, fly, cmesh; (2) line 1: vc_allocator = separable_input_first: ") == 0,
                  e.c_str());
         QVERIFY2(e.find("; (3) line 2: sw_allocator = separable_input_first: ") != std::string::npos, e.c_str());
         QVERIFY2(e.find("; (4) line 3: routing_function = nca: ") != std::string::npos, e.c_str());

@@ -258,6 +258,8 @@ private slots:
                                         << "completed";
         QTest::newRow("butterfly") << "butterfly_fly42"
                                    << "completed";
+        QTest::newRow("cmesh") << "cmesh44_bitcomp"
+                               << "completed";
         // The lessons' scenarios. The dateline ring is overloaded (it drains
         // after 74,395 cycles), so within the 30,000-cycle cap it is still
         // running: what matters is that it never deadlocks.

@@ -111,6 +111,38 @@ private slots:
             QVERIFY2(shown.count(QString::number(node)) >= 2, qPrintable(QStringLiteral("node %1").arg(node)));
     }
 
+    // A cmesh draws as a 4x4 mesh of routers, each with its four nodes' inputs in the middle
+    // (ports 0-3, a 2 x 2 block inside the router) and +x/-x/+y/-y on the sides; readable at
+    // fit with its close-up (ports named "n0" ... and "+x" ...).
+    void cmeshDrawsAsAConcentratedMesh() {
+        noc::NocConfig config;
+        config.topology = noc::Topology::CMesh;
+        config.k = 4;
+        config.c = 4;
+        const views::NocLayout layout(config);
+        const QRectF r5 = layout.router(5);
+        for (int port = 0; port < 4; ++port) {
+            QVERIFY(layout.isLocal(port));
+            const QRectF strip = layout.inputStrip(5, port);
+            QVERIFY(r5.contains(strip) && strip.center() != r5.center());
+        }
+        QVERIFY(!layout.isLocal(4));
+        QVERIFY(layout.inputStrip(5, 4).left() > r5.center().x());    // +x input on the right
+        QVERIFY(layout.inputStrip(5, 7).bottom() < r5.center().y());  // -y input at the top
+        QCOMPARE(layout.linkEnd(5, 4, 6).x(), layout.router(6).left());
+        for (const QString& selected : {QString(), QStringLiteral("router/5")}) {
+            auto s = tests::modelSession(m_scene, {{"topology", "cmesh"}, {"k", 4}, {"injection_rate", 0.1}});
+            for (int i = 0; i < 60; ++i) s->stepForward();
+            QVERIFY(sim::engineOf<noc::NocEngine>(s.get())->checkInvariants().empty());
+            NocRenderer renderer;
+            const auto drawn = tests::paintAtZoom(m_controller, renderer, *s, 1, {}, selected);
+            checkReadable(drawn, QStringLiteral("cmesh fit"), true);
+            const QString all = texts(drawn).join('|');
+            QVERIFY2(all.contains(QStringLiteral("4×4 cmesh, 4 nodes per router")), qPrintable(all));
+            if (!selected.isEmpty()) QVERIFY2(all.contains(QStringLiteral("in n3")), qPrintable(all));
+        }
+    }
+
     // Flits on the links between stages are drawn on those links (between the columns).
     void flitsOnLinksLieBetweenTheStages() {
         auto s = tests::modelSession(m_scene, flyParams(4, 2));

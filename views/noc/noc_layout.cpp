@@ -7,11 +7,13 @@ namespace commviz::views {
 
 NocLayout::NocLayout(const noc::NocConfig& config, bool withPanel)
     : m_panel(withPanel),
-      m_square(config.n == 2 && config.isCube()),
+      m_square(config.n == 2 && config.topology != noc::Topology::Fly),
       m_k(config.k),
       m_n(config.n),
       m_ports(config.ports()),
-      m_fly(config.topology == noc::Topology::Fly) {
+      m_fly(config.topology == noc::Topology::Fly),
+      m_cmesh(config.topology == noc::Topology::CMesh),
+      m_local(m_cmesh ? config.c : 0) {
     const QRectF area = grid();
     if (m_fly) {
         for (int i = 1; i < m_n; ++i) m_perStage *= m_k;
@@ -90,6 +92,7 @@ QRectF NocLayout::router(int node) const {
 
 QPointF NocLayout::direction(int port) const {
     if (m_fly) return {1, 0};  // every output leads on to the next stage
+    port = meshPort(port);
     switch (port) {
         case 0:
             return {1, 0};
@@ -107,7 +110,11 @@ QPointF NocLayout::direction(int port) const {
     return {0, 0};
 }
 
-bool NocLayout::verticalLanes(int port) const { return !m_fly && port != m_ports - 1 && (port == 2 || port == 3); }
+bool NocLayout::verticalLanes(int port) const {
+    if (isLocal(port) || m_fly) return false;
+    port = meshPort(port);
+    return port == 2 || port == 3;
+}
 
 double NocLayout::bandY(int node, int port) const {
     const QRectF r = router(node);
@@ -141,8 +148,14 @@ QRectF NocLayout::inputStrip(int node, int port) const {
         return {r.left(), r.top() + port * band, r.width() * 0.5, band};
     }
     const double depth = m_size * 0.26;
+    if (m_cmesh && port < m_local) {  // the nodes' inputs: a 2 x 2 block in the middle
+        const QRectF middle = r.adjusted(depth * 1.15, depth * 1.15, -depth * 1.15, -depth * 1.15);
+        const double w = middle.width() / 2, h = middle.height() / 2;
+        return {middle.left() + (port % 2) * w, middle.top() + (port / 2 % 2) * h, w, h};
+    }
+    port = meshPort(port);
     // The local (injection) input sits in the middle; on a ring (n = 1) it is port 2.
-    if (port == m_ports - 1) return r.adjusted(depth * 1.15, depth * 1.15, -depth * 1.15, -depth * 1.15);
+    if (!m_cmesh && port == m_ports - 1) return r.adjusted(depth * 1.15, depth * 1.15, -depth * 1.15, -depth * 1.15);
     // Input p is fed by the neighbour on the side of output p (a flit leaving
     // through p arrives on input p ^ 1), so its buffer sits on that side.
     switch (port) {
@@ -157,7 +170,6 @@ QRectF NocLayout::inputStrip(int node, int port) const {
         default:
             break;
     }
-    if (port == m_ports - 1) return r.adjusted(depth * 1.15, depth * 1.15, -depth * 1.15, -depth * 1.15);
     // z inputs (n = 3): small strips in the corners
     return port == 4 ? QRectF(r.right() - depth, r.bottom() - depth, depth, depth)
                      : QRectF(r.left(), r.top(), depth, depth);

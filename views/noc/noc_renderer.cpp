@@ -70,6 +70,7 @@ bool NocRenderer::paintScene(QPainter& painter, const RenderState& state) {
                                                     .arg(config.n)
                                                     .arg(config.n)
                                                     .arg(engine.network().routers() / config.n)
+        : config.topology == noc::Topology::CMesh ? tr("%1×%1 cmesh, %2 nodes per router").arg(config.k).arg(config.c)
         : config.n == 1 ? (mesh ? tr("%1-router line (1-D mesh)") : tr("%1-router ring (1-D torus)")).arg(config.k)
         : config.n == 2 ? (mesh ? tr("%1×%1 mesh") : tr("%1×%1 torus")).arg(config.k)
                         : (mesh ? tr("%1×%1×%1 mesh") : tr("%1×%1×%1 torus")).arg(config.k);
