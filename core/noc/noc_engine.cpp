@@ -36,8 +36,9 @@ NocEngine::NocEngine(NocConfig config, bool emitEvents) : NocEngineState(std::mo
     blank.saAccept.assign(std::size_t(m_ports * c.input_speedup), 0);
     blank.swRrOffset.assign(std::size_t(m_ports * c.input_speedup), 0);
     m_routers.assign(std::size_t(routers), blank);
-    m_flitWheel.resize(kWheel);
-    m_creditWheel.resize(kWheel);
+    while (m_wheel <= m_net->maxLatency() + 1) m_wheel *= 2;
+    m_flitWheel.resize(std::size_t(m_wheel));
+    m_creditWheel.resize(std::size_t(m_wheel));
     m_inWork.assign(std::size_t(routers), 0);
     m_vaAlloc.resize(m_ports * m_vcs, m_ports * m_vcs);
     m_saAlloc.resize(m_ports * c.input_speedup, m_ports * c.output_speedup, !c.general_paths);
@@ -96,7 +97,7 @@ std::size_t NocEngine::stepSilently() {
 }
 
 void NocEngine::simulateCycle() {
-    const std::size_t bucket = std::size_t(m_time % kWheel);
+    const std::size_t bucket = wheelSlot(m_time);
     m_progress = false;
     // (a) the sinks read ejected flits and the sources read returned credits
     std::vector<FlitArrival>& ejected = m_ejected;
@@ -165,7 +166,7 @@ void NocEngine::simulateCycle() {
     // (e) retire ejected flits and return their credits
     const NocNetwork& net = *m_net;
     for (const FlitArrival& a : ejected) {  // a.router is the node here
-        m_creditWheel[std::size_t((m_time + 2) % kWheel)].push_back(
+        m_creditWheel[wheelSlot(m_time + 2)].push_back(
             {net.ejectRouter(a.router), std::int16_t(net.ejectPort(a.router)), std::uint64_t(1) << a.flit.vc});
         ++m_creditsOutstanding;
         retireFlit(a.router, a.flit);

@@ -109,8 +109,11 @@ struct NocEngineState {
     // network state
     std::vector<InputVc> m_inputVcs;
     std::vector<OutputVc> m_outputVcs;
-    /// > longest channel + 1 (NocNetwork::maxLatency; a cmesh's express links take k cycles, k <= 32).
-    static constexpr int kWheel = 64;
+    /// Buckets of the channel wheels: the smallest power of two above the longest
+    /// channel + 1 (NocNetwork::maxLatency), at least 8: a mesh or torus keeps 8, a
+    /// cmesh's express links (k cycles) need more. A mask, as time is never negative.
+    int m_wheel = 8;
+    std::size_t wheelSlot(std::int64_t time) const { return std::size_t(time) & std::size_t(m_wheel - 1); }
     struct FlitArrival {
         std::int32_t router;
         std::int16_t port;

@@ -374,10 +374,8 @@ void NocEngine::routerWriteOutputs(int routerId) {
     RouterState& state = m_routers[std::size_t(routerId)];
     const NocNetwork& net = *m_net;
     // A channel of latency L delivers in the wheel slot L + 1 cycles ahead (ejection
-    // and injection channels take 1). kWheel is a power of two and the time is
-    // never negative: a mask, not a division.
-    static_assert((kWheel & (kWheel - 1)) == 0);
-    const auto slotAfter = [this](int latency) { return std::size_t(m_time + latency + 1) & (kWheel - 1); };
+    // and injection channels take 1).
+    const auto slotAfter = [this](int latency) { return wheelSlot(m_time + latency + 1); };
     for (std::uint32_t ports = state.outputPorts; ports != 0; ports &= ports - 1) {
         const int port = std::countr_zero(ports);
         Fifo<Flit>& out = state.outputBuffer[std::size_t(port)];

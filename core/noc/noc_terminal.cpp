@@ -137,7 +137,7 @@ void NocEngine::injectFlits() {
         ++m_flitsInjected;
         const int injectRouter = net.injectRouter(node);
         const auto injectPort = std::int16_t(net.injectPort(node));
-        m_flitWheel[std::size_t((m_time + 2) % kWheel)].push_back({injectRouter, injectPort, f});
+        m_flitWheel[wheelSlot(m_time + 2)].push_back({injectRouter, injectPort, f});
         noteEvent([&] { return NocEvent{NocEventKind::FlitInjected, node, injectPort, f.vc, -1, -1, f.id, p.pid, 0}; });
         if (f.tail) {
             s.packet = -1;
