@@ -26,6 +26,9 @@ NocWindowStats windowStats(const NocEngine& atEnd, std::size_t first, std::size_
     out.nodes = atEnd.network().routers();
     out.ports = atEnd.network().ports();
     out.vcs = atEnd.config().num_vcs;
+    out.topology = atEnd.config().topology;
+    out.n = atEnd.config().n;
+    out.c = atEnd.config().c;
     const std::size_t portCount = std::size_t(out.nodes) * std::size_t(out.ports);
     out.linkFlits.assign(portCount, 0);
     out.bufferedFlitCycles.assign(portCount, 0);
