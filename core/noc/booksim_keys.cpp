@@ -126,19 +126,28 @@ constexpr const char* kBurstR1Allowed =
 
 const std::vector<BookSimKey>& bookSimKeys() {
     static const std::vector<BookSimKey> keys = {
-        choiceKey("topology", &NocConfig::topology, "torus", {{"mesh", Topology::Mesh}, {"torus", Topology::Torus}},
-                  QT_TRANSLATE_NOOP("commviz::params", "k-ary n-cube: mesh or torus (BookSim: topology)")),
+        choiceKey(
+            "topology", &NocConfig::topology, "torus",
+            {{"mesh", Topology::Mesh}, {"torus", Topology::Torus}, {"fly", Topology::Fly}, {"cmesh", Topology::CMesh}},
+            QT_TRANSLATE_NOOP("commviz::params",
+                              "mesh or torus (k-ary n-cube), fly (k-ary n-fly butterfly), cmesh (concentrated "
+                              "mesh with express links) (BookSim: topology)")),
         intKey("k", &NocConfig::k, 8, 2, 64,
                QT_TRANSLATE_NOOP("commviz::params", "Routers per dimension (BookSim: k)")),
-        intKey("n", &NocConfig::n, 2, 1, 3,
-               QT_TRANSLATE_NOOP("commviz::params", "Dimensions; n = 1 is a line or ring (BookSim: n)")),
-        unsupported("c", kInt, "1"),
+        intKey("n", &NocConfig::n, 2, 1, 8,
+               QT_TRANSLATE_NOOP("commviz::params",
+                                 "Dimensions (mesh, torus: 1 to 3; n = 1 is a line or ring) or a fly's stages "
+                                 "(BookSim: n)")),
+        readOnly("c", kInt, "1", intIn(&NocConfig::c, 1, 64)),
         custom(
             "routing_function", kString, "none", routingFunctionSetter(),
-            ownChoice("routing_function", "dim_order", {"dor", "dim_order", "min_adapt", "valiant", "romm"},
+            ownChoice("routing_function", "dim_order",
+                      {"dor", "dim_order", "min_adapt", "valiant", "romm", "dest_tag", "dor_no_express", "xy_yx",
+                       "xy_yx_no_express"},
                       QT_TRANSLATE_NOOP("commviz::params",
                                         "BookSim routing function (+ topology): dor / dim_order, min_adapt, valiant, "
-                                        "romm (mesh only)"))),
+                                        "romm (mesh only), dest_tag (fly only), dor_no_express, xy_yx, "
+                                        "xy_yx_no_express (cmesh only)"))),
         flagKey("use_noc_latency", &NocConfig::use_noc_latency, true,
                 QT_TRANSLATE_NOOP("commviz::params", "Torus links take 2 cycles (BookSim: use_noc_latency)")),
         // commviz extension: its default is commviz's own
@@ -148,10 +157,10 @@ const std::vector<BookSimKey>& bookSimKeys() {
                     QT_TRANSLATE_NOOP("commviz::params", "commviz only: torus dateline VC classes; off can deadlock"))),
         unsupported("subnets", kInt, "1"),
         unsupported("channel_file", kString, ""),
-        unsupported("x", kInt, "8"),
-        unsupported("y", kInt, "8"),
-        unsupported("xr", kInt, "1"),
-        unsupported("yr", kInt, "1"),
+        readOnly("x", kInt, "8", intIn(&NocConfig::x, 1, 64)),
+        readOnly("y", kInt, "8", intIn(&NocConfig::y, 1, 64)),
+        readOnly("xr", kInt, "1", intIn(&NocConfig::xr, 1, 8)),
+        readOnly("yr", kInt, "1", intIn(&NocConfig::yr, 1, 8)),
         unsupported("link_failures", kInt, "0"),
         unsupported("fail_seed", kIntOrString, "0"),
         unsupported("in_ports", kInt, "5"),
@@ -259,7 +268,9 @@ const std::vector<BookSimKey>& bookSimKeys() {
                  QT_TRANSLATE_NOOP("commviz::params",
                                    "on_off: packet chance per cycle while on (<0: derived from injection_rate)")),
         unsupported("priority", kString, "none"),
-        unsupported("batch_size", kInt, "1000"),
+        // Read by BookSim's batch mode only (sim_type = batch, which commviz refuses), so any
+        // value changes nothing, as in BookSim's latency and throughput runs (cmeshconfig sets 2000).
+        readOnly("batch_size", kInt, "1000", ignored()),
         unsupported("batch_count", kInt, "1"),
         unsupported("max_outstanding_requests", kInt, "0"),
         unsupported("use_read_write", kIntOrString, "0"),

@@ -9,18 +9,18 @@ namespace commviz::noc {
 std::vector<std::string> NocEngine::findDeadlockCycle() const {
     const std::size_t total = m_inputVcs.size();
     std::vector<std::vector<std::int32_t>> waitsOn(total);
-    const int eject = m_net->ejectPort();
     for (int r = 0; r < int(m_routers.size()); ++r) {
         for (int p = 0; p < m_ports; ++p) {
             for (int v = 0; v < m_vcs; ++v) {
                 const InputVc& iv = inputVc(r, p, v);
                 if (iv.count == 0) continue;
                 auto& edges = waitsOn[vcIndex(r, p, v)];
-                if (iv.state == VcState::Active && iv.outPort != eject &&
+                if (iv.state == VcState::Active && !m_net->output(r, iv.outPort).isNode() &&
                     outputVc(r, iv.outPort, iv.outVc).occupancy >= m_bufSize) {
-                    const int next = m_net->neighbor(r, iv.outPort);
-                    edges.push_back(std::int32_t(vcIndex(next, iv.outPort ^ 1, iv.outVc)));
-                } else if (iv.state == VcState::VcAlloc && iv.route.port != eject) {
+                    const ChannelEnd& to = m_net->output(r, iv.outPort);
+                    edges.push_back(std::int32_t(vcIndex(to.router, to.port, iv.outVc)));
+                } else if (iv.state == VcState::VcAlloc && iv.route.port >= 0 &&
+                           !m_net->output(r, iv.route.port).isNode()) {
                     const RouteSet& route = iv.route;  // every VC of every range in the set
                     bool allHeld = true;
                     for (int part = 0; part < route.parts(); ++part)

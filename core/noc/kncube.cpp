@@ -8,15 +8,13 @@ namespace {
 RouteSet meshRoute(const NocConfig& config, int cur, int dest);
 }
 
-KNCube::KNCube(const NocConfig& config)
-    : m_k(config.k),
-      m_n(config.n),
-      m_nodes(config.nodes()),
-      m_ports(config.ports()),
-      m_linkLatency(config.linkLatency()) {
+KNCube::KNCube(const NocConfig& config) : m_k(config.k), m_n(config.n), m_linkLatency(config.linkLatency()) {
     const bool mesh = config.topology == Topology::Mesh;
-    m_neighbors.assign(std::size_t(m_nodes) * m_ports, -1);
-    for (int node = 0; node < m_nodes; ++node) {
+    const int nodes = config.nodes();
+    const int ports = config.ports();
+    shape(nodes, nodes, ports);
+    for (int node = 0; node < nodes; ++node) {
+        setName(node, "router_" + std::to_string(node));
         int stride = 1;
         for (int d = 0; d < m_n; ++d, stride *= m_k) {
             const int x = (node / stride) % m_k;
@@ -24,18 +22,15 @@ KNCube::KNCube(const NocConfig& config)
             const bool leftEdge = x == 0;
             const int right = rightEdge ? node - (m_k - 1) * stride : node + stride;
             const int left = leftEdge ? node + (m_k - 1) * stride : node - stride;
-            m_neighbors[std::size_t(node) * m_ports + 2 * d] = (mesh && rightEdge) ? -1 : right;
-            m_neighbors[std::size_t(node) * m_ports + 2 * d + 1] = (mesh && leftEdge) ? -1 : left;
+            if (!(mesh && rightEdge)) connect(node, 2 * d, right, 2 * d + 1, m_linkLatency);
+            if (!(mesh && leftEdge)) connect(node, 2 * d + 1, left, 2 * d, m_linkLatency);
         }
+        attachInjection(node, node, ports - 1);
+        attachEjection(node, node, ports - 1);
     }
     const bool dor = config.routing_function == RoutingFunction::DimOrder;
-    if (!config.general_paths && mesh && dor && std::size_t(m_nodes) * std::size_t(m_nodes) <= (std::size_t(1) << 24)) {
-        m_meshPort.resize(std::size_t(m_nodes) * std::size_t(m_nodes));
-        for (int cur = 0; cur < m_nodes; ++cur)
-            for (int dest = 0; dest < m_nodes; ++dest)
-                m_meshPort[std::size_t(cur) * std::size_t(m_nodes) + std::size_t(dest)] =
-                    std::uint8_t(meshRoute(config, cur, dest).port);
-    }
+    if (!config.general_paths && mesh && dor)
+        buildRouteTable([&](int cur, int dest) { return meshRoute(config, cur, dest).port; });
 }
 
 int KNCube::digit(int node, int dim) const {
@@ -101,13 +96,14 @@ RouteSet torusRoute(const NocConfig& config, int cur, int dest, int inPort, Pack
 
 }  // namespace
 
-RouteSet computeRoute(const NocConfig& config, const KNCube& net, int router, int inPort, int inVc, Packet& packet,
-                      sim::Rng& rng) {
-    if (net.hasMeshTable())
-        return RouteSet{std::int16_t(net.meshPort(router, packet.dest)), 0, std::int16_t(config.num_vcs - 1)};
+RouteSet kncubeRoute(const NocConfig& config, int router, int inPort, int inVc, Packet& packet, sim::Rng& rng) {
     const bool mesh = config.topology == Topology::Mesh;
     switch (config.routing_function) {
         case RoutingFunction::DimOrder:
+        case RoutingFunction::DestTag:  // these four are refused on a cube by validateNocConfig
+        case RoutingFunction::DorNoExpress:
+        case RoutingFunction::XyYx:
+        case RoutingFunction::XyYxNoExpress:
             break;
         case RoutingFunction::MinAdapt:
             return mesh ? minAdaptMesh(config, router, inPort, inVc, packet)
@@ -119,48 +115,6 @@ RouteSet computeRoute(const NocConfig& config, const KNCube& net, int router, in
     }
     if (mesh) return meshRoute(config, router, packet.dest);
     return torusRoute(config, router, packet.dest, inPort, packet, rng);
-}
-
-RouteSet injectionRoute(const NocConfig& config) { return RouteSet{-1, 0, std::int16_t(config.num_vcs - 1)}; }
-
-int trafficDestination(const NocConfig& config, int source, sim::Rng& rng) {
-    const int nodes = config.nodes();
-    switch (config.traffic) {
-        case TrafficKind::Uniform:
-            return int(rng.below(std::uint64_t(nodes)));
-        case TrafficKind::Bitcomp:
-            return ~source & (nodes - 1);
-        case TrafficKind::Transpose: {
-            int shift = 0;
-            for (int v = nodes; v > 1; v >>= 1) ++shift;
-            shift /= 2;
-            const int lo = (1 << shift) - 1;
-            return ((source >> shift) & lo) | ((source << shift) & (lo << shift));
-        }
-        case TrafficKind::Bitrev: {
-            int result = 0;
-            for (int v = nodes; v > 1; v >>= 1, source >>= 1) result = (result << 1) | (source & 1);
-            return result;
-        }
-        case TrafficKind::Shuffle: {
-            const int shifted = source << 1;
-            return (shifted & (nodes - 1)) | ((shifted & nodes) ? 1 : 0);
-        }
-        case TrafficKind::Tornado:
-        case TrafficKind::Neighbor: {
-            const int shift = config.traffic == TrafficKind::Tornado ? (config.k + 1) / 2 - 1 : 1;
-            int result = 0;
-            for (int d = 0, offset = 1; d < config.n; ++d, offset *= config.k) {
-                result += offset * (((source / offset) % config.k + shift) % config.k);
-            }
-            return result;
-        }
-        case TrafficKind::Randperm:
-            return config.randperm[std::size_t(source)];
-        case TrafficKind::Hotspot:
-            return hotspotDestination(config.hotspot, rng);
-    }
-    return source;
 }
 
 }  // namespace commviz::noc

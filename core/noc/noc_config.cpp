@@ -15,7 +15,7 @@ namespace commviz::noc {
 int NocConfig::nodes() const {
     int total = 1;
     for (int d = 0; d < n; ++d) total *= k;
-    return total;
+    return topology == Topology::CMesh ? total * c : total;
 }
 
 OnOffRates NocConfig::onOffRates() const {
@@ -84,6 +84,73 @@ sim::Result<NocConfig> applyFinalValues(const ConfigDocument& document, ConfigRu
     return config;
 }
 
+const char* topologyName(Topology topology) {
+    switch (topology) {
+        case Topology::Mesh:
+            return "mesh";
+        case Topology::Torus:
+            return "torus";
+        case Topology::Fly:
+            return "fly";
+        case Topology::CMesh:
+            return "cmesh";
+    }
+    return "torus";
+}
+
+/// BookSim looks up <routing_function>_<topology>: the pairs it has, and the
+/// sizes commviz's routers hold (at most 32 ports).
+sim::Status validateTopologyRouting(const NocConfig& c) {
+    const std::string pair = c.routing_name + "_" + topologyName(c.topology);
+    if (c.topology == Topology::Fly) {
+        if (c.routing_function != RoutingFunction::DestTag)
+            return sim::fail("routing_function = " + c.routing_name + ": BookSim has no " + pair +
+                             " ('Invalid routing function: " + pair + "'); a fly routes with dest_tag");
+        if (c.k > 32)
+            return sim::fail("k = " + std::to_string(c.k) +
+                             ": a fly's routers have k inputs and k outputs, and commviz's routers at most 32 "
+                             "ports; allowed values for topology = fly: 2 to 32");
+        return sim::Ok{};
+    }
+    if (c.n > 3)
+        return sim::fail("n = " + std::to_string(c.n) + ": allowed values for topology = " + topologyName(c.topology) +
+                         ": an integer from 1 to 3 (a fly takes up to 8 stages)");
+    const bool cmeshFunction = c.routing_function == RoutingFunction::DorNoExpress ||
+                               c.routing_function == RoutingFunction::XyYx ||
+                               c.routing_function == RoutingFunction::XyYxNoExpress;
+    if (c.topology == Topology::CMesh) {
+        if (!cmeshFunction && c.routing_name != "dor")
+            return sim::fail("routing_function = " + c.routing_name + ": BookSim has no " + pair +
+                             " ('Invalid routing function: " + pair +
+                             "'); a cmesh routes with dor, dor_no_express, xy_yx or xy_yx_no_express");
+        // BookSim's cmesh.cpp asserts these (its wiring is right for them only).
+        if (c.n != 2) return sim::fail("n = " + std::to_string(c.n) + ": allowed values for topology = cmesh: 2");
+        if (c.c != 4) return sim::fail("c = " + std::to_string(c.c) + ": allowed values for topology = cmesh: 4");
+        if (c.xr != 2 || c.yr != 2)
+            return sim::fail("xr = " + std::to_string(c.xr) + ", yr = " + std::to_string(c.yr) +
+                             ": allowed values for topology = cmesh: xr = 2 and yr = 2 (c = xr * yr = 4)");
+        if (c.x != c.y)
+            return sim::fail("x = " + std::to_string(c.x) + ", y = " + std::to_string(c.y) +
+                             ": allowed values for topology = cmesh: x equal to y");
+        if (c.k % 2 != 0 || c.k > 32)
+            return sim::fail("k = " + std::to_string(c.k) +
+                             ": allowed values for topology = cmesh: an even number from 2 to 32 (the express "
+                             "links pair router rows k/2 apart)");
+        if (c.num_vcs < 2 &&
+            (c.routing_function == RoutingFunction::XyYx || c.routing_function == RoutingFunction::XyYxNoExpress))
+            return sim::fail("num_vcs = " + std::to_string(c.num_vcs) + ": " + c.routing_name +
+                             " splits the VCs into an XY half and a YX half, so it needs num_vcs of at least 2");
+        return sim::Ok{};
+    }
+    if (cmeshFunction)
+        return sim::fail("routing_function = " + c.routing_name + ": BookSim has no " + pair +
+                         " ('Invalid routing function: " + pair + "'); " + c.routing_name + " is for topology = cmesh");
+    if (c.routing_function == RoutingFunction::DestTag)
+        return sim::fail("routing_function = dest_tag: BookSim has no " + pair +
+                         " ('Invalid routing function: " + pair + "'); dest_tag is for topology = fly");
+    return sim::Ok{};
+}
+
 }  // namespace
 
 sim::Result<NocConfig> makeNocConfig(const ConfigDocument& document, ConfigRunner runner) {
@@ -126,11 +193,15 @@ sim::Status validateNocConfig(const NocConfig& c) {
             "dim_order on a torus");
     }
     if (c.routing_name == "none") {
-        return sim::fail(std::string("routing_function = none: set routing_function (") +
-                         (c.topology == Topology::Mesh ? "dor or dim_order for a mesh" : "dim_order for a torus") +
-                         "); BookSim fails with 'Invalid routing function: none_" +
-                         (c.topology == Topology::Mesh ? "mesh" : "torus") + "'");
+        const char* allowed = c.topology == Topology::Mesh    ? "dor or dim_order for a mesh"
+                              : c.topology == Topology::Torus ? "dim_order for a torus"
+                              : c.topology == Topology::Fly
+                                  ? "dest_tag for a fly"
+                                  : "dor, dor_no_express, xy_yx or xy_yx_no_express for a cmesh";
+        return sim::fail(std::string("routing_function = none: set routing_function (") + allowed +
+                         "); BookSim fails with 'Invalid routing function: none_" + topologyName(c.topology) + "'");
     }
+    if (sim::Status ok = validateTopologyRouting(c); !ok) return ok;
     if (c.injection_process == InjectionProcessKind::OnOff) {
         if (auto rates = resolveOnOffRates(c.packetRate(), c.burst_alpha, c.burst_beta, c.burst_r1); !rates)
             return rates.error();

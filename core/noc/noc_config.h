@@ -13,11 +13,14 @@
 
 namespace commviz::noc {
 
-enum class Topology { Mesh, Torus };
+/// BookSim's `topology` values commviz models: the k-ary n-cube (kncube.cpp)
+/// and the k-ary n-fly (fly.cpp).
+enum class Topology { Mesh, Torus, Fly, CMesh };
 /// BookSim's routing_function values commviz models; BookSim appends the
 /// topology (`min_adapt` + mesh = min_adapt_mesh). `dor` / `dim_order` (mesh),
-/// `dim_order` (torus), `min_adapt`, `valiant` (mesh, torus), `romm` (mesh).
-enum class RoutingFunction { DimOrder, MinAdapt, Valiant, Romm };
+/// `dim_order` (torus), `min_adapt`, `valiant` (mesh, torus), `romm` (mesh),
+/// `dest_tag` (fly); `dor`, `dor_no_express`, `xy_yx`, `xy_yx_no_express` (cmesh).
+enum class RoutingFunction { DimOrder, MinAdapt, Valiant, Romm, DestTag, DorNoExpress, XyYx, XyYxNoExpress };
 enum class TrafficKind { Uniform, Transpose, Bitcomp, Bitrev, Shuffle, Tornado, Neighbor, Randperm, Hotspot };
 enum class SimType { Latency, Throughput };
 
@@ -28,6 +31,11 @@ struct NocConfig {
     Topology topology = Topology::Torus;
     int k = 8;
     int n = 2;
+    int c = 1;  ///< cmesh: nodes per router (BookSim's cmesh runs c = 4 only)
+    int x = 8;  ///< cmesh: read, as BookSim, which only asserts x == y
+    int y = 8;
+    int xr = 1;  ///< cmesh: nodes per router along x; also the digit base k * xr of tornado / neighbor
+    int yr = 1;
     RoutingFunction routing_function = RoutingFunction::DimOrder;
     std::string routing_name = "none";  ///< as written; BookSim's default `none` fails
     bool use_noc_latency = true;
@@ -98,7 +106,9 @@ struct NocConfig {
     bool general_paths = false;
 
     int nodes() const;
-    int ports() const { return 2 * n + 1; }
+    /// Port slots per router: 2n + 1 on a k-ary n-cube, k on a k-ary n-fly.
+    int ports() const { return topology == Topology::Fly ? k : topology == Topology::CMesh ? c + 2 * n : 2 * n + 1; }
+    bool isCube() const { return topology == Topology::Mesh || topology == Topology::Torus; }
     /// Channel latency between routers (BookSim kncube: torus links 2 cycles with use_noc_latency).
     int linkLatency() const { return topology == Topology::Torus && use_noc_latency ? 2 : 1; }
     /// Packets per node per cycle the sources generate.

@@ -11,17 +11,18 @@ namespace commviz::noc {
 
 NocEngineState::NocEngineState(NocConfig config, bool emitEvents)
     : m_config(std::make_shared<const NocConfig>(std::move(config))),
-      m_net(std::make_shared<const KNCube>(*m_config)),
+      m_net(makeNetwork(*m_config)),
       m_emit(emitEvents),
       m_rng(m_config->seed) {}
 
 NocEngine::NocEngine(NocConfig config, bool emitEvents) : NocEngineState(std::move(config), emitEvents) {
     const NocConfig& c = *m_config;
-    const int nodes = c.nodes();
-    m_ports = c.ports();
+    const int nodes = m_net->nodes();
+    const int routers = m_net->routers();
+    m_ports = m_net->ports();
     m_vcs = c.num_vcs;
     m_bufSize = c.vc_buf_size;
-    const std::size_t vcSlots = std::size_t(nodes) * std::size_t(m_ports) * std::size_t(m_vcs);
+    const std::size_t vcSlots = std::size_t(routers) * std::size_t(m_ports) * std::size_t(m_vcs);
     m_inputVcs.assign(vcSlots, InputVc{});
     m_buffers.assign(vcSlots * std::size_t(m_bufSize), Flit{});
     m_outputVcs.assign(vcSlots, OutputVc{});
@@ -34,10 +35,11 @@ NocEngine::NocEngine(NocConfig config, bool emitEvents) : NocEngineState(std::mo
     blank.saGrant.assign(std::size_t(m_ports * c.output_speedup), 0);
     blank.saAccept.assign(std::size_t(m_ports * c.input_speedup), 0);
     blank.swRrOffset.assign(std::size_t(m_ports * c.input_speedup), 0);
-    m_routers.assign(std::size_t(nodes), blank);
-    m_flitWheel.resize(kWheel);
-    m_creditWheel.resize(kWheel);
-    m_inWork.assign(std::size_t(nodes), 0);
+    m_routers.assign(std::size_t(routers), blank);
+    while (m_wheel <= m_net->maxLatency() + 1) m_wheel *= 2;
+    m_flitWheel.resize(std::size_t(m_wheel));
+    m_creditWheel.resize(std::size_t(m_wheel));
+    m_inWork.assign(std::size_t(routers), 0);
     m_vaAlloc.resize(m_ports * m_vcs, m_ports * m_vcs);
     m_saAlloc.resize(m_ports * c.input_speedup, m_ports * c.output_speedup, !c.general_paths);
     initAllocatorOrders(nodes);
@@ -99,7 +101,7 @@ std::size_t NocEngine::stepSilently() {
 }
 
 void NocEngine::simulateCycle() {
-    const std::size_t bucket = std::size_t(m_time % kWheel);
+    const std::size_t bucket = wheelSlot(m_time);
     m_progress = false;
     // (a) the sinks read ejected flits and the sources read returned credits
     std::vector<FlitArrival>& ejected = m_ejected;
@@ -166,10 +168,10 @@ void NocEngine::simulateCycle() {
     if (!m_emptyNetwork) generatePackets();
     injectFlits();
     // (e) retire ejected flits and return their credits
-    const int eject = m_net->ejectPort();
-    for (const FlitArrival& a : ejected) {
-        m_creditWheel[std::size_t((m_time + 2) % kWheel)].push_back(
-            {a.router, std::int16_t(eject), std::uint64_t(1) << a.flit.vc});
+    const NocNetwork& net = *m_net;
+    for (const FlitArrival& a : ejected) {  // a.router is the node here
+        m_creditWheel[wheelSlot(m_time + 2)].push_back(
+            {net.ejectRouter(a.router), std::int16_t(net.ejectPort(a.router)), std::uint64_t(1) << a.flit.vc});
         ++m_creditsOutstanding;
         retireFlit(a.router, a.flit);
     }

@@ -8,9 +8,10 @@
 
 #include "noc/booksim_allocator.h"
 #include "noc/islip_allocator.h"
-#include "noc/kncube.h"
 #include "noc/noc_config.h"
 #include "noc/noc_events.h"
+#include "noc/noc_network.h"
+#include "noc/noc_routing.h"
 #include "noc/noc_stats.h"
 #include "noc/noc_types.h"
 #include "sim/engine.h"
@@ -107,7 +108,7 @@ struct NocEngineState {
     std::size_t heapBytes() const;
 
     std::shared_ptr<const NocConfig> m_config;
-    std::shared_ptr<const KNCube> m_net;
+    std::shared_ptr<const NocNetwork> m_net;
     int m_ports = 0;
     int m_vcs = 0;
     int m_bufSize = 0;
@@ -118,7 +119,11 @@ struct NocEngineState {
     // network state
     std::vector<InputVc> m_inputVcs;
     std::vector<OutputVc> m_outputVcs;
-    static constexpr int kWheel = 8;  ///< > longest channel (2) + 1
+    /// Buckets of the channel wheels: the smallest power of two above the longest
+    /// channel + 1 (NocNetwork::maxLatency), at least 8: a mesh or torus keeps 8, a
+    /// cmesh's express links (k cycles) need more. A mask, as time is never negative.
+    int m_wheel = 8;
+    std::size_t wheelSlot(std::int64_t time) const { return std::size_t(time) & std::size_t(m_wheel - 1); }
     struct FlitArrival {
         std::int32_t router;
         std::int16_t port;
@@ -217,7 +222,7 @@ public:
     void restore(const Keyframe& key);
 
     const NocConfig& config() const { return *m_config; }
-    const KNCube& network() const { return *m_net; }
+    const NocNetwork& network() const { return *m_net; }
     std::int64_t time() const { return m_time; }
     NocPhase phase() const { return m_phase; }
     const NocReport& report() const { return m_report; }

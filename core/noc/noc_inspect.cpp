@@ -26,8 +26,8 @@ const Flit& NocEngine::bufferedFlit(int router, int port, int vc, int i) const {
 
 std::vector<ChannelFlit> NocEngine::channelFlits() const {
     std::vector<ChannelFlit> out;
-    for (int b = 0; b < kWheel; ++b) {
-        const auto due = std::int16_t(((b - m_time) % kWheel + kWheel) % kWheel);
+    for (int b = 0; b < m_wheel; ++b) {
+        const auto due = std::int16_t(((b - m_time) % m_wheel + m_wheel) % m_wheel);
         for (const FlitArrival& a : m_flitWheel[std::size_t(b)]) out.push_back({a.router, a.port, due, a.flit});
     }
     return out;
@@ -35,8 +35,8 @@ std::vector<ChannelFlit> NocEngine::channelFlits() const {
 
 std::vector<ChannelCredit> NocEngine::channelCredits() const {
     std::vector<ChannelCredit> out;
-    for (int b = 0; b < kWheel; ++b) {
-        const auto due = std::int16_t(((b - m_time) % kWheel + kWheel) % kWheel);
+    for (int b = 0; b < m_wheel; ++b) {
+        const auto due = std::int16_t(((b - m_time) % m_wheel + m_wheel) % m_wheel);
         for (const CreditArrival& a : m_creditWheel[std::size_t(b)]) out.push_back({a.router, a.port, due, a.mask});
     }
     return out;

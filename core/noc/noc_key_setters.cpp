@@ -77,14 +77,20 @@ KeySetter ignored() {
 
 KeySetter routingFunctionSetter() {
     return [](NocConfig& c, const ConfigValue& v) -> std::string {
-        static const std::map<std::string, RoutingFunction> names = {{"dor", RoutingFunction::DimOrder},
-                                                                     {"dim_order", RoutingFunction::DimOrder},
-                                                                     {"min_adapt", RoutingFunction::MinAdapt},
-                                                                     {"valiant", RoutingFunction::Valiant},
-                                                                     {"romm", RoutingFunction::Romm}};
+        static const std::map<std::string, RoutingFunction> names = {
+            {"dor", RoutingFunction::DimOrder},
+            {"dim_order", RoutingFunction::DimOrder},
+            {"min_adapt", RoutingFunction::MinAdapt},
+            {"valiant", RoutingFunction::Valiant},
+            {"romm", RoutingFunction::Romm},
+            {"dest_tag", RoutingFunction::DestTag},
+            {"dor_no_express", RoutingFunction::DorNoExpress},
+            {"xy_yx", RoutingFunction::XyYx},
+            {"xy_yx_no_express", RoutingFunction::XyYxNoExpress}};
         const auto it = names.find(v.text);
         if (it == names.end())
-            return "dor, dim_order, min_adapt, valiant or romm (mesh); dim_order, min_adapt or valiant (torus)";
+            return "dor, dim_order, min_adapt, valiant or romm (mesh); dim_order, min_adapt or valiant (torus); "
+                   "dest_tag (fly); dor, dor_no_express, xy_yx or xy_yx_no_express (cmesh)";
         c.routing_function = it->second;
         c.routing_name = v.text;
         return "";

@@ -163,7 +163,7 @@ void NocEngine::restore(const NocKeyframe& key) {
         for (int i = 0; i < iv.count; ++i)
             m_buffers[index * std::size_t(m_bufSize) + std::size_t((iv.head + i) % m_bufSize)] = key.flits[next++];
     }
-    m_routers.resize(std::size_t(m_net->nodes()));
+    m_routers.resize(std::size_t(m_net->routers()));
     RouterReader reader(key.routers);
     for (RouterState& state : m_routers) reader.router(state);
 }

@@ -101,8 +101,8 @@ void NocRouterStep::traverse(const StageEntry& entry, InputVc& iv) {
     ++f.hops;
     f.vc = iv.outVc;
     if (config.routing_delay == 0 && f.head) {
-        const int next = engine.m_net->neighbor(routerId, port);
-        if (next >= 0) packetOf(f).lookahead = routeAt(next, port ^ 1, f.vc, packetOf(f));
+        const ChannelEnd& to = engine.m_net->output(routerId, port);
+        if (to.router >= 0) packetOf(f).lookahead = routeAt(to.router, to.port, f.vc, packetOf(f));
     }
     OutputVc& ov = ovc(port, iv.outVc);  // BufferState::SendingFlit
     ++ov.occupancy;
@@ -372,17 +372,10 @@ void NocRouterStep::outputQueuing() {
 
 void NocEngine::routerWriteOutputs(int routerId) {
     RouterState& state = m_routers[std::size_t(routerId)];
-    const KNCube& net = *m_net;
-    const int eject = net.ejectPort();
-    // Ejection and injection channels take 1 cycle, links linkLatency(): the wheel slots this cycle writes.
-    // (kWheel is a power of two and the time is never negative: a mask, not a division)
-    static_assert((kWheel & (kWheel - 1)) == 0);
-    const std::size_t ejectSlot = std::size_t(m_time + 2) & (kWheel - 1);
-    const std::size_t linkSlot = std::size_t(m_time + net.linkLatency() + 1) & (kWheel - 1);
-    std::vector<FlitArrival>& ejectFlits = m_flitWheel[ejectSlot];
-    std::vector<FlitArrival>& linkFlits = m_flitWheel[linkSlot];
-    std::vector<CreditArrival>& ejectCredits = m_creditWheel[ejectSlot];
-    std::vector<CreditArrival>& linkCredits = m_creditWheel[linkSlot];
+    const NocNetwork& net = *m_net;
+    // A channel of latency L delivers in the wheel slot L + 1 cycles ahead (ejection
+    // and injection channels take 1).
+    const auto slotAfter = [this](int latency) { return wheelSlot(m_time + latency + 1); };
     for (std::uint32_t ports = state.outputPorts; ports != 0; ports &= ports - 1) {
         const int port = std::countr_zero(ports);
         Fifo<Flit>& out = state.outputBuffer[std::size_t(port)];
@@ -400,10 +393,11 @@ void NocEngine::routerWriteOutputs(int routerId) {
                             m_packets[std::size_t(f.packet)].pid,
                             0};
         });
-        if (port == eject) {
-            ejectFlits.push_back({routerId, -1, f});
+        const ChannelEnd& to = net.output(routerId, port);
+        if (to.isNode()) {
+            m_flitWheel[slotAfter(to.latency)].push_back({to.node, -1, f});
         } else {
-            linkFlits.push_back({net.neighbor(routerId, port), std::int16_t(port ^ 1), f});
+            m_flitWheel[slotAfter(to.latency)].push_back({to.router, to.port, f});
         }
     }
     for (std::uint32_t ports = state.creditPorts; ports != 0; ports &= ports - 1) {
@@ -417,10 +411,11 @@ void NocEngine::routerWriteOutputs(int routerId) {
             return NocEvent{NocEventKind::CreditSent, routerId, std::int16_t(port), -1, -1, -1, -1, -1,
                             std::int64_t(mask)};
         });
-        if (port == eject) {
-            ejectCredits.push_back({routerId, -1, mask});
+        const ChannelEnd& from = net.input(routerId, port);
+        if (from.isNode()) {
+            m_creditWheel[slotAfter(from.latency)].push_back({from.node, -1, mask});
         } else {
-            linkCredits.push_back({net.neighbor(routerId, port), std::int16_t(port ^ 1), mask});
+            m_creditWheel[slotAfter(from.latency)].push_back({from.router, from.port, mask});
         }
     }
 }

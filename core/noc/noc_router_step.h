@@ -68,10 +68,10 @@ struct NocRouterStep {
         return buffers[std::size_t(index) * std::size_t(bufSize) + std::size_t(inVcs[index].head)];
     }
     Packet& packetOf(const Flit& f) { return engine.m_packets[std::size_t(f.packet)]; }
-    // computeRoute with its mesh-table case inline (the common one: a table lookup).
+    // computeRoute with its route-table case inline (the common one: a table lookup).
     RouteSet routeAt(int router, int inPort, int inVc, Packet& packet) {
-        if (engine.m_net->hasMeshTable())
-            return RouteSet{std::int16_t(engine.m_net->meshPort(router, packet.dest)), 0, std::int16_t(vcs - 1)};
+        if (engine.m_net->hasRouteTable())
+            return RouteSet{std::int16_t(engine.m_net->tablePort(router, packet.dest)), 0, std::int16_t(vcs - 1)};
         return computeRoute(config, *engine.m_net, router, inPort, inVc, packet, engine.m_rng);
     }
     // The crossbar's expanded ports (input_speedup, output_speedup); speedups

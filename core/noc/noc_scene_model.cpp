@@ -92,6 +92,15 @@ sim::Result<NocConfig> configFromKeys(const sim::ParamValues& values) {
         const Json& value = it != values.end() ? it->second : spec.defaultValue;
         document.assignments.push_back({spec.key, classifyValue(bookSimText(spec, value)), 0});
     }
+    // The scene offers no concentration keys: a cmesh gets the one shape BookSim's cmesh runs.
+    const auto topology = values.find("topology");
+    if (topology != values.end() && topology->second == "cmesh") {
+        const auto k = values.find("k");
+        const std::string side = k != values.end() ? bookSimText(*sim::findParam(nocParams(), "k"), k->second) : "8";
+        for (const auto& [key, value] : std::vector<std::pair<std::string, std::string>>{
+                 {"c", "4"}, {"xr", "2"}, {"yr", "2"}, {"x", side}, {"y", side}})
+            document.assignments.push_back({key, classifyValue(value), 0});
+    }
     return makeNocConfig(document);
 }
 
@@ -111,7 +120,15 @@ sim::SceneModel sceneModel() {
     model.scenarioKeys = scenarioKeys;
     return sim::makeSceneModel<NocEngine>(
         std::move(model), [](const sim::MergedKeys& keys, const std::optional<Json>&) -> sim::Result<NocEngine> {
-            auto config = configFromKeys(keys.values);
+            // The scene's routing_function default (dim_order) is a cube's: on a
+            // fly, where BookSim has dest_tag only, a routing function nobody set means
+            // dest_tag; on a cmesh, dor.
+            sim::ParamValues values = keys.values;
+            const auto source = keys.sources.find("routing_function");
+            const bool routingDefaulted = source == keys.sources.end() || source->second == sim::KeySource::Default;
+            if (routingDefaulted && values["topology"] == "fly") values["routing_function"] = "dest_tag";
+            if (routingDefaulted && values["topology"] == "cmesh") values["routing_function"] = "dor";
+            auto config = configFromKeys(values);
             if (!config) return config.error();
             return NocEngine(std::move(config).value());
         });

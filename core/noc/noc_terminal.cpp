@@ -86,7 +86,7 @@ void NocEngine::generatePackets() {
 
 void NocEngine::injectFlits() {
     const int vcs = m_vcs;
-    const int injectPort = m_net->ejectPort();
+    const NocNetwork& net = *m_net;
     for (int node = 0; node < int(m_sources.size()); ++node) {
         Source& s = m_sources[std::size_t(node)];
         if (s.packet < 0) continue;
@@ -118,7 +118,8 @@ void NocEngine::injectFlits() {
         OutputVc& buf = buffers[s.vc];
         if (head) {
             if (m_config->routing_delay == 0)
-                p.lookahead = computeRoute(*m_config, *m_net, node, injectPort, s.vc, p, m_rng);
+                p.lookahead =
+                    computeRoute(*m_config, net, net.injectRouter(node), net.injectPort(node), s.vc, p, m_rng);
             buf.inUseBy = 0;
             buf.tailSent = false;
             s.lastVc = s.vc;
@@ -134,10 +135,10 @@ void NocEngine::injectFlits() {
             if (head) ++m_sentPackets[std::size_t(node)];
         }
         ++m_flitsInjected;
-        m_flitWheel[std::size_t((m_time + 2) % kWheel)].push_back({node, std::int16_t(injectPort), f});
-        noteEvent([&] {
-            return NocEvent{NocEventKind::FlitInjected, node, std::int16_t(injectPort), f.vc, -1, -1, f.id, p.pid, 0};
-        });
+        const int injectRouter = net.injectRouter(node);
+        const auto injectPort = std::int16_t(net.injectPort(node));
+        m_flitWheel[wheelSlot(m_time + 2)].push_back({injectRouter, injectPort, f});
+        noteEvent([&] { return NocEvent{NocEventKind::FlitInjected, node, injectPort, f.vc, -1, -1, f.id, p.pid, 0}; });
         if (f.tail) {
             s.packet = -1;
             s.vc = -1;

@@ -23,9 +23,12 @@ NocWindowStats windowStats(const NocEngine& atEnd, std::size_t first, std::size_
     NocWindowStats out;
     out.first = first;
     out.last = last;
-    out.nodes = atEnd.network().nodes();
-    out.ports = atEnd.network().ejectPort() + 1;
+    out.nodes = atEnd.network().routers();
+    out.ports = atEnd.network().ports();
     out.vcs = atEnd.config().num_vcs;
+    out.topology = atEnd.config().topology;
+    out.n = atEnd.config().n;
+    out.c = atEnd.config().c;
     const std::size_t portCount = std::size_t(out.nodes) * std::size_t(out.ports);
     out.linkFlits.assign(portCount, 0);
     out.bufferedFlitCycles.assign(portCount, 0);

@@ -6,6 +6,7 @@
 #include <span>
 #include <vector>
 
+#include "noc/noc_config.h"
 #include "noc/noc_events.h"
 #include "noc/noc_stats.h"
 
@@ -20,9 +21,12 @@ class NocEngine;
 struct NocWindowStats {
     std::size_t first = 0;
     std::size_t last = 0;
-    int nodes = 0;
-    int ports = 0;  ///< router ports, the last being the terminal's (injection / ejection)
+    int nodes = 0;  ///< routers (on a k-ary n-cube one per node)
+    int ports = 0;  ///< port slots per router (NocNetwork::ports)
     int vcs = 0;
+    Topology topology = Topology::Torus;  ///< for naming the ports (NocText::portName)
+    int n = 2;
+    int c = 1;
     std::vector<std::int64_t> linkFlits;           ///< flits sent on output `port` (IQRouter::_SendFlits)
     std::vector<std::int64_t> bufferedFlitCycles;  ///< flits held in input `port`, summed over the cycles' end states
     std::vector<std::int64_t> stalledVcCycles;     ///< input VCs of `port` holding a flit none of which left

@@ -152,6 +152,7 @@ RouteSet valiantTorus(const NocConfig& c, int cur, int inPort, Packet& packet, s
 // The VC classes of BookSim's adaptive and two-phase functions (routefunc.cpp),
 // and the <function>_<topology> pairs it registers.
 sim::Status validateRoutingClasses(const NocConfig& c) {
+    if (!c.isCube()) return sim::Ok{};  // dest_tag (fly) uses every VC
     const bool mesh = c.topology == Topology::Mesh;
     const std::string topo = mesh ? "mesh" : "torus";
     if (c.routing_function == RoutingFunction::Romm && !mesh) {
@@ -167,6 +168,10 @@ sim::Status validateRoutingClasses(const NocConfig& c) {
     std::string why;
     switch (c.routing_function) {
         case RoutingFunction::DimOrder:
+        case RoutingFunction::DestTag:
+        case RoutingFunction::DorNoExpress:
+        case RoutingFunction::XyYx:
+        case RoutingFunction::XyYxNoExpress:
             return sim::Ok{};
         case RoutingFunction::MinAdapt:
             least = mesh ? 2 : 4;

@@ -238,6 +238,11 @@
         <source>this round: %1 messages, %2</source>
         <translation>本轮：%1 条消息，%2</translation>
     </message>
+    <message>
+        <location line="+6"/>
+        <source>ranks along channel 0&apos;s ring, its sends in full, the other %1 channels faded</source>
+        <translation>rank 按通道 0 的环排列，它的发送完整绘出，其余 %1 个通道变淡</translation>
+    </message>
 </context>
 <context>
     <name>CollectivesText</name>
@@ -262,12 +267,42 @@
         <translation>第 %1 轮：rank %2 把%3（%4）发给 rank %5，后者存下这些数据（%6 µs 时完成）。</translation>
     </message>
     <message>
+        <location line="+5"/>
+        <source>its own previous primitive</source>
+        <translation>它自己的前一个原语</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the data it forwards</source>
+        <translation>它要转发的数据</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a free slot at the receiver</source>
+        <translation>接收方空出一个槽位</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the launch</source>
+        <translation>启动</translation>
+    </message>
+    <message>
         <location line="+8"/>
+        <source>On channel %1 it goes out at %2 µs as NCCL step %3 (slot %4) over %5, after waiting for %6; the receiver runs %7 on it.</source>
+        <translation>在通道 %1 上，它在 %2 µs 作为 NCCL 的 step %3（槽位 %4）经 %5 发出，此前等待的是%6；接收方对它执行 %7。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>%1 In NCCL&apos;s %2 the sender calls %3.</source>
         <translation>%1在 NCCL 的 %2 中，发送方调用 %3。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+3"/>
+        <source>%1 %2</source>
+        <translation>%1%2</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Round %1: %2 messages carry %3 in all and their receivers reduce; the round ends at %4 µs.</source>
         <translation>第 %1 轮：%2 条消息共携带 %3，接收方进行规约；本轮在 %4 µs 时结束。</translation>
     </message>
@@ -1054,7 +1089,7 @@
         <translation>每个输入端口平均停滞的 VC 数</translation>
     </message>
     <message>
-        <location line="+120"/>
+        <location line="+121"/>
         <source>%1 — cycles %2–%3 (%4 cycles)</source>
         <translation>%1 — 周期 %2–%3（共 %4 个周期）</translation>
     </message>
@@ -1083,6 +1118,16 @@
     </message>
     <message>
         <location line="+16"/>
+        <source>%1-ary %2-fly butterfly (routers: %3 stages × %4)</source>
+        <translation>%1 元 %2 级蝶形网络（fly；路由器：%3 级 × %4）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1×%1 cmesh, %2 nodes per router</source>
+        <translation>%1×%1 集中式网格（cmesh），每个路由器 %2 个节点</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>%1-router line (1-D mesh)</source>
         <translation>%1 个路由器的直线（一维网格）</translation>
     </message>
@@ -1132,7 +1177,7 @@
         <translation>单步前进：每一步是一个周期。源节点生成数据包，微片（flit）进入所在路由器的本地输入端口，每个路由器执行路由计算（RC）、虚拟通道分配（VA）、交换分配（SA）和交换传输（ST）。</translation>
     </message>
     <message>
-        <location line="+170"/>
+        <location line="+190"/>
         <source>VC routing (RC)</source>
         <translation>VC 路由计算中（RC）</translation>
     </message>
@@ -1194,6 +1239,11 @@
     </message>
     <message>
         <location filename="../../views/noc/noc_router_panel.cpp" line="+106"/>
+        <source>stage %1, row %2</source>
+        <translation>第 %1 级，第 %2 行</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Router %1 (%2)</source>
         <translation>路由器 %1（%2）</translation>
     </message>
@@ -1214,7 +1264,7 @@
     </message>
     <message>
         <location filename="../../views/noc/noc_router_compact.cpp" line="-45"/>
-        <location filename="../../views/noc/noc_router_panel.cpp" line="-60"/>
+        <location filename="../../views/noc/noc_router_panel.cpp" line="-65"/>
         <source>in %1</source>
         <translation>输入 %1</translation>
     </message>
@@ -1248,7 +1298,7 @@
         <translation>保持</translation>
     </message>
     <message>
-        <location filename="../../views/noc/noc_router_panel.cpp" line="+98"/>
+        <location filename="../../views/noc/noc_router_panel.cpp" line="+103"/>
         <source>VA, SA: allocated · hold: held connection · arrow: crossing · cell: credit</source>
         <translation>VA、SA：完成分配 · 保持：保持的连接 · 箭头：穿越交叉开关 · 格：信用</translation>
     </message>
@@ -1366,16 +1416,22 @@
     </message>
     <message>
         <location filename="../../views/noc/noc_text.cpp" line="+12"/>
-        <source>&lt;p&gt;Each step is one cycle of BookSim2&apos;s input-queued virtual-channel router (&lt;code&gt;router = iq&lt;/code&gt;) on a k-ary n-mesh or torus: head flits go through route computation, VC allocation and switch allocation (iSLIP), every flit crosses the crossbar and the link, and each flit that leaves an input buffer sends a credit back upstream. The keys are BookSim&apos;s, with BookSim&apos;s defaults, except &lt;code&gt;routing_function&lt;/code&gt;, which starts at &lt;code&gt;dim_order&lt;/code&gt; because BookSim&apos;s default &lt;code&gt;none&lt;/code&gt; cannot run.&lt;/p&gt;&lt;p&gt;The run follows BookSim&apos;s TrafficManager: Bernoulli or on_off sources with infinite source queues, sample periods of &lt;code&gt;sample_period&lt;/code&gt; cycles, warm-up, convergence within &lt;code&gt;stopping_thres&lt;/code&gt;, the &lt;code&gt;latency_thres&lt;/code&gt; abort and the drain. &lt;code&gt;commviz noc CONFIG&lt;/code&gt; prints the same statistics in BookSim&apos;s layout.&lt;/p&gt;&lt;p&gt;What differs: the random-number stream is not BookSim&apos;s (Knuth&apos;s generator), so statistics agree within a few percent, not digit for digit. Only the dor / dim_order, min_adapt, valiant and romm routing functions, the iSLIP allocators, Bernoulli and on_off injection and one traffic class are modelled; other BookSim keys are refused by name. BookSim2&apos;s own valiant_torus aborts on an assert (it reads an uninitialised dateline class when a packet goes straight on); commviz keeps the class chosen on turning into the dimension. The deadlock detector (a cycle of VCs each waiting on the next) stops the run instead of BookSim&apos;s warning; &lt;code&gt;dateline = 0&lt;/code&gt; is a commviz key that removes the torus dateline classes so you can see that deadlock.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;每一步是 BookSim2 输入排队虚拟通道路由器（&lt;code&gt;router = iq&lt;/code&gt;）在 k 元 n 维网格（mesh）或环面（torus）上的一个周期：头微片依次经过路由计算（RC）、虚拟通道分配（VA）和交换分配（SA，iSLIP），每个微片都穿过交叉开关和链路，每个离开输入缓冲区的微片都向上游回送一个信用（credit）。参数键沿用 BookSim 的键名和默认值，只有 &lt;code&gt;routing_function&lt;/code&gt; 例外：它的初始值为 &lt;code&gt;dim_order&lt;/code&gt;，因为 BookSim 的默认值 &lt;code&gt;none&lt;/code&gt; 无法运行。&lt;/p&gt;&lt;p&gt;运行过程遵循 BookSim 的 TrafficManager：伯努利（Bernoulli）或 on_off 流量源配无限长的源队列，每个采样周期为 &lt;code&gt;sample_period&lt;/code&gt; 个周期，还有预热、在 &lt;code&gt;stopping_thres&lt;/code&gt; 以内的收敛判定、&lt;code&gt;latency_thres&lt;/code&gt; 中止以及排空。&lt;code&gt;commviz noc CONFIG&lt;/code&gt; 按 BookSim 的格式打印同样的统计信息。&lt;/p&gt;&lt;p&gt;不同之处：随机数序列与 BookSim 不同（采用 Knuth 的生成器），因此统计结果在百分之几以内一致，而不是逐位相同。只模拟了 dor / dim_order、min_adapt、valiant 和 romm 路由函数、iSLIP 分配器、伯努利和 on_off 注入以及单一流量类别；其他 BookSim 参数键会被拒绝并报出键名。BookSim2 自己的 valiant_torus 会因断言失败而中止（数据包直行时它读取了未初始化的日期线类别）；commviz 保留数据包转入该维度时选定的类别。死锁检测器（检测由 VC 构成、每个都在等待下一个的环）会让运行停止，而不像 BookSim 那样只给出警告；&lt;code&gt;dateline = 0&lt;/code&gt; 是 commviz 自有的参数键，它去掉环面的日期线（dateline）类别，让你能看到这种死锁。&lt;/p&gt;</translation>
+        <source>&lt;p&gt;Each step is one cycle of BookSim2&apos;s input-queued virtual-channel router (&lt;code&gt;router = iq&lt;/code&gt;) on a k-ary n-mesh or torus, a k-ary n-fly butterfly or a concentrated mesh (cmesh): head flits go through route computation, VC allocation and switch allocation (iSLIP by default), every flit crosses the crossbar and the link, and each flit that leaves an input buffer sends a credit back upstream. The keys are BookSim&apos;s, with BookSim&apos;s defaults, except &lt;code&gt;routing_function&lt;/code&gt;, which starts at &lt;code&gt;dim_order&lt;/code&gt; because BookSim&apos;s default &lt;code&gt;none&lt;/code&gt; cannot run.&lt;/p&gt;&lt;p&gt;The run follows BookSim&apos;s TrafficManager: Bernoulli or on_off sources with infinite source queues, sample periods of &lt;code&gt;sample_period&lt;/code&gt; cycles, warm-up, convergence within &lt;code&gt;stopping_thres&lt;/code&gt;, the &lt;code&gt;latency_thres&lt;/code&gt; abort and the drain. &lt;code&gt;commviz noc CONFIG&lt;/code&gt; prints the same statistics in BookSim&apos;s layout.&lt;/p&gt;&lt;p&gt;What differs: the random-number stream is not BookSim&apos;s (Knuth&apos;s generator), so statistics agree within a few percent, not digit for digit. Modelled: the dor / dim_order, min_adapt, valiant and romm routing functions on the mesh and torus, dest_tag on the fly, dor, dor_no_express, xy_yx and xy_yx_no_express on the cmesh; BookSim&apos;s iSLIP, separable (input or output first, round-robin or matrix arbiters), wavefront, select, PIM and LOA allocators; Bernoulli and on_off injection and one traffic class. Other BookSim topologies and keys are refused by name. BookSim2&apos;s own valiant_torus aborts on an assert (it reads an uninitialised dateline class when a packet goes straight on); commviz keeps the class chosen on turning into the dimension. The deadlock detector (a cycle of VCs each waiting on the next) stops the run instead of BookSim&apos;s warning; &lt;code&gt;dateline = 0&lt;/code&gt; is a commviz key that removes the torus dateline classes so you can see that deadlock.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;每一步是 BookSim2 输入排队虚拟通道路由器（&lt;code&gt;router = iq&lt;/code&gt;）在 k 元 n 维网格（mesh）或环面（torus）、k 元 n 级蝶形网络（fly）或集中式网格（cmesh）上的一个周期：头微片依次经过路由计算（RC）、虚拟通道分配（VA）和交换分配（SA，默认用 iSLIP），每个微片都穿过交叉开关和链路，每个离开输入缓冲区的微片都向上游回送一个信用（credit）。参数键沿用 BookSim 的键名和默认值，只有 &lt;code&gt;routing_function&lt;/code&gt; 例外：它的初始值为 &lt;code&gt;dim_order&lt;/code&gt;，因为 BookSim 的默认值 &lt;code&gt;none&lt;/code&gt; 无法运行。&lt;/p&gt;&lt;p&gt;运行过程遵循 BookSim 的 TrafficManager：伯努利（Bernoulli）或 on_off 流量源配无限长的源队列，每个采样周期为 &lt;code&gt;sample_period&lt;/code&gt; 个周期，还有预热、在 &lt;code&gt;stopping_thres&lt;/code&gt; 以内的收敛判定、&lt;code&gt;latency_thres&lt;/code&gt; 中止以及排空。&lt;code&gt;commviz noc CONFIG&lt;/code&gt; 按 BookSim 的格式打印同样的统计信息。&lt;/p&gt;&lt;p&gt;不同之处：随机数序列与 BookSim 不同（采用 Knuth 的生成器），因此统计结果在百分之几以内一致，而不是逐位相同。已建模的有：mesh 和 torus 上的 dor / dim_order、min_adapt、valiant 和 romm 路由函数，fly 上的 dest_tag，cmesh 上的 dor、dor_no_express、xy_yx 和 xy_yx_no_express；BookSim 的 iSLIP、separable（输入优先或输出优先，round-robin 或 matrix 仲裁器）、wavefront、select、PIM 和 LOA 分配器；伯努利和 on_off 注入，以及单一流量类别。其他 BookSim 拓扑和参数键会被拒绝并报出键名。BookSim2 自己的 valiant_torus 会因断言失败而中止（数据包直行时它读取了未初始化的日期线类别）；commviz 保留数据包转入该维度时选定的类别。死锁检测器（检测由 VC 构成、每个都在等待下一个的环）会让运行停止，而不像 BookSim 那样只给出警告；&lt;code&gt;dateline = 0&lt;/code&gt; 是 commviz 自有的参数键，它去掉环面的日期线（dateline）类别，让你能看到这种死锁。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+25"/>
         <source>local</source>
         <translation>本地</translation>
     </message>
     <message>
         <location line="+9"/>
+        <source>n%1</source>
+        <comment>a cmesh router&apos;s node port</comment>
+        <translation>n%1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>warming up</source>
         <translation>正在预热</translation>
     </message>
@@ -3374,7 +3430,7 @@
         <translation>%1：commviz 无法运行的设置共 %2 项：%3</translation>
     </message>
     <message>
-        <location filename="../../core/noc/routing_functions.cpp" line="+201"/>
+        <location filename="../../core/noc/routing_functions.cpp" line="+206"/>
         <source>BookSim2 cannot run valiant on a torus: valiant_torus stops on its assertion ring_part == 1 (ph_available_vcs &gt; 0 below 4 VCs), because dor_next_torus leaves the dateline class unset when a packet goes straight on; allowed on a torus: dim_order or min_adapt (valiant runs on a mesh)</source>
         <translation>BookSim2 无法在环面（torus）上运行 valiant：valiant_torus 会在断言 ring_part == 1 处中止（VC 少于 4 个时先在 ph_available_vcs &gt; 0 处中止），因为数据包沿同一维度直行时 dor_next_torus 不设置日期线（dateline）类别；环面上可用：dim_order 或 min_adapt（valiant 可在网格上运行）</translation>
     </message>
@@ -3597,27 +3653,12 @@
         <translation>magic、端口、pid 和指针的随机种子</translation>
     </message>
     <message>
-        <location filename="../../core/noc/booksim_keys.cpp" line="+10"/>
-        <source>k-ary n-cube: mesh or torus (BookSim: topology)</source>
-        <translation>k 元 n 立方：网格（mesh）或环面（torus）（BookSim: topology）</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location filename="../../core/noc/booksim_keys.cpp" line="+16"/>
         <source>Routers per dimension (BookSim: k)</source>
         <translation>每个维度的路由器数（BookSim: k）</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>Dimensions; n = 1 is a line or ring (BookSim: n)</source>
-        <translation>维数；n = 1 时为一条线或一个环（BookSim: n）</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>BookSim routing function (+ topology): dor / dim_order, min_adapt, valiant, romm (mesh only)</source>
-        <translation>BookSim 路由函数（名称后接拓扑）：dor / dim_order、min_adapt、valiant、romm（仅限 mesh）</translation>
-    </message>
-    <message>
-        <location line="+4"/>
+        <location line="+16"/>
         <source>Torus links take 2 cycles (BookSim: use_noc_latency)</source>
         <translation>环面链路耗时 2 个周期（BookSim: use_noc_latency）</translation>
     </message>
@@ -3702,12 +3743,27 @@
         <translation>数据包赢得交换分配后，从头微片到尾微片一直保持其交叉开关连接</translation>
     </message>
     <message>
-        <location line="-89"/>
+        <location line="-98"/>
         <source>Destination pattern</source>
         <translation>目的节点模式</translation>
     </message>
     <message>
-        <location line="+111"/>
+        <location line="+26"/>
+        <source>mesh or torus (k-ary n-cube), fly (k-ary n-fly butterfly), cmesh (concentrated mesh with express links) (BookSim: topology)</source>
+        <translation>网格（mesh）或环面（torus）（k 元 n 维立方体）、fly（k 元 n 级蝶形网络）、cmesh（带快速链路的集中式网格）（BookSim：topology）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Dimensions (mesh, torus: 1 to 3; n = 1 is a line or ring) or a fly&apos;s stages (BookSim: n)</source>
+        <translation>维数（mesh、torus：1 到 3；n = 1 是一条线或一个环）或 fly 的级数（BookSim：n）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>BookSim routing function (+ topology): dor / dim_order, min_adapt, valiant, romm (mesh only), dest_tag (fly only), dor_no_express, xy_yx, xy_yx_no_express (cmesh only)</source>
+        <translation>BookSim 路由函数（+ 拓扑）：dor / dim_order、min_adapt、valiant、romm（仅 mesh）、dest_tag（仅 fly）、dor_no_express、xy_yx、xy_yx_no_express（仅 cmesh）</translation>
+    </message>
+    <message>
+        <location line="+79"/>
         <source>VC allocator: islip(N), select(N) and pim(N) run N iterations; separable_*(matrix) uses matrix arbiters</source>
         <translation>VC 分配器：islip(N)、select(N) 和 pim(N) 迭代 N 次；separable_*(matrix) 使用 matrix 仲裁器</translation>
     </message>
@@ -3757,7 +3813,7 @@
         <translation>on_off：开启状态下每个周期产生数据包的概率（&lt;0：由 injection_rate 推导）</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+28"/>
         <source>latency drains measured packets; throughput does not</source>
         <translation>latency 会排空被测数据包；throughput 不会</translation>
     </message>
@@ -5320,7 +5376,7 @@ a smaller budget makes seeking slower, never wrong.</source>
         <translation>路由器 %1，周期 %2–%3（共 %4 个周期）</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+14"/>
         <source>router</source>
         <translation>路由器</translation>
     </message>

@@ -226,6 +226,55 @@ private slots:
         QVERIFY2(std::abs(figure(out, "Accepted flit rate average") / accepted - 1) < 0.02, qPrintable(out.right(400)));
     }
 
+    // BookSim2's examples/singleconfig (a 10x10 single-router fly, dest_tag) and a 4-ary 2-fly
+    // with its router settings. BookSim2 28f43299:
+    //   booksim fly.cfg: Packet latency average = 10.5405, Accepted flit rate average = 0.299604
+    //   booksim singleconfig sim_count=1 max_samples=3 sample_period=1000 vc_allocator=islip
+    //     sw_allocator=islip (seeds 0-2): "Simulation unstable, ending ..."
+    // singleconfig as shipped names separable_input_first allocators, which commviz does not model.
+    void runsButterflyConfigs() {
+        const QByteArray singleconfig =
+            "topology = fly;\nk = 10;\nn = 1;\nnum_vcs = 8;\nvc_buf_size = 8;\n"
+            "vc_allocator = separable_input_first;\nsw_allocator = separable_input_first;\n"
+            "routing_function = dest_tag;\ntraffic = uniform;\nuse_read_write = 0;\ninjection_rate = 1.0;\n"
+            "sample_period  = 100000;\nrouting_delay  = 0;\nvc_alloc_delay = 1;\nsw_alloc_delay = 1;\n"
+            "st_final_delay = 1;\n";
+        const QString single = write("singleconfig", singleconfig);
+        const CliResult refused = runCommviz({"noc", single});
+        QCOMPARE(refused.exitCode, 2);
+        QVERIFY2(refused.errLines().first().contains("vc_allocator = separable_input_first") &&
+                     refused.errLines().first().contains("sw_allocator = separable_input_first"),
+                 refused.err.constData());
+        const CliResult unstable = runCommviz({"noc", single, "sim_count=1", "max_samples=3", "sample_period=1000",
+                                               "vc_allocator=islip", "sw_allocator=islip"});
+        QCOMPARE(unstable.exitCode, 0);
+        QVERIFY2(unstable.out.contains("Simulation unstable, ending ..."), unstable.out.right(300).constData());
+
+        QByteArray fly = singleconfig;
+        fly.replace("k = 10;\nn = 1;", "k = 4;\nn = 2;").replace("injection_rate = 1.0", "injection_rate = 0.3");
+        fly.replace("sample_period  = 100000;\n", "").replace("separable_input_first", "islip");
+        const CliResult r = runCommviz({"noc", write("fly.cfg", fly)});
+        QCOMPARE(r.exitCode, 0);
+        const QString out = QString::fromUtf8(r.out);
+        QVERIFY2(std::abs(figure(out, "Packet latency average") / 10.5405 - 1) < 0.05, qPrintable(out.right(400)));
+        QVERIFY2(std::abs(figure(out, "Accepted flit rate average") / 0.299604 - 1) < 0.02, qPrintable(out.right(400)));
+        QCOMPARE(figure(out, "Hops average"), 2.0);
+    }
+
+    // BookSim2's examples/cmeshconfig as shipped (its settings; our file): BookSim2 28f43299
+    // `booksim cmeshconfig` prints Packet latency average = 36.0751, Accepted flit rate
+    // average = 0.0999271, Hops average = 4.98143.
+    void runsTheShippedCmeshExample() {
+        const QString path = QStringLiteral(COMMVIZ_SOURCE_DIR) + "/resources/scenarios/noc/cmesh44_bitcomp.cfg";
+        const CliResult r = runCommviz({"noc", path});
+        QCOMPARE(r.exitCode, 0);
+        const QString out = QString::fromUtf8(r.out);
+        QVERIFY2(std::abs(figure(out, "Packet latency average") / 36.0751 - 1) < 0.05, qPrintable(out.right(400)));
+        QVERIFY2(std::abs(figure(out, "Accepted flit rate average") / 0.0999271 - 1) < 0.02,
+                 qPrintable(out.right(400)));
+        QVERIFY2(std::abs(figure(out, "Hops average") / 4.98143 - 1) < 0.01, qPrintable(out.right(400)));
+    }
+
     void refusesOtherTopologiesNamingEverySettingTopologyFirst_data() {
         QTest::addColumn<QByteArray>("config");
         QTest::addColumn<QStringList>("overrides");
@@ -294,7 +343,7 @@ private slots:
             << QByteArray("topology = torus;\nk = 4;\nrouting_function = romm;\n") << QStringList{}
             << QStringList{"bad.cfg:3", "romm", "Invalid routing function: romm_torus"};
         QTest::newRow("BookSim key commviz does not model")
-            << head + "topology = fly;\n"
+            << head + "topology = fattree;\n"
             << QStringList{} << QStringList{"bad.cfg:4", "topology", "mesh"};
         // Allocator::NewAllocator returns nothing for an unknown name ("Unknown vc_allocator type");
         // Arbiter::NewArbiter asserts on an unknown arbiter.
@@ -336,6 +385,25 @@ private slots:
             << QByteArray(kTorus88) << QStringList{"routing_function=valiant"}
             << QStringList{"override: routing_function = valiant", "BookSim2 cannot run valiant on a torus",
                            "ring_part == 1", "dim_order or min_adapt"};
+        QTest::newRow("dim_order on a cmesh")
+            << QByteArray(
+                   "topology = cmesh;\nk = 4;\nc = 4;\nxr = 2;\nyr = 2;\nx = 4;\ny = 4;\n"
+                   "routing_function = dim_order;\n")
+            << QStringList{} << QStringList{"bad.cfg:8", "dim_order_cmesh", "dor_no_express"};
+        QTest::newRow("cmesh with c = 2") << QByteArray(
+                                                 "topology = cmesh;\nk = 4;\nc = 2;\nxr = 2;\nyr = 2;\nx = 4;\ny = 4;\n"
+                                                 "routing_function = dor;\n")
+                                          << QStringList{} << QStringList{"bad.cfg:3", "c = 2", "cmesh: 4"};
+        QTest::newRow("dor on a fly") << QByteArray("topology = fly;\nk = 4;\nn = 2;\nrouting_function = dor;\n")
+                                      << QStringList{}
+                                      << QStringList{"bad.cfg:4", "routing_function = dor", "dor_fly", "dest_tag"};
+        QTest::newRow("dest_tag on a mesh") << head << QStringList{"routing_function=dest_tag"}
+                                            << QStringList{"routing_function = dest_tag", "dest_tag_mesh", "fly"};
+        QTest::newRow("fly wider than 32 ports")
+            << QByteArray("topology = fly;\nk = 40;\nn = 1;\nrouting_function = dest_tag;\n") << QStringList{}
+            << QStringList{"bad.cfg:2", "k = 40", "2 to 32"};
+        QTest::newRow("mesh with 4 dimensions")
+            << head << QStringList{"n=4"} << QStringList{"n = 4", "topology = mesh", "1 to 3"};
         QTest::newRow("valiant on a torus in the file")
             << QByteArray(kTorus88).replace("dim_order", "valiant") << QStringList{}
             << QStringList{"bad.cfg:4: routing_function = valiant", "ring_part == 1"};

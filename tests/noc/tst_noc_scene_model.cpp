@@ -256,6 +256,10 @@ private slots:
                                   << "completed";
         QTest::newRow("on/off sources") << "onoff_mesh88"
                                         << "completed";
+        QTest::newRow("butterfly") << "butterfly_fly42"
+                                   << "completed";
+        QTest::newRow("cmesh") << "cmesh44_bitcomp"
+                               << "completed";
         // The lessons' scenarios. The dateline ring is overloaded (it drains
         // after 74,395 cycles), so within the 30,000-cycle cap it is still
         // running: what matters is that it never deadlocks.

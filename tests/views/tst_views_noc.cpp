@@ -66,8 +66,9 @@ private slots:
     }
 
     void bundledExamplesOpen() {
-        // mesh, torus, tornado, hotspot, deadlock; min_adapt (mesh, torus), valiant, romm, randperm, on_off
-        QCOMPARE(m_scene.exampleScenarios.size(), 11);
+        // mesh, torus, tornado, hotspot, deadlock; min_adapt (mesh, torus), valiant, romm, randperm, on_off;
+        // the butterfly, the cmesh
+        QCOMPARE(m_scene.exampleScenarios.size(), 13);
         for (const QString& path : m_scene.exampleScenarios) {
             auto scenario = views::loadScenario(path, m_scene);
             QVERIFY2(scenario.ok(), qPrintable(path));

@@ -56,8 +56,7 @@ public:
 private:
     void doubleTreeEdges(const CollectivesLayout& layout);
     void messageArrow(const CollectivesLayout& layout, const collectives::Message& message, bool reverseToo,
-                      bool tagged, double width,
-                      bool faded = false);
+                      bool tagged, double width, bool faded = false);
     void blockGrid(const collectives::CollectivesEngine& engine, int rank, const QRectF& rankRect,
                    const Arrivals& arrivals);
     void swatch(double& x, double y, const QColor& fill, const QColor& border, const QString& label);

@@ -52,7 +52,7 @@ void paintPortQueue(ScenePaint& p, const noc::NocEngine& engine, const NocLayout
     if (flits.empty()) return;
     // Lanes run the way NocRenderer::flitCell draws them, the front nearest the router's centre.
     const QRectF strip = layout.inputStrip(node, port);
-    const bool vertical = layout.verticalLanes(port) || port == layout.ports() - 1;
+    const bool vertical = layout.verticalLanes(port) || layout.isLocal(port);
     const QPointF centre = layout.router(node).center();
     const bool frontAtMax = vertical ? strip.center().y() < centre.y() : strip.center().x() < centre.x();
     const double along = vertical ? strip.height() : strip.width();

@@ -121,12 +121,13 @@ std::optional<noc::NocWindowStats> NocHeatmap::compute(const sim::Session* sessi
 
 double NocHeatmap::paint(ScenePaint& p, NocHeatmapMode mode, const noc::NocWindowStats& stats, const NocLayout& layout,
                          const noc::NocEngine& engine) {
-    const int eject = engine.network().ejectPort();
-    const int nodes = engine.network().nodes();
+    const noc::NocNetwork& net = engine.network();
+    const int nodes = net.routers();
+    const int ports = net.ports();
     double largest = 0;
     for (int r = 0; r < nodes; ++r)
-        for (int port = 0; port <= eject; ++port)
-            if (mode != NocHeatmapMode::Links || (port < eject && engine.network().neighbor(r, port) >= 0))
+        for (int port = 0; port < ports; ++port)
+            if (mode != NocHeatmapMode::Links || net.neighbor(r, port) >= 0)
                 largest = std::max(largest, value(mode, stats, r, port));
     const double top = scaleMax(largest);
     if (mode == NocHeatmapMode::Links) {
@@ -134,8 +135,8 @@ double NocHeatmap::paint(ScenePaint& p, NocHeatmapMode mode, const noc::NocWindo
         QPen pen(Qt::black, std::max(2.0, layout.routerSize() * 0.13));
         pen.setCapStyle(Qt::FlatCap);
         for (int r = 0; r < nodes; ++r)
-            for (int port = 0; port < eject; ++port) {
-                const int next = engine.network().neighbor(r, port);
+            for (int port = 0; port < ports; ++port) {
+                const int next = net.neighbor(r, port);
                 if (next < 0) continue;
                 const double v = value(mode, stats, r, port);
                 if (v <= 0) continue;  // an idle link keeps its plain grey: unused, not merely light
@@ -155,7 +156,7 @@ double NocHeatmap::paint(ScenePaint& p, NocHeatmapMode mode, const noc::NocWindo
     // Buffers and stalls: each input port's strip takes its value's colour.
     p.p.setPen(Qt::NoPen);
     for (int r = 0; r < nodes; ++r)
-        for (int port = 0; port <= eject; ++port)
+        for (int port = 0; port < ports; ++port)
             if (const double v = value(mode, stats, r, port); v > 0)
                 p.p.fillRect(layout.inputStrip(r, port), colour(v / top));
     return top;

@@ -78,6 +78,10 @@ void NocHeatmapDock::refresh() {
     }
     m_heading->setText(tr("Router %1, cycles %2–%3 (%4 cycles)").arg(router).arg(s.first).arg(s.last).arg(s.cycles()));
     m_table->setRowCount(s.ports + 1);
+    noc::NocConfig naming;  // what NocText::portName reads: the topology and its port layout
+    naming.topology = s.topology;
+    naming.n = s.n;
+    naming.c = s.c;
     const auto put = [this](int row, int column, const QString& text) {
         auto* item = new QTableWidgetItem(text);
         if (column > 0) item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
@@ -86,7 +90,7 @@ void NocHeatmapDock::refresh() {
     const auto number = [](double v) { return QString::number(v, 'f', 3); };
     for (int port = 0; port <= s.ports; ++port) {
         const bool all = port == s.ports;  // the last row: the whole router
-        put(port, 0, all ? tr("router") : NocText::portName(port, s.ports));
+        put(port, 0, all ? tr("router") : NocText::portName(port, naming));
         put(port, 1, all ? QString() : number(s.linkUtilisation(router, port)));
         put(port, 2, number(s.meanBuffered(router, all ? -1 : port)));
         put(port, 3, number(s.meanStalledVcs(router, all ? -1 : port)));

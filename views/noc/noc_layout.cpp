@@ -6,8 +6,26 @@
 namespace commviz::views {
 
 NocLayout::NocLayout(const noc::NocConfig& config, bool withPanel)
-    : m_panel(withPanel), m_square(config.n == 2), m_k(config.k), m_n(config.n), m_ports(config.ports()) {
+    : m_panel(withPanel),
+      m_square(config.n == 2 && config.topology != noc::Topology::Fly),
+      m_k(config.k),
+      m_n(config.n),
+      m_ports(config.ports()),
+      m_fly(config.topology == noc::Topology::Fly),
+      m_cmesh(config.topology == noc::Topology::CMesh),
+      m_local(m_cmesh ? config.c : 0) {
     const QRectF area = grid();
+    if (m_fly) {
+        for (int i = 1; i < m_n; ++i) m_perStage *= m_k;
+        // Room on the left and right of the stages for the terminals' stubs and numbers.
+        const double stubs = 2 * kSmallestFont * 3;
+        m_pitch = std::min(area.height() / m_perStage, (area.width() - stubs) / m_n);
+        m_xPitch = std::min((area.width() - stubs) / m_n, m_pitch * 3.5);
+        m_size = m_pitch * 0.7;
+        m_origin = QPointF(area.left() + (area.width() - m_xPitch * m_n) / 2,
+                           area.top() + (area.height() - m_pitch * m_perStage) / 2);
+        return;
+    }
     // n = 3 draws the k z-layers side by side, each a k x k grid.
     const int columns = m_n == 1 ? m_k : m_n == 2 ? m_k : m_k * m_k;
     const int rows = m_n == 1 ? 1 : m_k;
@@ -54,6 +72,7 @@ QRectF NocLayout::caption() const {
 }
 
 QPointF NocLayout::cell(int node) const {
+    if (m_fly) return {node / m_perStage + 0.5, node % m_perStage + 0.5};
     const int x = node % m_k;
     const int y = m_n >= 2 ? (node / m_k) % m_k : 0;
     const int z = m_n == 3 ? node / (m_k * m_k) : 0;
@@ -62,12 +81,18 @@ QPointF NocLayout::cell(int node) const {
 
 QRectF NocLayout::router(int node) const {
     const QPointF c = cell(node);
+    if (m_fly) {
+        const QPointF centre(m_origin.x() + c.x() * m_xPitch, m_origin.y() + c.y() * m_pitch);
+        return {centre.x() - m_size / 2, centre.y() - m_size / 2, m_size, m_size};
+    }
     const int z = m_n == 3 ? node / (m_k * m_k) : 0;
     const QPointF centre(m_origin.x() + c.x() * m_pitch + z * m_layerGap, m_origin.y() + c.y() * m_pitch);
     return {centre.x() - m_size / 2, centre.y() - m_size / 2, m_size, m_size};
 }
 
 QPointF NocLayout::direction(int port) const {
+    if (m_fly) return {1, 0};  // every output leads on to the next stage
+    port = meshPort(port);
     switch (port) {
         case 0:
             return {1, 0};
@@ -85,13 +110,52 @@ QPointF NocLayout::direction(int port) const {
     return {0, 0};
 }
 
-bool NocLayout::verticalLanes(int port) const { return port != m_ports - 1 && (port == 2 || port == 3); }
+bool NocLayout::verticalLanes(int port) const {
+    if (isLocal(port) || m_fly) return false;
+    port = meshPort(port);
+    return port == 2 || port == 3;
+}
+
+double NocLayout::bandY(int node, int port) const {
+    const QRectF r = router(node);
+    return r.top() + (port + 0.5) * r.height() / m_k;
+}
+
+int NocLayout::flyInputPort(int node, int port) const {
+    (void)port;  // the input is numbered by the sender's own digit, whichever output it uses
+    const int stage = node / m_perStage;
+    int shift = 1;
+    for (int i = 0; i < m_n - stage - 2; ++i) shift *= m_k;
+    return (node % m_perStage / shift) % m_k;
+}
+
+double NocLayout::terminalStub() const { return std::min(kSmallestFont * 2, (m_xPitch - m_size) / 2); }
+
+QPointF NocLayout::injectionPoint(int node) const {
+    const int first = node / m_k;  // stage 0
+    return {router(first).left() - terminalStub(), bandY(first, node % m_k)};
+}
+
+QPointF NocLayout::ejectionPoint(int node) const {
+    const int last = (m_n - 1) * m_perStage + node / m_k;  // the last stage
+    return {router(last).right() + terminalStub(), bandY(last, node % m_k)};
+}
 
 QRectF NocLayout::inputStrip(int node, int port) const {
     const QRectF r = router(node);
+    if (m_fly) {  // k input bands stacked down the left half
+        const double band = r.height() / m_k;
+        return {r.left(), r.top() + port * band, r.width() * 0.5, band};
+    }
     const double depth = m_size * 0.26;
+    if (m_cmesh && port < m_local) {  // the nodes' inputs: a 2 x 2 block in the middle
+        const QRectF middle = r.adjusted(depth * 1.15, depth * 1.15, -depth * 1.15, -depth * 1.15);
+        const double w = middle.width() / 2, h = middle.height() / 2;
+        return {middle.left() + (port % 2) * w, middle.top() + (port / 2 % 2) * h, w, h};
+    }
+    port = meshPort(port);
     // The local (injection) input sits in the middle; on a ring (n = 1) it is port 2.
-    if (port == m_ports - 1) return r.adjusted(depth * 1.15, depth * 1.15, -depth * 1.15, -depth * 1.15);
+    if (!m_cmesh && port == m_ports - 1) return r.adjusted(depth * 1.15, depth * 1.15, -depth * 1.15, -depth * 1.15);
     // Input p is fed by the neighbour on the side of output p (a flit leaving
     // through p arrives on input p ^ 1), so its buffer sits on that side.
     switch (port) {
@@ -106,13 +170,13 @@ QRectF NocLayout::inputStrip(int node, int port) const {
         default:
             break;
     }
-    if (port == m_ports - 1) return r.adjusted(depth * 1.15, depth * 1.15, -depth * 1.15, -depth * 1.15);
     // z inputs (n = 3): small strips in the corners
     return port == 4 ? QRectF(r.right() - depth, r.bottom() - depth, depth, depth)
                      : QRectF(r.left(), r.top(), depth, depth);
 }
 
 QPointF NocLayout::linkStart(int node, int port) const {
+    if (m_fly) return {router(node).right(), bandY(node, port)};
     const QPointF d = direction(port);
     const QPointF normal(-d.y(), d.x());
     const double half = m_size / 2;
@@ -120,6 +184,10 @@ QPointF NocLayout::linkStart(int node, int port) const {
 }
 
 QPointF NocLayout::linkEnd(int node, int port, int neighbour) const {
+    if (m_fly) {
+        if (neighbour < 0) return linkStart(node, port) + QPointF(kSmallestFont, 0);
+        return {router(neighbour).left(), bandY(neighbour, flyInputPort(node, port))};
+    }
     const QPointF d = direction(port);
     const QPointF normal(-d.y(), d.x());
     const double half = m_size / 2;

@@ -15,6 +15,15 @@ namespace commviz::views {
 /// A square grid (n = 2) fills the figure's height and keeps the legend and
 /// caption beside it, so it uses the width of a landscape canvas too; a
 /// wide grid (n = 1, 3) keeps them below.
+///
+/// A fly (k-ary n-fly) is drawn as BookSim numbers it: stage s in column s,
+/// router_<s>_<a> in row a, inputs on the left (port 0 at the top), outputs
+/// on the right, each stage's outputs wired to the next stage's inputs; the
+/// nodes inject on the far left and eject on the far right.
+///
+/// A cmesh is drawn as a 2-D mesh: its c = 4 nodes' inputs fill the router's
+/// middle as a 2 x 2 block (ports 0-3), the +x, -x, +y, -y ports (4-7) sit on
+/// the sides, and an edge router's express link is a stub off the grid.
 class NocLayout {
 public:
     static constexpr double kWidth = 1200;
@@ -40,6 +49,12 @@ public:
     QRectF inputStrip(int node, int port) const;
     /// True when the lanes of input `port` are vertical (flits enter from above or below).
     bool verticalLanes(int port) const;
+    /// The local (injection) input of a k-ary n-cube router, drawn in its middle; a fly has none.
+    bool isLocal(int port) const { return m_cmesh ? port < m_local : !m_fly && port == m_ports - 1; }
+    bool isFly() const { return m_fly; }
+    /// A fly's terminals: where node `node` injects (left of stage 0) and ejects (right of the last stage).
+    QPointF injectionPoint(int node) const;
+    QPointF ejectionPoint(int node) const;
     /// Where a flit leaves `node` through output `port` and where it arrives on
     /// the neighbour; for a torus wrap link (or a mesh edge) a stub outside the grid.
     QPointF linkStart(int node, int port) const;
@@ -55,6 +70,11 @@ private:
     int m_k;
     int m_n;
     int m_ports;
+    bool m_fly = false;
+    bool m_cmesh = false;
+    int m_local = 0;      ///< cmesh: the node ports (c) before the four mesh ports
+    int m_perStage = 1;   ///< fly: routers per stage, k^(n-1)
+    double m_xPitch = 0;  ///< fly: distance between stages
     double m_size = 0;
     double m_pitch = 0;
     QPointF m_origin;
@@ -63,6 +83,14 @@ private:
     QPointF cell(int node) const;
     /// Unit direction of output port `port` on the page.
     QPointF direction(int port) const;
+    /// The mesh direction a port's channel takes (a cmesh's ports 4-7 are a mesh's 0-3).
+    int meshPort(int port) const { return m_cmesh ? port - m_local : port; }
+    /// fly: the band of a router's side that holds port `port` (inputs left, outputs right).
+    double bandY(int node, int port) const;
+    /// fly: the input of the next stage that output `port` of `node` reaches (fly.cpp's wiring).
+    int flyInputPort(int node, int port) const;
+    /// fly: length of a terminal's injection or ejection stub.
+    double terminalStub() const;
 };
 
 }  // namespace commviz::views

@@ -59,13 +59,19 @@ bool NocRenderer::paintScene(QPainter& painter, const RenderState& state) {
     const NocEngine& engine = access->engine();
     const noc::NocConfig& config = engine.config();
     // A selected router (or one of its VCs) opens its panel beside the grid.
-    const int zoomed = NocRouterPanel::routerOf(state.selected, engine.network().nodes());
+    const int zoomed = NocRouterPanel::routerOf(state.selected, engine.network().routers());
     const NocLayout layout(config, zoomed >= 0);
     const std::vector<sim::EventRecord> cycle =
         access->cursor() > 0 ? state.session->eventRecords(access->cursor()) : std::vector<sim::EventRecord>{};
     const bool mesh = config.topology == noc::Topology::Mesh;
     const QString network =
-        config.n == 1   ? (mesh ? tr("%1-router line (1-D mesh)") : tr("%1-router ring (1-D torus)")).arg(config.k)
+        config.topology == noc::Topology::Fly ? tr("%1-ary %2-fly butterfly (routers: %3 stages × %4)")
+                                                    .arg(config.k)
+                                                    .arg(config.n)
+                                                    .arg(config.n)
+                                                    .arg(engine.network().routers() / config.n)
+        : config.topology == noc::Topology::CMesh ? tr("%1×%1 cmesh, %2 nodes per router").arg(config.k).arg(config.c)
+        : config.n == 1 ? (mesh ? tr("%1-router line (1-D mesh)") : tr("%1-router ring (1-D torus)")).arg(config.k)
         : config.n == 2 ? (mesh ? tr("%1×%1 mesh") : tr("%1×%1 torus")).arg(config.k)
                         : (mesh ? tr("%1×%1×%1 mesh") : tr("%1×%1×%1 torus")).arg(config.k);
     // A deadlock or an unstable run ends the run in whatever phase it was in.
@@ -96,7 +102,7 @@ bool NocRenderer::paintScene(QPainter& painter, const RenderState& state) {
         if (m_heatMode != NocHeatmapMode::Links) m_heat = heat;  // the input strips take their colour
     }
     painter.setRenderHint(QPainter::Antialiasing, false);
-    for (int node = 0; node < engine.network().nodes(); ++node) paintRouter(p, engine, layout, node);
+    for (int node = 0; node < engine.network().routers(); ++node) paintRouter(p, engine, layout, node);
     m_heat = nullptr;
     painter.setRenderHint(QPainter::Antialiasing, true);
     paintChannels(p, engine, layout);
@@ -153,13 +159,31 @@ void NocRenderer::paintLinks(ScenePaint& p, const NocEngine& engine, const NocLa
     QPen pen(ScenePaint::tint(p.theme.panelBorder, 200), std::max(1.0, layout.routerSize() * 0.03));
     pen.setCapStyle(Qt::FlatCap);
     p.p.setPen(pen);
-    const int eject = engine.network().ejectPort();
-    for (int node = 0; node < engine.network().nodes(); ++node) {
-        for (int port = 0; port < eject; ++port) {
-            const int next = engine.network().neighbor(node, port);
+    const noc::NocNetwork& net = engine.network();
+    for (int node = 0; node < net.routers(); ++node) {
+        for (int port = 0; port < net.outputs(node); ++port) {
+            const int next = net.neighbor(node, port);  // -1: ejection, or a mesh edge
             if (next < 0) continue;
             p.p.drawLine(layout.linkStart(node, port), layout.linkEnd(node, port, next));
         }
+    }
+    if (!layout.isFly()) return;  // a cube's terminals sit inside their routers
+    // A fly's terminals: stubs into stage 0 and out of the last stage, numbered when they fit.
+    const bool numbered = layout.routerSize() / engine.config().k >= kSmallestFont;
+    pen.setWidthF(std::min(pen.widthF(), 3.0));
+    p.p.setPen(pen);
+    for (int node = 0; node < net.nodes(); ++node) {
+        const QPointF in = layout.injectionPoint(node);
+        const QPointF out = layout.ejectionPoint(node);
+        p.p.drawLine(in, QPointF(layout.router(net.injectRouter(node)).left(), in.y()));
+        p.p.drawLine(QPointF(layout.router(net.ejectRouter(node)).right(), out.y()), out);
+        if (!numbered) continue;
+        const QString number = QString::number(node);
+        const double w = kSmallestFont * 2.2;
+        p.detail(QRectF(in.x() - w - 2, in.y() - kSmallestFont * 0.7, w, kSmallestFont * 1.4), number, kSmallestFont,
+                 p.theme.mutedText, Qt::AlignRight | Qt::AlignVCenter);
+        p.detail(QRectF(out.x() + 2, out.y() - kSmallestFont * 0.7, w, kSmallestFont * 1.4), number, kSmallestFont,
+                 p.theme.mutedText, Qt::AlignLeft | Qt::AlignVCenter);
     }
 }
 
@@ -183,7 +207,7 @@ void NocRenderer::paintRouter(ScenePaint& p, const NocEngine& engine, const NocL
 QRectF NocRenderer::flitCell(const NocLayout& layout, const noc::NocConfig& config, int node, int port, int vc,
                              int slot) {
     const QRectF strip = layout.inputStrip(node, port);
-    const bool vertical = layout.verticalLanes(port) || port == layout.ports() - 1;
+    const bool vertical = layout.verticalLanes(port) || layout.isLocal(port);
     const double laneW = (vertical ? strip.width() : strip.height()) / config.num_vcs;
     const double cellL = (vertical ? strip.height() : strip.width()) / config.vc_buf_size;
     const QPointF centre = layout.router(node).center();
@@ -230,19 +254,17 @@ void NocRenderer::paintInputPort(ScenePaint& p, const NocEngine& engine, const N
 }
 
 void NocRenderer::paintChannels(ScenePaint& p, const NocEngine& engine, const NocLayout& layout) {
-    const int latency = engine.network().linkLatency();
-    const int eject = engine.network().ejectPort();
+    const noc::NocNetwork& net = engine.network();
     const double size = std::max({3.0, layout.routerSize() * 0.12, noc_flits::kMinFlitPixels / p.targetScale()});
     p.p.setPen(Qt::NoPen);
     for (const noc::ChannelFlit& cf : engine.channelFlits()) {
-        if (cf.port < 0 || cf.port == eject) continue;  // injection and ejection channels are inside the router
-        // It left the upstream router (reached back through the input's own
-        // port) through the opposite output, port ^ 1.
-        const int from = engine.network().neighbor(cf.router, cf.port);
-        if (from < 0) continue;
-        const QPointF a = layout.linkStart(from, cf.port ^ 1);
-        const QPointF b = layout.linkEnd(from, cf.port ^ 1, cf.router);
-        const QPointF at = onLink(a, b, cf.due, latency);
+        if (cf.port < 0) continue;  // ejection channels are inside the router
+        // It left the upstream router through the output wired to this input.
+        const noc::ChannelEnd& from = net.input(cf.router, cf.port);
+        if (from.router < 0) continue;  // injection channels are inside the router too
+        const QPointF a = layout.linkStart(from.router, from.port);
+        const QPointF b = layout.linkEnd(from.router, from.port, cf.router);
+        const QPointF at = onLink(a, b, cf.due, from.latency);
         p.p.setBrush(packetColor(engine.packet(cf.flit.packet).pid));
         p.p.drawEllipse(at, size / 2, size / 2);
         if (cf.flit.head) {
@@ -254,12 +276,16 @@ void NocRenderer::paintChannels(ScenePaint& p, const NocEngine& engine, const No
     const double cs = size * 0.7;
     p.p.setBrush(p.theme.accent2);
     for (const noc::ChannelCredit& cc : engine.channelCredits()) {
-        if (cc.port < 0 || cc.port == eject) continue;
-        const int from = engine.network().neighbor(cc.router, cc.port);
-        if (from < 0) continue;
-        const QPointF a = layout.linkStart(from, cc.port ^ 1);
-        const QPointF b = layout.linkEnd(from, cc.port ^ 1, cc.router);
-        const QPointF at = onLink(a, b, cc.due, latency);
+        if (cc.port < 0) continue;
+        const noc::ChannelEnd& to = net.output(cc.router, cc.port);  // the credit comes back from this output's far end
+        if (to.router < 0) continue;
+        // A cube draws it on the opposite link (its output to.port leads back here); a fly has
+        // no link back, so the credit runs back along the flits' own link.
+        const QPointF a =
+            layout.isFly() ? layout.linkEnd(cc.router, cc.port, to.router) : layout.linkStart(to.router, to.port);
+        const QPointF b =
+            layout.isFly() ? layout.linkStart(cc.router, cc.port) : layout.linkEnd(to.router, to.port, cc.router);
+        const QPointF at = onLink(a, b, cc.due, to.latency);
         const QPolygonF diamond(
             {at + QPointF(0, -cs / 2), at + QPointF(cs / 2, 0), at + QPointF(0, cs / 2), at + QPointF(-cs / 2, 0)});
         p.p.drawPolygon(diamond);

@@ -57,7 +57,7 @@ void paintCreditBars(ScenePaint& p, const noc::NocEngine& engine, const QRectF& 
 }
 
 void paintPortRow(ScenePaint& p, const noc::NocEngine& engine, const Columns& cols, int router, int port, double y) {
-    const QString name = NocText::portName(port, engine.config().ports());
+    const QString name = NocText::portName(port, engine.config());
     p.text(QRectF(cols.inLabel.left(), y, cols.inLabel.width(), kPortRow), NocRouterPanel::tr("in %1").arg(name),
            NocLayout::kSmallestFont, p.theme.text, Qt::AlignLeft | Qt::AlignVCenter, true);
     paintInputCells(p, engine, QRectF(cols.inState.left(), y + 2, cols.inRoute.right() - cols.inState.left(), 20),

@@ -54,7 +54,7 @@ void paintFullTable(ScenePaint& p, const noc::NocEngine& engine, const Columns& 
                     const Allocations& alloc) {
     const int ports = engine.config().ports();
     for (int port = 0; port < ports; ++port) {
-        const QString name = NocText::portName(port, ports);
+        const QString name = NocText::portName(port, engine.config());
         const double y = rows.portTop(port);
         p.text(QRectF(cols.inLabel.left(), y, cols.inCells.right() - cols.inLabel.left(), rows.row),
                NocRouterPanel::tr("in %1").arg(name), rows.font, p.theme.text, Qt::AlignLeft | Qt::AlignVCenter, true);
@@ -101,7 +101,12 @@ void NocRouterPanel::paint(ScenePaint& p, const noc::NocEngine& engine, const QR
     p.box(area, p.theme.panel, p.theme.panelBorder, 8);
     const QRectF inner = area.adjusted(14, 8, -14, -8);
     QStringList coords;
-    for (int d = 0, rest = router; d < c.n; ++d, rest /= c.k) coords << QString::number(rest % c.k);
+    if (c.topology == noc::Topology::Fly) {
+        const int perStage = engine.network().routers() / c.n;  // BookSim's router_<stage>_<addr>
+        coords << tr("stage %1, row %2").arg(router / perStage).arg(router % perStage);
+    } else {
+        for (int d = 0, rest = router; d < c.n; ++d, rest /= c.k) coords << QString::number(rest % c.k);
+    }
     p.text(QRectF(inner.left(), inner.top(), inner.width(), 26),
            tr("Router %1 (%2)").arg(router).arg(coords.join(QStringLiteral(", "))), 18, p.theme.text,
            Qt::AlignLeft | Qt::AlignVCenter, true);

@@ -64,7 +64,7 @@ QString stateWord(noc::VcState state) {
     return {};
 }
 
-QString routeText(const noc::InputVc& vc, int ports) {
+QString routeText(const noc::InputVc& vc, const noc::NocConfig& ports) {
     // BookSim2 src/vc.hpp: a VC is idle, routing, vc_alloc or active, and owns
     // an output VC only while active; the stored one may be a finished packet's.
     if (vc.state == noc::VcState::Active && vc.outPort >= 0 && vc.outVc >= 0)
@@ -98,7 +98,7 @@ void paintVcRow(ScenePaint& p, const noc::NocEngine& engine, const Columns& cols
         if (f.head || f.tail)
             p.detail(cr, f.head ? QStringLiteral("H") : QStringLiteral("T"), font, p.theme.text, Qt::AlignCenter, true);
     }
-    p.text(QRectF(cols.inRoute.left(), y, cols.inRoute.width(), row), routeText(iv, c.ports()), font, p.theme.text);
+    p.text(QRectF(cols.inRoute.left(), y, cols.inRoute.width(), row), routeText(iv, c), font, p.theme.text);
 }
 
 void paintTags(ScenePaint& p, const Allocations& alloc, const Columns& cols, int port, int vc, double midY,

@@ -11,8 +11,9 @@ namespace kinds = noc::kinds;
 QString NocText::about() {
     return tr(
         "<p>Each step is one cycle of BookSim2's input-queued virtual-channel router (<code>router = "
-        "iq</code>) on a k-ary n-mesh or torus: head flits go through route computation, VC allocation and "
-        "switch allocation (iSLIP), every flit crosses the crossbar and the link, and each flit that leaves "
+        "iq</code>) on a k-ary n-mesh or torus, a k-ary n-fly butterfly or a concentrated mesh (cmesh): head flits go "
+        "through route computation, VC allocation and switch allocation (iSLIP by default), every flit crosses the "
+        "crossbar and the link, and each flit that leaves "
         "an input buffer sends a credit back upstream. The keys are BookSim's, with BookSim's defaults, "
         "except <code>routing_function</code>, which starts at <code>dim_order</code> because BookSim's "
         "default <code>none</code> cannot run.</p>"
@@ -21,9 +22,12 @@ QString NocText::about() {
         "<code>stopping_thres</code>, the <code>latency_thres</code> abort and the drain. "
         "<code>commviz noc CONFIG</code> prints the same statistics in BookSim's layout.</p>"
         "<p>What differs: the random-number stream is not BookSim's (Knuth's generator), so statistics agree "
-        "within a few percent, not digit for digit. Only the dor / dim_order, min_adapt, valiant and romm "
-        "routing functions, the iSLIP allocators, Bernoulli and on_off injection and one traffic class are modelled; "
-        "other BookSim keys are refused by name. BookSim2's own valiant_torus aborts on an assert (it reads "
+        "within a few percent, not digit for digit. Modelled: the dor / dim_order, min_adapt, valiant "
+        "and romm routing functions on the mesh and torus, dest_tag on the fly, dor, dor_no_express, xy_yx and "
+        "xy_yx_no_express on the cmesh; BookSim's iSLIP, separable (input or output first, round-robin or matrix "
+        "arbiters), wavefront, select, PIM and LOA allocators; Bernoulli and on_off injection and one traffic "
+        "class. Other BookSim topologies and keys are refused by name. BookSim2's own valiant_torus aborts on an "
+        "assert (it reads "
         "an uninitialised dateline class when a packet goes straight on); commviz keeps the class chosen on "
         "turning into the dimension. "
         "The deadlock detector (a cycle of VCs each waiting on the next) stops the run instead of BookSim's "
@@ -36,6 +40,13 @@ QString NocText::portName(int p, int ports) {
     static const char* dims = "xyz";
     const QChar dim = QLatin1Char(dims[(p / 2) % 3]);
     return (p % 2 == 0 ? QStringLiteral("+") : QStringLiteral("−")) + dim;
+}
+
+QString NocText::portName(int p, const noc::NocConfig& config) {
+    if (config.topology == noc::Topology::Fly) return QString::number(p);
+    if (config.topology == noc::Topology::CMesh)  // c node ports, then a 2-D mesh's four
+        return p < config.c ? tr("n%1", "a cmesh router's node port").arg(p) : portName(p - config.c, 5);
+    return portName(p, config.ports());
 }
 
 QString NocText::phaseName(int phase) {

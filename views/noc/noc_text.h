@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <QString>
 
+#include "noc/noc_config.h"
 #include "shell/narration_table.h"
 #include "sim/event_record.h"
 
@@ -19,6 +20,8 @@ public:
     static const NarrationTable& table();
     /// "+x", "−y", "local" for port `port` of a router with `ports` ports.
     static QString portName(int port, int ports);
+    /// The same for `config`'s topology: a fly's ports are numbered (BookSim's order), not directions.
+    static QString portName(int port, const noc::NocConfig& config);
     /// warming up, measuring, … for a NocPhase value.
     static QString phaseName(int phase);
     /// "Cycle 12: 3 flits injected, 2 flits ejected, …" for a whole cycle's events.
