@@ -226,12 +226,12 @@ private slots:
         QVERIFY2(std::abs(figure(out, "Accepted flit rate average") / accepted - 1) < 0.02, qPrintable(out.right(400)));
     }
 
-    // BookSim2's examples/singleconfig (a 10x10 single-router fly, dest_tag) and a 4-ary 2-fly
-    // with its router settings. BookSim2 28f43299:
+    // BookSim2's examples/singleconfig (a 10x10 single-router fly, dest_tag, separable_input_first
+    // allocators) and a 4-ary 2-fly with its router settings. BookSim2 28f43299:
     //   booksim fly.cfg: Packet latency average = 10.5405, Accepted flit rate average = 0.299604
-    //   booksim singleconfig sim_count=1 max_samples=3 sample_period=1000 vc_allocator=islip
-    //     sw_allocator=islip (seeds 0-2): "Simulation unstable, ending ..."
-    // singleconfig as shipped names separable_input_first allocators, which commviz does not model.
+    //   booksim singleconfig sim_count=1 max_samples=3 sample_period=1000 (seeds 0-2): "Simulation unstable,
+    //     ending ..." (offered 1.0, accepted about 0.67-0.68 in its samples), and so with
+    //     vc_allocator=islip sw_allocator=islip.
     void runsButterflyConfigs() {
         const QByteArray singleconfig =
             "topology = fly;\nk = 10;\nn = 1;\nnum_vcs = 8;\nvc_buf_size = 8;\n"
@@ -240,11 +240,9 @@ private slots:
             "sample_period  = 100000;\nrouting_delay  = 0;\nvc_alloc_delay = 1;\nsw_alloc_delay = 1;\n"
             "st_final_delay = 1;\n";
         const QString single = write("singleconfig", singleconfig);
-        const CliResult refused = runCommviz({"noc", single});
-        QCOMPARE(refused.exitCode, 2);
-        QVERIFY2(refused.errLines().first().contains("vc_allocator = separable_input_first") &&
-                     refused.errLines().first().contains("sw_allocator = separable_input_first"),
-                 refused.err.constData());
+        const CliResult shipped = runCommviz({"noc", single, "sim_count=1", "max_samples=3", "sample_period=1000"});
+        QCOMPARE(shipped.exitCode, 0);
+        QVERIFY2(shipped.out.contains("Simulation unstable, ending ..."), shipped.out.right(300).constData());
         const CliResult unstable = runCommviz({"noc", single, "sim_count=1", "max_samples=3", "sample_period=1000",
                                                "vc_allocator=islip", "sw_allocator=islip"});
         QCOMPARE(unstable.exitCode, 0);
