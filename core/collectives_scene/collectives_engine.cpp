@@ -43,7 +43,7 @@ void addPipelineFields(sim::Json& fields, const SendEvent& send) {
                           {"slot_wait_us", slice.slotWaitUs}});
     }
     fields["channel"] = send.message.channel;
-    fields["step"] = timing.slices[0].step;
+    fields["nccl_step"] = timing.slices[0].step;  // "step" is the run's step in the CLI's events
     fields["slot"] = timing.slices[0].slot();
     fields["start_us"] = timing.startUs();
     fields["waited_for"] = waitName(timing.slices[0].boundBy);

@@ -53,6 +53,7 @@ QStringList roundText(const sim::Session& session, std::size_t round) {
 }
 
 bool near(double value, double expected) { return std::abs(value - expected) < 1e-6 * std::max(1.0, expected); }
+bool near(double value, double expected, double tolerance) { return std::abs(value - expected) < tolerance; }
 
 void checkTotals(const sim::Json& summary, int rounds, std::int64_t messages, std::int64_t sentMax, double timeUs) {
     QCOMPARE(summary["rounds"].get<int>(), rounds);
@@ -250,6 +251,27 @@ private slots:
         QCOMPARE(summary["messages"].get<std::int64_t>(), 4 * 2 * 14);
         QCOMPARE(summary["bytes_sent_max"].get<std::int64_t>(), 16 * 524288);
         QVERIFY(summary["result_ok"].get<bool>());
+    }
+
+    // Lesson "a ring allreduce is a pipeline, not a march": one DGX H100, 8 ranks, 16 MiB, Ring/Simple. A channel
+    // carries 12 x 30 / 24 = 15 GB/s; 1 MiB slices take 1048576 / 15000 µs on the wire, 3.4 µs of NVLink latency.
+    void ringPipelineOnOneDgxH100() {
+        const double wire = 1048576 / 15000.0;
+        auto model = collectives::sceneModel();
+        auto one = model.build({}, readJson(scenarioPath("nccl_pipeline_8_1ch_16m")));
+        QVERIFY(one);
+        one.value()->runToEnd(model.stepCap);
+        QVERIFY(near(one.value()->summary()["time_us"].get<double>(), 8.4 + 28 * wire + 3.4));
+        QVERIFY(near(8.4 + 14 * (2 * wire + 3.4) - (8.4 + 28 * wire + 3.4), 13 * 3.4));  // the march's extra
+        // 24 channels: 87,381-byte messages in slices of 43,696 bytes; a round waits for its data (wire + 3.4).
+        auto all = model.build({}, readJson(scenarioPath("nccl_pipeline_8_16m")));
+        QVERIFY(all);
+        all.value()->runToEnd(model.stepCap);
+        const double slice = 43696 / 15000.0;
+        QVERIFY(
+            near(all.value()->summary()["time_us"].get<double>(), 8.4 + 13 * (slice + 3.4) + 2 * slice + 3.4, 0.01));
+        QVERIFY(near(all.value()->summary()["model_time_us"].get<double>(),
+                     8.4 + 14 * 3.4 + 14.0 / 8 * 16777216 / 360e3, 0.01));
     }
 
     // Lesson "LL, LL128 and Simple: why three protocols": one DGX H100, 8 ranks, the ring only, NCCL 2.22.3's

@@ -50,7 +50,7 @@ QString pipelineSentence(const sim::EventRecord& record) {
                "On channel %1 it goes out at %2 µs as NCCL step %3 (slot %4) over %5, after waiting for %6; the "
                "receiver runs %7 on it.")
         .arg(QString::number(*channel), QString::number(fields.number("start_us").value_or(0), 'g', 4),
-             number(record, "step"), number(record, "slot"), fields.text("transport").value_or(QString()),
+             number(record, "nccl_step"), number(record, "slot"), fields.text("transport").value_or(QString()),
              waitedFor(fields.text("waited_for").value_or(QString())),
              fields.text("receiver_primitive").value_or(QString()));
 }

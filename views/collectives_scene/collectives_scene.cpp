@@ -21,13 +21,28 @@ SceneDescriptor collectivesScene() {
                          QStringLiteral(":/lessons/collectives_algbw_busbw.json"),
                          QStringLiteral(":/lessons/collectives_nccl_protocols.json"),
                          QStringLiteral(":/lessons/collectives_nccl_tree_to_ring.json"),
-                         QStringLiteral(":/lessons/collectives_nccl_tuning_table.json")};
-    for (const char* name :
-         {"ring_allreduce_16", "ring_allreduce_16_1mib", "nccl_ring_allreduce_2ch", "nccl_tree_allreduce_8",
-          "rabenseifner_8", "recursive_doubling_6", "allgather_recursive_doubling_6", "bcast_binomial_8",
-          "basic_linear_8", "auto_allreduce_8_below_8k", "auto_allreduce_8_at_8k", "nccl_ring_protocols_4k",
-          "nccl_ring_protocols_4m", "nccl_ring_protocols_64m", "nccl_auto_2nodes_64k", "nccl_auto_2nodes_11m",
-          "nccl_auto_2nodes_12m", "nccl_auto_2nodes_64m"})
+                         QStringLiteral(":/lessons/collectives_nccl_tuning_table.json"),
+                         QStringLiteral(":/lessons/collectives_nccl_pipeline.json")};
+    for (const char* name : {"ring_allreduce_16",
+                             "ring_allreduce_16_1mib",
+                             "nccl_ring_allreduce_2ch",
+                             "nccl_tree_allreduce_8",
+                             "rabenseifner_8",
+                             "recursive_doubling_6",
+                             "allgather_recursive_doubling_6",
+                             "bcast_binomial_8",
+                             "basic_linear_8",
+                             "auto_allreduce_8_below_8k",
+                             "auto_allreduce_8_at_8k",
+                             "nccl_ring_protocols_4k",
+                             "nccl_ring_protocols_4m",
+                             "nccl_ring_protocols_64m",
+                             "nccl_auto_2nodes_64k",
+                             "nccl_auto_2nodes_11m",
+                             "nccl_auto_2nodes_12m",
+                             "nccl_auto_2nodes_64m",
+                             "nccl_pipeline_8_1ch_16m",
+                             "nccl_pipeline_8_16m"})
         scene.exampleScenarios << QStringLiteral(":/scenarios/collectives/%1.json").arg(QLatin1String(name));
     // The round table, the charts and NCCL's pipeline timeline, as tabs beside the event list.
     scene.createDocks = [](SimulationController& controller, QWidget* parent) {
