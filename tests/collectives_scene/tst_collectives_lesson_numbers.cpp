@@ -13,6 +13,7 @@
 #include "collectives_scene/collectives_scene_model.h"
 #include "collectives_test_support.h"
 #include "sim/session.h"
+#include "sim/session_access.h"
 
 using namespace commviz;
 
@@ -272,6 +273,60 @@ private slots:
             near(all.value()->summary()["time_us"].get<double>(), 8.4 + 13 * (slice + 3.4) + 2 * slice + 3.4, 0.01));
         QVERIFY(near(all.value()->summary()["model_time_us"].get<double>(),
                      8.4 + 14 * 3.4 + 14.0 / 8 * 16777216 / 360e3, 0.01));
+    }
+
+    // Lesson "why one slow NET hop sets the pace": two DGX H100, 16 channels, 16 MiB. A channel carries 48 x 8 / 16 =
+    // 24 GB/s, so a 32 KiB slice is 32768 / 24000 µs on the wire; a step costs 3.4 µs on NVLink, 14 µs on NET.
+    void netHopSetsThePace() {
+        const double slice = 32768 / 24000.0;
+        auto model = collectives::sceneModel();
+        auto built = model.build({}, readJson(scenarioPath("nccl_pipeline_2nodes_16m")));
+        QVERIFY(built);
+        auto& session = *built.value();
+        const auto firstSlice = [&session](std::size_t step, int src) {
+            const auto access = sim::SessionAccess<collectives::CollectivesEngine>::of(&session);
+            for (const auto& event : *access->events(step)) {
+                const auto& send = std::get<collectives::SendEvent>(event);
+                if (send.message.channel == 0 && send.message.src == src) return send.timing->slices[0];
+            }
+            return collectives::PipelineSlice{};
+        };
+        session.seek(3);
+        QVERIFY(near(firstSlice(1, 1).endUs, 8.4 + slice + 14, 1e-3));    // over NET: 23.8 µs
+        QVERIFY(near(firstSlice(1, 0).endUs, 8.4 + slice + 3.4, 1e-3));   // over NVLink: 13.2 µs
+        QVERIFY(near(firstSlice(2, 9).startUs, 8.4 + slice + 14, 1e-3));  // rank 9 waits for the NET slice
+        QVERIFY(near(firstSlice(2, 10).startUs, 8.4 + slice + 3.4, 1e-3));
+        const collectives::PipelineSlice waiting = firstSlice(3, 1);
+        QCOMPARE(waiting.boundBy, collectives::PipelineWait::Slot);
+        QVERIFY(near(waiting.startUs, 8.4 + slice + 14 + slice, 1e-3));  // rank 9's forward of steps 0-1 ends
+    }
+
+    // Lesson "channels: many rings at once": on two DGX H100 channel 2k crosses the network at GPU 2k+1 (1 -> 9,
+    // 3 -> 11, 5 -> 13, 7 -> 15), channel 2k+1 runs it backwards, channels 8-15 repeat 0-7, so every GPU sends over
+    // the network in exactly 2 channels and receives in 2.
+    void channelsCrossAtEveryGpu() {
+        auto model = collectives::sceneModel();
+        auto built = model.build({}, readJson(scenarioPath("nccl_pipeline_2nodes_16m")));
+        QVERIFY(built);
+        const auto* engine = sim::engineOf<collectives::CollectivesEngine>(built.value().get());
+        QVERIFY(engine && engine->ringPipeline());
+        const auto& channels = engine->config().topology->comm.channels;
+        QCOMPARE(int(channels.size()), 16);
+        std::vector<int> sends(16, 0), receives(16, 0);
+        for (std::size_t c = 0; c < channels.size(); ++c) {
+            const auto& ring = channels[c].ring;
+            QCOMPARE(ring, channels[c % 8].ring);
+            for (std::size_t i = 0; i < ring.size(); ++i) {
+                const int from = ring[i], to = ring[(i + 1) % ring.size()];
+                if (from / 8 == to / 8) continue;
+                ++sends[std::size_t(from)];
+                ++receives[std::size_t(to)];
+                if (c % 2 == 0 && from < 8)
+                    QCOMPARE(std::make_pair(from, to), std::make_pair(int(c % 8) + 1, int(c % 8) + 9));
+            }
+        }
+        QCOMPARE(sends, std::vector<int>(16, 2));
+        QCOMPARE(receives, std::vector<int>(16, 2));
     }
 
     // Lesson "LL, LL128 and Simple: why three protocols": one DGX H100, 8 ranks, the ring only, NCCL 2.22.3's

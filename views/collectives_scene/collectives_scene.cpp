@@ -22,7 +22,9 @@ SceneDescriptor collectivesScene() {
                          QStringLiteral(":/lessons/collectives_nccl_protocols.json"),
                          QStringLiteral(":/lessons/collectives_nccl_tree_to_ring.json"),
                          QStringLiteral(":/lessons/collectives_nccl_tuning_table.json"),
-                         QStringLiteral(":/lessons/collectives_nccl_pipeline.json")};
+                         QStringLiteral(":/lessons/collectives_nccl_pipeline.json"),
+                         QStringLiteral(":/lessons/collectives_nccl_net_pace.json"),
+                         QStringLiteral(":/lessons/collectives_nccl_channels.json")};
     for (const char* name : {"ring_allreduce_16",
                              "ring_allreduce_16_1mib",
                              "nccl_ring_allreduce_2ch",
