@@ -84,10 +84,12 @@ sim::Result<std::shared_ptr<const NcclAutoChoice>> tunerChoice(Config& config, s
     if (!choice) return choice.error();
     config.protocol = ncclProtocolOfIndex(choice->animatedProtocol);
     algorithm = choice->animatedAlgorithm == nccl_tuning::NCCL_ALGO_TREE ? "tree" : "ring";
-    // The server's channels, as many as enqueue.cc gives a call of this size (nchannels=N caps the
-    // communicator's, as NCCL_MAX_NCHANNELS does).
-    config.nchannels = ncclChannelsFor(*config.topology, choice->animatedAlgorithm, choice->animatedProtocol,
-                                       call.nBytes, config.nchannels);
+    // Rings run on the server's channels, as many as enqueue.cc gives a call of this size (nchannels=N caps the
+    // communicator's, as NCCL_MAX_NCHANNELS does). Trees keep the α-β clock, where every channel queues at the
+    // rank's one port, so they keep the key's count (one by default).
+    if (choice->animatedAlgorithm == nccl_tuning::NCCL_ALGO_RING)
+        config.nchannels = ncclChannelsFor(*config.topology, choice->animatedAlgorithm, choice->animatedProtocol,
+                                           call.nBytes, config.nchannels);
     return std::make_shared<const NcclAutoChoice>(std::move(choice).value());
 }
 

@@ -412,7 +412,7 @@ private slots:
             QCOMPARE(summary["algorithm"].get<std::string>() + " " + summary["protocol"].get<std::string>(),
                      std::string(c.pick));
             QCOMPARE(summary["rule"].get<std::string>(), std::string(c.rule));
-            QCOMPARE(summary["nchannels"].get<int>(), 16);
+            QCOMPARE(summary["comm_nchannels"].get<int>(), 16);
             QCOMPARE(summary["candidates"].size(), std::size_t(6));
             checkCandidate(summary, "Tree", "LL", tLL, treeLL, 1, c.llFactor);
             checkCandidate(summary, "Tree", "LL128", tLL128, treeLL128, 1, c.ll128Factor);

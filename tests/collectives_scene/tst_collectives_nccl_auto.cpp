@@ -129,7 +129,7 @@ private slots:
         compareCell(summary, "Ring", "Simple", 152.8, 384.0 * 16 / 30);
         compareCell(summary, "Tree", "LL128", 48.5, 293.6 * 0.85 * 0.5);
         compareCell(summary, "Tree", "Simple", 448.0, 331.2 * 0.85 * 0.5);
-        QCOMPARE(summary["nchannels"].get<int>(), 16);
+        QCOMPARE(summary["comm_nchannels"].get<int>(), 16);
     }
 
     void twoNodesOverIbCrossover() {
