@@ -91,10 +91,11 @@ std::vector<sim::ParamSpec> params() {
                QT_TRANSLATE_NOOP("commviz::params", "Link bandwidth 1/β, GB/s (10^9 bytes per second)")),
         number("gamma_GBps", ParamType::Double, 100.0, 0.001, 1e6,
                QT_TRANSLATE_NOOP("commviz::params", "Reduction throughput 1/γ, GB/s")),
-        choice("detail", "auto", {"auto", "messages", "rounds"},
-               QT_TRANSLATE_NOOP("commviz::params",
-                                 "Events: one per message, one per round, or messages up to 1,024 ranks and 262,144 "
-                                 "messages")),
+        choice(
+            "detail", "auto", {"auto", "messages", "rounds"},
+            QT_TRANSLATE_NOOP("commviz::params",
+                              "Events: one per message, one per round, or messages up to 1,024 ranks (and, for NCCL, "
+                              "262,144 messages)")),
     };
     for (sim::ParamSpec& key : ncclTopologyParams()) keys.push_back(std::move(key));
     return keys;

@@ -65,7 +65,7 @@ double launchLatencyUs(const Config& config, const std::string& algorithm);
 inline constexpr std::int64_t kMaxBytes = std::int64_t(16) << 30;
 /// Per-message events are produced up to this many ranks under detail=auto.
 inline constexpr int kMessageEventRanks = 1024;
-/// …and up to this many messages in the whole run (NCCL's channels and loops multiply them).
+/// …and, for NCCL, up to this many messages in the whole run (its channels and loops multiply them).
 inline constexpr std::int64_t kMessageEventLimit = 262144;
 
 /// The keys with defaults, ranges and help text (English; views translate).

@@ -119,8 +119,9 @@ CollectivesEngine::CollectivesEngine(Config config, Schedule schedule, std::shar
       m_path(m_config.ranks, launchLatencyUs(m_config, m_schedule->algorithm)),
       m_bytesSent(std::size_t(m_config.ranks), 0),
       m_ncclChoice(std::move(choice)),
-      m_messageEstimate(
-          m_schedule->rounds > 0 ? std::int64_t(m_schedule->rounds) * std::int64_t(m_schedule->round(0).size()) : 0) {
+      m_messageEstimate(m_config.library == Library::Nccl && m_schedule->rounds > 0
+                            ? std::int64_t(m_schedule->rounds) * std::int64_t(m_schedule->round(0).size())
+                            : 0) {
     // NCCL's rings on a server run as a pipeline through the slots of each connection.
     if (!m_ncclChoice || m_schedule->deviceFunction != nccl_primitives::kRunRing || m_config.ranks < 2) return;
     const NcclTopologySetup& setup = *m_config.topology;
@@ -160,7 +161,7 @@ std::vector<CollectivesEngine::Event> CollectivesEngine::step() {
     if (done()) return {};
     const int roundIndex = m_round++;
     const Round round = m_schedule->round(roundIndex);
-    std::vector<double> ends = m_path.apply(effectiveCost(m_config, m_schedule->algorithm), round);
+    const std::vector<double> ends = m_path.apply(effectiveCost(m_config, m_schedule->algorithm), round);
     std::vector<MessageTiming> timings;
     if (m_pipeline) timings = pipelineTimings(roundIndex, round);
     m_buffers.apply(round);

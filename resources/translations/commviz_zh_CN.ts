@@ -1420,7 +1420,7 @@
         <translation>&lt;p&gt;每一步是 BookSim2 输入排队虚拟通道路由器（&lt;code&gt;router = iq&lt;/code&gt;）在 k 元 n 维网格（mesh）或环面（torus）、k 元 n 级蝶形网络（fly）或集中式网格（cmesh）上的一个周期：头微片依次经过路由计算（RC）、虚拟通道分配（VA）和交换分配（SA，默认用 iSLIP），每个微片都穿过交叉开关和链路，每个离开输入缓冲区的微片都向上游回送一个信用（credit）。参数键沿用 BookSim 的键名和默认值，只有 &lt;code&gt;routing_function&lt;/code&gt; 例外：它的初始值为 &lt;code&gt;dim_order&lt;/code&gt;，因为 BookSim 的默认值 &lt;code&gt;none&lt;/code&gt; 无法运行。&lt;/p&gt;&lt;p&gt;运行过程遵循 BookSim 的 TrafficManager：伯努利（Bernoulli）或 on_off 流量源配无限长的源队列，每个采样周期为 &lt;code&gt;sample_period&lt;/code&gt; 个周期，还有预热、在 &lt;code&gt;stopping_thres&lt;/code&gt; 以内的收敛判定、&lt;code&gt;latency_thres&lt;/code&gt; 中止以及排空。&lt;code&gt;commviz noc CONFIG&lt;/code&gt; 按 BookSim 的格式打印同样的统计信息。&lt;/p&gt;&lt;p&gt;不同之处：随机数序列与 BookSim 不同（采用 Knuth 的生成器），因此统计结果在百分之几以内一致，而不是逐位相同。已建模的有：mesh 和 torus 上的 dor / dim_order、min_adapt、valiant 和 romm 路由函数，fly 上的 dest_tag，cmesh 上的 dor、dor_no_express、xy_yx 和 xy_yx_no_express；BookSim 的 iSLIP、separable（输入优先或输出优先，round-robin 或 matrix 仲裁器）、wavefront、select、PIM 和 LOA 分配器；伯努利和 on_off 注入，以及单一流量类别。其他 BookSim 拓扑和参数键会被拒绝并报出键名。BookSim2 自己的 valiant_torus 会因断言失败而中止（数据包直行时它读取了未初始化的日期线类别）；commviz 保留数据包转入该维度时选定的类别。死锁检测器（检测由 VC 构成、每个都在等待下一个的环）会让运行停止，而不像 BookSim 那样只给出警告；&lt;code&gt;dateline = 0&lt;/code&gt; 是 commviz 自有的参数键，它去掉环面的日期线（dateline）类别，让你能看到这种死锁。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+27"/>
         <source>local</source>
         <translation>本地</translation>
     </message>
@@ -3959,8 +3959,8 @@
     </message>
     <message>
         <location line="+2"/>
-        <source>Events: one per message, one per round, or messages up to 1,024 ranks and 262,144 messages</source>
-        <translation>事件：每条消息一个、每轮一个，或在不超过 1,024 个 rank 且不超过 262,144 条消息时每条消息一个</translation>
+        <source>Events: one per message, one per round, or messages up to 1,024 ranks (and, for NCCL, 262,144 messages)</source>
+        <translation>事件：每条消息一个、每轮一个，或在不超过 1,024 个 rank（对 NCCL 还要不超过 262,144 条消息）时每条消息一个</translation>
     </message>
     <message>
         <location filename="../../core/nccl/graph/topo_keys.cpp" line="+50"/>
