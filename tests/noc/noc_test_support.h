@@ -1,10 +1,14 @@
 #pragma once
 
+#include <QString>
+#include <QStringList>
+#include <functional>
 #include <string>
 #include <vector>
 
 #include "noc/booksim_config_reader.h"
 #include "noc/noc_config.h"
+#include "noc/noc_engine.h"
 
 namespace noctest {
 
@@ -32,6 +36,41 @@ inline commviz::noc::NocConfig config(const std::vector<std::string>& overrides,
     auto cfg = commviz::noc::makeNocConfig(doc.value());
     if (!cfg) qFatal("%s", cfg.error().message.c_str());
     return cfg.value();
+}
+
+/// The figures of BookSim's Overall Traffic Statistics a digit-for-digit test compares, as BookSim prints them
+/// (6 significant digits): packet and network latency, accepted flit rate average and minimum, hops, time taken.
+inline QStringList bookSimFigures(const commviz::noc::NocReport& report) {
+    const commviz::noc::OverallStats& o = report.overall;
+    return {QString::number(o.plat.average(), 'g', 6),
+            QString::number(o.nlat.average(), 'g', 6),
+            QString::number(o.acceptedFlits.average, 'g', 6),
+            QString::number(o.acceptedFlits.min, 'g', 6),
+            QString::number(o.hops, 'g', 6),
+            QString::number(o.timeTaken)};
+}
+
+/// Short runs over seeds 0 .. seeds-1: how many completed (stable), and their mean packet latency and
+/// accepted flit rate.
+struct SeedMeans {
+    int stable = 0;
+    double latency = 0;
+    double accepted = 0;
+};
+inline SeedMeans meansOverSeeds(int seeds, const std::function<commviz::noc::NocConfig(int seed)>& configOfSeed) {
+    SeedMeans means;
+    for (int seed = 0; seed < seeds; ++seed) {
+        const commviz::noc::NocReport r = commviz::noc::runNocBatch(configOfSeed(seed));
+        if (r.outcome != commviz::noc::NocOutcome::Completed) continue;
+        ++means.stable;
+        means.latency += r.overall.plat.average();
+        means.accepted += r.overall.acceptedFlits.average;
+    }
+    if (means.stable > 0) {
+        means.latency /= means.stable;
+        means.accepted /= means.stable;
+    }
+    return means;
 }
 
 }  // namespace noctest

@@ -178,14 +178,7 @@ private slots:
         for (const QString& o : overrides) keys.push_back(o.toStdString());
         const NocReport r = runNocBatch(noctest::config(keys));
         QCOMPARE(r.outcome, NocOutcome::Completed);
-        const OverallStats& o = r.overall;
-        const QStringList printed{QString::number(o.plat.average(), 'g', 6),
-                                  QString::number(o.nlat.average(), 'g', 6),
-                                  QString::number(o.acceptedFlits.average, 'g', 6),
-                                  QString::number(o.acceptedFlits.min, 'g', 6),
-                                  QString::number(o.hops, 'g', 6),
-                                  QString::number(o.timeTaken)};
-        QCOMPARE(printed, bookSim);
+        QCOMPARE(noctest::bookSimFigures(r), bookSim);
     }
 
     void stablePointsAgree() {

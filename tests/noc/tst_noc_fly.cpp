@@ -156,14 +156,7 @@ private slots:
         const NocReport r = runNocBatch(flyConfig(
             QStringList{"injection_rate=1.0", "sim_type=throughput", "max_samples=5", "packet_size=4"} + overrides));
         QCOMPARE(r.outcome, NocOutcome::Completed);
-        const OverallStats& o = r.overall;
-        const QStringList printed{QString::number(o.plat.average(), 'g', 6),
-                                  QString::number(o.nlat.average(), 'g', 6),
-                                  QString::number(o.acceptedFlits.average, 'g', 6),
-                                  QString::number(o.acceptedFlits.min, 'g', 6),
-                                  QString::number(o.hops, 'g', 6),
-                                  QString::number(o.timeTaken)};
-        QCOMPARE(printed, bookSim);
+        QCOMPARE(noctest::bookSimFigures(r), bookSim);
     }
 
     // Uniform traffic draws destinations, so the streams differ from BookSim's: the mean over
@@ -201,27 +194,19 @@ private slots:
         QFETCH(QStringList, overrides);
         QFETCH(double, latency);
         QFETCH(double, accepted);
-        double lat = 0;
-        double acc = 0;
-        int stable = 0;
-        for (int seed = 0; seed < 5; ++seed) {
-            const NocReport r =
-                runNocBatch(flyConfig(overrides + QStringList{"sim_count=1", "max_samples=3", "sample_period=1000",
-                                                              "seed=" + QString::number(seed)}));
-            if (r.outcome != NocOutcome::Completed) continue;
-            ++stable;
-            lat += r.overall.plat.average();
-            acc += r.overall.acceptedFlits.average;
-        }
+        const noctest::SeedMeans means = noctest::meansOverSeeds(5, [&overrides](int seed) {
+            return flyConfig(overrides + QStringList{"sim_count=1", "max_samples=3", "sample_period=1000",
+                                                     "seed=" + QString::number(seed)});
+        });
         if (latency == 0.0) {
-            QCOMPARE(stable, 0);
+            QCOMPARE(means.stable, 0);
             return;
         }
-        QCOMPARE(stable, 5);
-        lat /= 5;
-        acc /= 5;
-        QVERIFY2(std::abs(lat - latency) <= 0.06 * latency, qPrintable(QString("latency %1").arg(lat)));
-        QVERIFY2(std::abs(acc - accepted) <= 0.03 * accepted, qPrintable(QString("accepted %1").arg(acc)));
+        QCOMPARE(means.stable, 5);
+        QVERIFY2(std::abs(means.latency - latency) <= 0.06 * latency,
+                 qPrintable(QString("latency %1").arg(means.latency)));
+        QVERIFY2(std::abs(means.accepted - accepted) <= 0.03 * accepted,
+                 qPrintable(QString("accepted %1").arg(means.accepted)));
     }
 
     // BookSim2's examples/singleconfig as shipped (kFly + k=10 n=1, separable_input_first VC and
