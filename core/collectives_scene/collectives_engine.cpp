@@ -161,9 +161,13 @@ std::vector<CollectivesEngine::Event> CollectivesEngine::step() {
     if (done()) return {};
     const int roundIndex = m_round++;
     const Round round = m_schedule->round(roundIndex);
-    const std::vector<double> ends = m_path.apply(effectiveCost(m_config, m_schedule->algorithm), round);
+    // One clock prices the round: the ring pipeline on a server, else Hockney's critical path.
     std::vector<MessageTiming> timings;
-    if (m_pipeline) timings = pipelineTimings(roundIndex, round);
+    std::vector<double> ends;
+    if (m_pipeline)
+        timings = pipelineTimings(roundIndex, round);
+    else
+        ends = m_path.apply(effectiveCost(m_config, m_schedule->algorithm), round);
     m_buffers.apply(round);
     RoundEvent summary{roundIndex, std::int64_t(round.size()), 0, false, timeUs()};
     std::vector<Event> events;
