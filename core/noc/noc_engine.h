@@ -106,6 +106,8 @@ struct NocEngineState {
 
     /// What the members own on the heap, each block as the allocator hands it out.
     std::size_t heapBytes() const;
+    /// The routers' credits and buffers as routing functions read them.
+    RouterLoad routerLoad() const { return {m_outputVcs.data(), m_inputVcs.data(), m_ports, m_vcs}; }
 
     std::shared_ptr<const NocConfig> m_config;
     std::shared_ptr<const NocNetwork> m_net;

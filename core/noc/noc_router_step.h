@@ -72,7 +72,7 @@ struct NocRouterStep {
     RouteSet routeAt(int router, int inPort, int inVc, Packet& packet) {
         if (engine.m_net->hasRouteTable())
             return RouteSet{std::int16_t(engine.m_net->tablePort(router, packet.dest)), 0, std::int16_t(vcs - 1)};
-        return computeRoute(config, *engine.m_net, router, inPort, inVc, packet, engine.m_rng);
+        return computeRoute(config, *engine.m_net, engine.routerLoad(), router, inPort, inVc, packet, engine.m_rng);
     }
     // The crossbar's expanded ports (input_speedup, output_speedup); speedups
     // of 1, the default, need no division.

@@ -16,8 +16,9 @@ std::shared_ptr<const NocNetwork> makeNetwork(const NocConfig& config) {
     return std::make_shared<const KNCube>(config);
 }
 
-RouteSet computeRoute(const NocConfig& config, const NocNetwork& net, int router, int inPort, int inVc, Packet& packet,
-                      sim::Rng& rng) {
+RouteSet computeRoute(const NocConfig& config, const NocNetwork& net, const RouterLoad& load, int router, int inPort,
+                      int inVc, Packet& packet, sim::Rng& rng) {
+    (void)load;  // read by the adaptive functions of flatfly, fattree and dragonfly
     if (net.hasRouteTable())
         return RouteSet{std::int16_t(net.tablePort(router, packet.dest)), 0, std::int16_t(config.num_vcs - 1)};
     if (config.topology == Topology::Fly) return destTagFly(config, router, packet.dest);

@@ -118,8 +118,8 @@ void NocEngine::injectFlits() {
         OutputVc& buf = buffers[s.vc];
         if (head) {
             if (m_config->routing_delay == 0)
-                p.lookahead =
-                    computeRoute(*m_config, net, net.injectRouter(node), net.injectPort(node), s.vc, p, m_rng);
+                p.lookahead = computeRoute(*m_config, net, routerLoad(), net.injectRouter(node), net.injectPort(node),
+                                           s.vc, p, m_rng);
             buf.inUseBy = 0;
             buf.tailSent = false;
             s.lastVc = s.vc;

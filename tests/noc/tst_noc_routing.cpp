@@ -26,7 +26,7 @@ struct Range {
 std::vector<Range> route(const NocConfig& c, int router, int inPort, int inVc, Packet& packet, std::uint64_t seed = 1) {
     const KNCube net(c);
     commviz::sim::Rng rng(seed);
-    const RouteSet r = computeRoute(c, net, router, inPort, inVc, packet, rng);
+    const RouteSet r = computeRoute(c, net, RouterLoad{}, router, inPort, inVc, packet, rng);  // none reads the load
     std::vector<Range> out;
     for (int part = 0; part < r.parts(); ++part) out.push_back({r.portOf(part), r.startOf(part), r.endOf(part)});
     return out;
