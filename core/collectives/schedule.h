@@ -54,8 +54,8 @@ struct Schedule {
     /// Open MPI's messages are point-to-point calls and leave both empty.
     std::string_view deviceFunction;
     std::function<std::string_view(int, const Message&)> primitive;
-    /// NCCL rings only: what the receiver of a message of round r runs on it (its next primitive, or the
-    /// directRecv that ends its loop).
+    /// NCCL only: what the receiver of a message of round r runs on it (its next primitive, or the
+    /// directRecv that ends its loop or stores at a leaf).
     std::function<std::string_view(int, const Message&)> receiverPrimitive;
 };
 

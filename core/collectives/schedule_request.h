@@ -8,6 +8,13 @@
 
 namespace commviz::collectives {
 
+/// NCCL: one channel's tree as the topology left it (rank 0's `Trees [c] 1/-1/-1->0->-1`): each rank's
+/// parent (-1 at the root) and its children in NCCL's down[] order.
+struct ChannelTree {
+    std::vector<int> up;
+    std::vector<std::vector<int>> down;
+};
+
 /// What an algorithm needs to lay out its schedule. `count` is in elements of
 /// `elementBytes` each and means what Open MPI's call means: the whole vector
 /// (allreduce, reduce, bcast, reduce_scatter) or one rank's block (allgather,
@@ -29,6 +36,10 @@ struct ScheduleRequest {
     /// NCCL: each channel's ring as the topology search left it (rank 0 prints `Channel 03/16 : 0 7 6 5 …`);
     /// channel c runs on rings[c % rings.size()]. Empty: the ring 0, 1, …, ranks-1 on every channel.
     std::vector<std::vector<int>> rings;
+    /// NCCL: each channel's tree on the server; channel c runs on trees[c % trees.size()]. Empty: the double
+    /// binary tree over the ranks, every rank a node of its own (ncclGetDtree), channels in pairs.
+    std::vector<ChannelTree> trees;
+    int nnodes = 0;  ///< NCCL: the servers the ranks are on (0: every rank a node of its own)
     std::int64_t bytes() const { return count * elementBytes; }
 };
 

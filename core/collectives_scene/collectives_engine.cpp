@@ -6,6 +6,7 @@
 #include "collectives/closed_form.h"
 #include "collectives_scene/algorithm_catalog.h"
 #include "collectives_scene/nccl_ring_hops.h"
+#include "collectives_scene/nccl_tree_hops.h"
 #include "nccl/device/nccl_primitives.h"
 #include "nccl/log/tuning_log.h"
 #include "sim/event_kinds.h"
@@ -84,13 +85,23 @@ sim::Result<std::shared_ptr<const NcclAutoChoice>> tunerChoice(Config& config, s
     if (!choice) return choice.error();
     config.protocol = ncclProtocolOfIndex(choice->animatedProtocol);
     algorithm = choice->animatedAlgorithm == nccl_tuning::NCCL_ALGO_TREE ? "tree" : "ring";
-    // Rings run on the server's channels, as many as enqueue.cc gives a call of this size (nchannels=N caps the
-    // communicator's, as NCCL_MAX_NCHANNELS does). Trees keep the α-β clock, where every channel queues at the
-    // rank's one port, so they keep the key's count (one by default).
-    if (choice->animatedAlgorithm == nccl_tuning::NCCL_ALGO_RING)
-        config.nchannels = ncclChannelsFor(*config.topology, choice->animatedAlgorithm, choice->animatedProtocol,
-                                           call.nBytes, config.nchannels);
+    // Rings and trees run on the server's channels, as many as enqueue.cc gives a call of this size
+    // (nchannels=N caps the communicator's, as NCCL_MAX_NCHANNELS does).
+    config.nchannels = ncclChannelsFor(*config.topology, choice->animatedAlgorithm, choice->animatedProtocol,
+                                       call.nBytes, config.nchannels);
     return std::make_shared<const NcclAutoChoice>(std::move(choice).value());
+}
+
+// A server channel's tree as the schedule reads it: each rank's parent and children (NCCL's up and down[]).
+ChannelTree channelTree(const nccl_topology::CommChannel& channel) {
+    ChannelTree tree;
+    for (const nccl_topology::RankTree& rank : channel.tree) {
+        tree.up.push_back(rank.up);
+        tree.down.emplace_back();
+        for (int child : rank.down)
+            if (child >= 0) tree.down.back().push_back(child);
+    }
+    return tree;
 }
 
 }  // namespace
@@ -104,12 +115,27 @@ sim::Result<CollectivesEngine> CollectivesEngine::create(const Config& config) {
     auto choice = tunerChoice(resolved, algorithm);
     if (!choice) return choice.error();
     ScheduleRequest request = scheduleRequest(resolved);
+    if (choice.value()) request.nnodes = resolved.topology->nNodes;
     if (choice.value())
-        for (const auto& channel : resolved.topology->comm.channels) request.rings.push_back(channel.ring);
+        for (const auto& channel : resolved.topology->comm.channels) {
+            request.rings.push_back(channel.ring);
+            request.trees.push_back(channelTree(channel));
+        }
     auto schedule = buildSchedule(config.library, algorithm, request);
     if (!schedule) return schedule.error();
     if (choice.value()) schedule->rule = choice.value()->rule;
-    return CollectivesEngine(resolved, std::move(schedule).value(), std::move(choice).value());
+    CollectivesEngine engine(resolved, std::move(schedule).value(), std::move(choice).value());
+    if (engine.m_ncclChoice && engine.m_schedule->deviceFunction == nccl_primitives::kRunTreeSplit &&
+        config.ranks >= 2) {
+        // NCCL's trees on a server run as a pipeline too, chunk by chunk through the slots of each connection.
+        auto plan = std::make_shared<const NcclTreePlan>(ncclTreePlan(request));
+        const NcclTopologySetup& setup = *resolved.topology;
+        engine.m_treePipeline.emplace(plan, ncclTreeHops(setup, resolved.protocol, *plan),
+                                      treePipelineShape(resolved.protocol, resolved.elementBytes,
+                                                        ncclTreeBaseLatencyUs(setup, resolved.protocol)),
+                                      resolved.elementBytes, resolved.protocol != NcclProtocol::Simple);
+    }
+    return engine;
 }
 
 CollectivesEngine::CollectivesEngine(Config config, Schedule schedule, std::shared_ptr<const NcclAutoChoice> choice)
@@ -148,7 +174,18 @@ SendEvent CollectivesEngine::sendEvent(int roundIndex, const Message& message, d
     return event;
 }
 
+const PipelineShape* CollectivesEngine::pipelineShape() const {
+    if (m_pipeline) return &m_pipeline->shape();
+    return m_treePipeline ? &m_treePipeline->shape() : nullptr;
+}
+
 std::vector<MessageTiming> CollectivesEngine::pipelineTimings(int roundIndex, const Round& round) {
+    if (m_treePipeline) {
+        std::vector<MessageTiming> timings;
+        timings.reserve(round.size());
+        for (const Message& message : round) timings.push_back(m_treePipeline->timing(message));
+        return timings;
+    }
     std::vector<bool> receives(round.size());
     for (std::size_t index = 0; index < round.size(); ++index)
         receives[index] = nccl_primitives::receives(m_schedule->primitive(roundIndex, round[index]));
@@ -164,7 +201,8 @@ std::vector<CollectivesEngine::Event> CollectivesEngine::step() {
     // One clock prices the round: the ring pipeline on a server, else Hockney's critical path.
     std::vector<MessageTiming> timings;
     std::vector<double> ends;
-    if (m_pipeline)
+    const bool pipelined = m_pipeline || m_treePipeline;
+    if (pipelined)
         timings = pipelineTimings(roundIndex, round);
     else
         ends = m_path.apply(effectiveCost(m_config, m_schedule->algorithm), round);
@@ -177,10 +215,11 @@ std::vector<CollectivesEngine::Event> CollectivesEngine::step() {
         summary.bytes += message.bytes;
         summary.reduce = summary.reduce || message.reduce;
         if (!perMessageEvents()) continue;
-        if (m_pipeline) {
+        if (pipelined) {
             SendEvent event = sendEvent(roundIndex, message, timings[index].endUs());
             event.timing = timings[index];
-            event.transport = m_pipeline->hops().hop(message.channel, message.src).transport;
+            event.transport = m_pipeline ? m_pipeline->hops().hop(message.channel, message.src).transport
+                                         : m_treePipeline->hop(message).transport;
             events.push_back(std::move(event));
         } else {
             events.push_back(sendEvent(roundIndex, message, ends[index]));
@@ -251,17 +290,20 @@ sim::Json CollectivesEngine::ncclFields() const {
     out["candidates"] = std::move(candidates);
     out["nccl_pick"] = ncclPairName(choice.algorithm, choice.protocol);
     out["model_time_us"] = choice.animatedTimeUs;
-    if (m_pipeline) {
-        out["time_note"] =
-            "time_us is the ring pipeline's: every slice through the NCCL_STEPS slots of its connection on the "
-            "server's own rings, each hop priced by its path class and bandwidth; model_time_us is NCCL's "
-            "ncclTopoGetAlgoTime for the animated pair on this server";
-        out["pipeline"] = {{"slots", kNcclSteps},
-                           {"steps_per_slice", m_pipeline->shape().stepsPerSlice},
-                           {"slices_per_chunk", m_pipeline->shape().slicesPerChunk},
-                           {"step_bytes", m_pipeline->shape().stepBytes},
-                           {"launch_us", m_pipeline->shape().startUs},
-                           {"max_steps_ahead", m_pipeline->maxStepsAhead()}};
+    if (const PipelineShape* shape = pipelineShape()) {
+        out["time_note"] = std::string("time_us is the ") + (m_pipeline ? "ring" : "tree") +
+                           " pipeline's: every slice through the NCCL_STEPS slots of its connection on the server's "
+                           "own " +
+                           (m_pipeline ? "rings" : "trees") +
+                           ", each hop priced by its path class and bandwidth; model_time_us is NCCL's "
+                           "ncclTopoGetAlgoTime for the animated pair on this server";
+        out["pipeline"] = {
+            {"slots", kNcclSteps},
+            {"steps_per_slice", shape->stepsPerSlice},
+            {"slices_per_chunk", shape->slicesPerChunk},
+            {"step_bytes", shape->stepBytes},
+            {"launch_us", shape->startUs},
+            {"max_steps_ahead", m_pipeline ? m_pipeline->maxStepsAhead() : m_treePipeline->maxStepsAhead()}};
     } else {
         out["time_note"] =
             "time_us is the animation's critical path, each message priced by the link's alpha-beta and the "
@@ -325,7 +367,8 @@ std::vector<std::string> CollectivesEngine::eventKinds() { return sim::variantKi
 
 std::size_t CollectivesEngine::footprintBytes() const {
     return sizeof(*this) + m_buffers.footprintBytes() + m_bytesSent.size() * sizeof(std::int64_t) +
-           m_path.clocks().size() * sizeof(double) + (m_pipeline ? m_pipeline->footprintBytes() : 0);
+           m_path.clocks().size() * sizeof(double) + (m_pipeline ? m_pipeline->footprintBytes() : 0) +
+           (m_treePipeline ? m_treePipeline->footprintBytes() : 0);
 }
 
 }  // namespace commviz::collectives

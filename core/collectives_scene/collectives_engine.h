@@ -11,6 +11,7 @@
 #include "collectives_scene/collectives_config.h"
 #include "collectives_scene/collectives_events.h"
 #include "collectives_scene/nccl_auto_choice.h"
+#include "nccl/device/tree_pipeline.h"
 #include "sim/event_record.h"
 #include "sim/json.h"
 #include "sim/result.h"
@@ -42,7 +43,9 @@ public:
     std::shared_ptr<const Schedule> sharedSchedule() const { return m_schedule; }
     int roundsDone() const { return m_round; }
     const RankBuffers& buffers() const { return m_buffers; }
-    double timeUs() const { return m_pipeline ? m_pipeline->endUs() : m_path.timeUs(); }
+    double timeUs() const {
+        return m_pipeline ? m_pipeline->endUs() : m_treePipeline ? m_treePipeline->endUs() : m_path.timeUs();
+    }
     const std::vector<std::int64_t>& bytesSent() const { return m_bytesSent; }
     std::int64_t messages() const { return m_messages; }
     bool perMessageEvents() const;
@@ -55,6 +58,10 @@ public:
     /// NCCL's rings on the config's server, step by step through the slots; null for trees, Open MPI and
     /// runs without a server.
     const RingPipeline* ringPipeline() const { return m_pipeline ? &*m_pipeline : nullptr; }
+    /// NCCL's trees on the config's server, chunk by chunk through the slots; null otherwise.
+    const TreePipeline* treePipeline() const { return m_treePipeline ? &*m_treePipeline : nullptr; }
+    /// Either pipeline's shape and furthest step ahead; null when neither runs.
+    const PipelineShape* pipelineShape() const;
 
 private:
     CollectivesEngine(Config config, Schedule schedule, std::shared_ptr<const NcclAutoChoice> choice);
@@ -71,6 +78,7 @@ private:
     std::shared_ptr<const NcclAutoChoice> m_ncclChoice;  ///< immutable, shared by copies
     std::int64_t m_messageEstimate = 0;                  ///< rounds x the first round's messages
     std::optional<RingPipeline> m_pipeline;
+    std::optional<TreePipeline> m_treePipeline;
 };
 
 }  // namespace commviz::collectives

@@ -4,7 +4,9 @@
 // a ring through 2 nodes of 8 GPUs crosses between them exactly twice, and those two hops are NET, the other
 // 14 P2P (NVLink). So at step 3 channel 0 holds 3 × 16 × 2 = 96 bars, 12 of them NET, and none of step 4.
 // More than 64 lanes (16 ranks × the channels) open on channel 0 alone; Open MPI leaves one line saying why
-// there is nothing to draw.
+// there is nothing to draw. A tree allreduce (NCCL's own pick for 8 MiB on the two servers, Tree/LL128) has
+// an up lane for every rank but the root and a down lane for every rank with children, each bar in the lane of
+// the program that sent it, and its critical path walks back through children and parents to step 1.
 
 #include <QComboBox>
 #include <QImage>
@@ -13,11 +15,13 @@
 #include <QtTest>
 #include <set>
 
+#include "collectives_scene/collectives_engine.h"
 #include "collectives_scene/collectives_scene_model.h"
 #include "collectives_scene/collectives_timeline_dock.h"
 #include "collectives_scene/collectives_timeline_plot.h"
 #include "shell/scene_descriptor.h"
 #include "shell/simulation_controller.h"
+#include "sim/session_access.h"
 
 using namespace commviz;
 using views::CollectivesTimelinePlot;
@@ -29,6 +33,9 @@ namespace {
 const sim::ParamValues kTwoNodes{
     {"library", "nccl"}, {"collective", "allreduce"}, {"algorithm", "ring"}, {"protocol", "simple"}, {"ranks", 16},
     {"nnodes", 2},       {"bytes", 67108864}};
+
+const sim::ParamValues kTwoNodesTree{
+    {"library", "nccl"}, {"collective", "allreduce"}, {"ranks", 16}, {"nnodes", 2}, {"bytes", 8388608}};
 
 int node(int rank) { return rank / 8; }
 
@@ -163,6 +170,46 @@ private slots:
         QTRY_COMPARE(dock.plot().timeline().cursor, 1);
         for (const TimelineBar& bar : dock.plot().timeline().bars) QCOMPARE(bar.step, 1);
         QCOMPARE(int(dock.plot().timeline().bars.size()), 16 * 2);
+    }
+
+    void drawsATreesUpAndDownLanes() {
+        views::SimulationController controller;
+        views::CollectivesTimelineDock dock(controller, nullptr);
+        dock.resize(1200, 900);
+        dock.show();
+        QVERIFY(controller.load({&m_scene, kTwoNodesTree, std::nullopt, {}}).ok());
+        controller.seek(12);  // past the root: chunks have gone over NET both ways
+        QTRY_COMPARE(dock.plot().timeline().cursor, 12);
+        QVERIFY(dock.timed());
+        const views::CollectivesTimeline timeline = dock.plot().timeline();
+        QVERIFY(timeline.tree);
+        const auto access = sim::SessionAccess<collectives::CollectivesEngine>::of(controller.session());
+        QVERIFY(access && access->engine().treePipeline());
+        const collectives::NcclTree& tree = access->engine().treePipeline()->plan().treeOf(0);
+        int inner = 0;
+        for (const auto& children : tree.children) inner += children.empty() ? 0 : 1;
+        QCOMPARE(int(timeline.lanes.size()), 15 + inner);  // channel 0 alone: 16 ranks x 16 channels > 64 lanes
+        int net = 0;
+        for (const TimelineBar& bar : timeline.bars) {
+            const views::TimelineLane& lane = timeline.lanes[std::size_t(bar.lane)];
+            QCOMPARE(lane.rank, bar.src);
+            QCOMPARE(lane.direction, bar.up ? views::LaneDirection::Up : views::LaneDirection::Down);
+            if (bar.up) QCOMPARE(bar.dst, tree.parent[std::size_t(bar.src)]);
+            QCOMPARE(bar.transport == Transport::NET, node(bar.src) != node(bar.dst));
+            net += bar.transport == Transport::NET;
+        }
+        QVERIFY2(net > 0, "the hop between the servers");
+        auto latest =
+            std::max_element(timeline.bars.begin(), timeline.bars.end(),
+                             [](const TimelineBar& a, const TimelineBar& b) { return a.slice.endUs < b.slice.endUs; });
+        int walked = int(latest - timeline.bars.begin());
+        while (timeline.bars[std::size_t(walked)].slice.boundBy != collectives::PipelineWait::None) {
+            QVERIFY2(timeline.bars[std::size_t(walked)].predecessor >= 0, "a wait whose cause was not found");
+            walked = timeline.bars[std::size_t(walked)].predecessor;
+        }
+        QCOMPARE(timeline.bars[std::size_t(walked)].step, 1);
+        if (qEnvironmentVariableIsSet("COMMVIZ_TEST_PNG"))
+            render(dock).save(qEnvironmentVariable("COMMVIZ_TEST_PNG").replace(".png", "_tree.png"));
     }
 
     void openMpiLeavesOneLineWhy() {

@@ -194,20 +194,40 @@ std::vector<int> scheduleTree(const collectives::Schedule& schedule, int ranks, 
 CollectivesLayout CollectivesLayout::of(const collectives::CollectivesEngine& engine, const QRectF& area) {
     CollectivesLayout layout;
     const int ranks = std::min(engine.config().ranks, kDetailedRanks);
-    const int root = std::min(engine.config().root, ranks - 1);
+    int root = std::min(engine.config().root, ranks - 1);
     if (ringAlgorithm(engine.schedule().algorithm) && ranks > 2) {
         layout.shape = RankShape::Ring;
         placeRing(layout, ringOrder(engine, ranks), area);
         if (engine.ringPipeline() && engine.config().nchannels > 1) layout.focusChannel = 0;
         return layout;
     }
-    if (ncclDoubleTree(engine) && ranks > 1) {
+    const collectives::TreePipeline* serverTree = engine.treePipeline();
+    if (ncclDoubleTree(engine) && ranks > 1 && !serverTree) {
         placeDoubleTree(layout, ranks, area);
         return layout;
     }
     std::vector<int> order(static_cast<std::size_t>(ranks));
     for (int rank = 0; rank < ranks; ++rank) order[std::size_t(rank)] = rank;
     std::vector<int> parent = ranks > 1 ? scheduleTree(engine.schedule(), ranks, root) : std::vector<int>{};
+    if (serverTree && ranks == engine.config().ranks) {
+        // On a server: channel 0's tree (each node's chain under the double binary tree over the nodes), the
+        // other channels' trees faded.
+        const collectives::NcclTree& tree = serverTree->plan().treeOf(0);
+        if (engine.config().nchannels > 1) layout.focusChannel = 0;
+        const int levels = tree.treeHeight() + 1;
+        if (levels > kMaxTreeLevels) {
+            // Too deep to draw as levels: each server's chain in a row of its own, from the GPU nearest the root.
+            const int gpus = engine.config().topology->gpusPerNode;
+            std::stable_sort(order.begin(), order.end(), [&tree, gpus](int a, int b) {
+                return std::pair(a / gpus, tree.depth[std::size_t(a)]) <
+                       std::pair(b / gpus, tree.depth[std::size_t(b)]);
+            });
+            placeRows(layout, order, area);
+            return layout;
+        }
+        parent = tree.parent;
+        root = tree.root;
+    }
     if (!parent.empty()) {
         int levels = 0;
         for (int rank = 0; rank < ranks; ++rank) levels = std::max(levels, depthOf(parent, rank) + 1);

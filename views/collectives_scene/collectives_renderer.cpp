@@ -120,10 +120,15 @@ void CollectivesRenderer::paintCaption(CollectivesPaint& p, const CollectivesEng
                           .arg(round.size())
                           .arg(CollectivesText::bytesText(bytes)));
     }
-    if (engine.ringPipeline() && engine.config().nchannels > 1 &&
-        engine.config().ranks <= CollectivesLayout::kDetailedRanks)
-        notes.prepend(tr("ranks along channel 0's ring, its sends in full, the other %1 channels faded")
-                          .arg(engine.config().nchannels - 1));
+    if (engine.config().nchannels > 1 && engine.config().ranks <= CollectivesLayout::kDetailedRanks) {
+        if (engine.ringPipeline())
+            notes.prepend(tr("ranks along channel 0's ring, its sends in full, the other %1 channels faded")
+                              .arg(engine.config().nchannels - 1));
+        else if (engine.treePipeline())
+            notes.prepend(tr("channel 0's tree (each server's chain under the tree over servers), its sends in "
+                             "full, the other %1 channels faded")
+                              .arg(engine.config().nchannels - 1));
+    }
     p.text(QRectF(kCaption.left(), kCaption.top() + 48, kCaption.width(), 22), notes.join(QStringLiteral(" · ")), 14,
            p.theme.mutedText);
 }

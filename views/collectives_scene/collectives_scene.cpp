@@ -44,7 +44,8 @@ SceneDescriptor collectivesScene() {
                              "nccl_auto_2nodes_12m",
                              "nccl_auto_2nodes_64m",
                              "nccl_pipeline_8_1ch_16m",
-                             "nccl_pipeline_8_16m"})
+                             "nccl_pipeline_8_16m",
+                             "nccl_tree_2nodes_8m"})
         scene.exampleScenarios << QStringLiteral(":/scenarios/collectives/%1.json").arg(QLatin1String(name));
     // The round table, the charts and NCCL's pipeline timeline, as tabs beside the event list.
     scene.createDocks = [](SimulationController& controller, QWidget* parent) {

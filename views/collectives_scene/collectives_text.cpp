@@ -31,13 +31,18 @@ QString CollectivesText::about() {
         "ncclTopoTuneModel and ncclTopoGetAlgoTime, on the graphs the nccl-topology scene searches, in the "
         "rules of NCCL 2.22.3); a named algorithm or protocol restricts it as NCCL_ALGO or NCCL_PROTO "
         "would. The summary lists every candidate's time and the size at which another one takes over. "
-        "The animation then runs the chosen pair with its protocol, but prices each message with the "
-        "link's α-β (the server's link unless one is set), so its time differs from the tuner's "
-        "(model_time_us): the tuner prices the whole call from the server's bandwidths. NVLS and "
-        "CollNet stay off (the topology scene computes neither); PAT, when NCCL would pick it, is "
-        "named and the best animated pair runs instead. The double binary tree spans ranks, where real "
-        "NCCL builds it over nodes and chains the GPUs inside each node; GPU kernels, proxies and "
-        "transports are not modelled.</p>");
+        "On a server the chosen pair then runs on the server's own channels, as a pipeline: a ring on "
+        "ring c of the search, in the order rank 0 prints; a tree allreduce on channel c's tree, each "
+        "server's GPUs chained under the double binary tree over the servers. Every slice goes through "
+        "the NCCL_STEPS = 8 slots of its connection (a sender waits for a free slot, a receiver forwards a "
+        "step as soon as it has it; Simple hands over whole steps, LL and LL128 line by line), and every "
+        "hop is priced by its path (NVLink or PCI at the graph's bwIntra, NET at bwInter, tuning.cc's "
+        "per-step latency). On a tree the reduce and the broadcast of a rank run at once, each with half of "
+        "the channel's threads. Without a server, the double binary tree spans ranks and each message "
+        "costs the link's α-β. Simplified: the head pointer travels back at once, a store takes no time, "
+        "channels share no link beyond their share of it; NVLS and CollNet stay off (the topology scene "
+        "computes neither), and PAT, when NCCL would pick it, is named and the best animated pair runs "
+        "instead. GPU kernels and proxies are not modelled.</p>");
 }
 
 QString CollectivesText::gbpsNumber(double gbps) {

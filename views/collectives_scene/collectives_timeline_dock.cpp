@@ -85,10 +85,11 @@ QString CollectivesTimelineDock::untimedReason() const {
     if (!access) return tr("No collectives session.");
     const collectives::Config& config = access->engine().config();
     if (config.library == collectives::Library::Ompi)
-        return tr("No timeline for Open MPI: it shows NCCL's ring pipeline on a server (library=nccl).");
-    if (!config.topology) return tr("No timeline without a server: set topo_file so NCCL's rings have their hops.");
-    if (!access->engine().ringPipeline())
-        return tr("No timeline for %1: it shows ring algorithms, whose steps run through the slots.")
+        return tr("No timeline for Open MPI: it shows NCCL's pipelines on a server (library=nccl).");
+    if (!config.topology)
+        return tr("No timeline without a server: set topo_file so NCCL's rings and trees have their hops.");
+    if (!access->engine().pipelineShape())
+        return tr("No timeline for %1 on one rank: nothing moves through the slots.")
             .arg(QString::fromStdString(access->engine().schedule().algorithm));
     return tr("No timeline: this run records one event per round (detail=rounds or many ranks), not each slice.");
 }
@@ -122,7 +123,7 @@ void CollectivesTimelineDock::refresh() {
 void CollectivesTimelineDock::retranslate() {
     setWindowTitle(tr("Timeline"));
     m_channelLabel->setText(tr("&Channels:"));
-    m_channels->setToolTip(tr("Which channels' lanes to draw: each channel is a ring of its own."));
+    m_channels->setToolTip(tr("Which channels' lanes to draw: each channel is a ring or a tree of its own."));
     const int current = m_channels->currentIndex();
     if (m_channels->count() > 0) {
         m_channels->setItemText(0, tr("all channels"));

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "nccl/device/ring_pipeline.h"
+#include "nccl/device/tree_pipeline.h"
 #include "nccl/graph/comm_graphs.h"
 
 namespace commviz::sim {
@@ -19,7 +20,8 @@ struct TimelineBar {
     int src = 0;
     int dst = 0;
     int channel = 0;
-    int step = 0;  ///< the session's step that sent it (1-based: round + 1)
+    bool up = false;  ///< a tree's send up to the parent (its reduce group), else a ring's or a tree's down
+    int step = 0;     ///< the session's step that sent it (1-based: round + 1)
     collectives::PipelineSlice slice;
     double wireEndUs = 0.0;  ///< when its sender was done (slice.endUs less the hop's per-step latency)
     nccl_topology::Transport transport = nccl_topology::Transport::Unknown;
@@ -30,19 +32,26 @@ struct TimelineBar {
     bool critical = false;
 };
 
+/// Which of a rank's programs a lane draws: its ring sends, or on a tree its reduce group's sends up to
+/// its parent or its broadcast group's sends down to its children (runTreeSplit runs both at once).
+enum class LaneDirection { Ring, Up, Down };
+
 /// A rank's sends on one channel.
 struct TimelineLane {
     int rank = 0;
     int channel = 0;
+    LaneDirection direction = LaneDirection::Ring;
 };
 
 /// The pipeline slices of a collectives session from step 1 to the cursor.
 struct CollectivesTimeline {
-    bool timed = false;  ///< false: Open MPI, no server, trees, or per-round events only
+    bool timed = false;  ///< false: Open MPI, no server, or per-round events only
+    bool tree = false;   ///< a tree's up and down lanes, else a ring's
     int ranks = 0;
     int channels = 0;
     int cursor = 0;  ///< the session's step the bars end at
-    /// Lanes grouped by channel, each channel's ranks in its ring's order (from rank 0).
+    /// Lanes grouped by channel: a ring's ranks in its order from rank 0; a tree's up lanes leaves first,
+    /// then its down lanes root first.
     std::vector<TimelineLane> lanes;
     std::vector<TimelineBar> bars;  ///< in the order sent
     double endUs = 0.0;             ///< the latest arrival so far
@@ -50,8 +59,9 @@ struct CollectivesTimeline {
 
 /// The lanes and bars of `session` up to its cursor, `channel` only (-1: every channel). The critical path
 /// of each channel is walked back from its latest arrival: a bar bound by Program follows its lane's
-/// previous send (or the arrival its rank last stored), Data the arrival at its sender, Slot the send or
-/// store that freed the slot at its receiver.
+/// previous send (or the arrival its rank last stored), Data the arrival at its sender (from the ring's
+/// previous rank, a tree's children going up or its parent going down), Slot the send or store that freed
+/// the slot at its receiver.
 CollectivesTimeline collectTimeline(const sim::Session* session, int channel);
 
 }  // namespace commviz::views

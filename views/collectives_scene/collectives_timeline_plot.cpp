@@ -144,7 +144,10 @@ QString CollectivesTimelinePlot::barToolTip(int index) const {
             waited = tr("rank %1's own previous work on this channel (program order)").arg(bar.src);
             break;
         case PipelineWait::Data:
-            waited = tr("the data arriving from the previous rank of the ring");
+            waited = !m_timeline.tree ? tr("the data arriving from the previous rank of the ring")
+                     : bar.up         ? tr("the sums arriving from its children in the tree")
+                                      : tr("the chunk arriving from its parent in the tree (at the root: the sums "
+                                                   "from its children)");
             break;
         case PipelineWait::Slot:
             waited = tr("a free slot at rank %1 (%2)").arg(bar.dst).arg(microseconds(slice.slotWaitUs));
@@ -261,6 +264,18 @@ void CollectivesTimelinePlot::paintLegend(QPainter& painter) const {
     }
 }
 
+QString CollectivesTimelinePlot::laneLabel(const TimelineLane& lane) {
+    switch (lane.direction) {
+        case LaneDirection::Up:
+            return tr("rank %1 ↑").arg(lane.rank);
+        case LaneDirection::Down:
+            return tr("rank %1 ↓").arg(lane.rank);
+        case LaneDirection::Ring:
+            break;
+    }
+    return tr("rank %1").arg(lane.rank);
+}
+
 void CollectivesTimelinePlot::paintLanes(QPainter& painter, const QRectF& plot) const {
     const double lane = laneHeight();
     const QFontMetricsF metrics(font());
@@ -287,7 +302,7 @@ void CollectivesTimelinePlot::paintLanes(QPainter& painter, const QRectF& plot) 
             painter.setPen(muted);
             painter.setFont(labelFont);
             painter.drawText(QRectF(0, top, kLabelWidth - 6, lane), Qt::AlignRight | Qt::AlignVCenter,
-                             tr("rank %1").arg(current.rank));
+                             laneLabel(current));
         }
     }
     painter.setFont(font());

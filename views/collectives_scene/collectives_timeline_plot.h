@@ -67,6 +67,8 @@ private:
     std::pair<QRectF, QRectF> barParts(const QRectF& box, const TimelineBar& bar) const;
     std::vector<LegendEntry> legend() const;
     void paintLanes(class QPainter& painter, const QRectF& plot) const;
+    /// "rank 3", or on a tree "rank 3 ↑" (its sends up) and "rank 3 ↓" (its sends down).
+    static QString laneLabel(const TimelineLane& lane);
     void paintBars(QPainter& painter, const QRectF& plot) const;
     void paintAxis(QPainter& painter, const QRectF& plot) const;
     void paintLegend(QPainter& painter) const;

@@ -49,4 +49,9 @@ std::string_view treeDown(bool senderIsRoot) {
     return senderIsRoot ? "directRecvReduceCopyDirectSend" : "directRecvCopyDirectSend";
 }
 
+std::string_view treeReceiver(bool up, bool receiverIsRoot, bool receiverHasChildren) {
+    if (up) return receiverIsRoot ? treeDown(true) : treeUp(true);
+    return receiverHasChildren ? treeDown(false) : "directRecv";
+}
+
 }  // namespace commviz::collectives::nccl_primitives

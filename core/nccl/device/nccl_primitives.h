@@ -35,5 +35,8 @@ bool receives(std::string_view primitive);
 /// the root or from an inner rank.
 std::string_view treeUp(bool senderHasChildren);
 std::string_view treeDown(bool senderIsRoot);
+/// What the receiver of a tree message runs on it: the parent's own send up (or the root's reduce, copy
+/// and send down), a child's send down, or a leaf's directRecv.
+std::string_view treeReceiver(bool up, bool receiverIsRoot, bool receiverHasChildren);
 
 }  // namespace commviz::collectives::nccl_primitives

@@ -59,14 +59,15 @@ std::int64_t ncclStepDataBytes(NcclProtocol protocol) {
 }
 
 std::int64_t ncclChunkBytes(NcclAlgorithm algorithm, bool multiStepRing, NcclProtocol protocol,
-                            std::int64_t channelBytes, int ranks) {
+                            std::int64_t channelBytes, int ranks, int nNodes) {
     std::int64_t chunk = ncclStepDataBytes(protocol);
     if (protocol == NcclProtocol::Simple && algorithm == NcclAlgorithm::Ring && multiStepRing) chunk *= 4;
     if (algorithm == NcclAlgorithm::Tree && protocol == NcclProtocol::Ll128) {
-        // One rank per node: nstepsLL128 = 1 + log2(nNodes) + 0.1 ppn with ppn = 1.
-        const double steps = 1 + floorLog2(ranks) + 0.1;
-        while (double(channelBytes / chunk) < steps * 64 && chunk > 131072) chunk /= 2;
-        while (double(channelBytes / chunk) < steps * 16 && chunk > 32768) chunk /= 2;
+        if (nNodes <= 0) nNodes = ranks;
+        const double ppn = double(ranks) / double(nNodes);
+        const double steps = 1 + floorLog2(nNodes) + 0.1 * ppn;
+        while (double(channelBytes / chunk) < steps * 64 / ppn && chunk > 131072) chunk /= 2;
+        while (double(channelBytes / chunk) < steps * 16 / ppn && chunk > 32768) chunk /= 2;
     }
     return chunk / grainBytes(protocol) * grainBytes(protocol);
 }

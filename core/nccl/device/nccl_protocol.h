@@ -21,9 +21,10 @@ std::int64_t ncclStepDataBytes(NcclProtocol protocol);
 /// 4,800 KiB, each cut into NCCL_STEPS = 8 steps): Simple rings of allreduce,
 /// allgather and reduce_scatter take 4 steps (ALLREDUCE_CHUNKSTEPS), everything
 /// else one step; LL carries half its step, LL128 15/16. Tree LL128 halves the
-/// chunk while a channel's share `channelBytes` is short for the tree depth
-/// (every rank counted as a node of its own, as `ranks` nodes).
+/// chunk while a channel's share `channelBytes` is short for the tree's
+/// nstepsLL128 = 1 + log2(nNodes) + 0.1 ppn over `ranks` ranks on `nNodes`
+/// servers (0: every rank counted as a node of its own).
 std::int64_t ncclChunkBytes(NcclAlgorithm algorithm, bool multiStepRing, NcclProtocol protocol,
-                            std::int64_t channelBytes, int ranks);
+                            std::int64_t channelBytes, int ranks, int nNodes = 0);
 
 }  // namespace commviz::collectives
