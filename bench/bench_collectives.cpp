@@ -71,11 +71,12 @@ void BM_ChartSweepRanks(benchmark::State& state, Collective collective) {
     for (auto _ : state) benchmark::DoNotOptimize(sweepOverRanks(config).crossovers.size());
 }
 
-// NCCL's ring pipeline on two bundled DGX H100s (16 ranks, 16 channels): a 1 GiB allreduce with `protocol`,
-// scheduled and simulated slice by slice through the slots, data moved, result checked.
-void BM_NcclRingPipeline(benchmark::State& state, const std::string& protocol) {
-    const commviz::sim::ParamValues values{{"library", "nccl"},     {"nnodes", 2},          {"ranks", 16},
-                                           {"bytes", 1073741824LL}, {"protocol", protocol}, {"detail", "messages"}};
+// NCCL's pipelines on two bundled DGX H100s (16 ranks, 16 channels): a 1 GiB allreduce on the server's rings
+// or trees with `protocol`, scheduled and simulated slice by slice through the slots, data moved, result checked.
+void BM_NcclPipeline(benchmark::State& state, const std::string& algorithm, const std::string& protocol) {
+    const commviz::sim::ParamValues values{
+        {"library", "nccl"},      {"nnodes", 2},          {"ranks", 16},         {"bytes", 1073741824LL},
+        {"algorithm", algorithm}, {"protocol", protocol}, {"detail", "messages"}};
     const Config config = configOf(commviz::sim::mergeKeys(params(), values).value()).value();
     std::size_t footprint = 0;
     std::int64_t messages = 0;
@@ -84,7 +85,7 @@ void BM_NcclRingPipeline(benchmark::State& state, const std::string& protocol) {
         while (!engine.done()) benchmark::DoNotOptimize(engine.step());
         footprint = engine.footprintBytes();
         messages = engine.messages();
-        if (!engine.buffers().resultOk() || !engine.ringPipeline()) state.SkipWithError("result not ok");
+        if (!engine.buffers().resultOk() || !engine.pipelineShape()) state.SkipWithError("result not ok");
     }
     state.counters["engine_bytes"] = double(footprint);
     state.counters["messages"] = double(messages);
@@ -92,9 +93,20 @@ void BM_NcclRingPipeline(benchmark::State& state, const std::string& protocol) {
 
 }  // namespace
 
-BENCHMARK_CAPTURE(BM_NcclRingPipeline, simple, std::string("simple"))->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_NcclRingPipeline, ll128, std::string("ll128"))->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_NcclRingPipeline, ll, std::string("ll"))->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK_CAPTURE(BM_NcclPipeline, ring_simple, std::string("ring"), std::string("simple"))
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_NcclPipeline, ring_ll128, std::string("ring"), std::string("ll128"))
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_NcclPipeline, ring_ll, std::string("ring"), std::string("ll"))
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1);
+BENCHMARK_CAPTURE(BM_NcclPipeline, tree_simple, std::string("tree"), std::string("simple"))
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_NcclPipeline, tree_ll128, std::string("tree"), std::string("ll128"))
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_NcclPipeline, tree_ll, std::string("tree"), std::string("ll"))
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1);
 BENCHMARK_CAPTURE(BM_AllreduceSchedule, ring, std::string("ring"))->Arg(1024)->Arg(4096)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_AllreduceSchedule, recursive_doubling, std::string("recursive_doubling"))
     ->Arg(1024)
