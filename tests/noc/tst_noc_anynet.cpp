@@ -211,6 +211,10 @@ private slots:
         QTest::newRow("ring8 0.25") << QStringList{"network_file=ring8", "num_vcs=2", "vc_buf_size=4",
                                                    "injection_rate=0.25"}
                                     << 0.0 << 0.0;
+        const QStringList irregular = {"network_file=irregular", "num_vcs=4", "vc_buf_size=4", "vc_allocator=islip",
+                                       "sw_allocator=islip"};
+        QTest::newRow("irregular 0.2") << irregular + QStringList{"injection_rate=0.2"} << 13.84577 << 0.1994500;
+        QTest::newRow("irregular 0.35") << irregular + QStringList{"injection_rate=0.35"} << 14.42931 << 0.3481250;
     }
     void uniformRunsAgreeOverSeeds() {
         QFETCH(QStringList, overrides);
