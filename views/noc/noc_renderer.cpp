@@ -1,5 +1,6 @@
 #include "noc/noc_renderer.h"
 
+#include <QFileInfo>
 #include <QFontMetricsF>
 #include <algorithm>
 #include <cmath>
@@ -70,11 +71,12 @@ bool NocRenderer::paintScene(QPainter& painter, const RenderState& state) {
                                                     .arg(config.n)
                                                     .arg(config.n)
                                                     .arg(engine.network().routers() / config.n)
-        : config.topology == noc::Topology::CMesh  ? tr("%1×%1 cmesh, %2 nodes per router").arg(config.k).arg(config.c)
-        : config.topology == noc::Topology::AnyNet ? tr("anynet from %1: %2 routers, %3 nodes")
-                                                         .arg(QString::fromStdString(config.network_file))
-                                                         .arg(engine.network().routers())
-                                                         .arg(engine.network().nodes())
+        : config.topology == noc::Topology::CMesh ? tr("%1×%1 cmesh, %2 nodes per router").arg(config.k).arg(config.c)
+        : config.topology == noc::Topology::AnyNet
+            ? tr("anynet from %1: %2 routers, %3 nodes")
+                  .arg(QFileInfo(QString::fromStdString(config.network_file)).fileName())
+                  .arg(engine.network().routers())
+                  .arg(engine.network().nodes())
         : config.n == 1 ? (mesh ? tr("%1-router line (1-D mesh)") : tr("%1-router ring (1-D torus)")).arg(config.k)
         : config.n == 2 ? (mesh ? tr("%1×%1 mesh") : tr("%1×%1 torus")).arg(config.k)
                         : (mesh ? tr("%1×%1×%1 mesh") : tr("%1×%1×%1 torus")).arg(config.k);
