@@ -292,6 +292,12 @@ private slots:
         const sim::Json scenario = sim::Json::parse(jsonFile);
         QCOMPARE(scenario.at("scene").get<std::string>(), std::string("noc"));
         QCOMPARE(scenario.at("booksim_config").get<std::string>(), cfgText.str());
+        // Opened as a .cfg (File > Open), an anynet's network file, found beside it, is carried along.
+        auto fromCfg = noc::scenarioFromBookSimConfig(cfgText.str(), base + ".cfg");
+        QVERIFY2(fromCfg.ok(), fromCfg ? "" : fromCfg.error().message.c_str());
+        QCOMPARE(fromCfg.value().contains("network_files"), scenario.contains("network_files"));
+        if (scenario.contains("network_files"))
+            QCOMPARE(fromCfg.value().at("network_files"), scenario.at("network_files"));
         auto session = noc::sceneModel().build({}, scenario);
         QVERIFY2(session.ok(), session ? "" : session.error().message.c_str());
         sim::BatchRequest request;
