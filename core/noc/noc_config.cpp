@@ -276,9 +276,12 @@ sim::Status validateNocConfig(const NocConfig& c) {
             return sim::fail(std::string("traffic = hotspot: allowed values: ") + kHotspotAllowed);
         for (const int node : c.hotspot.nodes) {
             if (node < 0 || node >= c.nodes()) {
+                const std::string shape = c.topology == Topology::AnyNet
+                                              ? "network_file = " + c.network_file
+                                              : "k = " + std::to_string(c.k) + ", n = " + std::to_string(c.n);
                 return sim::fail("traffic = hotspot: node " + std::to_string(node) +
                                  " is not in the network: allowed node ids are 0 to " + std::to_string(c.nodes() - 1) +
-                                 " (k = " + std::to_string(c.k) + ", n = " + std::to_string(c.n) + ")");
+                                 " (" + shape + ")");
             }
         }
     }
