@@ -329,19 +329,19 @@ private slots:
                     r.fields.at("out_port") == 3)
                     inputs.push_back(r.fields.at("port").get<int>());
         QCOMPARE(inputs, (std::vector<int>{0, 2, 4, 0}));
-        // anynet_paths (noc_anynet_paths.json): node i sits on router i. Dijkstra from router 0 by
-        // channel latency: router 1 directly 4, through 2 and 3 1 + 1 + 1 = 3, so node 0's packet
-        // (created at 167) goes 0 -> 2 -> 3 -> 1, each router 5 cycles after the last (4 + a 1-cycle
-        // channel): routed at 169 (port 2: node 0, router 1, router 2), 174, 179, 184, ejected at
-        // 189, latency 4 * 4 + 3 + 3 = 22. Node 1's answer (274) goes straight back over the 1-cycle
-        // reverse channel: routed at 276 to port 1, ejected at 274 + 2 * 4 + 1 + 3 = 286.
+        // anynet_paths (noc_anynet_paths.json): node i sits on router i, the routers a ring 0-1-2-3.
+        // Dijkstra from router 0 by channel latency: router 1 directly 4, the other way round through
+        // 3 and 2 1 + 1 + 1 = 3, so node 0's packet (created at 167) goes 0 -> 3 -> 2 -> 1, each router
+        // 5 cycles after the last (4 + a 1-cycle channel): routed at 169 (port 2: node 0, router 1,
+        // router 3), 174, 179, 184, ejected at 189, latency 4 * 4 + 3 + 3 = 22. Node 1's answer (274)
+        // goes straight back over the 1-cycle reverse channel: routed at 276 to port 1, ejected at
+        // 274 + 2 * 4 + 1 + 3 = 286. Node 3's packet to node 1 (created at 118) crosses routers 2 and 1
+        // at 125 and 130.
         QCOMPARE(stepsOf(*example("anynet_paths"), 170, "packet_created", 0, "value", 1), std::vector<int>{167});
         QCOMPARE(stepsOf(*example("anynet_paths"), 170, "route_computed", 0, "out_port", 2), std::vector<int>{169});
-        QCOMPARE(stepsOf(*example("anynet_paths"), 190, "route_computed", 2), std::vector<int>{174});
-        QCOMPARE(stepsOf(*example("anynet_paths"), 190, "route_computed", 3, "port", 2),
-                 std::vector<int>{179});  // in from router 2
-        // 125: node 3's packet to node 1 (created at 118, routed by router 3 at 120).
-        QCOMPARE(stepsOf(*example("anynet_paths"), 190, "route_computed", 1), (std::vector<int>{125, 184}));
+        QCOMPARE(stepsOf(*example("anynet_paths"), 190, "route_computed", 3, "port", 1), std::vector<int>{174});
+        QCOMPARE(stepsOf(*example("anynet_paths"), 190, "route_computed", 2), (std::vector<int>{125, 179}));
+        QCOMPARE(stepsOf(*example("anynet_paths"), 190, "route_computed", 1), (std::vector<int>{130, 184}));
         QCOMPARE(stepsOf(*example("anynet_paths"), 190, "flit_ejected", 1, "value", 22), std::vector<int>{189});
         QCOMPARE(stepsOf(*example("anynet_paths"), 280, "packet_created", 1, "value", 0), std::vector<int>{274});
         QCOMPARE(stepsOf(*example("anynet_paths"), 280, "route_computed", 1, "out_port", 1), std::vector<int>{276});
