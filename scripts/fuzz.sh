@@ -9,7 +9,7 @@ COMMVIZ_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${COMMVIZ_FUZZ_BUILD:-$COMMVIZ_ROOT/build-fuzz}
 TARGETS=(fuzz_scenario_rdma fuzz_scenario_rdma_vs_socket fuzz_scenario_nccl fuzz_scenario_noc fuzz_scenario_collectives
          fuzz_scenario_nccl_topology
-         fuzz_booksim_config fuzz_param_set fuzz_lesson fuzz_topology_xml fuzz_graph_xml fuzz_nccl_log fuzz_tuning_log)
+         fuzz_booksim_config fuzz_anynet_file fuzz_param_set fuzz_lesson fuzz_topology_xml fuzz_graph_xml fuzz_nccl_log fuzz_tuning_log)
 
 usage() {
   echo "usage: scripts/fuzz.sh [TARGET|all] [SECONDS]"
@@ -63,6 +63,11 @@ seed() {
       perl -0777 -ne 'my ($base) = $ARGV =~ m{([^/]+)$}; my $i = 0;
         while (/R"\((\n.*?)\)"/sg) { open(my $f, ">", "$ENV{SEED_DIR}/inline_$base.$i") or die; print $f $1; $i++ }' \
         "$COMMVIZ_ROOT"/tests/noc/*.cpp "$COMMVIZ_ROOT"/tests/noc/*.h ;;
+    fuzz_anynet_file)
+      # The bundled network files, and the ring and irregular graph of the anynet tests.
+      find "$COMMVIZ_ROOT/resources/scenarios" -name '*_file' -exec cp -t "$dir" {} +
+      printf 'router 0 node 0 node 1 router 1\nrouter 1 node 2 router 2 3\nrouter 2 node 3 router 0 2\n' >"$dir/ring3"
+      printf 'router 0 node 0 router 1 3 router 2\nrouter 1 node 1 node 2 router 3 2 router 0\nrouter 2 node 3 router 3\nrouter 3 node 4\nnode 5 router 3\n' >"$dir/irregular" ;;
     fuzz_param_set)
       # Byte 0 picks the scene, byte 1 the key; then its value.
       local scene_byte key_byte

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -29,6 +30,10 @@ struct ConfigAssignment {
 struct ConfigDocument {
     std::string name;  ///< file name, for messages
     std::vector<ConfigAssignment> assignments;
+    /// Where a relative network_file (anynet) is looked for first: the config file's folder.
+    std::string directory;
+    /// Files the document carries by name (a scenario's bundled network_file), found before the disk.
+    std::map<std::string, std::string> files;
 };
 
 /// Types a single value the way BookSim's lexer does (`4`, `-1`, `0.25`, `.5`,

@@ -128,10 +128,14 @@ const std::vector<BookSimKey>& bookSimKeys() {
     static const std::vector<BookSimKey> keys = {
         choiceKey(
             "topology", &NocConfig::topology, "torus",
-            {{"mesh", Topology::Mesh}, {"torus", Topology::Torus}, {"fly", Topology::Fly}, {"cmesh", Topology::CMesh}},
+            {{"mesh", Topology::Mesh},
+             {"torus", Topology::Torus},
+             {"fly", Topology::Fly},
+             {"cmesh", Topology::CMesh},
+             {"anynet", Topology::AnyNet}},
             QT_TRANSLATE_NOOP("commviz::params",
                               "mesh or torus (k-ary n-cube), fly (k-ary n-fly butterfly), cmesh (concentrated "
-                              "mesh with express links) (BookSim: topology)")),
+                              "mesh with express links), anynet (any graph, from network_file) (BookSim: topology)")),
         intKey("k", &NocConfig::k, 8, 2, 64,
                QT_TRANSLATE_NOOP("commviz::params", "Routers per dimension (BookSim: k)")),
         intKey("n", &NocConfig::n, 2, 1, 8,
@@ -143,11 +147,11 @@ const std::vector<BookSimKey>& bookSimKeys() {
             "routing_function", kString, "none", routingFunctionSetter(),
             ownChoice("routing_function", "dim_order",
                       {"dor", "dim_order", "min_adapt", "valiant", "romm", "dest_tag", "dor_no_express", "xy_yx",
-                       "xy_yx_no_express"},
+                       "xy_yx_no_express", "min"},
                       QT_TRANSLATE_NOOP("commviz::params",
                                         "BookSim routing function (+ topology): dor / dim_order, min_adapt, valiant, "
                                         "romm (mesh only), dest_tag (fly only), dor_no_express, xy_yx, "
-                                        "xy_yx_no_express (cmesh only)"))),
+                                        "xy_yx_no_express (cmesh only), min (anynet only)"))),
         flagKey("use_noc_latency", &NocConfig::use_noc_latency, true,
                 QT_TRANSLATE_NOOP("commviz::params", "Torus links take 2 cycles (BookSim: use_noc_latency)")),
         // commviz extension: its default is commviz's own
@@ -350,7 +354,18 @@ const std::vector<BookSimKey>& bookSimKeys() {
         unsupported("tech_file", kString, ""),
         unsupported("channel_width", kInt, "128"),
         unsupported("channel_sweep", kInt, "0"),
-        unsupported("network_file", kString, ""),
+        custom(
+            "network_file", kString, "",
+            [](NocConfig& c, const ConfigValue& v) -> std::
+                                                       string {
+                                                           c.network_file = v.text;
+                                                           return "";
+                                                       },
+            bookSimParam(ownParam("network_file", ParamType::Text, "", 0, 0, {},
+                                  QT_TRANSLATE_NOOP("commviz::params",
+                                                    "anynet: the file listing routers, nodes and channels, "
+                                                    "looked for beside the config file, then in the working "
+                                                    "directory (BookSim: network_file)")))),
         unsupported("wire_length", kFloat, "0"),
     };
     return keys;

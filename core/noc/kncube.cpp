@@ -100,10 +100,11 @@ RouteSet kncubeRoute(const NocConfig& config, int router, int inPort, int inVc, 
     const bool mesh = config.topology == Topology::Mesh;
     switch (config.routing_function) {
         case RoutingFunction::DimOrder:
-        case RoutingFunction::DestTag:  // these four are refused on a cube by validateNocConfig
+        case RoutingFunction::DestTag:  // these five are refused on a cube by validateNocConfig
         case RoutingFunction::DorNoExpress:
         case RoutingFunction::XyYx:
         case RoutingFunction::XyYxNoExpress:
+        case RoutingFunction::Min:
             break;
         case RoutingFunction::MinAdapt:
             return mesh ? minAdaptMesh(config, router, inPort, inVc, packet)

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
 #include <functional>
 #include <map>
 
@@ -15,7 +16,15 @@ namespace commviz::noc {
 int NocConfig::nodes() const {
     int total = 1;
     for (int d = 0; d < n; ++d) total *= k;
+    if (topology == Topology::AnyNet) return anynet ? anynet->nodes : 0;
     return topology == Topology::CMesh ? total * c : total;
+}
+
+int NocConfig::anynetPorts() const {
+    int most = 1;
+    if (anynet)
+        for (int r = 0; r < anynet->routers; ++r) most = std::max(most, anynet->radix(r));
+    return most;
 }
 
 OnOffRates NocConfig::onOffRates() const {
@@ -94,6 +103,8 @@ const char* topologyName(Topology topology) {
             return "fly";
         case Topology::CMesh:
             return "cmesh";
+        case Topology::AnyNet:
+            return "anynet";
     }
     return "torus";
 }
@@ -112,6 +123,19 @@ sim::Status validateTopologyRouting(const NocConfig& c) {
                              "ports; allowed values for topology = fly: 2 to 32");
         return sim::Ok{};
     }
+    if (c.topology == Topology::AnyNet) {
+        if (c.routing_function != RoutingFunction::Min)
+            return sim::fail("routing_function = " + c.routing_name + ": BookSim has no " + pair +
+                             " ('Invalid routing function: " + pair + "'); an anynet routes with min");
+        if (c.traffic == TrafficKind::Tornado || c.traffic == TrafficKind::Neighbor)
+            return sim::fail(std::string("traffic = ") + (c.traffic == TrafficKind::Tornado ? "tornado" : "neighbor") +
+                             ": it counts k-ary n-cube digits, which an anynet does not have; allowed on an anynet: "
+                             "uniform, randperm, hotspot, and the bit patterns on a power-of-two node count");
+        return sim::Ok{};
+    }
+    if (c.routing_function == RoutingFunction::Min)
+        return sim::fail("routing_function = min: BookSim has no " + pair + " ('Invalid routing function: " + pair +
+                         "'); min is for topology = anynet here");
     if (c.n > 3)
         return sim::fail("n = " + std::to_string(c.n) + ": allowed values for topology = " + topologyName(c.topology) +
                          ": an integer from 1 to 3 (a fly takes up to 8 stages)");
@@ -158,6 +182,19 @@ sim::Result<NocConfig> makeNocConfig(const ConfigDocument& document, ConfigRunne
     auto applied = applyFinalValues(document, runner);
     if (!applied) return applied.error();
     NocConfig config = std::move(applied).value();
+    // AnyNet::_ComputeSize reads the network file when the network is built;
+    // commviz reads it here, so its node count is known to what follows.
+    if (config.topology == Topology::AnyNet) {
+        auto file = loadAnynetFile(config.network_file, NetworkFileLookup{document.directory, document.files});
+        // A file not found is named with the config line that set it; a file's own
+        // errors name the file and its line.
+        if (!file && file.error().message.rfind("network_file", 0) == 0) {
+            for (auto a = document.assignments.rbegin(); a != document.assignments.rend(); ++a)
+                if (a->key == "network_file") return sim::fail(placeOf(document, *a) + file.error().message);
+        }
+        if (!file) return file.error();
+        config.anynet = std::make_shared<const AnynetFile>(std::move(file).value());
+    }
     // BookSim picks a random hot spot when it builds the traffic pattern, once
     // k, n and seed are all known.
     if (config.traffic == TrafficKind::Hotspot) resolveRandomHotspots(config.hotspot, config.nodes(), config.seed);
@@ -182,6 +219,8 @@ sim::Result<NocConfig> makeNocConfig(const ConfigDocument& document, ConfigRunne
 sim::Result<NocConfig> loadNocConfig(const std::string& path, const std::vector<std::string>& overrides) {
     auto document = readBookSimConfig(path);
     if (!document) return document.error();
+    document.value().directory = std::filesystem::path(path).parent_path().string();
+    if (document.value().directory.empty()) document.value().directory = ".";
     if (sim::Status ok = applyOverrides(document.value(), overrides); !ok) return ok.error();
     return makeNocConfig(document.value(), ConfigRunner::BookSim);
 }
@@ -195,8 +234,9 @@ sim::Status validateNocConfig(const NocConfig& c) {
     if (c.routing_name == "none") {
         const char* allowed = c.topology == Topology::Mesh    ? "dor or dim_order for a mesh"
                               : c.topology == Topology::Torus ? "dim_order for a torus"
-                              : c.topology == Topology::Fly
-                                  ? "dest_tag for a fly"
+                              : c.topology == Topology::Fly   ? "dest_tag for a fly"
+                              : c.topology == Topology::AnyNet
+                                  ? "min for an anynet"
                                   : "dor, dor_no_express, xy_yx or xy_yx_no_express for a cmesh";
         return sim::fail(std::string("routing_function = none: set routing_function (") + allowed +
                          "); BookSim fails with 'Invalid routing function: none_" + topologyName(c.topology) + "'");
@@ -236,9 +276,12 @@ sim::Status validateNocConfig(const NocConfig& c) {
             return sim::fail(std::string("traffic = hotspot: allowed values: ") + kHotspotAllowed);
         for (const int node : c.hotspot.nodes) {
             if (node < 0 || node >= c.nodes()) {
+                const std::string shape = c.topology == Topology::AnyNet
+                                              ? "network_file = " + c.network_file
+                                              : "k = " + std::to_string(c.k) + ", n = " + std::to_string(c.n);
                 return sim::fail("traffic = hotspot: node " + std::to_string(node) +
                                  " is not in the network: allowed node ids are 0 to " + std::to_string(c.nodes() - 1) +
-                                 " (k = " + std::to_string(c.k) + ", n = " + std::to_string(c.n) + ")");
+                                 " (" + shape + ")");
             }
         }
     }

@@ -1,10 +1,12 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "noc/allocator_choice.h"
+#include "noc/anynet_file.h"
 #include "noc/booksim_config_reader.h"
 #include "noc/hotspot_traffic.h"
 #include "noc/onoff_injection.h"
@@ -15,12 +17,12 @@ namespace commviz::noc {
 
 /// BookSim's `topology` values commviz models: the k-ary n-cube (kncube.cpp)
 /// and the k-ary n-fly (fly.cpp).
-enum class Topology { Mesh, Torus, Fly, CMesh };
+enum class Topology { Mesh, Torus, Fly, CMesh, AnyNet };
 /// BookSim's routing_function values commviz models; BookSim appends the
 /// topology (`min_adapt` + mesh = min_adapt_mesh). `dor` / `dim_order` (mesh),
 /// `dim_order` (torus), `min_adapt`, `valiant` (mesh, torus), `romm` (mesh),
-/// `dest_tag` (fly); `dor`, `dor_no_express`, `xy_yx`, `xy_yx_no_express` (cmesh).
-enum class RoutingFunction { DimOrder, MinAdapt, Valiant, Romm, DestTag, DorNoExpress, XyYx, XyYxNoExpress };
+/// `dest_tag` (fly); `dor`, `dor_no_express`, `xy_yx`, `xy_yx_no_express` (cmesh); `min` (anynet).
+enum class RoutingFunction { DimOrder, MinAdapt, Valiant, Romm, DestTag, DorNoExpress, XyYx, XyYxNoExpress, Min };
 enum class TrafficKind { Uniform, Transpose, Bitcomp, Bitrev, Shuffle, Tornado, Neighbor, Randperm, Hotspot };
 enum class SimType { Latency, Throughput };
 
@@ -36,6 +38,10 @@ struct NocConfig {
     int y = 8;
     int xr = 1;  ///< cmesh: nodes per router along x; also the digit base k * xr of tornado / neighbor
     int yr = 1;
+    /// anynet: the network file as written, and what it describes once found and read
+    /// (beside the config file, then in the working directory; see loadAnynetFile).
+    std::string network_file;
+    std::shared_ptr<const AnynetFile> anynet;
     RoutingFunction routing_function = RoutingFunction::DimOrder;
     std::string routing_name = "none";  ///< as written; BookSim's default `none` fails
     bool use_noc_latency = true;
@@ -107,7 +113,14 @@ struct NocConfig {
 
     int nodes() const;
     /// Port slots per router: 2n + 1 on a k-ary n-cube, k on a k-ary n-fly.
-    int ports() const { return topology == Topology::Fly ? k : topology == Topology::CMesh ? c + 2 * n : 2 * n + 1; }
+    int ports() const {
+        return topology == Topology::Fly      ? k
+               : topology == Topology::CMesh  ? c + 2 * n
+               : topology == Topology::AnyNet ? anynetPorts()
+                                              : 2 * n + 1;
+    }
+    /// anynet: the most ports any router of the file has.
+    int anynetPorts() const;
     bool isCube() const { return topology == Topology::Mesh || topology == Topology::Torus; }
     /// Channel latency between routers (BookSim kncube: torus links 2 cycles with use_noc_latency).
     int linkLatency() const { return topology == Topology::Torus && use_noc_latency ? 2 : 1; }

@@ -4,6 +4,7 @@
 
 #include "noc/noc_routing.h"
 
+#include "noc/anynet.h"
 #include "noc/cmesh.h"
 #include "noc/kncube.h"
 #include "noc/knfly.h"
@@ -13,6 +14,7 @@ namespace commviz::noc {
 std::shared_ptr<const NocNetwork> makeNetwork(const NocConfig& config) {
     if (config.topology == Topology::Fly) return std::make_shared<const KNFly>(config);
     if (config.topology == Topology::CMesh) return std::make_shared<const CMesh>(config);
+    if (config.topology == Topology::AnyNet) return std::make_shared<const AnyNet>(config);
     return std::make_shared<const KNCube>(config);
 }
 
@@ -23,6 +25,7 @@ RouteSet computeRoute(const NocConfig& config, const NocNetwork& net, const Rout
         return RouteSet{std::int16_t(net.tablePort(router, packet.dest)), 0, std::int16_t(config.num_vcs - 1)};
     if (config.topology == Topology::Fly) return destTagFly(config, router, packet.dest);
     if (config.topology == Topology::CMesh) return cmeshRoute(config, router, inPort, inVc, packet, rng);
+    if (config.topology == Topology::AnyNet) return minAnynet(config, net, router, packet.dest);
     return kncubeRoute(config, router, inPort, inVc, packet, rng);
 }
 

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <map>
 #include <string>
 
 #include "noc/booksim_config_reader.h"
@@ -43,6 +44,19 @@ std::string bookSimText(const ParamSpec& spec, const Json& value) {
 
 }  // namespace
 
+sim::Result<std::map<std::string, std::string>> scenarioNetworkFiles(const Json& scenario) {
+    std::map<std::string, std::string> files;
+    const auto found = scenario.find("network_files");
+    if (found == scenario.end()) return files;
+    const char* allowed = "noc scenario: network_files must be an object of file names and their text";
+    if (!found->is_object()) return sim::fail(allowed);
+    for (const auto& [name, text] : found->items()) {
+        if (!text.is_string()) return sim::fail(std::string(allowed) + " ('" + name + "' is not a string)");
+        files[name] = text.get<std::string>();
+    }
+    return files;
+}
+
 sim::Result<sim::ParamValues> scenarioKeys(const Json& scenario) {
     sim::ParamValues values;
     const auto text = scenario.find("booksim_config");
@@ -50,6 +64,9 @@ sim::Result<sim::ParamValues> scenarioKeys(const Json& scenario) {
     if (!text->is_string()) return sim::fail("noc scenario: booksim_config must be a string holding a BookSim config");
     auto document = parseBookSimConfig(text->get<std::string>(), "booksim_config");
     if (!document) return document.error();
+    auto files = scenarioNetworkFiles(scenario);
+    if (!files) return files.error();
+    document.value().files = std::move(files).value();
     // The same checks as `commviz noc` (line numbers, unknown keys, types).
     if (auto config = makeNocConfig(document.value()); !config) return config.error();
     const std::vector<ParamSpec> specs = nocParams();
@@ -67,8 +84,17 @@ sim::Result<sim::ParamValues> scenarioKeys(const Json& scenario) {
 sim::Result<Json> scenarioFromBookSimConfig(const std::string& text, const std::string& name) {
     auto document = parseBookSimConfig(text, name);
     if (!document) return document.error();
-    if (auto config = makeNocConfig(document.value()); !config) return config.error();
+    document.value().directory = std::filesystem::path(name).parent_path().string();
+    if (document.value().directory.empty()) document.value().directory = ".";
+    auto config = makeNocConfig(document.value());
+    if (!config) return config.error();
     Json scenario = Json::object();
+    if (config.value().topology == Topology::AnyNet) {
+        auto file = readNetworkFile(config.value().network_file,
+                                    NetworkFileLookup{document.value().directory, document.value().files});
+        if (!file) return file.error();
+        scenario["network_files"][config.value().network_file] = file.value().text;
+    }
     scenario["scene"] = "noc";
     scenario["format"] = 1;
     scenario["title"] = std::filesystem::path(name).filename().string();
@@ -84,9 +110,10 @@ std::vector<ParamSpec> nocParams() {
     return specs;
 }
 
-sim::Result<NocConfig> configFromKeys(const sim::ParamValues& values) {
+sim::Result<NocConfig> configFromKeys(const sim::ParamValues& values, const std::map<std::string, std::string>& files) {
     ConfigDocument document;
     document.name = "--set";
+    document.files = files;
     for (const ParamSpec& spec : nocParams()) {
         const auto it = values.find(spec.key);
         const Json& value = it != values.end() ? it->second : spec.defaultValue;
@@ -119,7 +146,8 @@ sim::SceneModel sceneModel() {
     model.stepCap = 1'000'000;
     model.scenarioKeys = scenarioKeys;
     return sim::makeSceneModel<NocEngine>(
-        std::move(model), [](const sim::MergedKeys& keys, const std::optional<Json>&) -> sim::Result<NocEngine> {
+        std::move(model),
+        [](const sim::MergedKeys& keys, const std::optional<Json>& scenario) -> sim::Result<NocEngine> {
             // The scene's routing_function default (dim_order) is a cube's: on a
             // fly, where BookSim has dest_tag only, a routing function nobody set means
             // dest_tag; on a cmesh, dor.
@@ -128,7 +156,14 @@ sim::SceneModel sceneModel() {
             const bool routingDefaulted = source == keys.sources.end() || source->second == sim::KeySource::Default;
             if (routingDefaulted && values["topology"] == "fly") values["routing_function"] = "dest_tag";
             if (routingDefaulted && values["topology"] == "cmesh") values["routing_function"] = "dor";
-            auto config = configFromKeys(values);
+            if (routingDefaulted && values["topology"] == "anynet") values["routing_function"] = "min";
+            std::map<std::string, std::string> files;
+            if (scenario) {
+                auto bundled = scenarioNetworkFiles(*scenario);
+                if (!bundled) return bundled.error();
+                files = std::move(bundled).value();
+            }
+            auto config = configFromKeys(values, files);
             if (!config) return config.error();
             return NocEngine(std::move(config).value());
         });

@@ -260,6 +260,10 @@ private slots:
                                    << "completed";
         QTest::newRow("cmesh") << "cmesh44_bitcomp"
                                << "completed";
+        // BookSim2's anynet example: its network file travels in the scenario's
+        // network_files; with sample_period = 10000 it runs 60,001 cycles, past the cap.
+        QTest::newRow("anynet") << "anynet_example"
+                                << "running";
         // The lessons' scenarios. The dateline ring is overloaded (it drains
         // after 74,395 cycles), so within the 30,000-cycle cap it is still
         // running: what matters is that it never deadlocks.
@@ -273,6 +277,8 @@ private slots:
                                           << "unstable";
         QTest::newRow("dateline torus") << "dateline_torus"
                                         << "running";
+        QTest::newRow("anynet paths") << "anynet_paths"
+                                      << "completed";
     }
     void bundledExamplesParseAndRun() {
         QFETCH(QString, name);
@@ -286,6 +292,12 @@ private slots:
         const sim::Json scenario = sim::Json::parse(jsonFile);
         QCOMPARE(scenario.at("scene").get<std::string>(), std::string("noc"));
         QCOMPARE(scenario.at("booksim_config").get<std::string>(), cfgText.str());
+        // Opened as a .cfg (File > Open), an anynet's network file, found beside it, is carried along.
+        auto fromCfg = noc::scenarioFromBookSimConfig(cfgText.str(), base + ".cfg");
+        QVERIFY2(fromCfg.ok(), fromCfg ? "" : fromCfg.error().message.c_str());
+        QCOMPARE(fromCfg.value().contains("network_files"), scenario.contains("network_files"));
+        if (scenario.contains("network_files"))
+            QCOMPARE(fromCfg.value().at("network_files"), scenario.at("network_files"));
         auto session = noc::sceneModel().build({}, scenario);
         QVERIFY2(session.ok(), session ? "" : session.error().message.c_str());
         sim::BatchRequest request;
@@ -317,6 +329,23 @@ private slots:
                     r.fields.at("out_port") == 3)
                     inputs.push_back(r.fields.at("port").get<int>());
         QCOMPARE(inputs, (std::vector<int>{0, 2, 4, 0}));
+        // anynet_paths (noc_anynet_paths.json): node i sits on router i, the routers a ring 0-1-2-3.
+        // Dijkstra from router 0 by channel latency: router 1 directly 4, the other way round through
+        // 3 and 2 1 + 1 + 1 = 3, so node 0's packet (created at 167) goes 0 -> 3 -> 2 -> 1, each router
+        // 5 cycles after the last (4 + a 1-cycle channel): routed at 169 (port 2: node 0, router 1,
+        // router 3), 174, 179, 184, ejected at 189, latency 4 * 4 + 3 + 3 = 22. Node 1's answer (274)
+        // goes straight back over the 1-cycle reverse channel: routed at 276 to port 1, ejected at
+        // 274 + 2 * 4 + 1 + 3 = 286. Node 3's packet to node 1 (created at 118) crosses routers 2 and 1
+        // at 125 and 130.
+        QCOMPARE(stepsOf(*example("anynet_paths"), 170, "packet_created", 0, "value", 1), std::vector<int>{167});
+        QCOMPARE(stepsOf(*example("anynet_paths"), 170, "route_computed", 0, "out_port", 2), std::vector<int>{169});
+        QCOMPARE(stepsOf(*example("anynet_paths"), 190, "route_computed", 3, "port", 1), std::vector<int>{174});
+        QCOMPARE(stepsOf(*example("anynet_paths"), 190, "route_computed", 2), (std::vector<int>{125, 179}));
+        QCOMPARE(stepsOf(*example("anynet_paths"), 190, "route_computed", 1), (std::vector<int>{130, 184}));
+        QCOMPARE(stepsOf(*example("anynet_paths"), 190, "flit_ejected", 1, "value", 22), std::vector<int>{189});
+        QCOMPARE(stepsOf(*example("anynet_paths"), 280, "packet_created", 1, "value", 0), std::vector<int>{274});
+        QCOMPARE(stepsOf(*example("anynet_paths"), 280, "route_computed", 1, "out_port", 1), std::vector<int>{276});
+        QCOMPARE(stepsOf(*example("anynet_paths"), 290, "flit_ejected", 0, "value", 12), std::vector<int>{286});
     }
 
     void everyEventKindIsListed() {

@@ -67,8 +67,8 @@ private slots:
 
     void bundledExamplesOpen() {
         // mesh, torus, tornado, hotspot, deadlock; min_adapt (mesh, torus), valiant, romm, randperm, on_off;
-        // the butterfly, the cmesh
-        QCOMPARE(m_scene.exampleScenarios.size(), 13);
+        // the butterfly, the cmesh, BookSim2's anynet example
+        QCOMPARE(m_scene.exampleScenarios.size(), 14);
         for (const QString& path : m_scene.exampleScenarios) {
             auto scenario = views::loadScenario(path, m_scene);
             QVERIFY2(scenario.ok(), qPrintable(path));
@@ -76,6 +76,9 @@ private slots:
             QVERIFY2(session.ok(), qPrintable(path));
             const QString cfg = QString(path).replace(".json", ".cfg");
             QVERIFY(QFile::exists(cfg));
+            // An anynet's .cfg needs its network file beside it on disk, which Qt's resources
+            // are not to the core reader; tst_noc_scene_model opens it from the source tree.
+            if (scenario.value().contains("network_files")) continue;
             // the same config opened as a .cfg file (File > Open) is the same scenario text
             auto fromCfg = views::loadScenario(cfg, m_scene);
             QVERIFY2(fromCfg.ok(), qPrintable(cfg));

@@ -2,12 +2,13 @@
 
 #include <QLineF>
 #include <algorithm>
+#include <cmath>
 
 namespace commviz::views {
 
 NocLayout::NocLayout(const noc::NocConfig& config, bool withPanel)
     : m_panel(withPanel),
-      m_square(config.n == 2 && config.topology != noc::Topology::Fly),
+      m_square(config.topology == noc::Topology::AnyNet || (config.n == 2 && config.topology != noc::Topology::Fly)),
       m_k(config.k),
       m_n(config.n),
       m_ports(config.ports()),
@@ -15,6 +16,26 @@ NocLayout::NocLayout(const noc::NocConfig& config, bool withPanel)
       m_cmesh(config.topology == noc::Topology::CMesh),
       m_local(m_cmesh ? config.c : 0) {
     const QRectF area = grid();
+    if (config.topology == noc::Topology::AnyNet && config.anynet) {
+        m_anynet = true;
+        const noc::AnynetFile& file = *config.anynet;
+        m_routers = file.routers;
+        m_neighbours.resize(std::size_t(m_routers));
+        for (int r = 0; r < m_routers; ++r) {
+            auto& out = m_neighbours[std::size_t(r)];
+            out.assign(file.routerNodes[std::size_t(r)].size(), -1);
+            for (const noc::AnynetFile::Link& link : file.links[std::size_t(r)]) out.push_back(link.to);
+        }
+        // Routers on a circle: as large as the neighbours' spacing allows, at most a third of the radius.
+        const double pi = std::acos(-1.0);
+        const double room = std::min(area.width(), area.height()) / 2;
+        const double chord = m_routers > 1 ? 2 * std::sin(pi / m_routers) : 2.0;
+        m_size = std::min(room * 0.6, room * chord / (1 + chord) * 0.62);
+        m_radius = m_routers > 1 ? room - m_size * 0.75 : 0;
+        m_pitch = m_routers > 1 ? m_radius * chord : m_size * 1.6;
+        m_origin = area.center();
+        return;
+    }
     if (m_fly) {
         for (int i = 1; i < m_n; ++i) m_perStage *= m_k;
         // Room on the left and right of the stages for the terminals' stubs and numbers.
@@ -71,6 +92,25 @@ QRectF NocLayout::caption() const {
     return {l.left(), l.bottom() + 8, l.width(), kBottom - l.bottom() - 8};
 }
 
+QLineF NocLayout::anynetLink(int from, int to) const {
+    const QPointF a = centre(from);
+    if (from == to) {  // a router's channel to itself: a stub pointing away from the circle's centre
+        QPointF out = a - m_origin;
+        const double length = std::hypot(out.x(), out.y());
+        out = length > 0 ? out / length : QPointF(0, -1);
+        const QPointF start = a + out * (m_size / 2);
+        return {start, start + out * (m_size * 0.35)};
+    }
+    const QPointF b = centre(to);
+    const double length = QLineF(a, b).length();
+    const QPointF d = (b - a) / length;
+    const QPointF normal(-d.y(), d.x());
+    // Leave and enter on the square's edge along the line, offset to the right of travel.
+    const double reach = m_size / 2 / std::max(std::abs(d.x()), std::abs(d.y()));
+    const QPointF shift = normal * (m_size * 0.12);
+    return {a + d * reach + shift, b - d * reach + shift};
+}
+
 QPointF NocLayout::cell(int node) const {
     if (m_fly) return {node / m_perStage + 0.5, node % m_perStage + 0.5};
     const int x = node % m_k;
@@ -80,6 +120,11 @@ QPointF NocLayout::cell(int node) const {
 }
 
 QRectF NocLayout::router(int node) const {
+    if (m_anynet) {
+        const double angle = 2 * std::acos(-1.0) * node / std::max(1, m_routers);
+        const QPointF centre = m_origin + QPointF(std::sin(angle), -std::cos(angle)) * m_radius;
+        return {centre.x() - m_size / 2, centre.y() - m_size / 2, m_size, m_size};
+    }
     const QPointF c = cell(node);
     if (m_fly) {
         const QPointF centre(m_origin.x() + c.x() * m_xPitch, m_origin.y() + c.y() * m_pitch);
@@ -111,7 +156,7 @@ QPointF NocLayout::direction(int port) const {
 }
 
 bool NocLayout::verticalLanes(int port) const {
-    if (isLocal(port) || m_fly) return false;
+    if (isLocal(port) || m_fly || m_anynet) return false;
     port = meshPort(port);
     return port == 2 || port == 3;
 }
@@ -143,6 +188,10 @@ QPointF NocLayout::ejectionPoint(int node) const {
 
 QRectF NocLayout::inputStrip(int node, int port) const {
     const QRectF r = router(node);
+    if (m_anynet) {  // every input a band, stacked top to bottom in port order
+        const double band = r.height() / m_ports;
+        return {r.left() + r.width() * 0.1, r.top() + port * band, r.width() * 0.8, band};
+    }
     if (m_fly) {  // k input bands stacked down the left half
         const double band = r.height() / m_k;
         return {r.left(), r.top() + port * band, r.width() * 0.5, band};
@@ -176,6 +225,11 @@ QRectF NocLayout::inputStrip(int node, int port) const {
 }
 
 QPointF NocLayout::linkStart(int node, int port) const {
+    if (m_anynet) {
+        const auto& out = m_neighbours[std::size_t(node)];
+        const int to = port < int(out.size()) ? out[std::size_t(port)] : -1;
+        return to >= 0 ? anynetLink(node, to).p1() : centre(node);
+    }
     if (m_fly) return {router(node).right(), bandY(node, port)};
     const QPointF d = direction(port);
     const QPointF normal(-d.y(), d.x());
@@ -184,6 +238,7 @@ QPointF NocLayout::linkStart(int node, int port) const {
 }
 
 QPointF NocLayout::linkEnd(int node, int port, int neighbour) const {
+    if (m_anynet) return neighbour >= 0 ? anynetLink(node, neighbour).p2() : linkStart(node, port);
     if (m_fly) {
         if (neighbour < 0) return linkStart(node, port) + QPointF(kSmallestFont, 0);
         return {router(neighbour).left(), bandY(neighbour, flyInputPort(node, port))};

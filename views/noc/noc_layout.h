@@ -1,8 +1,10 @@
 #pragma once
 
+#include <QLineF>
 #include <QPointF>
 #include <QRectF>
 #include <QSizeF>
+#include <vector>
 
 #include "noc/noc_config.h"
 
@@ -24,6 +26,11 @@ namespace commviz::views {
 /// A cmesh is drawn as a 2-D mesh: its c = 4 nodes' inputs fill the router's
 /// middle as a 2 x 2 block (ports 0-3), the +x, -x, +y, -y ports (4-7) sit on
 /// the sides, and an edge router's express link is a stub off the grid.
+///
+/// An anynet is drawn as its network file lists it: router 0 at the top and
+/// the others clockwise on a circle in id order, each channel a straight line
+/// between the two routers (the two directions side by side), each router's
+/// inputs stacked in port order, its nodes' first.
 class NocLayout {
 public:
     static constexpr double kWidth = 1200;
@@ -50,8 +57,12 @@ public:
     /// True when the lanes of input `port` are vertical (flits enter from above or below).
     bool verticalLanes(int port) const;
     /// The local (injection) input of a k-ary n-cube router, drawn in its middle; a fly has none.
-    bool isLocal(int port) const { return m_cmesh ? port < m_local : !m_fly && port == m_ports - 1; }
+    bool isLocal(int port) const { return m_cmesh ? port < m_local : !m_fly && !m_anynet && port == m_ports - 1; }
     bool isFly() const { return m_fly; }
+    bool isAnyNet() const { return m_anynet; }
+    /// Credits drawn back along the flits' own link (a fly has no link back; an
+    /// anynet's input and output ports to one neighbour differ in number).
+    bool creditsRideBack() const { return m_fly || m_anynet; }
     /// A fly's terminals: where node `node` injects (left of stage 0) and ejects (right of the last stage).
     QPointF injectionPoint(int node) const;
     QPointF ejectionPoint(int node) const;
@@ -72,6 +83,12 @@ private:
     int m_ports;
     bool m_fly = false;
     bool m_cmesh = false;
+    bool m_anynet = false;
+    int m_routers = 0;                           ///< anynet: routers on the circle
+    std::vector<std::vector<int>> m_neighbours;  ///< anynet: the router each output port leads to (-1: a node)
+    double m_radius = 0;                         ///< anynet: the circle's radius
+    /// anynet: where `from`'s channel to `to` leaves and arrives (the two directions side by side).
+    QLineF anynetLink(int from, int to) const;
     int m_local = 0;      ///< cmesh: the node ports (c) before the four mesh ports
     int m_perStage = 1;   ///< fly: routers per stage, k^(n-1)
     double m_xPitch = 0;  ///< fly: distance between stages

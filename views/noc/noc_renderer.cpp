@@ -1,5 +1,6 @@
 #include "noc/noc_renderer.h"
 
+#include <QFileInfo>
 #include <QFontMetricsF>
 #include <algorithm>
 #include <cmath>
@@ -71,6 +72,11 @@ bool NocRenderer::paintScene(QPainter& painter, const RenderState& state) {
                                                     .arg(config.n)
                                                     .arg(engine.network().routers() / config.n)
         : config.topology == noc::Topology::CMesh ? tr("%1×%1 cmesh, %2 nodes per router").arg(config.k).arg(config.c)
+        : config.topology == noc::Topology::AnyNet
+            ? tr("anynet from %1: %2 routers, %3 nodes")
+                  .arg(QFileInfo(QString::fromStdString(config.network_file)).fileName())
+                  .arg(engine.network().routers())
+                  .arg(engine.network().nodes())
         : config.n == 1 ? (mesh ? tr("%1-router line (1-D mesh)") : tr("%1-router ring (1-D torus)")).arg(config.k)
         : config.n == 2 ? (mesh ? tr("%1×%1 mesh") : tr("%1×%1 torus")).arg(config.k)
                         : (mesh ? tr("%1×%1×%1 mesh") : tr("%1×%1×%1 torus")).arg(config.k);
@@ -281,10 +287,10 @@ void NocRenderer::paintChannels(ScenePaint& p, const NocEngine& engine, const No
         if (to.router < 0) continue;
         // A cube draws it on the opposite link (its output to.port leads back here); a fly has
         // no link back, so the credit runs back along the flits' own link.
-        const QPointF a =
-            layout.isFly() ? layout.linkEnd(cc.router, cc.port, to.router) : layout.linkStart(to.router, to.port);
-        const QPointF b =
-            layout.isFly() ? layout.linkStart(cc.router, cc.port) : layout.linkEnd(to.router, to.port, cc.router);
+        const QPointF a = layout.creditsRideBack() ? layout.linkEnd(cc.router, cc.port, to.router)
+                                                   : layout.linkStart(to.router, to.port);
+        const QPointF b = layout.creditsRideBack() ? layout.linkStart(cc.router, cc.port)
+                                                   : layout.linkEnd(to.router, to.port, cc.router);
         const QPointF at = onLink(a, b, cc.due, to.latency);
         const QPolygonF diamond(
             {at + QPointF(0, -cs / 2), at + QPointF(cs / 2, 0), at + QPointF(0, cs / 2), at + QPointF(-cs / 2, 0)});

@@ -104,6 +104,10 @@ void NocRouterPanel::paint(ScenePaint& p, const noc::NocEngine& engine, const QR
     if (c.topology == noc::Topology::Fly) {
         const int perStage = engine.network().routers() / c.n;  // BookSim's router_<stage>_<addr>
         coords << tr("stage %1, row %2").arg(router / perStage).arg(router % perStage);
+    } else if (c.topology == noc::Topology::AnyNet && c.anynet) {  // the nodes its network file puts on it
+        QStringList nodes;
+        for (const int node : c.anynet->routerNodes[std::size_t(router)]) nodes << QString::number(node);
+        coords << (nodes.isEmpty() ? tr("no nodes") : tr("nodes %1", "an anynet router's nodes").arg(nodes.join(", ")));
     } else {
         for (int d = 0, rest = router; d < c.n; ++d, rest /= c.k) coords << QString::number(rest % c.k);
     }
