@@ -128,7 +128,10 @@ const std::vector<BookSimKey>& bookSimKeys() {
     static const std::vector<BookSimKey> keys = {
         choiceKey(
             "topology", &NocConfig::topology, "torus",
-            {{"mesh", Topology::Mesh}, {"torus", Topology::Torus}, {"fly", Topology::Fly}, {"cmesh", Topology::CMesh},
+            {{"mesh", Topology::Mesh},
+             {"torus", Topology::Torus},
+             {"fly", Topology::Fly},
+             {"cmesh", Topology::CMesh},
              {"flatfly", Topology::FlatFly}},
             QT_TRANSLATE_NOOP("commviz::params",
                               "mesh or torus (k-ary n-cube), fly (k-ary n-fly butterfly), cmesh (concentrated "

@@ -105,9 +105,9 @@ const char* topologyName(Topology topology) {
 sim::Status validateFlatFly(const NocConfig& c, const std::string& pair, bool flatflyFunction) {
     const auto number = [](int v) { return std::to_string(v); };
     if (!flatflyFunction && c.routing_function != RoutingFunction::Valiant)
-        return sim::fail("routing_function = " + c.routing_name + ": BookSim has no " + pair +
-                         " ('Invalid routing function: " + pair +
-                         "'); a flatfly routes with ran_min, xyyx, adaptive_xyyx, valiant, ugal, ugal_xyyx or ugal_pni");
+        return sim::fail(
+            "routing_function = " + c.routing_name + ": BookSim has no " + pair + " ('Invalid routing function: " +
+            pair + "'); a flatfly routes with ran_min, xyyx, adaptive_xyyx, valiant, ugal, ugal_xyyx or ugal_pni");
     // _BuildNet wires up to 4 dimensions (it asserts dim < 4).
     if (c.n > 4) return sim::fail("n = " + number(c.n) + ": allowed values for topology = flatfly: 1 to 4");
     if (c.x != c.y)
@@ -173,7 +173,8 @@ sim::Status validateTopologyRouting(const NocConfig& c) {
     if (c.topology == Topology::FlatFly) return validateFlatFly(c, pair, flatflyFunction);
     if (flatflyFunction)
         return sim::fail("routing_function = " + c.routing_name + ": BookSim has no " + pair +
-                         " ('Invalid routing function: " + pair + "'); " + c.routing_name + " is for topology = flatfly");
+                         " ('Invalid routing function: " + pair + "'); " + c.routing_name +
+                         " is for topology = flatfly");
     if (c.n > 3)
         return sim::fail("n = " + std::to_string(c.n) + ": allowed values for topology = " + topologyName(c.topology) +
                          ": an integer from 1 to 3 (a fly takes up to 8 stages)");
@@ -257,7 +258,7 @@ sim::Status validateNocConfig(const NocConfig& c) {
     if (c.routing_name == "none") {
         const char* allowed = c.topology == Topology::Mesh    ? "dor or dim_order for a mesh"
                               : c.topology == Topology::Torus ? "dim_order for a torus"
-                              : c.topology == Topology::Fly ? "dest_tag for a fly"
+                              : c.topology == Topology::Fly   ? "dest_tag for a fly"
                               : c.topology == Topology::FlatFly
                                   ? "ran_min, xyyx, adaptive_xyyx, valiant, ugal, ugal_xyyx or ugal_pni for a flatfly"
                                   : "dor, dor_no_express, xy_yx or xy_yx_no_express for a cmesh";

@@ -195,14 +195,12 @@ private slots:
         row("bitcomp", {"traffic=bitcomp"}, "3901.68 156.183 0.25 0.2495 3 5167");
         row("tornado", {"traffic=tornado"}, "3615.08 95.1163 0.471719 0.424 3 5112");
         row("shuffle", {"traffic=shuffle"}, "3517.63 76.1614 0.525937 0.433 2.39848 5108");
-        row("tornado, use_noc_latency=0", {"traffic=tornado", "use_noc_latency=0"},
-            "3572.83 80.8233 0.5 0.5 3 5068");
+        row("tornado, use_noc_latency=0", {"traffic=tornado", "use_noc_latency=0"}, "3572.83 80.8233 0.5 0.5 3 5068");
         row("bitcomp, routing_delay=1", {"traffic=bitcomp", "routing_delay=1"}, "3905.79 159.293 0.25 0.2495 3 5171");
         row("bitcomp, c=1", {"traffic=bitcomp", "c=1", "xr=1", "yr=1"}, "3026.59 28.0885 1 1 3 5031");
         row("tornado, n=1 on 2 x 2", {"traffic=tornado", "n=1", "x=2", "y=2"},
             "3586.75 84.1391 0.490187 0 1.73299 5101");
-        row("bitcomp, n=3 on 8 x 8", {"traffic=bitcomp", "n=3", "x=8", "y=8"},
-            "3927.34 178.601 0.249562 0.236 4 5211");
+        row("bitcomp, n=3 on 8 x 8", {"traffic=bitcomp", "n=3", "x=8", "y=8"}, "3927.34 178.601 0.249562 0.236 4 5211");
         row("bitcomp, k=2 n=4", {"traffic=bitcomp", "k=2", "n=4", "x=4", "y=4"}, "3912.78 167.276 0.25 0.2495 5 5171");
         row("tornado, c=9 (3 x 3 clients)", {"traffic=tornado", "c=9", "xr=3", "yr=3"},
             "4050.49 241.84 0.164101 0.0865 3 5322");
