@@ -24,7 +24,8 @@ int outportXy(const NocConfig& config, int dest, int router) {
     for (int d = 0; d < config.n; ++d) {
         const int destDigit = destRouter % k;
         const int ownDigit = router % k;
-        if (destDigit != ownDigit) return config.c + (k - 1) * d - 1 + (destDigit > ownDigit ? destDigit : destDigit + 1);
+        if (destDigit != ownDigit)
+            return config.c + (k - 1) * d - 1 + (destDigit > ownDigit ? destDigit : destDigit + 1);
         destRouter /= k;
         router /= k;
     }
@@ -40,7 +41,8 @@ int outportYx(const NocConfig& config, int dest, int router) {
         const int place = power(k, d);
         const int destDigit = destRouter / place;
         const int ownDigit = router / place;
-        if (destDigit != ownDigit) return config.c + (k - 1) * d - 1 + (destDigit > ownDigit ? destDigit : destDigit + 1);
+        if (destDigit != ownDigit)
+            return config.c + (k - 1) * d - 1 + (destDigit > ownDigit ? destDigit : destDigit + 1);
         destRouter %= place;
         router %= place;
     }
@@ -170,7 +172,8 @@ RouteSet ugal(const NocConfig& config, const RouterLoad& load, int router, int i
         const int nonminQueue = onRouter(config, ranIntm, router) ? std::numeric_limits<int>::max()
                                                                   : load.usedCredit(router, outport(ranIntm));
         constexpr int threshold = 2;
-        if (wrappedProduct(minHop, minQueue) <= int(std::uint32_t(wrappedProduct(nonminHop, nonminQueue)) + threshold)) {
+        if (wrappedProduct(minHop, minQueue) <=
+            int(std::uint32_t(wrappedProduct(nonminHop, nonminQueue)) + threshold)) {
             packet.phase = 2;
         } else {
             packet.phase = 1;
