@@ -3,6 +3,7 @@
 #include <QPointF>
 #include <QRectF>
 #include <QSizeF>
+#include <vector>
 
 #include "noc/noc_config.h"
 
@@ -24,6 +25,13 @@ namespace commviz::views {
 /// A cmesh is drawn as a 2-D mesh: its c = 4 nodes' inputs fill the router's
 /// middle as a 2 x 2 block (ports 0-3), the +x, -x, +y, -y ports (4-7) sit on
 /// the sides, and an edge router's express link is a stub off the grid.
+///
+/// A flatfly (on-chip flattened butterfly) is drawn on BookSim's floor plan:
+/// router r at column r % x, row r / x, its c nodes' inputs an xr x yr block
+/// in the middle, each link input on the side its sender lies (banded by the
+/// sender's distance), and every express link that skips routers a curve
+/// around them: rightward and downward links bow one way, their returns the
+/// other, longer links further.
 class NocLayout {
 public:
     static constexpr double kWidth = 1200;
@@ -50,8 +58,14 @@ public:
     /// True when the lanes of input `port` are vertical (flits enter from above or below).
     bool verticalLanes(int port) const;
     /// The local (injection) input of a k-ary n-cube router, drawn in its middle; a fly has none.
-    bool isLocal(int port) const { return m_cmesh ? port < m_local : !m_fly && port == m_ports - 1; }
+    bool isLocal(int port) const { return m_cmesh || m_flatfly ? port < m_local : !m_fly && port == m_ports - 1; }
     bool isFly() const { return m_fly; }
+    bool isFlatFly() const { return m_flatfly; }
+    /// The control point of the link from output `port` of `node` to `neighbour` (a quadratic
+    /// curve); the straight line's midpoint when the link joins adjacent routers or is not a flatfly's.
+    QPointF linkControl(int node, int port, int neighbour) const;
+    /// The point a fraction `t` along that link.
+    QPointF linkPoint(int node, int port, int neighbour, double t) const;
     /// A fly's terminals: where node `node` injects (left of stage 0) and ejects (right of the last stage).
     QPointF injectionPoint(int node) const;
     QPointF ejectionPoint(int node) const;
@@ -72,6 +86,13 @@ private:
     int m_ports;
     bool m_fly = false;
     bool m_cmesh = false;
+    bool m_flatfly = false;
+    int m_columns = 0;  ///< flatfly: routers per row of the floor plan (x)
+    int m_xr = 1;       ///< flatfly: nodes per router along x
+    /// flatfly: each router's input strips (routers x ports) and whether their lanes run vertically.
+    std::vector<QRectF> m_strips;
+    std::vector<bool> m_vertical;
+    void placeFlatFlyStrips(const noc::NocConfig& config);
     int m_local = 0;      ///< cmesh: the node ports (c) before the four mesh ports
     int m_perStage = 1;   ///< fly: routers per stage, k^(n-1)
     double m_xPitch = 0;  ///< fly: distance between stages
@@ -89,6 +110,9 @@ private:
     double bandY(int node, int port) const;
     /// fly: the input of the next stage that output `port` of `node` reaches (fly.cpp's wiring).
     int flyInputPort(int node, int port) const;
+    /// flatfly: the router output `port` of `node` reaches, and the input `receiver` numbers `sender`'s link.
+    int flatflyNeighbour(int node, int port) const;
+    int flatflyInputPort(int sender, int receiver) const;
     /// fly: length of a terminal's injection or ejection stub.
     double terminalStub() const;
 };
