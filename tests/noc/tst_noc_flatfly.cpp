@@ -216,6 +216,33 @@ private slots:
         QCOMPARE(noctest::bookSimFigures(r), bookSim);
     }
 
+    // The lesson "The flattened butterfly's express links" (resources/lessons/noc_flatfly_express.json)
+    // on flatfly44_ran_min: radix c + n(k - 1) = 10, 16 x 6 = 96 router-to-router channels,
+    // links of xr * |dx| = 2, 4, 6 cycles along a row; and the figures `commviz noc
+    // flatfly44_ran_min.cfg` prints: hops average 2.4924 (by hand 1 + 3/4 + 3/4 = 2.5), packet
+    // latency average 15.5806.
+    void lessonFiguresHold() {
+        auto loaded = loadNocConfig(COMMVIZ_SOURCE_DIR "/resources/scenarios/noc/flatfly44_ran_min.cfg");
+        QVERIFY(loaded.ok());
+        const NocConfig c = loaded.value();
+        const FlatFlyOnChip net(c);
+        QCOMPARE(net.ports(), 10);
+        int channels = 0;
+        for (int r = 0; r < net.routers(); ++r)
+            for (int p = c.c; p < net.outputs(r); ++p) channels += net.output(r, p).router >= 0 ? 1 : 0;
+        QCOMPARE(channels, 96);
+        QCOMPARE(net.output(5, 4).latency, std::int16_t(2));  // to router 4
+        QCOMPARE(net.output(5, 5).latency, std::int16_t(2));  // to router 6
+        QCOMPARE(net.output(5, 6).latency, std::int16_t(4));  // to router 7
+        QCOMPARE(net.output(0, 6).router, 3);
+        QCOMPARE(net.output(0, 6).latency, std::int16_t(6));
+        const NocReport r = runNocBatch(c);
+        QCOMPARE(r.outcome, NocOutcome::Completed);
+        QCOMPARE(QString::number(r.overall.hops, 'g', 6), QString("2.4924"));
+        QCOMPARE(QString::number(r.overall.plat.average(), 'g', 6), QString("15.5806"));
+        QVERIFY(std::abs(r.overall.hops - 2.5) < 0.01);
+    }
+
     // The keys BookSim asserts on, and the sizes commviz's engine holds, are refused by name.
     void badFlatflyKeysAreNamed() {
         QVERIFY(configError({}).isEmpty());
