@@ -216,6 +216,82 @@ private slots:
         QCOMPARE(noctest::bookSimFigures(r), bookSim);
     }
 
+    // The functions that draw (xyyx, valiant, the UGALs' intermediate nodes) or read the
+    // routers' used credits (adaptive_xyyx, the UGALs), and uniform traffic, take streams that
+    // differ from BookSim's: the mean over seeds 0-4 of short runs (sim_count=1 max_samples=3
+    // sample_period=1000) within 6 % in packet latency and 3 % in accepted flit rate, and the
+    // same stable / unstable verdict. BookSim2's means over the same five seeds, on kFlatFly +
+    // the row's keys + those overrides (0: every seed unstable).
+    void drawingAndAdaptiveRunsAgreeOverSeeds_data() {
+        QTest::addColumn<QStringList>("overrides");
+        QTest::addColumn<double>("latency");
+        QTest::addColumn<double>("accepted");
+        QTest::newRow("ran_min, uniform 0.1")
+            << QStringList{"routing_function=ran_min", "injection_rate=0.1"} << 15.6271 << 0.09921;
+        QTest::newRow("ran_min, uniform 0.3")
+            << QStringList{"routing_function=ran_min", "injection_rate=0.3"} << 16.3561 << 0.29973;
+        QTest::newRow("ran_min, uniform 0.5")
+            << QStringList{"routing_function=ran_min", "injection_rate=0.5"} << 18.7969 << 0.50035;
+        QTest::newRow("xyyx, uniform 0.3")
+            << QStringList{"routing_function=xyyx", "injection_rate=0.3"} << 16.2794 << 0.29992;
+        QTest::newRow("adaptive_xyyx, uniform 0.3")
+            << QStringList{"routing_function=adaptive_xyyx", "injection_rate=0.3"} << 16.324 << 0.29981;
+        QTest::newRow("adaptive_xyyx, uniform 0.5")
+            << QStringList{"routing_function=adaptive_xyyx", "injection_rate=0.5"} << 18.8777 << 0.50019;
+        QTest::newRow("valiant, uniform 0.1")
+            << QStringList{"routing_function=valiant", "injection_rate=0.1"} << 23.762 << 0.09927;
+        QTest::newRow("valiant, uniform 0.3")
+            << QStringList{"routing_function=valiant", "injection_rate=0.3"} << 28.2835 << 0.29977;
+        QTest::newRow("valiant, uniform 0.5")
+            << QStringList{"routing_function=valiant", "injection_rate=0.5"} << 0.0 << 0.0;
+        QTest::newRow("ugal, uniform 0.3")
+            << QStringList{"routing_function=ugal", "injection_rate=0.3"} << 16.8467 << 0.29986;
+        QTest::newRow("ugal, uniform 0.5")
+            << QStringList{"routing_function=ugal", "injection_rate=0.5"} << 19.708 << 0.50027;
+        QTest::newRow("ugal_xyyx, uniform 0.3")
+            << QStringList{"routing_function=ugal_xyyx", "injection_rate=0.3"} << 16.8619 << 0.29985;
+        QTest::newRow("ugal_xyyx, uniform 0.5")
+            << QStringList{"routing_function=ugal_xyyx", "injection_rate=0.5"} << 20.0502 << 0.50037;
+        QTest::newRow("ugal_pni, uniform 0.3")
+            << QStringList{"routing_function=ugal_pni", "injection_rate=0.3"} << 16.9776 << 0.29987;
+        QTest::newRow("ugal_pni, uniform 0.5")
+            << QStringList{"routing_function=ugal_pni", "injection_rate=0.5"} << 22.9366 << 0.50049;
+        QTest::newRow("adaptive_xyyx, tornado 0.2")
+            << QStringList{"routing_function=adaptive_xyyx", "traffic=tornado", "injection_rate=0.2"} << 19.9803
+            << 0.19914;
+        QTest::newRow("ugal, tornado 0.2")
+            << QStringList{"routing_function=ugal", "traffic=tornado", "injection_rate=0.2"} << 21.3653 << 0.19923;
+        QTest::newRow("ugal_xyyx, tornado 0.2")
+            << QStringList{"routing_function=ugal_xyyx", "traffic=tornado", "injection_rate=0.2"} << 21.6782 << 0.19917;
+        QTest::newRow("ugal, tornado 0.35")
+            << QStringList{"routing_function=ugal", "traffic=tornado", "injection_rate=0.35"} << 25.6398 << 0.34986;
+        QTest::newRow("ugal_pni, tornado 0.35 (its knee)")
+            << QStringList{"routing_function=ugal_pni", "traffic=tornado", "injection_rate=0.35"} << 435.9742
+            << 0.30442;
+        QTest::newRow("ran_min, tornado 0.5")
+            << QStringList{"routing_function=ran_min", "traffic=tornado", "injection_rate=0.5"} << 333.7822 << 0.44145;
+        QTest::newRow("ugal, tornado 0.5")
+            << QStringList{"routing_function=ugal", "traffic=tornado", "injection_rate=0.5"} << 0.0 << 0.0;
+    }
+    void drawingAndAdaptiveRunsAgreeOverSeeds() {
+        QFETCH(QStringList, overrides);
+        QFETCH(double, latency);
+        QFETCH(double, accepted);
+        const noctest::SeedMeans means = noctest::meansOverSeeds(5, [&overrides](int seed) {
+            return flatflyConfig(overrides + QStringList{"sim_count=1", "max_samples=3", "sample_period=1000",
+                                                         "seed=" + QString::number(seed)});
+        });
+        if (latency == 0.0) {
+            QCOMPARE(means.stable, 0);
+            return;
+        }
+        QCOMPARE(means.stable, 5);
+        QVERIFY2(std::abs(means.latency - latency) <= 0.06 * latency,
+                 qPrintable(QString("latency %1").arg(means.latency)));
+        QVERIFY2(std::abs(means.accepted - accepted) <= 0.03 * accepted,
+                 qPrintable(QString("accepted %1").arg(means.accepted)));
+    }
+
     // The lesson "The flattened butterfly's express links" (resources/lessons/noc_flatfly_express.json)
     // on flatfly44_ran_min: radix c + n(k - 1) = 10, 16 x 6 = 96 router-to-router channels,
     // links of xr * |dx| = 2, 4, 6 cycles along a row; and the figures `commviz noc
