@@ -275,10 +275,14 @@ void NocLayout::placeFlatFlyStrips(const noc::NocConfig& config) {
         for (int port = 0; port < m_local; ++port)
             m_strips[std::size_t(node) * std::size_t(m_ports) + std::size_t(port)] =
                 QRectF(middle.left() + (port % m_xr) * w, middle.top() + (port / m_xr) * h, w, h);
-        // Link inputs: on the side of their sender, banded in port order along it.
+        // Link inputs: on the side of their sender, banded in port order along it. The
+        // inputs after the nodes are numbered by the senders' ids.
+        std::vector<int> senders;
+        for (int port = m_local; port < m_ports; ++port) senders.push_back(flatflyNeighbour(node, port));
+        std::sort(senders.begin(), senders.end());
         std::vector<int> sides[4];  // right, left, bottom, top
         for (int port = m_local; port < m_ports; ++port) {
-            const QPointF d = centre(flatflyNeighbour(node, port)) - centre(node);
+            const QPointF d = centre(senders[std::size_t(port - m_local)]) - centre(node);
             const int side = std::abs(d.x()) >= std::abs(d.y()) ? (d.x() > 0 ? 0 : 1) : (d.y() > 0 ? 2 : 3);
             sides[side].push_back(port);
         }

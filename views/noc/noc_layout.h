@@ -66,6 +66,9 @@ public:
     QPointF linkControl(int node, int port, int neighbour) const;
     /// The point a fraction `t` along that link.
     QPointF linkPoint(int node, int port, int neighbour, double t) const;
+    /// flatfly: the router output `port` of `node` reaches, and the input `receiver` numbers `sender`'s link.
+    int flatflyNeighbour(int node, int port) const;
+    int flatflyInputPort(int sender, int receiver) const;
     /// A fly's terminals: where node `node` injects (left of stage 0) and ejects (right of the last stage).
     QPointF injectionPoint(int node) const;
     QPointF ejectionPoint(int node) const;
@@ -110,9 +113,6 @@ private:
     double bandY(int node, int port) const;
     /// fly: the input of the next stage that output `port` of `node` reaches (fly.cpp's wiring).
     int flyInputPort(int node, int port) const;
-    /// flatfly: the router output `port` of `node` reaches, and the input `receiver` numbers `sender`'s link.
-    int flatflyNeighbour(int node, int port) const;
-    int flatflyInputPort(int sender, int receiver) const;
     /// fly: length of a terminal's injection or ejection stub.
     double terminalStub() const;
 };

@@ -73,7 +73,7 @@ bool NocRenderer::paintScene(QPainter& painter, const RenderState& state) {
                                                     .arg(engine.network().routers() / config.n)
         : config.topology == noc::Topology::CMesh ? tr("%1×%1 cmesh, %2 nodes per router").arg(config.k).arg(config.c)
         : config.topology == noc::Topology::FlatFly
-            ? tr("%1-ary %2-flat flattened butterfly, %3 nodes per router").arg(config.k).arg(config.n).arg(config.c)
+            ? tr("%1-ary %2-flat flatfly, c = %3").arg(config.k).arg(config.n).arg(config.c)
         : config.n == 1 ? (mesh ? tr("%1-router line (1-D mesh)") : tr("%1-router ring (1-D torus)")).arg(config.k)
         : config.n == 2 ? (mesh ? tr("%1×%1 mesh") : tr("%1×%1 torus")).arg(config.k)
                         : (mesh ? tr("%1×%1×%1 mesh") : tr("%1×%1×%1 torus")).arg(config.k);
