@@ -9,6 +9,13 @@ namespace commviz::noc {
 
 namespace {
 
+// flatfly_transformation read off the network: a node as its router * c + its client port.
+struct Placement {
+    const NocNetwork* net;
+    int c;
+    int operator()(int node) const { return net->ejectRouter(node) * c + net->ejectPort(node); }
+};
+
 int power(int base, int exponent) {
     int result = 1;
     for (int i = 0; i < exponent; ++i) result *= base;
@@ -120,14 +127,15 @@ RouteSet xyyx(const NocConfig& config, const RouterLoad& load, int router, int i
 
 // valiant_flatfly: a random intermediate node drawn at the first router
 // (RandomInt(nodes - 1)); phase 0 on the lower VC half, phase 1 on the upper.
-RouteSet valiant(const NocConfig& config, int router, int inPort, Packet& packet, sim::Rng& rng) {
+RouteSet valiant(const NocConfig& config, const Placement& place, int router, int inPort, Packet& packet,
+                 sim::Rng& rng) {
     int vcBegin = 0, vcEnd = config.num_vcs - 1;
     if (inPort < config.c) {
         packet.phase = 0;
         packet.intm = int(rng.below(std::uint64_t(config.nodes())));
     }
-    const int intm = FlatFlyOnChip::transformation(config, packet.intm);
-    const int dest = FlatFlyOnChip::transformation(config, packet.dest);
+    const int intm = place(packet.intm);
+    const int dest = place(packet.dest);
     if (intm / config.c == router || dest / config.c == router) packet.phase = 1;
     const int port = outportXy(config, packet.phase == 0 ? intm : dest, router);
     if (dest / config.c != router) {
@@ -145,12 +153,12 @@ RouteSet valiant(const NocConfig& config, int router, int inPort, Packet& packet
 // Phase 0: the first router weighs the minimal output's used credits times its
 // hops against a random intermediate's (plus a threshold of 2); phase 1 goes
 // to the intermediate (lower VC half), phase 2 to the destination (upper).
-RouteSet ugal(const NocConfig& config, const RouterLoad& load, int router, int inPort, int inVc, Packet& packet,
-              sim::Rng& rng) {
+RouteSet ugal(const NocConfig& config, const Placement& place, const RouterLoad& load, int router, int inPort, int inVc,
+              Packet& packet, sim::Rng& rng) {
     const int c = config.c;
     const bool xyyxOrder = config.routing_function == RoutingFunction::UgalXyyx;
     int vcBegin = 0, vcEnd = config.num_vcs - 1;
-    const int finalDest = FlatFlyOnChip::transformation(config, packet.dest);
+    const int finalDest = place(packet.dest);
     int dest = finalDest;
     if (inPort < c) packet.phase = 0;
     if (packet.phase == 1) dest = packet.intm;
@@ -164,7 +172,7 @@ RouteSet ugal(const NocConfig& config, const RouterLoad& load, int router, int i
     if (xyyxOrder) xThenY = inPort < c ? rng.below(2) > 0 : inVc < vcBegin + xyAvailable;
     const auto outport = [&](int to) { return xThenY ? outportXy(config, to, router) : outportYx(config, to, router); };
     if (packet.phase == 0) {
-        const int src = FlatFlyOnChip::transformation(config, packet.src);
+        const int src = place(packet.src);
         const int minHop = findDistance(config, src, dest);
         const int ranIntm = findRanIntm(config, src, dest, rng);
         const int minQueue = load.usedCredit(router, outport(dest));
@@ -299,21 +307,21 @@ FlatFlyOnChip::FlatFlyOnChip(const NocConfig& config) {
     }
 }
 
-RouteSet flatflyRoute(const NocConfig& config, const RouterLoad& load, int router, int inPort, int inVc, Packet& packet,
-                      sim::Rng& rng) {
+RouteSet flatflyRoute(const NocConfig& config, const NocNetwork& net, const RouterLoad& load, int router, int inPort,
+                      int inVc, Packet& packet, sim::Rng& rng) {
+    const Placement place{&net, config.c};
     switch (config.routing_function) {
         case RoutingFunction::Xyyx:
         case RoutingFunction::AdaptiveXyyx:
-            return xyyx(config, load, router, inPort, inVc, FlatFlyOnChip::transformation(config, packet.dest), rng);
+            return xyyx(config, load, router, inPort, inVc, place(packet.dest), rng);
         case RoutingFunction::Valiant:
-            return valiant(config, router, inPort, packet, rng);
+            return valiant(config, place, router, inPort, packet, rng);
         case RoutingFunction::Ugal:
         case RoutingFunction::UgalXyyx:
         case RoutingFunction::UgalPni:
-            return ugal(config, load, router, inPort, inVc, packet, rng);
+            return ugal(config, place, load, router, inPort, inVc, packet, rng);
         default:  // ran_min: min_flatfly, XY order over every VC
-            return range(outportXy(config, FlatFlyOnChip::transformation(config, packet.dest), router), 0,
-                         config.num_vcs - 1);
+            return range(outportXy(config, place(packet.dest), router), 0, config.num_vcs - 1);
     }
 }
 

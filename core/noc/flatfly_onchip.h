@@ -32,8 +32,9 @@ public:
 /// The `_flatfly` routing functions: ran_min (min_flatfly), xyyx, adaptive_xyyx,
 /// valiant, ugal, ugal_xyyx and ugal_pni, with their VC classes and their
 /// RandomInt draws in BookSim's order; the adaptive ones read `load`.
-RouteSet flatflyRoute(const NocConfig& config, const RouterLoad& load, int router, int inPort, int inVc, Packet& packet,
-                      sim::Rng& rng);
+/// `net` places the nodes (flatfly_transformation).
+RouteSet flatflyRoute(const NocConfig& config, const NocNetwork& net, const RouterLoad& load, int router, int inPort,
+                      int inVc, Packet& packet, sim::Rng& rng);
 
 /// The VCs a source may inject on (the routing function called with inject =
 /// true): every VC, but ugal_pni keeps the slice of the destination's x digit.

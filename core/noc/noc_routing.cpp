@@ -24,7 +24,7 @@ RouteSet computeRoute(const NocConfig& config, const NocNetwork& net, const Rout
         return RouteSet{std::int16_t(net.tablePort(router, packet.dest)), 0, std::int16_t(config.num_vcs - 1)};
     if (config.topology == Topology::Fly) return destTagFly(config, router, packet.dest);
     if (config.topology == Topology::CMesh) return cmeshRoute(config, router, inPort, inVc, packet, rng);
-    if (config.topology == Topology::FlatFly) return flatflyRoute(config, load, router, inPort, inVc, packet, rng);
+    if (config.topology == Topology::FlatFly) return flatflyRoute(config, net, load, router, inPort, inVc, packet, rng);
     return kncubeRoute(config, router, inPort, inVc, packet, rng);
 }
 

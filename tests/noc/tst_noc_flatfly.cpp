@@ -107,6 +107,10 @@ private slots:
         QCOMPARE(net.ejectRouter(27), 5);
         QCOMPARE(net.ejectPort(27), 3);
         QCOMPARE(FlatFlyOnChip::transformation(flatflyConfig({}), 27), 23);
+        // flatfly_transformation is the placement: router * c + client port, for every node.
+        for (int node = 0; node < 64; ++node)
+            QCOMPARE(FlatFlyOnChip::transformation(flatflyConfig({}), node),
+                     net.injectRouter(node) * 4 + net.injectPort(node));
         QCOMPARE(net.ejectPort(), -1);
         // Without use_noc_latency every link takes one cycle.
         const FlatFlyOnChip flat(flatflyConfig({"use_noc_latency=0"}));
@@ -132,32 +136,33 @@ private slots:
     // corrects dimension 1 first: port 7 to router 1. Both over every VC / their VC half.
     void minimalRoutesCorrectOneDigitPerHop() {
         const NocConfig c = flatflyConfig({});
+        const FlatFlyOnChip net(c);
         Packet p;
         p.dest = 0;
         commviz::sim::Rng rng(1);
-        QCOMPARE(flatflyRoute(c, idle(), 5, 4, 0, p, rng).port, std::int16_t(4));
-        QCOMPARE(flatflyRoute(c, idle(), 4, 4, 0, p, rng).port, std::int16_t(7));
-        const RouteSet last = flatflyRoute(c, idle(), 0, 4, 0, p, rng);
+        QCOMPARE(flatflyRoute(c, net, idle(), 5, 4, 0, p, rng).port, std::int16_t(4));
+        QCOMPARE(flatflyRoute(c, net, idle(), 4, 4, 0, p, rng).port, std::int16_t(7));
+        const RouteSet last = flatflyRoute(c, net, idle(), 0, 4, 0, p, rng);
         QCOMPARE(last.port, std::int16_t(0));
         QCOMPARE(last.vcEnd, std::int16_t(7));
         // xyyx after the first hop: the VC half says the order (VC 4-7 = YX).
         const NocConfig x = flatflyConfig({"routing_function=xyyx"});
-        const RouteSet yx = flatflyRoute(x, idle(), 5, 4, 5, p, rng);
+        const RouteSet yx = flatflyRoute(x, net, idle(), 5, 4, 5, p, rng);
         QCOMPARE(yx.port, std::int16_t(7));
         QCOMPARE(yx.vcStart, std::int16_t(4));
         QCOMPARE(yx.vcEnd, std::int16_t(7));
-        const RouteSet xy = flatflyRoute(x, idle(), 5, 4, 2, p, rng);
+        const RouteSet xy = flatflyRoute(x, net, idle(), 5, 4, 2, p, rng);
         QCOMPARE(xy.port, std::int16_t(4));
         QCOMPARE(xy.vcEnd, std::int16_t(3));
         // Every ran_min route reaches its destination in as many hops as digits differ.
-        const FlatFlyOnChip net(c);
         for (int src = 0; src < 64; ++src) {
             for (int dest = 0; dest < 64; ++dest) {
                 Packet q;
                 q.dest = dest;
                 int router = net.injectRouter(src);
                 for (int hop = 0; hop <= 2; ++hop) {
-                    const ChannelEnd& next = net.output(router, flatflyRoute(c, idle(), router, 4, 0, q, rng).port);
+                    const ChannelEnd& next =
+                        net.output(router, flatflyRoute(c, net, idle(), router, 4, 0, q, rng).port);
                     if (next.isNode()) {
                         QCOMPARE(next.node, dest);
                         break;
