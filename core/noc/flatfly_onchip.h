@@ -4,6 +4,7 @@
 #include "noc/noc_network.h"
 #include "noc/noc_routing.h"
 #include "noc/noc_types.h"
+#include "sim/result.h"
 #include "sim/rng.h"
 
 namespace commviz::noc {
@@ -28,6 +29,11 @@ public:
     /// use_noc_latency, as _BuildNet estimates it for client (i, j) of xr x yr.
     static int clientChannelLength(const NocConfig& config, int i, int j);
 };
+
+/// flatfly_onchip.cpp's asserts (x == y, xr == yr, c == xr * yr, dim < 4), the
+/// <function>_flatfly pairs it registers with their VC needs, and the sizes
+/// commviz's engine holds; the message names the key, the value and what is allowed.
+sim::Status validateFlatFly(const NocConfig& config);
 
 /// The `_flatfly` routing functions: ran_min (min_flatfly), xyyx, adaptive_xyyx,
 /// valiant, ugal, ugal_xyyx and ugal_pni, with their VC classes and their

@@ -101,60 +101,6 @@ const char* topologyName(Topology topology) {
     return "torus";
 }
 
-/// flatfly_onchip.cpp's asserts and the sizes commviz's engine holds.
-sim::Status validateFlatFly(const NocConfig& c, const std::string& pair, bool flatflyFunction) {
-    const auto number = [](int v) { return std::to_string(v); };
-    if (!flatflyFunction && c.routing_function != RoutingFunction::Valiant)
-        return sim::fail(
-            "routing_function = " + c.routing_name + ": BookSim has no " + pair + " ('Invalid routing function: " +
-            pair + "'); a flatfly routes with ran_min, xyyx, adaptive_xyyx, valiant, ugal, ugal_xyyx or ugal_pni");
-    // _BuildNet wires up to 4 dimensions (it asserts dim < 4).
-    if (c.n > 4) return sim::fail("n = " + number(c.n) + ": allowed values for topology = flatfly: 1 to 4");
-    if (c.x != c.y)
-        return sim::fail("x = " + number(c.x) + ", y = " + number(c.y) +
-                         ": allowed values for topology = flatfly: x equal to y (BookSim asserts x == y)");
-    if (c.xr != c.yr)
-        return sim::fail("xr = " + number(c.xr) + ", yr = " + number(c.yr) +
-                         ": allowed values for topology = flatfly: xr equal to yr (BookSim asserts xr == yr)");
-    if (c.c != c.xr * c.yr)
-        return sim::fail("c = " + number(c.c) + ": allowed values for topology = flatfly: xr * yr = " +
-                         number(c.xr * c.yr) + " (BookSim asserts c == xr * yr)");
-    int routers = 1;
-    for (int d = 0; d < c.n && routers <= 65536; ++d) routers *= c.k;
-    if (c.x * c.y != routers)
-        return sim::fail("x = " + number(c.x) + ": allowed values for topology = flatfly with k = " + number(c.k) +
-                         ", n = " + number(c.n) + ": x = y and x * y = k^n = " + number(routers) +
-                         " (the floor plan places every router; BookSim numbers nodes beyond the network otherwise)");
-    if (c.ports() > 32)
-        return sim::fail("k = " + number(c.k) + ": a flatfly router has c + n * (k - 1) = " + number(c.ports()) +
-                         " ports, and commviz's routers at most 32");
-    if (c.use_noc_latency)
-        for (int j = 0; j < c.yr; ++j)
-            for (int i = 0; i < c.xr; ++i)
-                if (FlatFlyOnChip::clientChannelLength(c, i, j) != 1)
-                    return sim::fail("xr = " + number(c.xr) +
-                                     ": with use_noc_latency = 1 BookSim gives the clients of a router wider than 3 "
-                                     "nodes channels longer than 1 cycle, which commviz does not model; allowed: "
-                                     "xr = yr from 1 to 3, or use_noc_latency = 0");
-    int least = c.routing_function == RoutingFunction::RanMin ? 1 : 2;
-    std::string why = c.routing_name + " splits the VCs into two halves";
-    if (c.routing_function == RoutingFunction::UgalXyyx) {
-        least = 4;
-        why = "ugal_xyyx splits the VCs into an XY and a YX half, each split again per phase";
-    }
-    if (c.routing_function == RoutingFunction::UgalPni) {
-        if (c.k != c.c)
-            return sim::fail("c = " + number(c.c) + ": ugal_pni needs c equal to k = " + number(c.k) +
-                             " (BookSim asserts gK == gC)");
-        least = 2 * c.k;
-        why = "ugal_pni splits the VCs into one half per phase and each half into k slices";
-    }
-    if (c.num_vcs < least)
-        return sim::fail("num_vcs = " + number(c.num_vcs) + ": " + why + ", so routing_function = " + c.routing_name +
-                         " on a flatfly needs num_vcs of at least " + number(least));
-    return sim::Ok{};
-}
-
 /// BookSim looks up <routing_function>_<topology>: the pairs it has, and the
 /// sizes commviz's routers hold (at most 32 ports).
 sim::Status validateTopologyRouting(const NocConfig& c) {
@@ -169,8 +115,9 @@ sim::Status validateTopologyRouting(const NocConfig& c) {
                              "ports; allowed values for topology = fly: 2 to 32");
         return sim::Ok{};
     }
+    // RanMin and after: the _flatfly functions (valiant is shared with the cubes).
     const bool flatflyFunction = c.routing_function >= RoutingFunction::RanMin;
-    if (c.topology == Topology::FlatFly) return validateFlatFly(c, pair, flatflyFunction);
+    if (c.topology == Topology::FlatFly) return validateFlatFly(c);
     if (flatflyFunction)
         return sim::fail("routing_function = " + c.routing_name + ": BookSim has no " + pair +
                          " ('Invalid routing function: " + pair + "'); " + c.routing_name +
