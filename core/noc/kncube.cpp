@@ -100,11 +100,17 @@ RouteSet kncubeRoute(const NocConfig& config, int router, int inPort, int inVc, 
     const bool mesh = config.topology == Topology::Mesh;
     switch (config.routing_function) {
         case RoutingFunction::DimOrder:
-        case RoutingFunction::DestTag:  // these five are refused on a cube by validateNocConfig
+        case RoutingFunction::DestTag:  // these are refused on a cube by validateNocConfig
         case RoutingFunction::DorNoExpress:
         case RoutingFunction::XyYx:
         case RoutingFunction::XyYxNoExpress:
         case RoutingFunction::Min:
+        case RoutingFunction::RanMin:
+        case RoutingFunction::Xyyx:
+        case RoutingFunction::AdaptiveXyyx:
+        case RoutingFunction::Ugal:
+        case RoutingFunction::UgalXyyx:
+        case RoutingFunction::UgalPni:
             break;
         case RoutingFunction::MinAdapt:
             return mesh ? minAdaptMesh(config, router, inPort, inVc, packet)

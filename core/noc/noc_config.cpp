@@ -8,6 +8,7 @@
 #include <map>
 
 #include "noc/booksim_keys.h"
+#include "noc/flatfly_onchip.h"
 #include "noc/routing_functions.h"
 #include "sim/text.h"
 
@@ -17,7 +18,7 @@ int NocConfig::nodes() const {
     int total = 1;
     for (int d = 0; d < n; ++d) total *= k;
     if (topology == Topology::AnyNet) return anynet ? anynet->nodes : 0;
-    return topology == Topology::CMesh ? total * c : total;
+    return topology == Topology::CMesh || topology == Topology::FlatFly ? total * c : total;
 }
 
 int NocConfig::anynetPorts() const {
@@ -105,6 +106,8 @@ const char* topologyName(Topology topology) {
             return "cmesh";
         case Topology::AnyNet:
             return "anynet";
+        case Topology::FlatFly:
+            return "flatfly";
     }
     return "torus";
 }
@@ -136,6 +139,13 @@ sim::Status validateTopologyRouting(const NocConfig& c) {
     if (c.routing_function == RoutingFunction::Min)
         return sim::fail("routing_function = min: BookSim has no " + pair + " ('Invalid routing function: " + pair +
                          "'); min is for topology = anynet here");
+    // RanMin and after: the _flatfly functions (valiant is shared with the cubes).
+    const bool flatflyFunction = c.routing_function >= RoutingFunction::RanMin;
+    if (c.topology == Topology::FlatFly) return validateFlatFly(c);
+    if (flatflyFunction)
+        return sim::fail("routing_function = " + c.routing_name + ": BookSim has no " + pair +
+                         " ('Invalid routing function: " + pair + "'); " + c.routing_name +
+                         " is for topology = flatfly");
     if (c.n > 3)
         return sim::fail("n = " + std::to_string(c.n) + ": allowed values for topology = " + topologyName(c.topology) +
                          ": an integer from 1 to 3 (a fly takes up to 8 stages)");
@@ -232,11 +242,12 @@ sim::Status validateNocConfig(const NocConfig& c) {
             "dim_order on a torus");
     }
     if (c.routing_name == "none") {
-        const char* allowed = c.topology == Topology::Mesh    ? "dor or dim_order for a mesh"
-                              : c.topology == Topology::Torus ? "dim_order for a torus"
-                              : c.topology == Topology::Fly   ? "dest_tag for a fly"
-                              : c.topology == Topology::AnyNet
-                                  ? "min for an anynet"
+        const char* allowed = c.topology == Topology::Mesh     ? "dor or dim_order for a mesh"
+                              : c.topology == Topology::Torus  ? "dim_order for a torus"
+                              : c.topology == Topology::Fly    ? "dest_tag for a fly"
+                              : c.topology == Topology::AnyNet ? "min for an anynet"
+                              : c.topology == Topology::FlatFly
+                                  ? "ran_min, xyyx, adaptive_xyyx, valiant, ugal, ugal_xyyx or ugal_pni for a flatfly"
                                   : "dor, dor_no_express, xy_yx or xy_yx_no_express for a cmesh";
         return sim::fail(std::string("routing_function = none: set routing_function (") + allowed +
                          "); BookSim fails with 'Invalid routing function: none_" + topologyName(c.topology) + "'");

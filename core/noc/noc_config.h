@@ -17,12 +17,29 @@ namespace commviz::noc {
 
 /// BookSim's `topology` values commviz models: the k-ary n-cube (kncube.cpp)
 /// and the k-ary n-fly (fly.cpp).
-enum class Topology { Mesh, Torus, Fly, CMesh, AnyNet };
+enum class Topology { Mesh, Torus, Fly, CMesh, AnyNet, FlatFly };
 /// BookSim's routing_function values commviz models; BookSim appends the
 /// topology (`min_adapt` + mesh = min_adapt_mesh). `dor` / `dim_order` (mesh),
 /// `dim_order` (torus), `min_adapt`, `valiant` (mesh, torus), `romm` (mesh),
-/// `dest_tag` (fly); `dor`, `dor_no_express`, `xy_yx`, `xy_yx_no_express` (cmesh); `min` (anynet).
-enum class RoutingFunction { DimOrder, MinAdapt, Valiant, Romm, DestTag, DorNoExpress, XyYx, XyYxNoExpress, Min };
+/// `dest_tag` (fly); `dor`, `dor_no_express`, `xy_yx`, `xy_yx_no_express` (cmesh); `min` (anynet);
+/// `ran_min`, `xyyx`, `adaptive_xyyx`, `valiant`, `ugal`, `ugal_xyyx`, `ugal_pni` (flatfly).
+enum class RoutingFunction {
+    DimOrder,
+    MinAdapt,
+    Valiant,
+    Romm,
+    DestTag,
+    DorNoExpress,
+    XyYx,
+    XyYxNoExpress,
+    Min,
+    RanMin,  // RanMin and after: the _flatfly functions
+    Xyyx,
+    AdaptiveXyyx,
+    Ugal,
+    UgalXyyx,
+    UgalPni
+};
 enum class TrafficKind { Uniform, Transpose, Bitcomp, Bitrev, Shuffle, Tornado, Neighbor, Randperm, Hotspot };
 enum class SimType { Latency, Throughput };
 
@@ -114,6 +131,7 @@ struct NocConfig {
     int nodes() const;
     /// Port slots per router: 2n + 1 on a k-ary n-cube, k on a k-ary n-fly.
     int ports() const {
+        if (topology == Topology::FlatFly) return c + n * (k - 1);
         return topology == Topology::Fly      ? k
                : topology == Topology::CMesh  ? c + 2 * n
                : topology == Topology::AnyNet ? anynetPorts()

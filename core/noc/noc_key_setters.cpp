@@ -87,11 +87,18 @@ KeySetter routingFunctionSetter() {
             {"dor_no_express", RoutingFunction::DorNoExpress},
             {"xy_yx", RoutingFunction::XyYx},
             {"xy_yx_no_express", RoutingFunction::XyYxNoExpress},
-            {"min", RoutingFunction::Min}};
+            {"min", RoutingFunction::Min},
+            {"ran_min", RoutingFunction::RanMin},
+            {"xyyx", RoutingFunction::Xyyx},
+            {"adaptive_xyyx", RoutingFunction::AdaptiveXyyx},
+            {"ugal", RoutingFunction::Ugal},
+            {"ugal_xyyx", RoutingFunction::UgalXyyx},
+            {"ugal_pni", RoutingFunction::UgalPni}};
         const auto it = names.find(v.text);
         if (it == names.end())
             return "dor, dim_order, min_adapt, valiant or romm (mesh); dim_order, min_adapt or valiant (torus); "
-                   "dest_tag (fly); dor, dor_no_express, xy_yx or xy_yx_no_express (cmesh); min (anynet)";
+                   "dest_tag (fly); dor, dor_no_express, xy_yx or xy_yx_no_express (cmesh); ran_min, xyyx, "
+                   "adaptive_xyyx, valiant, ugal, ugal_xyyx or ugal_pni (flatfly); min (anynet)";
         c.routing_function = it->second;
         c.routing_name = v.text;
         return "";

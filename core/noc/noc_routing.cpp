@@ -6,6 +6,7 @@
 
 #include "noc/anynet.h"
 #include "noc/cmesh.h"
+#include "noc/flatfly_onchip.h"
 #include "noc/kncube.h"
 #include "noc/knfly.h"
 
@@ -15,21 +16,25 @@ std::shared_ptr<const NocNetwork> makeNetwork(const NocConfig& config) {
     if (config.topology == Topology::Fly) return std::make_shared<const KNFly>(config);
     if (config.topology == Topology::CMesh) return std::make_shared<const CMesh>(config);
     if (config.topology == Topology::AnyNet) return std::make_shared<const AnyNet>(config);
+    if (config.topology == Topology::FlatFly) return std::make_shared<const FlatFlyOnChip>(config);
     return std::make_shared<const KNCube>(config);
 }
 
 RouteSet computeRoute(const NocConfig& config, const NocNetwork& net, const RouterLoad& load, int router, int inPort,
                       int inVc, Packet& packet, sim::Rng& rng) {
-    (void)load;  // read by the adaptive functions of flatfly, fattree and dragonfly
     if (net.hasRouteTable())
         return RouteSet{std::int16_t(net.tablePort(router, packet.dest)), 0, std::int16_t(config.num_vcs - 1)};
     if (config.topology == Topology::Fly) return destTagFly(config, router, packet.dest);
     if (config.topology == Topology::CMesh) return cmeshRoute(config, router, inPort, inVc, packet, rng);
     if (config.topology == Topology::AnyNet) return minAnynet(config, net, router, packet.dest);
+    if (config.topology == Topology::FlatFly) return flatflyRoute(config, net, load, router, inPort, inVc, packet, rng);
     return kncubeRoute(config, router, inPort, inVc, packet, rng);
 }
 
-RouteSet injectionRoute(const NocConfig& config) { return RouteSet{-1, 0, std::int16_t(config.num_vcs - 1)}; }
+RouteSet injectionRoute(const NocConfig& config, const Packet& packet) {
+    if (config.topology == Topology::FlatFly) return flatflyInjectionRoute(config, packet);
+    return RouteSet{-1, 0, std::int16_t(config.num_vcs - 1)};
+}
 
 int trafficDestination(const NocConfig& config, int source, sim::Rng& rng) {
     const int nodes = config.nodes();

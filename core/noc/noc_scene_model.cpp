@@ -128,6 +128,15 @@ sim::Result<NocConfig> configFromKeys(const sim::ParamValues& values, const std:
                  {"c", "4"}, {"xr", "2"}, {"yr", "2"}, {"x", side}, {"y", side}})
             document.assignments.push_back({key, classifyValue(value), 0});
     }
+    // A flatfly from the scene: BookSim's flatflyconfig shape, c = 4 nodes (2 x 2) per
+    // router on a k x k floor plan.
+    if (topology != values.end() && topology->second == "flatfly") {
+        const auto k = values.find("k");
+        const std::string side = k != values.end() ? bookSimText(*sim::findParam(nocParams(), "k"), k->second) : "8";
+        for (const auto& [key, value] : std::vector<std::pair<std::string, std::string>>{
+                 {"c", "4"}, {"xr", "2"}, {"yr", "2"}, {"x", side}, {"y", side}})
+            document.assignments.push_back({key, classifyValue(value), 0});
+    }
     return makeNocConfig(document);
 }
 
@@ -150,13 +159,14 @@ sim::SceneModel sceneModel() {
         [](const sim::MergedKeys& keys, const std::optional<Json>& scenario) -> sim::Result<NocEngine> {
             // The scene's routing_function default (dim_order) is a cube's: on a
             // fly, where BookSim has dest_tag only, a routing function nobody set means
-            // dest_tag; on a cmesh, dor.
+            // dest_tag; on a cmesh, dor; on a flatfly, ran_min.
             sim::ParamValues values = keys.values;
             const auto source = keys.sources.find("routing_function");
             const bool routingDefaulted = source == keys.sources.end() || source->second == sim::KeySource::Default;
             if (routingDefaulted && values["topology"] == "fly") values["routing_function"] = "dest_tag";
             if (routingDefaulted && values["topology"] == "cmesh") values["routing_function"] = "dor";
             if (routingDefaulted && values["topology"] == "anynet") values["routing_function"] = "min";
+            if (routingDefaulted && values["topology"] == "flatfly") values["routing_function"] = "ran_min";
             std::map<std::string, std::string> files;
             if (scenario) {
                 auto bundled = scenarioNetworkFiles(*scenario);

@@ -172,6 +172,12 @@ sim::Status validateRoutingClasses(const NocConfig& c) {
         case RoutingFunction::DorNoExpress:
         case RoutingFunction::XyYx:
         case RoutingFunction::XyYxNoExpress:
+        case RoutingFunction::RanMin:
+        case RoutingFunction::Xyyx:
+        case RoutingFunction::AdaptiveXyyx:
+        case RoutingFunction::Ugal:
+        case RoutingFunction::UgalXyyx:
+        case RoutingFunction::UgalPni:
             return sim::Ok{};
         case RoutingFunction::MinAdapt:
             least = mesh ? 2 : 4;

@@ -274,6 +274,21 @@ private slots:
         QVERIFY2(std::abs(figure(out, "Hops average") / 4.98143 - 1) < 0.01, qPrintable(out.right(400)));
     }
 
+    // BookSim2's examples/flatflyconfig as shipped (its settings; our file): BookSim2 28f43299
+    // `booksim flatflyconfig` prints (Overall Traffic Statistics) Packet latency average =
+    // 15.6014, Accepted flit rate average = 0.0998698, Hops average = 2.49491 (ran_min: 1 +
+    // 3/4 + 3/4 = 2.5 routers on average under uniform traffic).
+    void runsTheShippedFlatflyExample() {
+        const QString path = QStringLiteral(COMMVIZ_SOURCE_DIR) + "/resources/scenarios/noc/flatfly44_ran_min.cfg";
+        const CliResult r = runCommviz({"noc", path});
+        QCOMPARE(r.exitCode, 0);
+        const QString out = QString::fromUtf8(r.out);
+        QVERIFY2(std::abs(figure(out, "Packet latency average") / 15.6014 - 1) < 0.06, qPrintable(out.right(400)));
+        QVERIFY2(std::abs(figure(out, "Accepted flit rate average") / 0.0998698 - 1) < 0.03,
+                 qPrintable(out.right(400)));
+        QVERIFY2(std::abs(figure(out, "Hops average") / 2.49491 - 1) < 0.01, qPrintable(out.right(400)));
+    }
+
     void refusesOtherTopologiesNamingEverySettingTopologyFirst_data() {
         QTest::addColumn<QByteArray>("config");
         QTest::addColumn<QStringList>("overrides");
@@ -393,6 +408,21 @@ private slots:
                                                  "topology = cmesh;\nk = 4;\nc = 2;\nxr = 2;\nyr = 2;\nx = 4;\ny = 4;\n"
                                                  "routing_function = dor;\n")
                                           << QStringList{} << QStringList{"bad.cfg:3", "c = 2", "cmesh: 4"};
+        QTest::newRow("flatfly with x != y")
+            << QByteArray(
+                   "topology = flatfly;\nk = 4;\nn = 2;\nc = 4;\nxr = 2;\nyr = 2;\nx = 4;\ny = 2;\n"
+                   "routing_function = ran_min;\n")
+            << QStringList{} << QStringList{"x = 4, y = 2", "x equal to y"};
+        QTest::newRow("flatfly with c != xr * yr")
+            << QByteArray(
+                   "topology = flatfly;\nk = 4;\nn = 2;\nc = 2;\nxr = 2;\nyr = 2;\nx = 4;\ny = 4;\n"
+                   "routing_function = ran_min;\n")
+            << QStringList{} << QStringList{"bad.cfg:4", "c = 2", "xr * yr = 4"};
+        QTest::newRow("dor on a flatfly")
+            << QByteArray(
+                   "topology = flatfly;\nk = 4;\nn = 2;\nc = 4;\nxr = 2;\nyr = 2;\nx = 4;\ny = 4;\n"
+                   "routing_function = dor;\n")
+            << QStringList{} << QStringList{"bad.cfg:9", "dor_flatfly", "ran_min, xyyx, adaptive_xyyx"};
         QTest::newRow("dor on a fly") << QByteArray("topology = fly;\nk = 4;\nn = 2;\nrouting_function = dor;\n")
                                       << QStringList{}
                                       << QStringList{"bad.cfg:4", "routing_function = dor", "dor_fly", "dest_tag"};

@@ -264,6 +264,8 @@ private slots:
         // network_files; with sample_period = 10000 it runs 60,001 cycles, past the cap.
         QTest::newRow("anynet") << "anynet_example"
                                 << "running";
+        QTest::newRow("flatfly") << "flatfly44_ran_min"
+                                 << "completed";
         // The lessons' scenarios. The dateline ring is overloaded (it drains
         // after 74,395 cycles), so within the 30,000-cycle cap it is still
         // running: what matters is that it never deadlocks.

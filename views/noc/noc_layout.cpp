@@ -8,13 +8,15 @@ namespace commviz::views {
 
 NocLayout::NocLayout(const noc::NocConfig& config, bool withPanel)
     : m_panel(withPanel),
-      m_square(config.topology == noc::Topology::AnyNet || (config.n == 2 && config.topology != noc::Topology::Fly)),
+      m_square(config.topology == noc::Topology::AnyNet || config.topology == noc::Topology::FlatFly ||
+               (config.n == 2 && config.topology != noc::Topology::Fly)),
       m_k(config.k),
       m_n(config.n),
       m_ports(config.ports()),
       m_fly(config.topology == noc::Topology::Fly),
       m_cmesh(config.topology == noc::Topology::CMesh),
-      m_local(m_cmesh ? config.c : 0) {
+      m_flatfly(config.topology == noc::Topology::FlatFly),
+      m_local(m_cmesh || m_flatfly ? config.c : 0) {
     const QRectF area = grid();
     if (config.topology == noc::Topology::AnyNet && config.anynet) {
         m_anynet = true;
@@ -34,6 +36,17 @@ NocLayout::NocLayout(const noc::NocConfig& config, bool withPanel)
         m_radius = m_routers > 1 ? room - m_size * 0.75 : 0;
         m_pitch = m_routers > 1 ? m_radius * chord : m_size * 1.6;
         m_origin = area.center();
+        return;
+    }
+    if (m_flatfly) {
+        m_columns = config.x;
+        m_xr = config.xr;
+        const int rows = std::max(1, config.y);
+        m_pitch = std::min(area.width() / m_columns, area.height() / rows);
+        m_size = m_pitch * 0.45;  // room between routers for the curves around them
+        m_origin = QPointF(area.left() + (area.width() - m_pitch * m_columns) / 2,
+                           area.top() + (area.height() - m_pitch * rows) / 2);
+        placeFlatFlyStrips(config);
         return;
     }
     if (m_fly) {
@@ -113,6 +126,7 @@ QLineF NocLayout::anynetLink(int from, int to) const {
 
 QPointF NocLayout::cell(int node) const {
     if (m_fly) return {node / m_perStage + 0.5, node % m_perStage + 0.5};
+    if (m_flatfly) return {node % m_columns + 0.5, node / m_columns + 0.5};
     const int x = node % m_k;
     const int y = m_n >= 2 ? (node / m_k) % m_k : 0;
     const int z = m_n == 3 ? node / (m_k * m_k) : 0;
@@ -156,6 +170,10 @@ QPointF NocLayout::direction(int port) const {
 }
 
 bool NocLayout::verticalLanes(int port) const {
+    if (m_flatfly) {
+        const std::size_t at = std::size_t(port);
+        return at < m_vertical.size() && m_vertical[at];
+    }
     if (isLocal(port) || m_fly || m_anynet) return false;
     port = meshPort(port);
     return port == 2 || port == 3;
@@ -187,6 +205,7 @@ QPointF NocLayout::ejectionPoint(int node) const {
 }
 
 QRectF NocLayout::inputStrip(int node, int port) const {
+    if (m_flatfly) return m_strips[std::size_t(node) * std::size_t(m_ports) + std::size_t(port)];
     const QRectF r = router(node);
     if (m_anynet) {  // every input a band, stacked top to bottom in port order
         const double band = r.height() / m_ports;
@@ -231,6 +250,20 @@ QPointF NocLayout::linkStart(int node, int port) const {
         return to >= 0 ? anynetLink(node, to).p1() : centre(node);
     }
     if (m_fly) return {router(node).right(), bandY(node, port)};
+    if (m_flatfly) {
+        // Leave from the side facing the receiver (flatfly_onchip.cpp: the port's dimension
+        // and the other router's digit), a little off the centre line so both directions show.
+        const int receiver = flatflyNeighbour(node, port);
+        QLineF line(centre(node), centre(receiver));
+        const QPointF d = (line.p2() - line.p1()) / std::max(1.0, line.length());
+        const QPointF normal(-d.y(), d.x());
+        const double half = m_size / 2;
+        const bool horizontal = std::abs(d.x()) >= std::abs(d.y());
+        const QPointF side = horizontal ? QPointF(d.x() > 0 ? half : -half, 0) : QPointF(0, d.y() > 0 ? half : -half);
+        // A curve leaves near the corner it bows towards.
+        const bool adjacent = line.length() < m_pitch * 1.01;
+        return centre(node) + side + normal * (m_size * (adjacent ? 0.14 : 0.36));
+    }
     const QPointF d = direction(port);
     const QPointF normal(-d.y(), d.x());
     const double half = m_size / 2;
@@ -243,6 +276,13 @@ QPointF NocLayout::linkEnd(int node, int port, int neighbour) const {
         if (neighbour < 0) return linkStart(node, port) + QPointF(kSmallestFont, 0);
         return {router(neighbour).left(), bandY(neighbour, flyInputPort(node, port))};
     }
+    if (m_flatfly) {  // the outer edge of the input strip that holds this link's flits
+        const QRectF strip = inputStrip(neighbour, flatflyInputPort(node, neighbour));
+        const QPointF inward = centre(neighbour) - strip.center();
+        if (verticalLanes(flatflyInputPort(node, neighbour)))
+            return {strip.center().x(), inward.y() > 0 ? strip.top() : strip.bottom()};
+        return {inward.x() > 0 ? strip.left() : strip.right(), strip.center().y()};
+    }
     const QPointF d = direction(port);
     const QPointF normal(-d.y(), d.x());
     const double half = m_size / 2;
@@ -250,6 +290,99 @@ QPointF NocLayout::linkEnd(int node, int port, int neighbour) const {
         neighbour >= 0 && QLineF(centre(node), centre(neighbour)).length() < m_pitch * 1.01 + m_layerGap;
     if (!adjacent) return linkStart(node, port) + d * ((m_pitch - m_size) * 0.45);  // wrap-around stub
     return centre(neighbour) - d * half + normal * (m_size * 0.14);
+}
+
+int NocLayout::flatflyNeighbour(int node, int port) const {
+    // Output c + (k-1) * dim + digit (minus 1 above the router's own digit).
+    const int link = port - m_local;
+    const int dim = link / (m_k - 1);
+    int place = 1;
+    for (int d = 0; d < dim; ++d) place *= m_k;
+    const int own = (node / place) % m_k;
+    int digit = link % (m_k - 1);
+    if (digit >= own) ++digit;
+    return node + (digit - own) * place;
+}
+
+int NocLayout::flatflyInputPort(int sender, int receiver) const {
+    // Inputs after the nodes come in the senders' order (BookSim adds them router by router).
+    int below = 0;
+    for (int dim = 0, place = 1; dim < m_n; ++dim, place *= m_k) {
+        const int own = (receiver / place) % m_k;
+        for (int digit = 0; digit < m_k; ++digit) {
+            if (digit == own) continue;
+            if (receiver + (digit - own) * place < sender) ++below;
+        }
+    }
+    return m_local + below;
+}
+
+void NocLayout::placeFlatFlyStrips(const noc::NocConfig& config) {
+    const int routers = m_columns * std::max(1, config.y);
+    m_strips.assign(std::size_t(routers) * std::size_t(m_ports), QRectF());
+    m_vertical.assign(std::size_t(m_ports), false);
+    const double depth = m_size * 0.24;
+    for (int node = 0; node < routers; ++node) {
+        const QRectF r = router(node);
+        // The nodes' inputs: an xr x yr block in the middle.
+        const QRectF middle = r.adjusted(depth * 1.1, depth * 1.1, -depth * 1.1, -depth * 1.1);
+        const int yr = std::max(1, m_local / m_xr);
+        const double w = middle.width() / m_xr, h = middle.height() / yr;
+        for (int port = 0; port < m_local; ++port)
+            m_strips[std::size_t(node) * std::size_t(m_ports) + std::size_t(port)] =
+                QRectF(middle.left() + (port % m_xr) * w, middle.top() + (port / m_xr) * h, w, h);
+        // Link inputs: on the side of their sender, banded in port order along it. The
+        // inputs after the nodes are numbered by the senders' ids.
+        std::vector<int> senders;
+        for (int port = m_local; port < m_ports; ++port) senders.push_back(flatflyNeighbour(node, port));
+        std::sort(senders.begin(), senders.end());
+        std::vector<int> sides[4];  // right, left, bottom, top
+        for (int port = m_local; port < m_ports; ++port) {
+            const QPointF d = centre(senders[std::size_t(port - m_local)]) - centre(node);
+            const int side = std::abs(d.x()) >= std::abs(d.y()) ? (d.x() > 0 ? 0 : 1) : (d.y() > 0 ? 2 : 3);
+            sides[side].push_back(port);
+        }
+        for (int side = 0; side < 4; ++side) {
+            const int count = int(sides[side].size());
+            for (int i = 0; i < count; ++i) {
+                const int port = sides[side][std::size_t(i)];
+                QRectF strip;
+                if (side < 2) {
+                    const double band = (r.height() - 2 * depth) / count;
+                    strip = QRectF(side == 0 ? r.right() - depth : r.left(), r.top() + depth + i * band, depth, band);
+                } else {
+                    const double band = (r.width() - 2 * depth) / count;
+                    strip = QRectF(r.left() + depth + i * band, side == 2 ? r.bottom() - depth : r.top(), band, depth);
+                    m_vertical[std::size_t(port)] = true;
+                }
+                m_strips[std::size_t(node) * std::size_t(m_ports) + std::size_t(port)] = strip;
+            }
+        }
+    }
+}
+
+QPointF NocLayout::linkControl(int node, int port, int neighbour) const {
+    const QPointF a = linkStart(node, port);
+    const QPointF b = linkEnd(node, port, neighbour);
+    const QPointF middle = (a + b) / 2;
+    if (!m_flatfly || neighbour < 0) return middle;
+    const QLineF span(centre(node), centre(neighbour));
+    const double cells = span.length() / m_pitch;
+    if (cells < 1.01) return middle;  // adjacent: straight
+    // Bow clear of the routers in between: the curve's apex passes half a router plus a
+    // margin that grows with the distance, so links of different lengths stay apart.
+    const QPointF d = (span.p2() - span.p1()) / span.length();
+    const QPointF normal(-d.y(), d.x());
+    const double apex = m_size / 2 + m_pitch * (0.06 + 0.06 * (cells - 2));
+    return middle + normal * (2 * apex - m_size * 0.36);
+}
+
+QPointF NocLayout::linkPoint(int node, int port, int neighbour, double t) const {
+    const QPointF a = linkStart(node, port);
+    const QPointF b = linkEnd(node, port, neighbour);
+    const QPointF c = linkControl(node, port, neighbour);
+    const double u = 1 - t;
+    return a * (u * u) + c * (2 * u * t) + b * (t * t);
 }
 
 }  // namespace commviz::views

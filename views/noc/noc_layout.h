@@ -31,6 +31,12 @@ namespace commviz::views {
 /// the others clockwise on a circle in id order, each channel a straight line
 /// between the two routers (the two directions side by side), each router's
 /// inputs stacked in port order, its nodes' first.
+/// A flatfly (on-chip flattened butterfly) is drawn on BookSim's floor plan:
+/// router r at column r % x, row r / x, its c nodes' inputs an xr x yr block
+/// in the middle, each link input on the side its sender lies (banded by the
+/// sender's distance), and every express link that skips routers a curve
+/// around them: rightward and downward links bow one way, their returns the
+/// other, longer links further.
 class NocLayout {
 public:
     static constexpr double kWidth = 1200;
@@ -57,12 +63,23 @@ public:
     /// True when the lanes of input `port` are vertical (flits enter from above or below).
     bool verticalLanes(int port) const;
     /// The local (injection) input of a k-ary n-cube router, drawn in its middle; a fly has none.
-    bool isLocal(int port) const { return m_cmesh ? port < m_local : !m_fly && !m_anynet && port == m_ports - 1; }
+    bool isLocal(int port) const {
+        return m_cmesh || m_flatfly ? port < m_local : !m_fly && !m_anynet && port == m_ports - 1;
+    }
     bool isFly() const { return m_fly; }
     bool isAnyNet() const { return m_anynet; }
     /// Credits drawn back along the flits' own link (a fly has no link back; an
     /// anynet's input and output ports to one neighbour differ in number).
     bool creditsRideBack() const { return m_fly || m_anynet; }
+    bool isFlatFly() const { return m_flatfly; }
+    /// The control point of the link from output `port` of `node` to `neighbour` (a quadratic
+    /// curve); the straight line's midpoint when the link joins adjacent routers or is not a flatfly's.
+    QPointF linkControl(int node, int port, int neighbour) const;
+    /// The point a fraction `t` along that link.
+    QPointF linkPoint(int node, int port, int neighbour, double t) const;
+    /// flatfly: the router output `port` of `node` reaches, and the input `receiver` numbers `sender`'s link.
+    int flatflyNeighbour(int node, int port) const;
+    int flatflyInputPort(int sender, int receiver) const;
     /// A fly's terminals: where node `node` injects (left of stage 0) and ejects (right of the last stage).
     QPointF injectionPoint(int node) const;
     QPointF ejectionPoint(int node) const;
@@ -89,6 +106,13 @@ private:
     double m_radius = 0;                         ///< anynet: the circle's radius
     /// anynet: where `from`'s channel to `to` leaves and arrives (the two directions side by side).
     QLineF anynetLink(int from, int to) const;
+    bool m_flatfly = false;
+    int m_columns = 0;  ///< flatfly: routers per row of the floor plan (x)
+    int m_xr = 1;       ///< flatfly: nodes per router along x
+    /// flatfly: each router's input strips (routers x ports) and whether their lanes run vertically.
+    std::vector<QRectF> m_strips;
+    std::vector<bool> m_vertical;
+    void placeFlatFlyStrips(const noc::NocConfig& config);
     int m_local = 0;      ///< cmesh: the node ports (c) before the four mesh ports
     int m_perStage = 1;   ///< fly: routers per stage, k^(n-1)
     double m_xPitch = 0;  ///< fly: distance between stages

@@ -2,6 +2,7 @@
 
 #include <QFileInfo>
 #include <QFontMetricsF>
+#include <QPainterPath>
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -77,6 +78,8 @@ bool NocRenderer::paintScene(QPainter& painter, const RenderState& state) {
                   .arg(QFileInfo(QString::fromStdString(config.network_file)).fileName())
                   .arg(engine.network().routers())
                   .arg(engine.network().nodes())
+        : config.topology == noc::Topology::FlatFly
+            ? tr("%1-ary %2-flat flatfly, c = %3").arg(config.k).arg(config.n).arg(config.c)
         : config.n == 1 ? (mesh ? tr("%1-router line (1-D mesh)") : tr("%1-router ring (1-D torus)")).arg(config.k)
         : config.n == 2 ? (mesh ? tr("%1×%1 mesh") : tr("%1×%1 torus")).arg(config.k)
                         : (mesh ? tr("%1×%1×%1 mesh") : tr("%1×%1×%1 torus")).arg(config.k);
@@ -170,6 +173,12 @@ void NocRenderer::paintLinks(ScenePaint& p, const NocEngine& engine, const NocLa
         for (int port = 0; port < net.outputs(node); ++port) {
             const int next = net.neighbor(node, port);  // -1: ejection, or a mesh edge
             if (next < 0) continue;
+            if (layout.isFlatFly()) {  // express links bow around the routers they skip
+                QPainterPath path(layout.linkStart(node, port));
+                path.quadTo(layout.linkControl(node, port, next), layout.linkEnd(node, port, next));
+                p.p.strokePath(path, pen);
+                continue;
+            }
             p.p.drawLine(layout.linkStart(node, port), layout.linkEnd(node, port, next));
         }
     }
@@ -223,10 +232,13 @@ QRectF NocRenderer::flitCell(const NocLayout& layout, const noc::NocConfig& conf
                     : QRectF(strip.left() + off, strip.top() + vc * laneW, cellL, laneW);
 }
 
-QPointF NocRenderer::onLink(const QPointF& from, const QPointF& to, int due, int latency) {
+double NocRenderer::linkFraction(int due, int latency) {
     // `due` runs from latency (just written) down to 0 (read next cycle).
-    const double t = (latency - due + 0.5) / double(latency + 1);
-    return from + (to - from) * std::clamp(t, 0.05, 0.95);
+    return std::clamp((latency - due + 0.5) / double(latency + 1), 0.05, 0.95);
+}
+
+QPointF NocRenderer::onLink(const QPointF& from, const QPointF& to, int due, int latency) {
+    return from + (to - from) * linkFraction(due, latency);
 }
 
 void NocRenderer::paintInputPort(ScenePaint& p, const NocEngine& engine, const NocLayout& layout, int node, int port) {
@@ -270,7 +282,9 @@ void NocRenderer::paintChannels(ScenePaint& p, const NocEngine& engine, const No
         if (from.router < 0) continue;  // injection channels are inside the router too
         const QPointF a = layout.linkStart(from.router, from.port);
         const QPointF b = layout.linkEnd(from.router, from.port, cf.router);
-        const QPointF at = onLink(a, b, cf.due, from.latency);
+        QPointF at = onLink(a, b, cf.due, from.latency);
+        if (layout.isFlatFly())
+            at = layout.linkPoint(from.router, from.port, cf.router, linkFraction(cf.due, from.latency));
         p.p.setBrush(packetColor(engine.packet(cf.flit.packet).pid));
         p.p.drawEllipse(at, size / 2, size / 2);
         if (cf.flit.head) {
@@ -291,7 +305,10 @@ void NocRenderer::paintChannels(ScenePaint& p, const NocEngine& engine, const No
                                                    : layout.linkStart(to.router, to.port);
         const QPointF b = layout.creditsRideBack() ? layout.linkStart(cc.router, cc.port)
                                                    : layout.linkEnd(to.router, to.port, cc.router);
-        const QPointF at = onLink(a, b, cc.due, to.latency);
+        QPointF at = onLink(a, b, cc.due, to.latency);
+        // A flatfly's credit runs back along the flits' own (curved) link.
+        if (layout.isFlatFly())
+            at = layout.linkPoint(cc.router, cc.port, to.router, 1 - linkFraction(cc.due, to.latency));
         const QPolygonF diamond(
             {at + QPointF(0, -cs / 2), at + QPointF(cs / 2, 0), at + QPointF(0, cs / 2), at + QPointF(-cs / 2, 0)});
         p.p.drawPolygon(diamond);

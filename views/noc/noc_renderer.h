@@ -39,6 +39,8 @@ public:
     static QRectF flitCell(const NocLayout& layout, const noc::NocConfig& config, int node, int port, int vc, int slot);
     /// Where a flit or credit `due` cycles from arriving is drawn on a link of latency `latency`.
     static QPointF onLink(const QPointF& from, const QPointF& to, int due, int latency);
+    /// How far along its channel a flit or credit `due` cycles from arrival is drawn (0.05 - 0.95).
+    static double linkFraction(int due, int latency);
     /// The tint of a VC in state `state` (transparent when idle).
     static QColor stateColor(const Theme& theme, noc::VcState state);
     /// The fill of a flit of packet `pid` (golden-ratio hues, so neighbours differ).

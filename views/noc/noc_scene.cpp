@@ -31,7 +31,7 @@ SceneDescriptor nocScene() {
     scene.moreLessons = {
         QStringLiteral(":/lessons/noc_router_pipeline.json"), QStringLiteral(":/lessons/noc_credits.json"),
         QStringLiteral(":/lessons/noc_saturation.json"),      QStringLiteral(":/lessons/noc_deadlock_dateline.json"),
-        QStringLiteral(":/lessons/noc_anynet_paths.json"),
+        QStringLiteral(":/lessons/noc_anynet_paths.json"),    QStringLiteral(":/lessons/noc_flatfly_express.json"),
     };
     scene.exampleScenarios = {
         QStringLiteral(":/scenarios/noc/mesh44.json"),
@@ -48,6 +48,7 @@ SceneDescriptor nocScene() {
         QStringLiteral(":/scenarios/noc/butterfly_fly42.json"),
         QStringLiteral(":/scenarios/noc/cmesh44_bitcomp.json"),
         QStringLiteral(":/scenarios/noc/anynet_example.json"),
+        QStringLiteral(":/scenarios/noc/flatfly44_ran_min.json"),
     };
     // The classic curve: hidden at first so the canvas keeps its room (View menu shows it).
     scene.createDocks = [heatmap](SimulationController& controller, QWidget* parent) {

@@ -11,7 +11,8 @@ namespace kinds = noc::kinds;
 QString NocText::about() {
     return tr(
         "<p>Each step is one cycle of BookSim2's input-queued virtual-channel router (<code>router = "
-        "iq</code>) on a k-ary n-mesh or torus, a k-ary n-fly butterfly or a concentrated mesh (cmesh): head flits go "
+        "iq</code>) on a k-ary n-mesh or torus, a k-ary n-fly butterfly, a concentrated mesh (cmesh) or an on-chip "
+        "flattened butterfly (flatfly): head flits go "
         "through route computation, VC allocation and switch allocation (iSLIP by default), every flit crosses the "
         "crossbar and the link, and each flit that leaves "
         "an input buffer sends a credit back upstream. The keys are BookSim's, with BookSim's defaults, "
@@ -24,9 +25,10 @@ QString NocText::about() {
         "<p>What differs: the random-number stream is not BookSim's (Knuth's generator), so statistics agree "
         "within a few percent, not digit for digit. Modelled: the dor / dim_order, min_adapt, valiant "
         "and romm routing functions on the mesh and torus, dest_tag on the fly, dor, dor_no_express, xy_yx and "
-        "xy_yx_no_express on the cmesh, min on an anynet (its network_file's routers on a circle, its "
-        "channels as lines, BookSim's one shortest path per router and node); BookSim's iSLIP, separable (input or "
-        "output first, round-robin or matrix "
+        "xy_yx_no_express on the cmesh, ran_min, xyyx, adaptive_xyyx, valiant, ugal, ugal_xyyx and ugal_pni on "
+        "the flatfly, min on an anynet (its network_file's routers on a circle, its channels as lines, BookSim's "
+        "one shortest path per router and node); BookSim's iSLIP, separable (input or output first, round-robin or "
+        "matrix "
         "arbiters), wavefront, select, PIM and LOA allocators; Bernoulli and on_off injection and one traffic "
         "class. Other BookSim topologies and keys are refused by name. BookSim2's own valiant_torus aborts on an "
         "assert (it reads "
@@ -47,6 +49,8 @@ QString NocText::portName(int p, int ports) {
 QString NocText::portName(int p, const noc::NocConfig& config) {
     // A fly's ports, and an anynet's (nodes first, then channels, as many as each router has).
     if (config.topology == noc::Topology::Fly || config.topology == noc::Topology::AnyNet) return QString::number(p);
+    if (config.topology == noc::Topology::FlatFly)  // c node ports, then the express links by number
+        return p < config.c ? tr("n%1", "a cmesh router's node port").arg(p) : QString::number(p);
     if (config.topology == noc::Topology::CMesh)  // c node ports, then a 2-D mesh's four
         return p < config.c ? tr("n%1", "a cmesh router's node port").arg(p) : portName(p - config.c, 5);
     return portName(p, config.ports());
