@@ -94,6 +94,8 @@ const char* topologyName(Topology topology) {
             return "fly";
         case Topology::CMesh:
             return "cmesh";
+        case Topology::FatTree:
+            return "fattree";
     }
     return "torus";
 }
@@ -112,6 +114,21 @@ sim::Status validateTopologyRouting(const NocConfig& c) {
                              "ports; allowed values for topology = fly: 2 to 32");
         return sim::Ok{};
     }
+    const bool treeFunction = c.routing_function == RoutingFunction::Nca || c.routing_function == RoutingFunction::Anca;
+    if (c.topology == Topology::FatTree) {
+        if (!treeFunction)
+            return sim::fail("routing_function = " + c.routing_name + ": BookSim has no " + pair +
+                             " ('Invalid routing function: " + pair + "'); a fattree routes with nca or anca");
+        if (c.k > 16)
+            return sim::fail("k = " + std::to_string(c.k) +
+                             ": a fat tree's routers have k down and k up ports, and commviz's routers at most 32 "
+                             "ports; allowed values for topology = fattree: 2 to 16");
+        return sim::Ok{};
+    }
+    if (treeFunction)
+        return sim::fail("routing_function = " + c.routing_name + ": BookSim has no " + pair +
+                         " ('Invalid routing function: " + pair + "'); " + c.routing_name +
+                         " is for topology = fattree");
     if (c.n > 3)
         return sim::fail("n = " + std::to_string(c.n) + ": allowed values for topology = " + topologyName(c.topology) +
                          ": an integer from 1 to 3 (a fly takes up to 8 stages)");
@@ -195,8 +212,9 @@ sim::Status validateNocConfig(const NocConfig& c) {
     if (c.routing_name == "none") {
         const char* allowed = c.topology == Topology::Mesh    ? "dor or dim_order for a mesh"
                               : c.topology == Topology::Torus ? "dim_order for a torus"
-                              : c.topology == Topology::Fly
-                                  ? "dest_tag for a fly"
+                              : c.topology == Topology::Fly   ? "dest_tag for a fly"
+                              : c.topology == Topology::FatTree
+                                  ? "nca or anca for a fattree"
                                   : "dor, dor_no_express, xy_yx or xy_yx_no_express for a cmesh";
         return sim::fail(std::string("routing_function = none: set routing_function (") + allowed +
                          "); BookSim fails with 'Invalid routing function: none_" + topologyName(c.topology) + "'");

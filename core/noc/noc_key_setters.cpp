@@ -86,11 +86,13 @@ KeySetter routingFunctionSetter() {
             {"dest_tag", RoutingFunction::DestTag},
             {"dor_no_express", RoutingFunction::DorNoExpress},
             {"xy_yx", RoutingFunction::XyYx},
-            {"xy_yx_no_express", RoutingFunction::XyYxNoExpress}};
+            {"xy_yx_no_express", RoutingFunction::XyYxNoExpress},
+            {"nca", RoutingFunction::Nca},
+            {"anca", RoutingFunction::Anca}};
         const auto it = names.find(v.text);
         if (it == names.end())
             return "dor, dim_order, min_adapt, valiant or romm (mesh); dim_order, min_adapt or valiant (torus); "
-                   "dest_tag (fly); dor, dor_no_express, xy_yx or xy_yx_no_express (cmesh)";
+                   "dest_tag (fly); dor, dor_no_express, xy_yx or xy_yx_no_express (cmesh); nca or anca (fattree)";
         c.routing_function = it->second;
         c.routing_name = v.text;
         return "";

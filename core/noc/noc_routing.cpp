@@ -5,6 +5,7 @@
 #include "noc/noc_routing.h"
 
 #include "noc/cmesh.h"
+#include "noc/fattree.h"
 #include "noc/kncube.h"
 #include "noc/knfly.h"
 
@@ -13,16 +14,17 @@ namespace commviz::noc {
 std::shared_ptr<const NocNetwork> makeNetwork(const NocConfig& config) {
     if (config.topology == Topology::Fly) return std::make_shared<const KNFly>(config);
     if (config.topology == Topology::CMesh) return std::make_shared<const CMesh>(config);
+    if (config.topology == Topology::FatTree) return std::make_shared<const FatTree>(config);
     return std::make_shared<const KNCube>(config);
 }
 
 RouteSet computeRoute(const NocConfig& config, const NocNetwork& net, const RouterLoad& load, int router, int inPort,
                       int inVc, Packet& packet, sim::Rng& rng) {
-    (void)load;  // read by the adaptive functions of flatfly, fattree and dragonfly
     if (net.hasRouteTable())
         return RouteSet{std::int16_t(net.tablePort(router, packet.dest)), 0, std::int16_t(config.num_vcs - 1)};
     if (config.topology == Topology::Fly) return destTagFly(config, router, packet.dest);
     if (config.topology == Topology::CMesh) return cmeshRoute(config, router, inPort, inVc, packet, rng);
+    if (config.topology == Topology::FatTree) return fatTreeRoute(config, router, load, packet.dest, rng);
     return kncubeRoute(config, router, inPort, inVc, packet, rng);
 }
 

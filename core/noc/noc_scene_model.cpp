@@ -122,12 +122,13 @@ sim::SceneModel sceneModel() {
         std::move(model), [](const sim::MergedKeys& keys, const std::optional<Json>&) -> sim::Result<NocEngine> {
             // The scene's routing_function default (dim_order) is a cube's: on a
             // fly, where BookSim has dest_tag only, a routing function nobody set means
-            // dest_tag; on a cmesh, dor.
+            // dest_tag; on a cmesh, dor; on a fat tree, nca.
             sim::ParamValues values = keys.values;
             const auto source = keys.sources.find("routing_function");
             const bool routingDefaulted = source == keys.sources.end() || source->second == sim::KeySource::Default;
             if (routingDefaulted && values["topology"] == "fly") values["routing_function"] = "dest_tag";
             if (routingDefaulted && values["topology"] == "cmesh") values["routing_function"] = "dor";
+            if (routingDefaulted && values["topology"] == "fattree") values["routing_function"] = "nca";
             auto config = configFromKeys(values);
             if (!config) return config.error();
             return NocEngine(std::move(config).value());
