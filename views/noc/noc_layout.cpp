@@ -7,14 +7,25 @@ namespace commviz::views {
 
 NocLayout::NocLayout(const noc::NocConfig& config, bool withPanel)
     : m_panel(withPanel),
-      m_square(config.n == 2 && config.topology != noc::Topology::Fly),
+      m_square(config.n == 2 && config.topology != noc::Topology::Fly && config.topology != noc::Topology::FatTree),
       m_k(config.k),
       m_n(config.n),
       m_ports(config.ports()),
       m_fly(config.topology == noc::Topology::Fly),
       m_cmesh(config.topology == noc::Topology::CMesh),
+      m_tree(config.topology == noc::Topology::FatTree),
       m_local(m_cmesh ? config.c : 0) {
     const QRectF area = grid();
+    if (m_tree) {
+        for (int i = 1; i < m_n; ++i) m_perStage *= m_k;
+        // n rows of routers and, under the bottom row, room for the nodes' stubs and numbers.
+        const double rowPitch = area.height() / (m_n + 0.5);
+        m_pitch = area.width() / m_perStage;
+        m_size = std::min(m_pitch * 0.78, rowPitch * 0.5);
+        m_xPitch = rowPitch;
+        m_origin = QPointF(area.left(), area.top());
+        return;
+    }
     if (m_fly) {
         for (int i = 1; i < m_n; ++i) m_perStage *= m_k;
         // Room on the left and right of the stages for the terminals' stubs and numbers.
@@ -72,6 +83,7 @@ QRectF NocLayout::caption() const {
 }
 
 QPointF NocLayout::cell(int node) const {
+    if (m_tree) return {node % m_perStage + 0.5, node / m_perStage + 0.5};
     if (m_fly) return {node / m_perStage + 0.5, node % m_perStage + 0.5};
     const int x = node % m_k;
     const int y = m_n >= 2 ? (node / m_k) % m_k : 0;
@@ -81,6 +93,10 @@ QPointF NocLayout::cell(int node) const {
 
 QRectF NocLayout::router(int node) const {
     const QPointF c = cell(node);
+    if (m_tree) {
+        const QPointF centre(m_origin.x() + c.x() * m_pitch, m_origin.y() + c.y() * m_xPitch);
+        return {centre.x() - m_size / 2, centre.y() - m_size / 2, m_size, m_size};
+    }
     if (m_fly) {
         const QPointF centre(m_origin.x() + c.x() * m_xPitch, m_origin.y() + c.y() * m_pitch);
         return {centre.x() - m_size / 2, centre.y() - m_size / 2, m_size, m_size};
@@ -92,6 +108,7 @@ QRectF NocLayout::router(int node) const {
 
 QPointF NocLayout::direction(int port) const {
     if (m_fly) return {1, 0};  // every output leads on to the next stage
+    if (m_tree) return port < m_k ? QPointF(0, 1) : QPointF(0, -1);
     port = meshPort(port);
     switch (port) {
         case 0:
@@ -111,9 +128,29 @@ QPointF NocLayout::direction(int port) const {
 }
 
 bool NocLayout::verticalLanes(int port) const {
+    if (m_tree) return true;
     if (isLocal(port) || m_fly) return false;
     port = meshPort(port);
     return port == 2 || port == 3;
+}
+
+double NocLayout::treeBandX(int node, int port, double lane) const {
+    const QRectF r = router(node);
+    return r.left() + (port % m_k + 0.5 + lane) * r.width() / m_k;
+}
+
+int NocLayout::treeInputPort(int node, int port) const {
+    // fattree.cpp's input channel numbers read backwards: between levels l and
+    // l + 1 the routers sharing an ancestor form neighborhoods of k^(n-1-l),
+    // split in k branches of k^(n-2-l); the input is the sender's branch there.
+    const int level = node / m_perStage;
+    const int pos = node % m_perStage;
+    const int upper = port < m_k ? level : level - 1;
+    int branch = 1;
+    for (int i = 0; i < m_n - 2 - upper; ++i) branch *= m_k;
+    const int neighborhood = branch * m_k;
+    if (port >= m_k) return (pos % neighborhood) / branch;  // up: a down input of the router above
+    return m_k + (pos % neighborhood) / branch;             // down: an up input of the router below
 }
 
 double NocLayout::bandY(int node, int port) const {
@@ -129,20 +166,33 @@ int NocLayout::flyInputPort(int node, int port) const {
     return (node % m_perStage / shift) % m_k;
 }
 
-double NocLayout::terminalStub() const { return std::min(kSmallestFont * 2, (m_xPitch - m_size) / 2); }
+double NocLayout::terminalStub() const {
+    if (m_tree) return std::min(kSmallestFont * 2, (m_xPitch - m_size) / 3);
+    return std::min(kSmallestFont * 2, (m_xPitch - m_size) / 2);
+}
 
 QPointF NocLayout::injectionPoint(int node) const {
+    if (m_tree) {
+        const int bottom = (m_n - 1) * m_perStage + node / m_k;
+        return {treeBandX(bottom, node % m_k), router(bottom).bottom() + terminalStub()};
+    }
     const int first = node / m_k;  // stage 0
     return {router(first).left() - terminalStub(), bandY(first, node % m_k)};
 }
 
 QPointF NocLayout::ejectionPoint(int node) const {
+    if (m_tree) return injectionPoint(node);
     const int last = (m_n - 1) * m_perStage + node / m_k;  // the last stage
     return {router(last).right() + terminalStub(), bandY(last, node % m_k)};
 }
 
 QRectF NocLayout::inputStrip(int node, int port) const {
     const QRectF r = router(node);
+    if (m_tree) {  // down inputs along the bottom edge, up inputs along the top
+        const double band = r.width() / m_k;
+        const double depth = r.height() * 0.34;
+        return {r.left() + (port % m_k) * band, port < m_k ? r.bottom() - depth : r.top(), band, depth};
+    }
     if (m_fly) {  // k input bands stacked down the left half
         const double band = r.height() / m_k;
         return {r.left(), r.top() + port * band, r.width() * 0.5, band};
@@ -176,6 +226,10 @@ QRectF NocLayout::inputStrip(int node, int port) const {
 }
 
 QPointF NocLayout::linkStart(int node, int port) const {
+    if (m_tree) {
+        const QRectF r = router(node);
+        return {treeBandX(node, port, linkLane(port)), port < m_k ? r.bottom() : r.top()};
+    }
     if (m_fly) return {router(node).right(), bandY(node, port)};
     const QPointF d = direction(port);
     const QPointF normal(-d.y(), d.x());
@@ -184,6 +238,11 @@ QPointF NocLayout::linkStart(int node, int port) const {
 }
 
 QPointF NocLayout::linkEnd(int node, int port, int neighbour) const {
+    if (m_tree) {
+        if (neighbour < 0) return linkStart(node, port) + direction(port) * kSmallestFont;
+        const QRectF r = router(neighbour);
+        return {treeBandX(neighbour, treeInputPort(node, port), linkLane(port)), port < m_k ? r.top() : r.bottom()};
+    }
     if (m_fly) {
         if (neighbour < 0) return linkStart(node, port) + QPointF(kSmallestFont, 0);
         return {router(neighbour).left(), bandY(neighbour, flyInputPort(node, port))};

@@ -24,6 +24,12 @@ namespace commviz::views {
 /// A cmesh is drawn as a 2-D mesh: its c = 4 nodes' inputs fill the router's
 /// middle as a 2 x 2 block (ports 0-3), the +x, -x, +y, -y ports (4-7) sit on
 /// the sides, and an edge router's express link is a stub off the grid.
+///
+/// A fat tree is drawn in its levels: level 0 (the top routers) in the top
+/// row, router_level<l>_<p> in row l, column p; each router's down inputs
+/// (ports 0 to k-1, from below) along its bottom edge, its up inputs (k to
+/// 2k-1, from above) along its top edge, links wired as fattree.cpp numbers
+/// them, and the nodes under the bottom row.
 class NocLayout {
 public:
     static constexpr double kWidth = 1200;
@@ -52,7 +58,13 @@ public:
     /// The local (injection) input of a k-ary n-cube router, drawn in its middle; a fly has none.
     bool isLocal(int port) const { return m_cmesh ? port < m_local : !m_fly && port == m_ports - 1; }
     bool isFly() const { return m_fly; }
-    /// A fly's terminals: where node `node` injects (left of stage 0) and ejects (right of the last stage).
+    bool isTree() const { return m_tree; }
+    /// A credit runs back along its flit's own link (a fly or a fat tree has no opposite link to draw it on).
+    bool creditsOnOwnLink() const { return m_fly || m_tree; }
+    /// fat tree: the input of the router that output `port` of `node` reaches (fattree.cpp's channel numbers).
+    int treeInputPort(int node, int port) const;
+    /// A fly's terminals: where node `node` injects (left of stage 0) and ejects (right of the last
+    /// stage); a fat tree's: both under the bottom router's port.
     QPointF injectionPoint(int node) const;
     QPointF ejectionPoint(int node) const;
     /// Where a flit leaves `node` through output `port` and where it arrives on
@@ -72,8 +84,9 @@ private:
     int m_ports;
     bool m_fly = false;
     bool m_cmesh = false;
-    int m_local = 0;      ///< cmesh: the node ports (c) before the four mesh ports
-    int m_perStage = 1;   ///< fly: routers per stage, k^(n-1)
+    int m_local = 0;  ///< cmesh: the node ports (c) before the four mesh ports
+    bool m_tree = false;
+    int m_perStage = 1;   ///< fly: routers per stage, k^(n-1); fat tree: routers per level
     double m_xPitch = 0;  ///< fly: distance between stages
     double m_size = 0;
     double m_pitch = 0;
@@ -85,6 +98,10 @@ private:
     QPointF direction(int port) const;
     /// The mesh direction a port's channel takes (a cmesh's ports 4-7 are a mesh's 0-3).
     int meshPort(int port) const { return m_cmesh ? port - m_local : port; }
+    /// fat tree: the x of port `port`'s band (ports p and k + p share a column), `lane` bands off its centre.
+    double treeBandX(int node, int port, double lane = 0) const;
+    /// fat tree: a link and its way back join the same two bands; the down link runs left of the centre.
+    double linkLane(int port) const { return port < m_k ? -0.18 : 0.18; }
     /// fly: the band of a router's side that holds port `port` (inputs left, outputs right).
     double bandY(int node, int port) const;
     /// fly: the input of the next stage that output `port` of `node` reaches (fly.cpp's wiring).

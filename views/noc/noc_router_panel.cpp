@@ -101,7 +101,10 @@ void NocRouterPanel::paint(ScenePaint& p, const noc::NocEngine& engine, const QR
     p.box(area, p.theme.panel, p.theme.panelBorder, 8);
     const QRectF inner = area.adjusted(14, 8, -14, -8);
     QStringList coords;
-    if (c.topology == noc::Topology::Fly) {
+    if (c.topology == noc::Topology::FatTree) {
+        const int perLevel = engine.network().routers() / c.n;  // BookSim's router_level<l>_<pos>
+        coords << tr("level %1, position %2").arg(router / perLevel).arg(router % perLevel);
+    } else if (c.topology == noc::Topology::Fly) {
         const int perStage = engine.network().routers() / c.n;  // BookSim's router_<stage>_<addr>
         coords << tr("stage %1, row %2").arg(router / perStage).arg(router % perStage);
     } else {

@@ -48,6 +48,7 @@ SceneDescriptor nocScene() {
         QStringLiteral(":/scenarios/noc/onoff_mesh88.json"),
         QStringLiteral(":/scenarios/noc/butterfly_fly42.json"),
         QStringLiteral(":/scenarios/noc/cmesh44_bitcomp.json"),
+        QStringLiteral(":/scenarios/noc/fattree_k4n3.json"),
     };
     // The classic curve: hidden at first so the canvas keeps its room (View menu shows it).
     scene.createDocks = [heatmap](SimulationController& controller, QWidget* parent) {

@@ -44,6 +44,8 @@ QString NocText::portName(int p, int ports) {
 
 QString NocText::portName(int p, const noc::NocConfig& config) {
     if (config.topology == noc::Topology::Fly) return QString::number(p);
+    if (config.topology == noc::Topology::FatTree)  // fattree.cpp: ports below k lead down, the rest up
+        return p < config.k ? QStringLiteral("↓%1").arg(p) : QStringLiteral("↑%1").arg(p - config.k);
     if (config.topology == noc::Topology::CMesh)  // c node ports, then a 2-D mesh's four
         return p < config.c ? tr("n%1", "a cmesh router's node port").arg(p) : portName(p - config.c, 5);
     return portName(p, config.ports());
