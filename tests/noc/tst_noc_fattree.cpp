@@ -12,10 +12,12 @@
 // BookSim2's src/examples/fattree_config without its comments) or kBasic.
 
 #include <QtTest>
+#include <fstream>
 
 #include "noc/fattree.h"
 #include "noc/noc_engine.h"
 #include "noc_test_support.h"
+#include "sim/json.h"
 
 using namespace commviz::noc;
 
@@ -283,6 +285,39 @@ private slots:
         const NocReport r = runNocBatch(treeConfig(kBasic, {"max_samples=10", "sample_period=4000"}));
         QCOMPARE(r.outcome, NocOutcome::Completed);
         QVERIFY2(std::abs(r.overall.hops - 4.375) < 0.03, qPrintable(QString::number(r.overall.hops)));
+    }
+
+    // The lesson "Up and down a fat tree" (resources/lessons/noc_fattree.json) states these
+    // figures of its scenario; each is what `commviz noc fattree_nca.cfg [KEY=VALUE]` prints,
+    // and each appears in both languages. Worked by hand: hops (4*1 + 12*3 + 48*5)/64 = 4.375,
+    // zero-load latency 5H + 2 = 23.875.
+    void lessonFiguresAreWhatTheScenarioPrints() {
+        QCOMPARE((4 * 1 + 12 * 3 + 48 * 5) / 64.0, 4.375);
+        QCOMPARE(5 * 4.375 + 2, 23.875);
+        const std::string cfg = std::string(COMMVIZ_SOURCE_DIR) + "/resources/scenarios/noc/fattree_nca.cfg";
+        const auto run = [&](const std::vector<std::string>& overrides) {
+            auto config = loadNocConfig(cfg, overrides);
+            if (!config) qFatal("%s", config.error().message.c_str());
+            return runNocBatch(config.value());
+        };
+        const NocReport base = run({});
+        const QStringList figures = {
+            QString::number(base.overall.plat.average(), 'g', 6), QString::number(base.overall.hops, 'g', 6),
+            QString::number(base.overall.timeTaken),
+            QString::number(run({"injection_rate=0.5"}).overall.plat.average(), 'g', 6),
+            QString::number(run({"injection_rate=0.5", "routing_function=anca"}).overall.plat.average(), 'g', 6)};
+        QCOMPARE(figures, QString("24.1779 4.35846 6060 31.0784 31.152").split(' '));
+        std::ifstream file(std::string(COMMVIZ_SOURCE_DIR) + "/resources/lessons/noc_fattree.json");
+        const commviz::sim::Json lesson = commviz::sim::Json::parse(file);
+        QString english, chinese;
+        for (const auto& step : lesson.at("steps")) {
+            english += QString::fromStdString(step.at("narration").at("en").get<std::string>());
+            chinese += QString::fromStdString(step.at("narration").at("zh_CN").get<std::string>());
+        }
+        for (const QString& number : figures + QStringList{"4.375", "23.875", "30.97", "31.04"}) {
+            QVERIFY2(english.contains(number), qPrintable(number));
+            QVERIFY2(chinese.contains(number), qPrintable(number));
+        }
     }
 
     void invariantsAndKeyframesHold() {

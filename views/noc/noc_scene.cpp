@@ -33,6 +33,7 @@ SceneDescriptor nocScene() {
         QStringLiteral(":/lessons/noc_credits.json"),
         QStringLiteral(":/lessons/noc_saturation.json"),
         QStringLiteral(":/lessons/noc_deadlock_dateline.json"),
+        QStringLiteral(":/lessons/noc_fattree.json"),
     };
     scene.exampleScenarios = {
         QStringLiteral(":/scenarios/noc/mesh44.json"),
