@@ -29,10 +29,8 @@ SceneDescriptor nocScene() {
     scene.summarizeStep = &NocText::cycleSummary;
     scene.lessonPath = QStringLiteral(":/lessons/noc_packet_life.json");
     scene.moreLessons = {
-        QStringLiteral(":/lessons/noc_router_pipeline.json"),
-        QStringLiteral(":/lessons/noc_credits.json"),
-        QStringLiteral(":/lessons/noc_saturation.json"),
-        QStringLiteral(":/lessons/noc_deadlock_dateline.json"),
+        QStringLiteral(":/lessons/noc_router_pipeline.json"), QStringLiteral(":/lessons/noc_credits.json"),
+        QStringLiteral(":/lessons/noc_saturation.json"),      QStringLiteral(":/lessons/noc_deadlock_dateline.json"),
         QStringLiteral(":/lessons/noc_fattree.json"),
     };
     scene.exampleScenarios = {
