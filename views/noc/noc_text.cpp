@@ -11,8 +11,9 @@ namespace kinds = noc::kinds;
 QString NocText::about() {
     return tr(
         "<p>Each step is one cycle of BookSim2's input-queued virtual-channel router (<code>router = "
-        "iq</code>) on a k-ary n-mesh or torus, a k-ary n-fly butterfly or a concentrated mesh (cmesh): head flits go "
-        "through route computation, VC allocation and switch allocation (iSLIP by default), every flit crosses the "
+        "iq</code>) on a k-ary n-mesh or torus, a k-ary n-fly butterfly, a concentrated mesh (cmesh) or a fat tree: "
+        "head flits go through route computation, VC allocation and switch allocation (iSLIP by default), every flit "
+        "crosses the "
         "crossbar and the link, and each flit that leaves "
         "an input buffer sends a credit back upstream. The keys are BookSim's, with BookSim's defaults, "
         "except <code>routing_function</code>, which starts at <code>dim_order</code> because BookSim's "
@@ -24,7 +25,8 @@ QString NocText::about() {
         "<p>What differs: the random-number stream is not BookSim's (Knuth's generator), so statistics agree "
         "within a few percent, not digit for digit. Modelled: the dor / dim_order, min_adapt, valiant "
         "and romm routing functions on the mesh and torus, dest_tag on the fly, dor, dor_no_express, xy_yx and "
-        "xy_yx_no_express on the cmesh; BookSim's iSLIP, separable (input or output first, round-robin or matrix "
+        "xy_yx_no_express on the cmesh, nca and anca on the fat tree; BookSim's iSLIP, separable (input or output "
+        "first, round-robin or matrix "
         "arbiters), wavefront, select, PIM and LOA allocators; Bernoulli and on_off injection and one traffic "
         "class. Other BookSim topologies and keys are refused by name. BookSim2's own valiant_torus aborts on an "
         "assert (it reads "
