@@ -126,17 +126,17 @@ constexpr const char* kBurstR1Allowed =
 
 const std::vector<BookSimKey>& bookSimKeys() {
     static const std::vector<BookSimKey> keys = {
-        choiceKey(
-            "topology", &NocConfig::topology, "torus",
-            {{"mesh", Topology::Mesh},
-             {"torus", Topology::Torus},
-             {"fly", Topology::Fly},
-             {"cmesh", Topology::CMesh},
-             {"fattree", Topology::FatTree}},
-            QT_TRANSLATE_NOOP(
-                "commviz::params",
-                "mesh or torus (k-ary n-cube), fly (k-ary n-fly butterfly), cmesh (concentrated "
-                "mesh with express links), fattree (fat tree of k-port routers in n levels) (BookSim: topology)")),
+        choiceKey("topology", &NocConfig::topology, "torus",
+                  {{"mesh", Topology::Mesh},
+                   {"torus", Topology::Torus},
+                   {"fly", Topology::Fly},
+                   {"cmesh", Topology::CMesh},
+                   {"fattree", Topology::FatTree},
+                   {"qtree", Topology::QTree}},
+                  QT_TRANSLATE_NOOP("commviz::params",
+                                    "mesh or torus (k-ary n-cube), fly (k-ary n-fly butterfly), cmesh (concentrated "
+                                    "mesh with express links), fattree (fat tree of k-port routers in n levels), qtree "
+                                    "(quad tree, k = 4, n = 3) (BookSim: topology)")),
         intKey("k", &NocConfig::k, 8, 2, 64,
                QT_TRANSLATE_NOOP("commviz::params", "Routers per dimension (BookSim: k)")),
         intKey("n", &NocConfig::n, 2, 1, 8,
@@ -152,7 +152,7 @@ const std::vector<BookSimKey>& bookSimKeys() {
                       QT_TRANSLATE_NOOP("commviz::params",
                                         "BookSim routing function (+ topology): dor / dim_order, min_adapt, valiant, "
                                         "romm (mesh only), dest_tag (fly only), dor_no_express, xy_yx, "
-                                        "xy_yx_no_express (cmesh only), nca, anca (fattree only)"))),
+                                        "xy_yx_no_express (cmesh only), nca, anca (fattree; nca also qtree)"))),
         flagKey("use_noc_latency", &NocConfig::use_noc_latency, true,
                 QT_TRANSLATE_NOOP("commviz::params", "Torus links take 2 cycles (BookSim: use_noc_latency)")),
         // commviz extension: its default is commviz's own

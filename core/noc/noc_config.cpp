@@ -96,6 +96,8 @@ const char* topologyName(Topology topology) {
             return "cmesh";
         case Topology::FatTree:
             return "fattree";
+        case Topology::QTree:
+            return "qtree";
     }
     return "torus";
 }
@@ -125,10 +127,22 @@ sim::Status validateTopologyRouting(const NocConfig& c) {
                              "ports; allowed values for topology = fattree: 2 to 16");
         return sim::Ok{};
     }
+    if (c.topology == Topology::QTree) {
+        if (c.routing_function != RoutingFunction::Nca)
+            return sim::fail("routing_function = " + c.routing_name + ": BookSim has no " + pair +
+                             " ('Invalid routing function: " + pair + "'); a qtree routes with nca");
+        // qtree.cpp asserts k == 4 && n == 3 (its router ids h * 256 + pos hold no more).
+        if (c.k != 4 || c.n != 3)
+            return sim::fail("k = " + std::to_string(c.k) + ", n = " + std::to_string(c.n) +
+                             ": allowed values for topology = qtree: k = 4 and n = 3 (BookSim's qtree.cpp asserts "
+                             "them)");
+        return sim::Ok{};
+    }
     if (treeFunction)
         return sim::fail("routing_function = " + c.routing_name + ": BookSim has no " + pair +
                          " ('Invalid routing function: " + pair + "'); " + c.routing_name +
-                         " is for topology = fattree");
+                         " is for topology = fattree" +
+                         (c.routing_function == RoutingFunction::Nca ? " or qtree" : ""));
     if (c.n > 3)
         return sim::fail("n = " + std::to_string(c.n) + ": allowed values for topology = " + topologyName(c.topology) +
                          ": an integer from 1 to 3 (a fly takes up to 8 stages)");
@@ -210,11 +224,12 @@ sim::Status validateNocConfig(const NocConfig& c) {
             "dim_order on a torus");
     }
     if (c.routing_name == "none") {
-        const char* allowed = c.topology == Topology::Mesh    ? "dor or dim_order for a mesh"
-                              : c.topology == Topology::Torus ? "dim_order for a torus"
-                              : c.topology == Topology::Fly   ? "dest_tag for a fly"
-                              : c.topology == Topology::FatTree
-                                  ? "nca or anca for a fattree"
+        const char* allowed = c.topology == Topology::Mesh      ? "dor or dim_order for a mesh"
+                              : c.topology == Topology::Torus   ? "dim_order for a torus"
+                              : c.topology == Topology::Fly     ? "dest_tag for a fly"
+                              : c.topology == Topology::FatTree ? "nca or anca for a fattree"
+                              : c.topology == Topology::QTree
+                                  ? "nca for a qtree"
                                   : "dor, dor_no_express, xy_yx or xy_yx_no_express for a cmesh";
         return sim::fail(std::string("routing_function = none: set routing_function (") + allowed +
                          "); BookSim fails with 'Invalid routing function: none_" + topologyName(c.topology) + "'");

@@ -14,13 +14,14 @@
 namespace commviz::noc {
 
 /// BookSim's `topology` values commviz models: the k-ary n-cube (kncube.cpp)
-/// the k-ary n-fly (fly.cpp), the concentrated mesh (cmesh.cpp) and the fat tree (fattree.cpp).
-enum class Topology { Mesh, Torus, Fly, CMesh, FatTree };
+/// the k-ary n-fly (fly.cpp), the concentrated mesh (cmesh.cpp), the fat tree (fattree.cpp) and the quad tree
+/// (qtree.cpp).
+enum class Topology { Mesh, Torus, Fly, CMesh, FatTree, QTree };
 /// BookSim's routing_function values commviz models; BookSim appends the
 /// topology (`min_adapt` + mesh = min_adapt_mesh). `dor` / `dim_order` (mesh),
 /// `dim_order` (torus), `min_adapt`, `valiant` (mesh, torus), `romm` (mesh),
 /// `dest_tag` (fly); `dor`, `dor_no_express`, `xy_yx`, `xy_yx_no_express` (cmesh);
-/// `nca`, `anca` (fattree).
+/// `nca`, `anca` (fattree); `nca` (qtree).
 enum class RoutingFunction { DimOrder, MinAdapt, Valiant, Romm, DestTag, DorNoExpress, XyYx, XyYxNoExpress, Nca, Anca };
 enum class TrafficKind { Uniform, Transpose, Bitcomp, Bitrev, Shuffle, Tornado, Neighbor, Randperm, Hotspot };
 enum class SimType { Latency, Throughput };
@@ -110,6 +111,7 @@ struct NocConfig {
     /// Port slots per router: 2n + 1 on a k-ary n-cube, k on a k-ary n-fly, 2k on a fat tree.
     int ports() const {
         if (topology == Topology::FatTree) return n > 1 ? 2 * k : k;
+        if (topology == Topology::QTree) return k + 1;
         return topology == Topology::Fly ? k : topology == Topology::CMesh ? c + 2 * n : 2 * n + 1;
     }
     bool isCube() const { return topology == Topology::Mesh || topology == Topology::Torus; }

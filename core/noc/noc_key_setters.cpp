@@ -92,7 +92,8 @@ KeySetter routingFunctionSetter() {
         const auto it = names.find(v.text);
         if (it == names.end())
             return "dor, dim_order, min_adapt, valiant or romm (mesh); dim_order, min_adapt or valiant (torus); "
-                   "dest_tag (fly); dor, dor_no_express, xy_yx or xy_yx_no_express (cmesh); nca or anca (fattree)";
+                   "dest_tag (fly); dor, dor_no_express, xy_yx or xy_yx_no_express (cmesh); nca or anca (fattree); nca "
+                   "(qtree)";
         c.routing_function = it->second;
         c.routing_name = v.text;
         return "";

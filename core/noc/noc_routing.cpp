@@ -8,6 +8,7 @@
 #include "noc/fattree.h"
 #include "noc/kncube.h"
 #include "noc/knfly.h"
+#include "noc/qtree.h"
 
 namespace commviz::noc {
 
@@ -15,6 +16,7 @@ std::shared_ptr<const NocNetwork> makeNetwork(const NocConfig& config) {
     if (config.topology == Topology::Fly) return std::make_shared<const KNFly>(config);
     if (config.topology == Topology::CMesh) return std::make_shared<const CMesh>(config);
     if (config.topology == Topology::FatTree) return std::make_shared<const FatTree>(config);
+    if (config.topology == Topology::QTree) return std::make_shared<const QTree>(config);
     return std::make_shared<const KNCube>(config);
 }
 
@@ -25,6 +27,7 @@ RouteSet computeRoute(const NocConfig& config, const NocNetwork& net, const Rout
     if (config.topology == Topology::Fly) return destTagFly(config, router, packet.dest);
     if (config.topology == Topology::CMesh) return cmeshRoute(config, router, inPort, inVc, packet, rng);
     if (config.topology == Topology::FatTree) return fatTreeRoute(config, router, load, packet.dest, rng);
+    if (config.topology == Topology::QTree) return qtreeRoute(config, router, packet.dest);
     return kncubeRoute(config, router, inPort, inVc, packet, rng);
 }
 

@@ -104,9 +104,11 @@ private slots:
             "watch_out = -;\n";  // nothing is watched, so nothing is written there
         const std::string e = errorOf(text);
         // (its separable allocators are modelled)
-        QVERIFY2(e.find("t.cfg: 2 settings that commviz cannot run: (1) line 6: topology = tree4: allowed values: "
-                        "one of mesh, torus, fly, cmesh, fattree; (2) line 3: routing_function = planar_adapt: ") == 0,
-                 e.c_str());
+        QVERIFY2(
+            e.find("t.cfg: 2 settings that commviz cannot run: (1) line 6: topology = tree4: allowed values: "
+                   "one of mesh, torus, fly, cmesh, fattree, qtree; (2) line 3: routing_function = planar_adapt: ") ==
+                0,
+            e.c_str());
         QVERIFY2(e.find("allocator") == std::string::npos, e.c_str());
         QVERIFY2(e.find("priority") == std::string::npos && e.find("watch_out") == std::string::npos, e.c_str());
         // overrides fix two of them; the rest are still named together, overrides by "override"

@@ -16,6 +16,7 @@
 
 #include "noc/fattree.h"
 #include "noc/noc_engine.h"
+#include "noc/qtree.h"
 #include "noc_test_support.h"
 #include "sim/json.h"
 
@@ -256,6 +257,13 @@ private slots:
                                   << 0.50062;
         QTest::newRow("nca 0.3 bitcomp") << "basic" << QStringList{"injection_rate=0.3", "traffic=bitcomp"} << 28.9104
                                          << 0.29986;
+        QTest::newRow("qtree, nca 0.05") << "basic" << QStringList{"topology=qtree", "injection_rate=0.05"} << 28.4497
+                                         << 0.04982;
+        QTest::newRow("qtree, nca 0.1") << "basic" << QStringList{"topology=qtree", "injection_rate=0.1"} << 0.0 << 0.0;
+        QTest::newRow("nca 0.9") << "basic" << QStringList{"injection_rate=0.9"} << 0.0 << 0.0;
+        QTest::newRow("nca 0.65") << "basic" << QStringList{"injection_rate=0.65"} << 64.6751 << 0.65085;
+        QTest::newRow("anca 0.65") << "basic" << QStringList{"injection_rate=0.65", "routing_function=anca"} << 74.9955
+                                   << 0.64867;
         QTest::newRow("k=2 n=4, nca 0.3")
             << "basic" << QStringList{"injection_rate=0.3", "k=2", "n=4"} << 29.4986 << 0.29984;
     }
@@ -318,6 +326,66 @@ private slots:
             QVERIFY2(english.contains(number), qPrintable(number));
             QVERIFY2(chinese.contains(number), qPrintable(number));
         }
+    }
+
+    // BookSim's quad tree (networks/qtree.cpp, k = 4, n = 3 only): the root is router 0,
+    // height 1 routers 1-4, the leaves 5-20 (_RouterIndex). Node 22 sits on port 2 of leaf
+    // pos 5 = router 10. Router 1 = (1, 0): output 2 to child (2, 2) = router 7 on its
+    // parent port 4, whose output 4 comes back on input 2. qtree_nca at leaf 10: 22 is its
+    // own (port 2), 17 is not (up, port 4); at router 2 = (1, 1): 17 / 4 = 4, 4 / 4 = 1 = its
+    // pos, so down port 4 % 4 = 0; the root sends 50 down port 50 / 16 = 3.
+    void qtreeWiringAndRoutingFollowQtreeCpp() {
+        const NocConfig config = treeConfig(kBasic, {"topology=qtree"});
+        const QTree net(config);
+        QCOMPARE(net.routers(), 21);
+        QCOMPARE(net.nodes(), 64);
+        QCOMPARE(net.inputs(0), 4);
+        QCOMPARE(net.inputs(1), 5);
+        QCOMPARE(net.injectRouter(22), 10);
+        QCOMPARE(net.injectPort(22), 2);
+        QCOMPARE(net.output(1, 2).router, 7);
+        QCOMPARE(int(net.output(1, 2).port), 4);
+        QCOMPARE(net.output(7, 4).router, 1);
+        QCOMPARE(int(net.output(7, 4).port), 2);
+        QCOMPARE(int(qtreeRoute(config, 10, 22).port), 2);
+        QCOMPARE(int(qtreeRoute(config, 10, 17).port), 4);
+        QCOMPARE(int(qtreeRoute(config, 2, 17).port), 0);
+        QCOMPARE(int(qtreeRoute(config, 0, 50).port), 3);
+        QVERIFY(configError({"topology=qtree", "k=8"}).contains("k = 4 and n = 3"));
+        QVERIFY(configError({"topology=qtree", "routing_function=anca"}).contains("anca_qtree"));
+    }
+
+    // qtree_nca draws nothing, so with injection_rate = 1.0 and a fixed-destination pattern
+    // the runs are BookSim's cycle for cycle. BookSim2 on kBasic + topology=qtree vc_buf_size=4
+    // injection_rate=1.0 sim_type=throughput max_samples=5 packet_size=4 traffic=bitcomp + the
+    // row's keys; columns as above.
+    void qtreeRunsMatchBookSimDigitForDigit_data() {
+        QTest::addColumn<QStringList>("overrides");
+        QTest::addColumn<QStringList>("bookSim");
+        QTest::newRow("bitcomp") << QStringList{} << QString("4324.38 346.25 0.0625 0.062 5 5389").split(' ');
+        QTest::newRow("tornado") << QStringList{"traffic=tornado"}
+                                 << QString("4324.88 346.75 0.0625 0.062 5 5389").split(' ');
+        QTest::newRow("bitrev, fattree_config's router")
+            << QStringList{"traffic=bitrev",
+                           "vc_allocator=separable_input_first",
+                           "sw_allocator=separable_input_first",
+                           "routing_delay=0",
+                           "credit_delay=2",
+                           "hold_switch_for_packet=1",
+                           "vc_buf_size=16"}
+            << QString("3736.55 420.203 0.185555 0.0545 2.21616 6476").split(' ');
+        QTest::newRow("neighbor, 2 VCs") << QStringList{"traffic=neighbor", "num_vcs=2"}
+                                         << QString("4209.33 202.189 0.0555625 0.054 5 5267").split(' ');
+    }
+    void qtreeRunsMatchBookSimDigitForDigit() {
+        QFETCH(QStringList, overrides);
+        QFETCH(QStringList, bookSim);
+        const NocReport r = runNocBatch(
+            treeConfig(kBasic, QStringList{"topology=qtree", "vc_buf_size=4", "injection_rate=1.0",
+                                           "sim_type=throughput", "max_samples=5", "packet_size=4", "traffic=bitcomp"} +
+                                   overrides));
+        QCOMPARE(r.outcome, NocOutcome::Completed);
+        QCOMPARE(noctest::bookSimFigures(r), bookSim);
     }
 
     void invariantsAndKeyframesHold() {

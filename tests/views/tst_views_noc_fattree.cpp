@@ -15,6 +15,7 @@
 #include "noc/noc_layout.h"
 #include "noc/noc_renderer.h"
 #include "noc/noc_scene.h"
+#include "noc/qtree.h"
 #include "scene_walk.h"
 #include "shell/simulation_controller.h"
 #include "sim/session_access.h"
@@ -144,6 +145,35 @@ private slots:
             const bool each = shown.contains(QString::number(node));
             const bool range = all.contains(QStringLiteral("%1–%2").arg(node).arg(node + k - 1));
             QVERIFY2(each || range, qPrintable(QStringLiteral("node %1: %2").arg(node).arg(all)));
+        }
+    }
+
+    // A quad tree: 1, 4 and 16 routers in its rows, each parent centred over its children's
+    // span, links ending on the inputs qtree.cpp wires; readable at fit with its close-up.
+    void quadTreeDrawsInRows() {
+        noc::NocConfig config = treeConfig(4, 3);
+        config.topology = noc::Topology::QTree;
+        const noc::QTree net(config);
+        const views::NocLayout layout(config);
+        QVERIFY(layout.router(0).bottom() < layout.router(1).top());
+        QVERIFY(layout.router(4).bottom() < layout.router(5).top());
+        QVERIFY(std::abs(layout.router(1).center().x() -
+                         (layout.router(5).center().x() + layout.router(8).center().x()) / 2) < 1);
+        for (int r = 0; r < net.routers(); ++r)
+            for (int port = 0; port < net.outputs(r); ++port)
+                if (net.output(r, port).router >= 0)
+                    QCOMPARE(layout.treeInputPort(r, port), int(net.output(r, port).port));
+        for (const QString& selected : {QString(), QStringLiteral("router/2")}) {
+            auto s =
+                tests::modelSession(m_scene, {{"topology", "qtree"}, {"k", 4}, {"n", 3}, {"injection_rate", 0.05}});
+            for (int i = 0; i < 80; ++i) s->stepForward();
+            QVERIFY(sim::engineOf<noc::NocEngine>(s.get())->checkInvariants().empty());
+            NocRenderer renderer;
+            const auto drawn = tests::paintAtZoom(m_controller, renderer, *s, 1, {}, selected);
+            checkReadable(drawn, QStringLiteral("qtree fit"), true);
+            const QString all = texts(drawn).join('|');
+            QVERIFY2(all.contains(QStringLiteral("quad tree (k = 4, 3 levels, 21 routers)")), qPrintable(all));
+            if (!selected.isEmpty()) QVERIFY2(all.contains(QStringLiteral("height 1, position 1")), qPrintable(all));
         }
     }
 

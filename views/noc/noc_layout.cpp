@@ -3,6 +3,8 @@
 #include <QLineF>
 #include <algorithm>
 
+#include "noc/qtree.h"
+
 namespace commviz::views {
 
 NocLayout::NocLayout(const noc::NocConfig& config, bool withPanel)
@@ -13,7 +15,8 @@ NocLayout::NocLayout(const noc::NocConfig& config, bool withPanel)
       m_ports(config.ports()),
       m_fly(config.topology == noc::Topology::Fly),
       m_cmesh(config.topology == noc::Topology::CMesh),
-      m_tree(config.topology == noc::Topology::FatTree),
+      m_tree(config.topology == noc::Topology::FatTree || config.topology == noc::Topology::QTree),
+      m_qtree(config.topology == noc::Topology::QTree),
       m_local(m_cmesh ? config.c : 0) {
     const QRectF area = grid();
     if (m_tree) {
@@ -83,6 +86,14 @@ QRectF NocLayout::caption() const {
 }
 
 QPointF NocLayout::cell(int node) const {
+    if (m_qtree) {  // row h holds k^h routers, spread over the bottom row's width
+        noc::NocConfig shape;
+        shape.k = m_k;
+        const int height = noc::QTree::heightOf(shape, node);
+        int width = 1;
+        for (int h = 0; h < height; ++h) width *= m_k;
+        return {(noc::QTree::posOf(shape, node) + 0.5) * m_perStage / width, height + 0.5};
+    }
     if (m_tree) return {node % m_perStage + 0.5, node / m_perStage + 0.5};
     if (m_fly) return {node / m_perStage + 0.5, node % m_perStage + 0.5};
     const int x = node % m_k;
@@ -136,6 +147,7 @@ bool NocLayout::verticalLanes(int port) const {
 
 double NocLayout::treeBandX(int node, int port, double lane) const {
     const QRectF r = router(node);
+    if (m_qtree && port == m_k) return r.center().x() + lane * r.width() / m_k;
     return r.left() + (port % m_k + 0.5 + lane) * r.width() / m_k;
 }
 
@@ -143,6 +155,11 @@ int NocLayout::treeInputPort(int node, int port) const {
     // fattree.cpp's input channel numbers read backwards: between levels l and
     // l + 1 the routers sharing an ancestor form neighborhoods of k^(n-1-l),
     // split in k branches of k^(n-2-l); the input is the sender's branch there.
+    if (m_qtree) {  // qtree.cpp: a child's port k pairs with its parent's port pos % k
+        noc::NocConfig shape;
+        shape.k = m_k;
+        return port < m_k ? m_k : noc::QTree::posOf(shape, node) % m_k;
+    }
     const int level = node / m_perStage;
     const int pos = node % m_perStage;
     const int upper = port < m_k ? level : level - 1;
@@ -173,7 +190,10 @@ double NocLayout::terminalStub() const {
 
 QPointF NocLayout::injectionPoint(int node) const {
     if (m_tree) {
-        const int bottom = (m_n - 1) * m_perStage + node / m_k;
+        noc::NocConfig shape;
+        shape.k = m_k;
+        const int bottom =
+            m_qtree ? noc::QTree::indexOf(shape, m_n - 1, node / m_k) : (m_n - 1) * m_perStage + node / m_k;
         return {treeBandX(bottom, node % m_k), router(bottom).bottom() + terminalStub()};
     }
     const int first = node / m_k;  // stage 0
@@ -191,6 +211,7 @@ QRectF NocLayout::inputStrip(int node, int port) const {
     if (m_tree) {  // down inputs along the bottom edge, up inputs along the top
         const double band = r.width() / m_k;
         const double depth = r.height() * 0.34;
+        if (m_qtree && port == m_k) return {r.left(), r.top(), r.width(), depth};  // the one parent port
         return {r.left() + (port % m_k) * band, port < m_k ? r.bottom() - depth : r.top(), band, depth};
     }
     if (m_fly) {  // k input bands stacked down the left half

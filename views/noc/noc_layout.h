@@ -29,7 +29,8 @@ namespace commviz::views {
 /// row, router_level<l>_<p> in row l, column p; each router's down inputs
 /// (ports 0 to k-1, from below) along its bottom edge, its up inputs (k to
 /// 2k-1, from above) along its top edge, links wired as fattree.cpp numbers
-/// them, and the nodes under the bottom row.
+/// them, and the nodes under the bottom row. A quad tree (qtree) likewise,
+/// with k^h routers in row h and the one parent port (k) along the top.
 class NocLayout {
 public:
     static constexpr double kWidth = 1200;
@@ -84,10 +85,11 @@ private:
     int m_ports;
     bool m_fly = false;
     bool m_cmesh = false;
-    int m_local = 0;  ///< cmesh: the node ports (c) before the four mesh ports
-    bool m_tree = false;
-    int m_perStage = 1;   ///< fly: routers per stage, k^(n-1); fat tree: routers per level
-    double m_xPitch = 0;  ///< fly: distance between stages
+    int m_local = 0;       ///< cmesh: the node ports (c) before the four mesh ports
+    bool m_tree = false;   ///< a fat tree or a quad tree
+    bool m_qtree = false;  ///< quad tree: k^h routers in row h, one parent port (k)
+    int m_perStage = 1;    ///< fly: routers per stage, k^(n-1); fat tree: routers per level
+    double m_xPitch = 0;   ///< fly: distance between stages
     double m_size = 0;
     double m_pitch = 0;
     QPointF m_origin;

@@ -46,6 +46,8 @@ QString NocText::portName(int p, int ports) {
 
 QString NocText::portName(int p, const noc::NocConfig& config) {
     if (config.topology == noc::Topology::Fly) return QString::number(p);
+    if (config.topology == noc::Topology::QTree)  // qtree.cpp: the children's ports, then the parent's
+        return p < config.k ? QStringLiteral("↓%1").arg(p) : QStringLiteral("↑");
     if (config.topology == noc::Topology::FatTree)  // fattree.cpp: ports below k lead down, the rest up
         return p < config.k ? QStringLiteral("↓%1").arg(p) : QStringLiteral("↑%1").arg(p - config.k);
     if (config.topology == noc::Topology::CMesh)  // c node ports, then a 2-D mesh's four
