@@ -410,6 +410,10 @@ private slots:
             << QStringList{"bad.cfg:4", "routing_function = dor", "dor_fattree", "nca or anca"};
         QTest::newRow("nca on a mesh") << head << QStringList{"routing_function=nca"}
                                        << QStringList{"routing_function = nca", "nca_mesh", "topology = fattree"};
+        // qtree.cpp: assert( _k == 4 && _n == 3 )
+        QTest::newRow("qtree of another size")
+            << QByteArray("topology = qtree;\nk = 2;\nn = 3;\nrouting_function = nca;\n") << QStringList{}
+            << QStringList{"k = 2, n = 3", "topology = qtree: k = 4 and n = 3"};
         QTest::newRow("fattree wider than 32 ports")
             << QByteArray("topology = fattree;\nk = 17;\nn = 2;\nrouting_function = nca;\n") << QStringList{}
             << QStringList{"bad.cfg:2", "k = 17", "topology = fattree: 2 to 16"};
