@@ -132,11 +132,12 @@ const std::vector<BookSimKey>& bookSimKeys() {
                    {"fly", Topology::Fly},
                    {"cmesh", Topology::CMesh},
                    {"fattree", Topology::FatTree},
-                   {"qtree", Topology::QTree}},
+                   {"qtree", Topology::QTree},
+                   {"tree4", Topology::Tree4}},
                   QT_TRANSLATE_NOOP("commviz::params",
                                     "mesh or torus (k-ary n-cube), fly (k-ary n-fly butterfly), cmesh (concentrated "
                                     "mesh with express links), fattree (fat tree of k-port routers in n levels), qtree "
-                                    "(quad tree, k = 4, n = 3) (BookSim: topology)")),
+                                    "(quad tree, k = 4, n = 3), tree4 (k = 4, n = 3) (BookSim: topology)")),
         intKey("k", &NocConfig::k, 8, 2, 64,
                QT_TRANSLATE_NOOP("commviz::params", "Routers per dimension (BookSim: k)")),
         intKey("n", &NocConfig::n, 2, 1, 8,
@@ -144,15 +145,15 @@ const std::vector<BookSimKey>& bookSimKeys() {
                                  "Dimensions (mesh, torus: 1 to 3; n = 1 is a line or ring) or a fly's stages "
                                  "(BookSim: n)")),
         readOnly("c", kInt, "1", intIn(&NocConfig::c, 1, 64)),
-        custom(
-            "routing_function", kString, "none", routingFunctionSetter(),
-            ownChoice("routing_function", "dim_order",
-                      {"dor", "dim_order", "min_adapt", "valiant", "romm", "dest_tag", "dor_no_express", "xy_yx",
-                       "xy_yx_no_express", "nca", "anca"},
-                      QT_TRANSLATE_NOOP("commviz::params",
-                                        "BookSim routing function (+ topology): dor / dim_order, min_adapt, valiant, "
-                                        "romm (mesh only), dest_tag (fly only), dor_no_express, xy_yx, "
-                                        "xy_yx_no_express (cmesh only), nca, anca (fattree; nca also qtree)"))),
+        custom("routing_function", kString, "none", routingFunctionSetter(),
+               ownChoice(
+                   "routing_function", "dim_order",
+                   {"dor", "dim_order", "min_adapt", "valiant", "romm", "dest_tag", "dor_no_express", "xy_yx",
+                    "xy_yx_no_express", "nca", "anca"},
+                   QT_TRANSLATE_NOOP("commviz::params",
+                                     "BookSim routing function (+ topology): dor / dim_order, min_adapt, valiant, "
+                                     "romm (mesh only), dest_tag (fly only), dor_no_express, xy_yx, "
+                                     "xy_yx_no_express (cmesh only), nca, anca (fattree; nca also qtree and tree4)"))),
         flagKey("use_noc_latency", &NocConfig::use_noc_latency, true,
                 QT_TRANSLATE_NOOP("commviz::params", "Torus links take 2 cycles (BookSim: use_noc_latency)")),
         // commviz extension: its default is commviz's own

@@ -14,14 +14,14 @@
 namespace commviz::noc {
 
 /// BookSim's `topology` values commviz models: the k-ary n-cube (kncube.cpp)
-/// the k-ary n-fly (fly.cpp), the concentrated mesh (cmesh.cpp), the fat tree (fattree.cpp) and the quad tree
-/// (qtree.cpp).
-enum class Topology { Mesh, Torus, Fly, CMesh, FatTree, QTree };
+/// the k-ary n-fly (fly.cpp), the concentrated mesh (cmesh.cpp), the fat tree (fattree.cpp), the quad tree
+/// (qtree.cpp) and tree4 (tree4.cpp).
+enum class Topology { Mesh, Torus, Fly, CMesh, FatTree, QTree, Tree4 };
 /// BookSim's routing_function values commviz models; BookSim appends the
 /// topology (`min_adapt` + mesh = min_adapt_mesh). `dor` / `dim_order` (mesh),
 /// `dim_order` (torus), `min_adapt`, `valiant` (mesh, torus), `romm` (mesh),
 /// `dest_tag` (fly); `dor`, `dor_no_express`, `xy_yx`, `xy_yx_no_express` (cmesh);
-/// `nca`, `anca` (fattree); `nca` (qtree).
+/// `nca`, `anca` (fattree); `nca` (qtree, tree4).
 enum class RoutingFunction { DimOrder, MinAdapt, Valiant, Romm, DestTag, DorNoExpress, XyYx, XyYxNoExpress, Nca, Anca };
 enum class TrafficKind { Uniform, Transpose, Bitcomp, Bitrev, Shuffle, Tornado, Neighbor, Randperm, Hotspot };
 enum class SimType { Latency, Throughput };
@@ -112,6 +112,7 @@ struct NocConfig {
     int ports() const {
         if (topology == Topology::FatTree) return n > 1 ? 2 * k : k;
         if (topology == Topology::QTree) return k + 1;
+        if (topology == Topology::Tree4) return 8;
         return topology == Topology::Fly ? k : topology == Topology::CMesh ? c + 2 * n : 2 * n + 1;
     }
     bool isCube() const { return topology == Topology::Mesh || topology == Topology::Torus; }

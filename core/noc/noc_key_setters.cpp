@@ -93,7 +93,7 @@ KeySetter routingFunctionSetter() {
         if (it == names.end())
             return "dor, dim_order, min_adapt, valiant or romm (mesh); dim_order, min_adapt or valiant (torus); "
                    "dest_tag (fly); dor, dor_no_express, xy_yx or xy_yx_no_express (cmesh); nca or anca (fattree); nca "
-                   "(qtree)";
+                   "(qtree, tree4)";
         c.routing_function = it->second;
         c.routing_name = v.text;
         return "";

@@ -9,6 +9,7 @@
 #include "noc/kncube.h"
 #include "noc/knfly.h"
 #include "noc/qtree.h"
+#include "noc/tree4.h"
 
 namespace commviz::noc {
 
@@ -17,6 +18,7 @@ std::shared_ptr<const NocNetwork> makeNetwork(const NocConfig& config) {
     if (config.topology == Topology::CMesh) return std::make_shared<const CMesh>(config);
     if (config.topology == Topology::FatTree) return std::make_shared<const FatTree>(config);
     if (config.topology == Topology::QTree) return std::make_shared<const QTree>(config);
+    if (config.topology == Topology::Tree4) return std::make_shared<const Tree4>(config);
     return std::make_shared<const KNCube>(config);
 }
 
@@ -28,6 +30,7 @@ RouteSet computeRoute(const NocConfig& config, const NocNetwork& net, const Rout
     if (config.topology == Topology::CMesh) return cmeshRoute(config, router, inPort, inVc, packet, rng);
     if (config.topology == Topology::FatTree) return fatTreeRoute(config, router, load, packet.dest, rng);
     if (config.topology == Topology::QTree) return qtreeRoute(config, router, packet.dest);
+    if (config.topology == Topology::Tree4) return tree4Route(config, router, packet.dest, rng);
     return kncubeRoute(config, router, inPort, inVc, packet, rng);
 }
 

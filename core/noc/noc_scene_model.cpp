@@ -128,7 +128,8 @@ sim::SceneModel sceneModel() {
             const bool routingDefaulted = source == keys.sources.end() || source->second == sim::KeySource::Default;
             if (routingDefaulted && values["topology"] == "fly") values["routing_function"] = "dest_tag";
             if (routingDefaulted && values["topology"] == "cmesh") values["routing_function"] = "dor";
-            if (routingDefaulted && (values["topology"] == "fattree" || values["topology"] == "qtree"))
+            if (routingDefaulted &&
+                (values["topology"] == "fattree" || values["topology"] == "qtree" || values["topology"] == "tree4"))
                 values["routing_function"] = "nca";
             auto config = configFromKeys(values);
             if (!config) return config.error();

@@ -345,7 +345,7 @@ private slots:
             << QByteArray("topology = torus;\nk = 4;\nrouting_function = romm;\n") << QStringList{}
             << QStringList{"bad.cfg:3", "romm", "Invalid routing function: romm_torus"};
         QTest::newRow("BookSim key commviz does not model")
-            << head + "topology = tree4;\n"
+            << head + "topology = hypercube;\n"
             << QStringList{} << QStringList{"bad.cfg:4", "topology", "mesh"};
         // Allocator::NewAllocator returns nothing for an unknown name ("Unknown vc_allocator type");
         // Arbiter::NewArbiter asserts on an unknown arbiter.

@@ -17,6 +17,7 @@
 #include "noc/fattree.h"
 #include "noc/noc_engine.h"
 #include "noc/qtree.h"
+#include "noc/tree4.h"
 #include "noc_test_support.h"
 #include "sim/json.h"
 
@@ -264,6 +265,11 @@ private slots:
         QTest::newRow("nca 0.65") << "basic" << QStringList{"injection_rate=0.65"} << 64.6751 << 0.65085;
         QTest::newRow("anca 0.65") << "basic" << QStringList{"injection_rate=0.65", "routing_function=anca"} << 74.9955
                                    << 0.64867;
+        QTest::newRow("tree4, nca 0.1") << "basic" << QStringList{"topology=tree4", "injection_rate=0.1"} << 24.7528
+                                        << 0.099178;
+        QTest::newRow("tree4, nca 0.3") << "basic" << QStringList{"topology=tree4", "injection_rate=0.3"} << 34.4058
+                                        << 0.299978;
+        QTest::newRow("tree4, nca 0.5") << "basic" << QStringList{"topology=tree4", "injection_rate=0.5"} << 0.0 << 0.0;
         QTest::newRow("k=2 n=4, nca 0.3")
             << "basic" << QStringList{"injection_rate=0.3", "k=2", "n=4"} << 29.4986 << 0.29984;
     }
@@ -386,6 +392,44 @@ private slots:
                                    overrides));
         QCOMPARE(r.outcome, NocOutcome::Completed);
         QCOMPARE(noctest::bookSimFigures(r), bookSim);
+    }
+
+    // BookSim's tree4 (networks/tree4.cpp, k = 4, n = 3): top routers 0-3, middle 4-11,
+    // leaves 12-27. Middle router m = 5 (index 9): ports 0-3 to leaves 4 * (5 / 2) + p =
+    // 8-11 (index 20-23), arriving on their port 4 + 5 % 2 = 5; its port 4 + t to top router
+    // t, arriving on port 5. Node 22 sits on port 2 of leaf 5 (index 17). tree4_nca: leaf 5
+    // sends 22 out of port 2 and 40 up by 4 + RandomInt(1); middle 5 (leaves 8-11, nodes
+    // 32-47) sends 40 down port 10 % 4 = 2 and 3 up by 4 + RandomInt(3); a top router sends
+    // 50 to middle 2 * (50 / 16) + RandomInt(1), ports 6 or 7.
+    void tree4WiringAndRoutingFollowTree4Cpp() {
+        const NocConfig config = treeConfig(kBasic, {"topology=tree4"});
+        const Tree4 net(config);
+        QCOMPARE(net.routers(), 28);
+        QCOMPARE(net.inputs(0), 8);
+        QCOMPARE(net.inputs(9), 8);
+        QCOMPARE(net.inputs(17), 6);
+        QCOMPARE(net.injectRouter(22), 17);
+        QCOMPARE(net.injectPort(22), 2);
+        QCOMPARE(net.output(9, 1).router, 21);
+        QCOMPARE(int(net.output(9, 1).port), 5);
+        QCOMPARE(net.output(9, 6).router, 2);
+        QCOMPARE(int(net.output(9, 6).port), 5);
+        QCOMPARE(net.output(2, 5).router, 9);
+        QCOMPARE(int(net.output(2, 5).port), 6);
+        QCOMPARE(net.output(17, 4).router, 6);  // leaf 5 up to middle 2 * (5 / 4) = 2
+        QCOMPARE(int(net.output(17, 4).port), 1);
+        commviz::sim::Rng rng(3);
+        QCOMPARE(int(tree4Route(config, 17, 22, rng).port), 2);
+        QCOMPARE(int(tree4Route(config, 9, 40, rng).port), 2);
+        for (int i = 0; i < 100; ++i) {
+            commviz::sim::Rng copy = rng;
+            QCOMPARE(int(tree4Route(config, 17, 40, rng).port), 4 + int(copy.below(2)));
+            QCOMPARE(int(tree4Route(config, 9, 3, rng).port), 4 + int(copy.below(4)));
+            QCOMPARE(int(tree4Route(config, 1, 50, rng).port), 6 + int(copy.below(2)));
+            QVERIFY(rng == copy);
+        }
+        QVERIFY(configError({"topology=tree4", "routing_function=anca"}).contains("tree4_anca"));
+        QVERIFY(configError({"topology=tree4", "n=2"}).contains("k = 4 and n = 3"));
     }
 
     void invariantsAndKeyframesHold() {

@@ -16,6 +16,7 @@
 #include "noc/noc_renderer.h"
 #include "noc/noc_scene.h"
 #include "noc/qtree.h"
+#include "noc/tree4.h"
 #include "scene_walk.h"
 #include "shell/simulation_controller.h"
 #include "sim/session_access.h"
@@ -174,6 +175,32 @@ private slots:
             const QString all = texts(drawn).join('|');
             QVERIFY2(all.contains(QStringLiteral("quad tree (k = 4, 3 levels, 21 routers)")), qPrintable(all));
             if (!selected.isEmpty()) QVERIFY2(all.contains(QStringLiteral("height 1, position 1")), qPrintable(all));
+        }
+    }
+
+    // tree4: 4, 8 and 16 routers in rows, links ending on the inputs tree4.cpp wires.
+    void tree4DrawsInRows() {
+        noc::NocConfig config = treeConfig(4, 3);
+        config.topology = noc::Topology::Tree4;
+        const noc::Tree4 net(config);
+        const views::NocLayout layout(config);
+        QVERIFY(layout.router(3).bottom() < layout.router(4).top());
+        QVERIFY(layout.router(11).bottom() < layout.router(12).top());
+        for (int r = 0; r < net.routers(); ++r)
+            for (int port = 0; port < net.outputs(r); ++port)
+                if (net.output(r, port).router >= 0)
+                    QCOMPARE(layout.treeInputPort(r, port), int(net.output(r, port).port));
+        QVERIFY(layout.inputStrip(0, 7).top() > layout.router(0).center().y());  // a top router: 8 ports down
+        for (const QString& selected : {QString(), QStringLiteral("router/9")}) {
+            auto s = tests::modelSession(m_scene, {{"topology", "tree4"}, {"k", 4}, {"n", 3}, {"injection_rate", 0.1}});
+            for (int i = 0; i < 80; ++i) s->stepForward();
+            QVERIFY(sim::engineOf<noc::NocEngine>(s.get())->checkInvariants().empty());
+            NocRenderer renderer;
+            const auto drawn = tests::paintAtZoom(m_controller, renderer, *s, 1, {}, selected);
+            checkReadable(drawn, QStringLiteral("tree4 fit"), true);
+            const QString all = texts(drawn).join('|');
+            QVERIFY2(all.contains(QStringLiteral("tree4 (4, 8 and 16 routers, 64 nodes)")), qPrintable(all));
+            if (!selected.isEmpty()) QVERIFY2(all.contains(QStringLiteral("height 1, position 5")), qPrintable(all));
         }
     }
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "noc/qtree.h"
+#include "noc/tree4.h"
 
 namespace commviz::views {
 
@@ -15,8 +16,10 @@ NocLayout::NocLayout(const noc::NocConfig& config, bool withPanel)
       m_ports(config.ports()),
       m_fly(config.topology == noc::Topology::Fly),
       m_cmesh(config.topology == noc::Topology::CMesh),
-      m_tree(config.topology == noc::Topology::FatTree || config.topology == noc::Topology::QTree),
+      m_tree(config.topology == noc::Topology::FatTree || config.topology == noc::Topology::QTree ||
+             config.topology == noc::Topology::Tree4),
       m_qtree(config.topology == noc::Topology::QTree),
+      m_tree4(config.topology == noc::Topology::Tree4),
       m_local(m_cmesh ? config.c : 0) {
     const QRectF area = grid();
     if (m_tree) {
@@ -86,6 +89,10 @@ QRectF NocLayout::caption() const {
 }
 
 QPointF NocLayout::cell(int node) const {
+    if (m_tree4) {  // tree4.cpp: 4, 8 and 16 routers, spread over the bottom row's width
+        const int height = noc::Tree4::heightOf(node);
+        return {(noc::Tree4::posOf(node) + 0.5) * 16 / (4 << height) * 1.0, height + 0.5};
+    }
     if (m_qtree) {  // row h holds k^h routers, spread over the bottom row's width
         noc::NocConfig shape;
         shape.k = m_k;
@@ -118,8 +125,8 @@ QRectF NocLayout::router(int node) const {
 }
 
 QPointF NocLayout::direction(int port) const {
-    if (m_fly) return {1, 0};  // every output leads on to the next stage
-    if (m_tree) return port < m_k ? QPointF(0, 1) : QPointF(0, -1);
+    if (m_fly) return {1, 0};                                        // every output leads on to the next stage
+    if (m_tree) return port < m_k ? QPointF(0, 1) : QPointF(0, -1);  // (only a tree's ejection stubs use it)
     port = meshPort(port);
     switch (port) {
         case 0:
@@ -145,16 +152,35 @@ bool NocLayout::verticalLanes(int port) const {
     return port == 2 || port == 3;
 }
 
+int NocLayout::downPorts(int node) const {
+    if (m_tree4) return noc::Tree4::heightOf(node) == 0 ? 8 : 4;
+    return m_k;
+}
+
+int NocLayout::upPorts(int node) const {
+    if (m_tree4) return noc::Tree4::heightOf(node) == 0 ? 0 : noc::Tree4::heightOf(node) == 1 ? 4 : 2;
+    return m_qtree ? 1 : m_k;
+}
+
 double NocLayout::treeBandX(int node, int port, double lane) const {
     const QRectF r = router(node);
-    if (m_qtree && port == m_k) return r.center().x() + lane * r.width() / m_k;
-    return r.left() + (port % m_k + 0.5 + lane) * r.width() / m_k;
+    const int down = downPorts(node);
+    const int bands = port < down ? down : upPorts(node);
+    const int band = port < down ? port : port - down;
+    return r.left() + (band + 0.5 + lane) * r.width() / bands;
 }
 
 int NocLayout::treeInputPort(int node, int port) const {
     // fattree.cpp's input channel numbers read backwards: between levels l and
     // l + 1 the routers sharing an ancestor form neighborhoods of k^(n-1-l),
     // split in k branches of k^(n-2-l); the input is the sender's branch there.
+    if (m_tree4) {  // tree4.cpp's wiring (see noc::Tree4)
+        const int height = noc::Tree4::heightOf(node);
+        const int pos = noc::Tree4::posOf(node);
+        if (height == 0) return 4 + pos;                       // to middle router `port`
+        if (height == 1) return port < 4 ? 4 + pos % 2 : pos;  // to a leaf, or to top router port - 4
+        return pos % 4;                                        // a leaf up to its middle router
+    }
     if (m_qtree) {  // qtree.cpp: a child's port k pairs with its parent's port pos % k
         noc::NocConfig shape;
         shape.k = m_k;
@@ -192,8 +218,9 @@ QPointF NocLayout::injectionPoint(int node) const {
     if (m_tree) {
         noc::NocConfig shape;
         shape.k = m_k;
-        const int bottom =
-            m_qtree ? noc::QTree::indexOf(shape, m_n - 1, node / m_k) : (m_n - 1) * m_perStage + node / m_k;
+        const int bottom = m_tree4   ? 12 + node / 4
+                           : m_qtree ? noc::QTree::indexOf(shape, m_n - 1, node / m_k)
+                                     : (m_n - 1) * m_perStage + node / m_k;
         return {treeBandX(bottom, node % m_k), router(bottom).bottom() + terminalStub()};
     }
     const int first = node / m_k;  // stage 0
@@ -209,10 +236,11 @@ QPointF NocLayout::ejectionPoint(int node) const {
 QRectF NocLayout::inputStrip(int node, int port) const {
     const QRectF r = router(node);
     if (m_tree) {  // down inputs along the bottom edge, up inputs along the top
-        const double band = r.width() / m_k;
+        const int down = downPorts(node);
+        const double band = r.width() / (port < down ? down : upPorts(node));
         const double depth = r.height() * 0.34;
-        if (m_qtree && port == m_k) return {r.left(), r.top(), r.width(), depth};  // the one parent port
-        return {r.left() + (port % m_k) * band, port < m_k ? r.bottom() - depth : r.top(), band, depth};
+        const int index = port < down ? port : port - down;
+        return {r.left() + index * band, port < down ? r.bottom() - depth : r.top(), band, depth};
     }
     if (m_fly) {  // k input bands stacked down the left half
         const double band = r.height() / m_k;
@@ -249,7 +277,8 @@ QRectF NocLayout::inputStrip(int node, int port) const {
 QPointF NocLayout::linkStart(int node, int port) const {
     if (m_tree) {
         const QRectF r = router(node);
-        return {treeBandX(node, port, linkLane(port)), port < m_k ? r.bottom() : r.top()};
+        const bool down = port < downPorts(node);
+        return {treeBandX(node, port, down ? -0.18 : 0.18), down ? r.bottom() : r.top()};
     }
     if (m_fly) return {router(node).right(), bandY(node, port)};
     const QPointF d = direction(port);
@@ -262,7 +291,8 @@ QPointF NocLayout::linkEnd(int node, int port, int neighbour) const {
     if (m_tree) {
         if (neighbour < 0) return linkStart(node, port) + direction(port) * kSmallestFont;
         const QRectF r = router(neighbour);
-        return {treeBandX(neighbour, treeInputPort(node, port), linkLane(port)), port < m_k ? r.top() : r.bottom()};
+        const bool down = port < downPorts(node);
+        return {treeBandX(neighbour, treeInputPort(node, port), down ? -0.18 : 0.18), down ? r.top() : r.bottom()};
     }
     if (m_fly) {
         if (neighbour < 0) return linkStart(node, port) + QPointF(kSmallestFont, 0);

@@ -30,7 +30,8 @@ namespace commviz::views {
 /// (ports 0 to k-1, from below) along its bottom edge, its up inputs (k to
 /// 2k-1, from above) along its top edge, links wired as fattree.cpp numbers
 /// them, and the nodes under the bottom row. A quad tree (qtree) likewise,
-/// with k^h routers in row h and the one parent port (k) along the top.
+/// with k^h routers in row h and the one parent port (k) along the top, and
+/// tree4 with its 4, 8 and 16 routers.
 class NocLayout {
 public:
     static constexpr double kWidth = 1200;
@@ -88,6 +89,7 @@ private:
     int m_local = 0;       ///< cmesh: the node ports (c) before the four mesh ports
     bool m_tree = false;   ///< a fat tree or a quad tree
     bool m_qtree = false;  ///< quad tree: k^h routers in row h, one parent port (k)
+    bool m_tree4 = false;  ///< tree4: 4, 8 and 16 routers; 8 down ports at the top, 2 up at the leaves
     int m_perStage = 1;    ///< fly: routers per stage, k^(n-1); fat tree: routers per level
     double m_xPitch = 0;   ///< fly: distance between stages
     double m_size = 0;
@@ -102,8 +104,10 @@ private:
     int meshPort(int port) const { return m_cmesh ? port - m_local : port; }
     /// fat tree: the x of port `port`'s band (ports p and k + p share a column), `lane` bands off its centre.
     double treeBandX(int node, int port, double lane = 0) const;
-    /// fat tree: a link and its way back join the same two bands; the down link runs left of the centre.
-    double linkLane(int port) const { return port < m_k ? -0.18 : 0.18; }
+    /// A tree router's ports that lead down (numbered first) and up (the rest); a link and its way
+    /// back join the same two bands, the down link left of the band's centre.
+    int downPorts(int node) const;
+    int upPorts(int node) const;
     /// fly: the band of a router's side that holds port `port` (inputs left, outputs right).
     double bandY(int node, int port) const;
     /// fly: the input of the next stage that output `port` of `node` reaches (fly.cpp's wiring).

@@ -65,10 +65,11 @@ bool NocRenderer::paintScene(QPainter& painter, const RenderState& state) {
         access->cursor() > 0 ? state.session->eventRecords(access->cursor()) : std::vector<sim::EventRecord>{};
     const bool mesh = config.topology == noc::Topology::Mesh;
     const QString network =
-        config.topology == noc::Topology::QTree ? tr("quad tree (k = %1, %2 levels, %3 routers)")
-                                                      .arg(config.k)
-                                                      .arg(config.n)
-                                                      .arg(engine.network().routers())
+        config.topology == noc::Topology::Tree4   ? tr("tree4 (4, 8 and 16 routers, 64 nodes)")
+        : config.topology == noc::Topology::QTree ? tr("quad tree (k = %1, %2 levels, %3 routers)")
+                                                        .arg(config.k)
+                                                        .arg(config.n)
+                                                        .arg(engine.network().routers())
         : config.topology == noc::Topology::FatTree ? tr("fat tree (k = %1, %2 levels × %3 routers)")
                                                           .arg(config.k)
                                                           .arg(config.n)

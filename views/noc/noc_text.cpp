@@ -48,6 +48,8 @@ QString NocText::portName(int p, int ports) {
 
 QString NocText::portName(int p, const noc::NocConfig& config) {
     if (config.topology == noc::Topology::Fly) return QString::number(p);
+    if (config.topology == noc::Topology::Tree4)  // tree4.cpp: a router's ports down, then up (none at the top)
+        return QStringLiteral("%1").arg(p);
     if (config.topology == noc::Topology::QTree)  // qtree.cpp: the children's ports, then the parent's
         return p < config.k ? QStringLiteral("↓%1").arg(p) : QStringLiteral("↑");
     if (config.topology == noc::Topology::FatTree)  // fattree.cpp: ports below k lead down, the rest up
