@@ -11,8 +11,8 @@ namespace kinds = noc::kinds;
 QString NocText::about() {
     return tr(
         "<p>Each step is one cycle of BookSim2's input-queued virtual-channel router (<code>router = "
-        "iq</code>) on a k-ary n-mesh or torus, a k-ary n-fly butterfly, a concentrated mesh (cmesh), a fat tree or a "
-        "quad tree: "
+        "iq</code>) on a k-ary n-mesh or torus, a k-ary n-fly butterfly, a concentrated mesh (cmesh), a fat tree, a "
+        "quad tree or tree4: "
         "head flits go through route computation, VC allocation and switch allocation (iSLIP by default), every flit "
         "crosses the "
         "crossbar and the link, and each flit that leaves "
@@ -26,7 +26,8 @@ QString NocText::about() {
         "<p>What differs: the random-number stream is not BookSim's (Knuth's generator), so statistics agree "
         "within a few percent, not digit for digit. Modelled: the dor / dim_order, min_adapt, valiant "
         "and romm routing functions on the mesh and torus, dest_tag on the fly, dor, dor_no_express, xy_yx and "
-        "xy_yx_no_express on the cmesh, nca and anca on the fat tree, nca on the quad tree; BookSim's iSLIP, separable "
+        "xy_yx_no_express on the cmesh, nca and anca on the fat tree, nca on the quad tree and tree4; BookSim's iSLIP, "
+        "separable "
         "(input or output "
         "first, round-robin or matrix "
         "arbiters), wavefront, select, PIM and LOA allocators; Bernoulli and on_off injection and one traffic "
