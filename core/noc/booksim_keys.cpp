@@ -126,18 +126,21 @@ constexpr const char* kBurstR1Allowed =
 
 const std::vector<BookSimKey>& bookSimKeys() {
     static const std::vector<BookSimKey> keys = {
-        choiceKey(
-            "topology", &NocConfig::topology, "torus",
-            {{"mesh", Topology::Mesh},
-             {"torus", Topology::Torus},
-             {"fly", Topology::Fly},
-             {"cmesh", Topology::CMesh},
-             {"anynet", Topology::AnyNet},
-             {"flatfly", Topology::FlatFly}},
-            QT_TRANSLATE_NOOP("commviz::params",
-                              "mesh or torus (k-ary n-cube), fly (k-ary n-fly butterfly), cmesh (concentrated "
-                              "mesh with express links), flatfly (on-chip flattened butterfly), anynet (any graph, "
-                              "from network_file) (BookSim: topology)")),
+        choiceKey("topology", &NocConfig::topology, "torus",
+                  {{"mesh", Topology::Mesh},
+                   {"torus", Topology::Torus},
+                   {"fly", Topology::Fly},
+                   {"cmesh", Topology::CMesh},
+                   {"anynet", Topology::AnyNet},
+                   {"flatfly", Topology::FlatFly},
+                   {"fattree", Topology::FatTree},
+                   {"qtree", Topology::QTree},
+                   {"tree4", Topology::Tree4}},
+                  QT_TRANSLATE_NOOP("commviz::params",
+                                    "mesh or torus (k-ary n-cube), fly (k-ary n-fly butterfly), cmesh (concentrated "
+                                    "mesh with express links), flatfly (on-chip flattened butterfly), fattree (fat "
+                                    "tree of k-port routers in n levels), qtree (quad tree, k = 4, n = 3), tree4 (k = "
+                                    "4, n = 3), anynet (any graph, from network_file) (BookSim: topology)")),
         intKey("k", &NocConfig::k, 8, 2, 64,
                QT_TRANSLATE_NOOP("commviz::params", "Routers per dimension (BookSim: k)")),
         intKey("n", &NocConfig::n, 2, 1, 8,
@@ -149,12 +152,14 @@ const std::vector<BookSimKey>& bookSimKeys() {
             "routing_function", kString, "none", routingFunctionSetter(),
             ownChoice("routing_function", "dim_order",
                       {"dor", "dim_order", "min_adapt", "valiant", "romm", "dest_tag", "dor_no_express", "xy_yx",
-                       "xy_yx_no_express", "min", "ran_min", "xyyx", "adaptive_xyyx", "ugal", "ugal_xyyx", "ugal_pni"},
+                       "xy_yx_no_express", "min", "nca", "anca", "ran_min", "xyyx", "adaptive_xyyx", "ugal",
+                       "ugal_xyyx", "ugal_pni"},
                       QT_TRANSLATE_NOOP("commviz::params",
                                         "BookSim routing function (+ topology): dor / dim_order, min_adapt, valiant, "
                                         "romm (mesh only), dest_tag (fly only), dor_no_express, xy_yx, "
                                         "xy_yx_no_express (cmesh only), ran_min, xyyx, adaptive_xyyx, valiant, "
-                                        "ugal, ugal_xyyx, ugal_pni (flatfly), min (anynet only)"))),
+                                        "ugal, ugal_xyyx, ugal_pni (flatfly), nca, anca (fattree; nca also qtree "
+                                        "and tree4), min (anynet only)"))),
         flagKey("use_noc_latency", &NocConfig::use_noc_latency, true,
                 QT_TRANSLATE_NOOP("commviz::params", "Torus links take 2 cycles (BookSim: use_noc_latency)")),
         // commviz extension: its default is commviz's own

@@ -111,6 +111,8 @@ RouteSet kncubeRoute(const NocConfig& config, int router, int inPort, int inVc, 
         case RoutingFunction::Ugal:
         case RoutingFunction::UgalXyyx:
         case RoutingFunction::UgalPni:
+        case RoutingFunction::Nca:
+        case RoutingFunction::Anca:
             break;
         case RoutingFunction::MinAdapt:
             return mesh ? minAdaptMesh(config, router, inPort, inVc, packet)

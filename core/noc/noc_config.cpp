@@ -108,6 +108,12 @@ const char* topologyName(Topology topology) {
             return "anynet";
         case Topology::FlatFly:
             return "flatfly";
+        case Topology::FatTree:
+            return "fattree";
+        case Topology::QTree:
+            return "qtree";
+        case Topology::Tree4:
+            return "tree4";
     }
     return "torus";
 }
@@ -146,6 +152,49 @@ sim::Status validateTopologyRouting(const NocConfig& c) {
         return sim::fail("routing_function = " + c.routing_name + ": BookSim has no " + pair +
                          " ('Invalid routing function: " + pair + "'); " + c.routing_name +
                          " is for topology = flatfly");
+    const bool treeFunction = c.routing_function == RoutingFunction::Nca || c.routing_function == RoutingFunction::Anca;
+    if (c.topology == Topology::FatTree) {
+        if (!treeFunction)
+            return sim::fail("routing_function = " + c.routing_name + ": BookSim has no " + pair +
+                             " ('Invalid routing function: " + pair + "'); a fattree routes with nca or anca");
+        if (c.k > 16)
+            return sim::fail("k = " + std::to_string(c.k) +
+                             ": a fat tree's routers have k down and k up ports, and commviz's routers at most 32 "
+                             "ports; allowed values for topology = fattree: 2 to 16");
+        return sim::Ok{};
+    }
+    if (c.topology == Topology::Tree4) {
+        if (c.routing_function == RoutingFunction::Anca)
+            return sim::fail(
+                "routing_function = anca: commviz does not model tree4_anca (it offers all four up ports "
+                "of a middle router at once, and commviz's route sets hold two); allowed for topology = "
+                "tree4: nca");
+        if (c.routing_function != RoutingFunction::Nca)
+            return sim::fail("routing_function = " + c.routing_name + ": BookSim has no " + pair +
+                             " ('Invalid routing function: " + pair + "'); a tree4 routes with nca or anca");
+        // tree4.cpp asserts k == 4 and n == 3.
+        if (c.k != 4 || c.n != 3)
+            return sim::fail("k = " + std::to_string(c.k) + ", n = " + std::to_string(c.n) +
+                             ": allowed values for topology = tree4: k = 4 and n = 3 (BookSim's tree4.cpp asserts "
+                             "them)");
+        return sim::Ok{};
+    }
+    if (c.topology == Topology::QTree) {
+        if (c.routing_function != RoutingFunction::Nca)
+            return sim::fail("routing_function = " + c.routing_name + ": BookSim has no " + pair +
+                             " ('Invalid routing function: " + pair + "'); a qtree routes with nca");
+        // qtree.cpp asserts k == 4 && n == 3 (its router ids h * 256 + pos hold no more).
+        if (c.k != 4 || c.n != 3)
+            return sim::fail("k = " + std::to_string(c.k) + ", n = " + std::to_string(c.n) +
+                             ": allowed values for topology = qtree: k = 4 and n = 3 (BookSim's qtree.cpp asserts "
+                             "them)");
+        return sim::Ok{};
+    }
+    if (treeFunction)
+        return sim::fail("routing_function = " + c.routing_name + ": BookSim has no " + pair +
+                         " ('Invalid routing function: " + pair + "'); " + c.routing_name +
+                         " is for topology = fattree" +
+                         (c.routing_function == RoutingFunction::Nca ? ", qtree or tree4" : " or tree4"));
     if (c.n > 3)
         return sim::fail("n = " + std::to_string(c.n) + ": allowed values for topology = " + topologyName(c.topology) +
                          ": an integer from 1 to 3 (a fly takes up to 8 stages)");
@@ -242,10 +291,13 @@ sim::Status validateNocConfig(const NocConfig& c) {
             "dim_order on a torus");
     }
     if (c.routing_name == "none") {
-        const char* allowed = c.topology == Topology::Mesh     ? "dor or dim_order for a mesh"
-                              : c.topology == Topology::Torus  ? "dim_order for a torus"
-                              : c.topology == Topology::Fly    ? "dest_tag for a fly"
-                              : c.topology == Topology::AnyNet ? "min for an anynet"
+        const char* allowed = c.topology == Topology::Mesh      ? "dor or dim_order for a mesh"
+                              : c.topology == Topology::Torus   ? "dim_order for a torus"
+                              : c.topology == Topology::Fly     ? "dest_tag for a fly"
+                              : c.topology == Topology::AnyNet  ? "min for an anynet"
+                              : c.topology == Topology::FatTree ? "nca or anca for a fattree"
+                              : c.topology == Topology::QTree   ? "nca for a qtree"
+                              : c.topology == Topology::Tree4   ? "nca for a tree4"
                               : c.topology == Topology::FlatFly
                                   ? "ran_min, xyyx, adaptive_xyyx, valiant, ugal, ugal_xyyx or ugal_pni for a flatfly"
                                   : "dor, dor_no_express, xy_yx or xy_yx_no_express for a cmesh";

@@ -16,12 +16,15 @@
 namespace commviz::noc {
 
 /// BookSim's `topology` values commviz models: the k-ary n-cube (kncube.cpp)
-/// and the k-ary n-fly (fly.cpp).
-enum class Topology { Mesh, Torus, Fly, CMesh, AnyNet, FlatFly };
+/// the k-ary n-fly (fly.cpp), the concentrated mesh (cmesh.cpp), the fat tree (fattree.cpp), the quad tree
+/// (qtree.cpp), tree4 (tree4.cpp), any network (anynet.cpp) and the on-chip flattened butterfly
+/// (flatfly_onchip.cpp).
+enum class Topology { Mesh, Torus, Fly, CMesh, AnyNet, FlatFly, FatTree, QTree, Tree4 };
 /// BookSim's routing_function values commviz models; BookSim appends the
 /// topology (`min_adapt` + mesh = min_adapt_mesh). `dor` / `dim_order` (mesh),
 /// `dim_order` (torus), `min_adapt`, `valiant` (mesh, torus), `romm` (mesh),
 /// `dest_tag` (fly); `dor`, `dor_no_express`, `xy_yx`, `xy_yx_no_express` (cmesh); `min` (anynet);
+/// `nca`, `anca` (fattree); `nca` (qtree, tree4);
 /// `ran_min`, `xyyx`, `adaptive_xyyx`, `valiant`, `ugal`, `ugal_xyyx`, `ugal_pni` (flatfly).
 enum class RoutingFunction {
     DimOrder,
@@ -33,6 +36,8 @@ enum class RoutingFunction {
     XyYx,
     XyYxNoExpress,
     Min,
+    Nca,
+    Anca,
     RanMin,  // RanMin and after: the _flatfly functions
     Xyyx,
     AdaptiveXyyx,
@@ -129,8 +134,11 @@ struct NocConfig {
     bool general_paths = false;
 
     int nodes() const;
-    /// Port slots per router: 2n + 1 on a k-ary n-cube, k on a k-ary n-fly.
+    /// Port slots per router: 2n + 1 on a k-ary n-cube, k on a k-ary n-fly, 2k on a fat tree.
     int ports() const {
+        if (topology == Topology::FatTree) return n > 1 ? 2 * k : k;
+        if (topology == Topology::QTree) return k + 1;
+        if (topology == Topology::Tree4) return 8;
         if (topology == Topology::FlatFly) return c + n * (k - 1);
         return topology == Topology::Fly      ? k
                : topology == Topology::CMesh  ? c + 2 * n

@@ -88,6 +88,8 @@ KeySetter routingFunctionSetter() {
             {"xy_yx", RoutingFunction::XyYx},
             {"xy_yx_no_express", RoutingFunction::XyYxNoExpress},
             {"min", RoutingFunction::Min},
+            {"nca", RoutingFunction::Nca},
+            {"anca", RoutingFunction::Anca},
             {"ran_min", RoutingFunction::RanMin},
             {"xyyx", RoutingFunction::Xyyx},
             {"adaptive_xyyx", RoutingFunction::AdaptiveXyyx},
@@ -98,7 +100,8 @@ KeySetter routingFunctionSetter() {
         if (it == names.end())
             return "dor, dim_order, min_adapt, valiant or romm (mesh); dim_order, min_adapt or valiant (torus); "
                    "dest_tag (fly); dor, dor_no_express, xy_yx or xy_yx_no_express (cmesh); ran_min, xyyx, "
-                   "adaptive_xyyx, valiant, ugal, ugal_xyyx or ugal_pni (flatfly); min (anynet)";
+                   "adaptive_xyyx, valiant, ugal, ugal_xyyx or ugal_pni (flatfly); nca or anca (fattree); nca "
+                   "(qtree, tree4); min (anynet)";
         c.routing_function = it->second;
         c.routing_name = v.text;
         return "";

@@ -6,9 +6,12 @@
 
 #include "noc/anynet.h"
 #include "noc/cmesh.h"
+#include "noc/fattree.h"
 #include "noc/flatfly_onchip.h"
 #include "noc/kncube.h"
 #include "noc/knfly.h"
+#include "noc/qtree.h"
+#include "noc/tree4.h"
 
 namespace commviz::noc {
 
@@ -17,6 +20,9 @@ std::shared_ptr<const NocNetwork> makeNetwork(const NocConfig& config) {
     if (config.topology == Topology::CMesh) return std::make_shared<const CMesh>(config);
     if (config.topology == Topology::AnyNet) return std::make_shared<const AnyNet>(config);
     if (config.topology == Topology::FlatFly) return std::make_shared<const FlatFlyOnChip>(config);
+    if (config.topology == Topology::FatTree) return std::make_shared<const FatTree>(config);
+    if (config.topology == Topology::QTree) return std::make_shared<const QTree>(config);
+    if (config.topology == Topology::Tree4) return std::make_shared<const Tree4>(config);
     return std::make_shared<const KNCube>(config);
 }
 
@@ -28,6 +34,9 @@ RouteSet computeRoute(const NocConfig& config, const NocNetwork& net, const Rout
     if (config.topology == Topology::CMesh) return cmeshRoute(config, router, inPort, inVc, packet, rng);
     if (config.topology == Topology::AnyNet) return minAnynet(config, net, router, packet.dest);
     if (config.topology == Topology::FlatFly) return flatflyRoute(config, net, load, router, inPort, inVc, packet, rng);
+    if (config.topology == Topology::FatTree) return fatTreeRoute(config, router, load, packet.dest, rng);
+    if (config.topology == Topology::QTree) return qtreeRoute(config, router, packet.dest);
+    if (config.topology == Topology::Tree4) return tree4Route(config, router, packet.dest, rng);
     return kncubeRoute(config, router, inPort, inVc, packet, rng);
 }
 

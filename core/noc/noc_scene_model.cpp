@@ -159,7 +159,7 @@ sim::SceneModel sceneModel() {
         [](const sim::MergedKeys& keys, const std::optional<Json>& scenario) -> sim::Result<NocEngine> {
             // The scene's routing_function default (dim_order) is a cube's: on a
             // fly, where BookSim has dest_tag only, a routing function nobody set means
-            // dest_tag; on a cmesh, dor; on a flatfly, ran_min.
+            // dest_tag; on a cmesh, dor; on a flatfly, ran_min; on a fat tree, nca.
             sim::ParamValues values = keys.values;
             const auto source = keys.sources.find("routing_function");
             const bool routingDefaulted = source == keys.sources.end() || source->second == sim::KeySource::Default;
@@ -167,6 +167,9 @@ sim::SceneModel sceneModel() {
             if (routingDefaulted && values["topology"] == "cmesh") values["routing_function"] = "dor";
             if (routingDefaulted && values["topology"] == "anynet") values["routing_function"] = "min";
             if (routingDefaulted && values["topology"] == "flatfly") values["routing_function"] = "ran_min";
+            if (routingDefaulted &&
+                (values["topology"] == "fattree" || values["topology"] == "qtree" || values["topology"] == "tree4"))
+                values["routing_function"] = "nca";
             std::map<std::string, std::string> files;
             if (scenario) {
                 auto bundled = scenarioNetworkFiles(*scenario);

@@ -29,6 +29,7 @@ NocWindowStats windowStats(const NocEngine& atEnd, std::size_t first, std::size_
     out.topology = atEnd.config().topology;
     out.n = atEnd.config().n;
     out.c = atEnd.config().c;
+    out.k = atEnd.config().k;
     const std::size_t portCount = std::size_t(out.nodes) * std::size_t(out.ports);
     out.linkFlits.assign(portCount, 0);
     out.bufferedFlitCycles.assign(portCount, 0);

@@ -27,6 +27,7 @@ struct NocWindowStats {
     Topology topology = Topology::Torus;  ///< for naming the ports (NocText::portName)
     int n = 2;
     int c = 1;
+    int k = 8;                                     ///< a fat tree or quad tree names its ports by k
     std::vector<std::int64_t> linkFlits;           ///< flits sent on output `port` (IQRouter::_SendFlits)
     std::vector<std::int64_t> bufferedFlitCycles;  ///< flits held in input `port`, summed over the cycles' end states
     std::vector<std::int64_t> stalledVcCycles;     ///< input VCs of `port` holding a flit none of which left

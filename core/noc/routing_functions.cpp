@@ -178,6 +178,8 @@ sim::Status validateRoutingClasses(const NocConfig& c) {
         case RoutingFunction::Ugal:
         case RoutingFunction::UgalXyyx:
         case RoutingFunction::UgalPni:
+        case RoutingFunction::Nca:
+        case RoutingFunction::Anca:
             return sim::Ok{};
         case RoutingFunction::MinAdapt:
             least = mesh ? 2 : 4;

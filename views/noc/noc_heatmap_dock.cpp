@@ -82,6 +82,7 @@ void NocHeatmapDock::refresh() {
     naming.topology = s.topology;
     naming.n = s.n;
     naming.c = s.c;
+    naming.k = s.k;
     const auto put = [this](int row, int column, const QString& text) {
         auto* item = new QTableWidgetItem(text);
         if (column > 0) item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);

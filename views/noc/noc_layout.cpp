@@ -4,20 +4,37 @@
 #include <algorithm>
 #include <cmath>
 
+#include "noc/qtree.h"
+#include "noc/tree4.h"
+
 namespace commviz::views {
 
 NocLayout::NocLayout(const noc::NocConfig& config, bool withPanel)
     : m_panel(withPanel),
       m_square(config.topology == noc::Topology::AnyNet || config.topology == noc::Topology::FlatFly ||
-               (config.n == 2 && config.topology != noc::Topology::Fly)),
+               (config.n == 2 && config.topology != noc::Topology::Fly && config.topology != noc::Topology::FatTree)),
       m_k(config.k),
       m_n(config.n),
       m_ports(config.ports()),
       m_fly(config.topology == noc::Topology::Fly),
       m_cmesh(config.topology == noc::Topology::CMesh),
       m_flatfly(config.topology == noc::Topology::FlatFly),
+      m_tree(config.topology == noc::Topology::FatTree || config.topology == noc::Topology::QTree ||
+             config.topology == noc::Topology::Tree4),
+      m_qtree(config.topology == noc::Topology::QTree),
+      m_tree4(config.topology == noc::Topology::Tree4),
       m_local(m_cmesh || m_flatfly ? config.c : 0) {
     const QRectF area = grid();
+    if (m_tree) {
+        for (int i = 1; i < m_n; ++i) m_perStage *= m_k;
+        // n rows of routers and, under the bottom row, room for the nodes' stubs and numbers.
+        const double rowPitch = area.height() / (m_n + 0.5);
+        m_pitch = area.width() / m_perStage;
+        m_size = std::min(m_pitch * 0.78, rowPitch * 0.5);
+        m_xPitch = rowPitch;
+        m_origin = QPointF(area.left(), area.top());
+        return;
+    }
     if (config.topology == noc::Topology::AnyNet && config.anynet) {
         m_anynet = true;
         const noc::AnynetFile& file = *config.anynet;
@@ -125,6 +142,19 @@ QLineF NocLayout::anynetLink(int from, int to) const {
 }
 
 QPointF NocLayout::cell(int node) const {
+    if (m_tree4) {  // tree4.cpp: 4, 8 and 16 routers, spread over the bottom row's width
+        const int height = noc::Tree4::heightOf(node);
+        return {(noc::Tree4::posOf(node) + 0.5) * 16 / (4 << height) * 1.0, height + 0.5};
+    }
+    if (m_qtree) {  // row h holds k^h routers, spread over the bottom row's width
+        noc::NocConfig shape;
+        shape.k = m_k;
+        const int height = noc::QTree::heightOf(shape, node);
+        int width = 1;
+        for (int h = 0; h < height; ++h) width *= m_k;
+        return {(noc::QTree::posOf(shape, node) + 0.5) * m_perStage / width, height + 0.5};
+    }
+    if (m_tree) return {node % m_perStage + 0.5, node / m_perStage + 0.5};
     if (m_fly) return {node / m_perStage + 0.5, node % m_perStage + 0.5};
     if (m_flatfly) return {node % m_columns + 0.5, node / m_columns + 0.5};
     const int x = node % m_k;
@@ -140,6 +170,10 @@ QRectF NocLayout::router(int node) const {
         return {centre.x() - m_size / 2, centre.y() - m_size / 2, m_size, m_size};
     }
     const QPointF c = cell(node);
+    if (m_tree) {
+        const QPointF centre(m_origin.x() + c.x() * m_pitch, m_origin.y() + c.y() * m_xPitch);
+        return {centre.x() - m_size / 2, centre.y() - m_size / 2, m_size, m_size};
+    }
     if (m_fly) {
         const QPointF centre(m_origin.x() + c.x() * m_xPitch, m_origin.y() + c.y() * m_pitch);
         return {centre.x() - m_size / 2, centre.y() - m_size / 2, m_size, m_size};
@@ -150,7 +184,8 @@ QRectF NocLayout::router(int node) const {
 }
 
 QPointF NocLayout::direction(int port) const {
-    if (m_fly) return {1, 0};  // every output leads on to the next stage
+    if (m_fly) return {1, 0};                                        // every output leads on to the next stage
+    if (m_tree) return port < m_k ? QPointF(0, 1) : QPointF(0, -1);  // (only a tree's ejection stubs use it)
     port = meshPort(port);
     switch (port) {
         case 0:
@@ -170,6 +205,7 @@ QPointF NocLayout::direction(int port) const {
 }
 
 bool NocLayout::verticalLanes(int port) const {
+    if (m_tree) return true;
     if (m_flatfly) {
         const std::size_t at = std::size_t(port);
         return at < m_vertical.size() && m_vertical[at];
@@ -177,6 +213,50 @@ bool NocLayout::verticalLanes(int port) const {
     if (isLocal(port) || m_fly || m_anynet) return false;
     port = meshPort(port);
     return port == 2 || port == 3;
+}
+
+int NocLayout::downPorts(int node) const {
+    if (m_tree4) return noc::Tree4::heightOf(node) == 0 ? 8 : 4;
+    return m_k;
+}
+
+int NocLayout::upPorts(int node) const {
+    if (m_tree4) return noc::Tree4::heightOf(node) == 0 ? 0 : noc::Tree4::heightOf(node) == 1 ? 4 : 2;
+    return m_qtree ? 1 : m_k;
+}
+
+double NocLayout::treeBandX(int node, int port, double lane) const {
+    const QRectF r = router(node);
+    const int down = downPorts(node);
+    const int bands = port < down ? down : upPorts(node);
+    const int band = port < down ? port : port - down;
+    return r.left() + (band + 0.5 + lane) * r.width() / bands;
+}
+
+int NocLayout::treeInputPort(int node, int port) const {
+    // fattree.cpp's input channel numbers read backwards: between levels l and
+    // l + 1 the routers sharing an ancestor form neighborhoods of k^(n-1-l),
+    // split in k branches of k^(n-2-l); the input is the sender's branch there.
+    if (m_tree4) {  // tree4.cpp's wiring (see noc::Tree4)
+        const int height = noc::Tree4::heightOf(node);
+        const int pos = noc::Tree4::posOf(node);
+        if (height == 0) return 4 + pos;                       // to middle router `port`
+        if (height == 1) return port < 4 ? 4 + pos % 2 : pos;  // to a leaf, or to top router port - 4
+        return pos % 4;                                        // a leaf up to its middle router
+    }
+    if (m_qtree) {  // qtree.cpp: a child's port k pairs with its parent's port pos % k
+        noc::NocConfig shape;
+        shape.k = m_k;
+        return port < m_k ? m_k : noc::QTree::posOf(shape, node) % m_k;
+    }
+    const int level = node / m_perStage;
+    const int pos = node % m_perStage;
+    const int upper = port < m_k ? level : level - 1;
+    int branch = 1;
+    for (int i = 0; i < m_n - 2 - upper; ++i) branch *= m_k;
+    const int neighborhood = branch * m_k;
+    if (port >= m_k) return (pos % neighborhood) / branch;  // up: a down input of the router above
+    return m_k + (pos % neighborhood) / branch;             // down: an up input of the router below
 }
 
 double NocLayout::bandY(int node, int port) const {
@@ -192,14 +272,26 @@ int NocLayout::flyInputPort(int node, int port) const {
     return (node % m_perStage / shift) % m_k;
 }
 
-double NocLayout::terminalStub() const { return std::min(kSmallestFont * 2, (m_xPitch - m_size) / 2); }
+double NocLayout::terminalStub() const {
+    if (m_tree) return std::min(kSmallestFont * 2, (m_xPitch - m_size) / 3);
+    return std::min(kSmallestFont * 2, (m_xPitch - m_size) / 2);
+}
 
 QPointF NocLayout::injectionPoint(int node) const {
+    if (m_tree) {
+        noc::NocConfig shape;
+        shape.k = m_k;
+        const int bottom = m_tree4   ? 12 + node / 4
+                           : m_qtree ? noc::QTree::indexOf(shape, m_n - 1, node / m_k)
+                                     : (m_n - 1) * m_perStage + node / m_k;
+        return {treeBandX(bottom, node % m_k), router(bottom).bottom() + terminalStub()};
+    }
     const int first = node / m_k;  // stage 0
     return {router(first).left() - terminalStub(), bandY(first, node % m_k)};
 }
 
 QPointF NocLayout::ejectionPoint(int node) const {
+    if (m_tree) return injectionPoint(node);
     const int last = (m_n - 1) * m_perStage + node / m_k;  // the last stage
     return {router(last).right() + terminalStub(), bandY(last, node % m_k)};
 }
@@ -210,6 +302,13 @@ QRectF NocLayout::inputStrip(int node, int port) const {
     if (m_anynet) {  // every input a band, stacked top to bottom in port order
         const double band = r.height() / m_ports;
         return {r.left() + r.width() * 0.1, r.top() + port * band, r.width() * 0.8, band};
+    }
+    if (m_tree) {  // down inputs along the bottom edge, up inputs along the top
+        const int down = downPorts(node);
+        const double band = r.width() / (port < down ? down : upPorts(node));
+        const double depth = r.height() * 0.34;
+        const int index = port < down ? port : port - down;
+        return {r.left() + index * band, port < down ? r.bottom() - depth : r.top(), band, depth};
     }
     if (m_fly) {  // k input bands stacked down the left half
         const double band = r.height() / m_k;
@@ -249,6 +348,11 @@ QPointF NocLayout::linkStart(int node, int port) const {
         const int to = port < int(out.size()) ? out[std::size_t(port)] : -1;
         return to >= 0 ? anynetLink(node, to).p1() : centre(node);
     }
+    if (m_tree) {
+        const QRectF r = router(node);
+        const bool down = port < downPorts(node);
+        return {treeBandX(node, port, down ? -0.18 : 0.18), down ? r.bottom() : r.top()};
+    }
     if (m_fly) return {router(node).right(), bandY(node, port)};
     if (m_flatfly) {
         // Leave from the side facing the receiver (flatfly_onchip.cpp: the port's dimension
@@ -272,6 +376,12 @@ QPointF NocLayout::linkStart(int node, int port) const {
 
 QPointF NocLayout::linkEnd(int node, int port, int neighbour) const {
     if (m_anynet) return neighbour >= 0 ? anynetLink(node, neighbour).p2() : linkStart(node, port);
+    if (m_tree) {
+        if (neighbour < 0) return linkStart(node, port) + direction(port) * kSmallestFont;
+        const QRectF r = router(neighbour);
+        const bool down = port < downPorts(node);
+        return {treeBandX(neighbour, treeInputPort(node, port), down ? -0.18 : 0.18), down ? r.top() : r.bottom()};
+    }
     if (m_fly) {
         if (neighbour < 0) return linkStart(node, port) + QPointF(kSmallestFont, 0);
         return {router(neighbour).left(), bandY(neighbour, flyInputPort(node, port))};

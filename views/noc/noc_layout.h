@@ -37,6 +37,13 @@ namespace commviz::views {
 /// sender's distance), and every express link that skips routers a curve
 /// around them: rightward and downward links bow one way, their returns the
 /// other, longer links further.
+/// A fat tree is drawn in its levels: level 0 (the top routers) in the top
+/// row, router_level<l>_<p> in row l, column p; each router's down inputs
+/// (ports 0 to k-1, from below) along its bottom edge, its up inputs (k to
+/// 2k-1, from above) along its top edge, links wired as fattree.cpp numbers
+/// them, and the nodes under the bottom row. A quad tree (qtree) likewise,
+/// with k^h routers in row h and the one parent port (k) along the top, and
+/// tree4 with its 4, 8 and 16 routers.
 class NocLayout {
 public:
     static constexpr double kWidth = 1200;
@@ -69,8 +76,9 @@ public:
     bool isFly() const { return m_fly; }
     bool isAnyNet() const { return m_anynet; }
     /// Credits drawn back along the flits' own link (a fly has no link back; an
-    /// anynet's input and output ports to one neighbour differ in number).
-    bool creditsRideBack() const { return m_fly || m_anynet; }
+    /// anynet's input and output ports to one neighbour differ in number; a fat
+    /// tree's opposite link is not drawn).
+    bool creditsRideBack() const { return m_fly || m_anynet || m_tree; }
     bool isFlatFly() const { return m_flatfly; }
     /// The control point of the link from output `port` of `node` to `neighbour` (a quadratic
     /// curve); the straight line's midpoint when the link joins adjacent routers or is not a flatfly's.
@@ -80,7 +88,11 @@ public:
     /// flatfly: the router output `port` of `node` reaches, and the input `receiver` numbers `sender`'s link.
     int flatflyNeighbour(int node, int port) const;
     int flatflyInputPort(int sender, int receiver) const;
-    /// A fly's terminals: where node `node` injects (left of stage 0) and ejects (right of the last stage).
+    bool isTree() const { return m_tree; }
+    /// fat tree: the input of the router that output `port` of `node` reaches (fattree.cpp's channel numbers).
+    int treeInputPort(int node, int port) const;
+    /// A fly's terminals: where node `node` injects (left of stage 0) and ejects (right of the last
+    /// stage); a fat tree's: both under the bottom router's port.
     QPointF injectionPoint(int node) const;
     QPointF ejectionPoint(int node) const;
     /// Where a flit leaves `node` through output `port` and where it arrives on
@@ -113,9 +125,12 @@ private:
     std::vector<QRectF> m_strips;
     std::vector<bool> m_vertical;
     void placeFlatFlyStrips(const noc::NocConfig& config);
-    int m_local = 0;      ///< cmesh: the node ports (c) before the four mesh ports
-    int m_perStage = 1;   ///< fly: routers per stage, k^(n-1)
-    double m_xPitch = 0;  ///< fly: distance between stages
+    bool m_tree = false;   ///< a fat tree or a quad tree
+    bool m_qtree = false;  ///< quad tree: k^h routers in row h, one parent port (k)
+    bool m_tree4 = false;  ///< tree4: 4, 8 and 16 routers; 8 down ports at the top, 2 up at the leaves
+    int m_local = 0;       ///< cmesh: the node ports (c) before the four mesh ports
+    int m_perStage = 1;    ///< fly: routers per stage, k^(n-1); fat tree: routers per level
+    double m_xPitch = 0;   ///< fly: distance between stages
     double m_size = 0;
     double m_pitch = 0;
     QPointF m_origin;
@@ -126,6 +141,12 @@ private:
     QPointF direction(int port) const;
     /// The mesh direction a port's channel takes (a cmesh's ports 4-7 are a mesh's 0-3).
     int meshPort(int port) const { return m_cmesh ? port - m_local : port; }
+    /// fat tree: the x of port `port`'s band (ports p and k + p share a column), `lane` bands off its centre.
+    double treeBandX(int node, int port, double lane = 0) const;
+    /// A tree router's ports that lead down (numbered first) and up (the rest); a link and its way
+    /// back join the same two bands, the down link left of the band's centre.
+    int downPorts(int node) const;
+    int upPorts(int node) const;
     /// fly: the band of a router's side that holds port `port` (inputs left, outputs right).
     double bandY(int node, int port) const;
     /// fly: the input of the next stage that output `port` of `node` reaches (fly.cpp's wiring).

@@ -67,11 +67,20 @@ bool NocRenderer::paintScene(QPainter& painter, const RenderState& state) {
         access->cursor() > 0 ? state.session->eventRecords(access->cursor()) : std::vector<sim::EventRecord>{};
     const bool mesh = config.topology == noc::Topology::Mesh;
     const QString network =
-        config.topology == noc::Topology::Fly ? tr("%1-ary %2-fly butterfly (routers: %3 stages × %4)")
-                                                    .arg(config.k)
-                                                    .arg(config.n)
-                                                    .arg(config.n)
-                                                    .arg(engine.network().routers() / config.n)
+        config.topology == noc::Topology::Tree4   ? tr("tree4 (4, 8 and 16 routers, 64 nodes)")
+        : config.topology == noc::Topology::QTree ? tr("quad tree (k = %1, %2 levels, %3 routers)")
+                                                        .arg(config.k)
+                                                        .arg(config.n)
+                                                        .arg(engine.network().routers())
+        : config.topology == noc::Topology::FatTree ? tr("fat tree (k = %1, %2 levels × %3 routers)")
+                                                          .arg(config.k)
+                                                          .arg(config.n)
+                                                          .arg(engine.network().routers() / config.n)
+        : config.topology == noc::Topology::Fly ? tr("%1-ary %2-fly butterfly (routers: %3 stages × %4)")
+                                                      .arg(config.k)
+                                                      .arg(config.n)
+                                                      .arg(config.n)
+                                                      .arg(engine.network().routers() / config.n)
         : config.topology == noc::Topology::CMesh ? tr("%1×%1 cmesh, %2 nodes per router").arg(config.k).arg(config.c)
         : config.topology == noc::Topology::AnyNet
             ? tr("anynet from %1: %2 routers, %3 nodes")
@@ -182,6 +191,7 @@ void NocRenderer::paintLinks(ScenePaint& p, const NocEngine& engine, const NocLa
             p.p.drawLine(layout.linkStart(node, port), layout.linkEnd(node, port, next));
         }
     }
+    if (layout.isTree()) return paintTreeNodes(p, engine, layout, pen);
     if (!layout.isFly()) return;  // a cube's terminals sit inside their routers
     // A fly's terminals: stubs into stage 0 and out of the last stage, numbered when they fit.
     const bool numbered = layout.routerSize() / engine.config().k >= kSmallestFont;
@@ -202,12 +212,45 @@ void NocRenderer::paintLinks(ScenePaint& p, const NocEngine& engine, const NocLa
     }
 }
 
+void NocRenderer::paintTreeNodes(ScenePaint& p, const NocEngine& engine, const NocLayout& layout, QPen pen) {
+    // A fat tree's nodes hang under the bottom routers' down ports, numbered when they fit.
+    const noc::NocNetwork& net = engine.network();
+    const double band = layout.routerSize() / engine.config().k;
+    const bool numbered = band >= kSmallestFont * 1.2;
+    pen.setWidthF(std::min(pen.widthF(), 3.0));
+    p.p.setPen(pen);
+    const int k = engine.config().k;
+    // Too narrow for each number: a bottom router names its range of nodes, every `every`-th
+    // router when the ranges are wider than the routers' pitch.
+    const double rangeWidth = QFontMetricsF(ScenePaint::font(kSmallestFont))
+                                  .horizontalAdvance(QStringLiteral("%1–%2").arg(net.nodes() - k).arg(net.nodes() - 1));
+    const int every = std::max(1, int(std::ceil((rangeWidth + 8) / layout.pitch())));
+    for (int node = 0; node < net.nodes(); ++node) {
+        if (!numbered && node % (k * every) == 0) {
+            const QRectF r = layout.router(net.injectRouter(node));
+            const QPointF at = layout.injectionPoint(node);
+            const double w = std::max(rangeWidth + 4, r.width());
+            p.detail(QRectF(r.center().x() - w / 2, at.y() + 1, w, kSmallestFont * 1.4),
+                     QStringLiteral("%1–%2").arg(node).arg(node + k - 1), kSmallestFont, p.theme.mutedText,
+                     Qt::AlignHCenter | Qt::AlignTop);
+        }
+        const QPointF at = layout.injectionPoint(node);
+        p.p.drawLine(QPointF(at.x(), layout.router(net.injectRouter(node)).bottom()), at);
+        if (!numbered) continue;
+        const double w = std::max(band, kSmallestFont * 2.2);
+        p.detail(QRectF(at.x() - w / 2, at.y() + 1, w, kSmallestFont * 1.4), QString::number(node), kSmallestFont,
+                 p.theme.mutedText, Qt::AlignHCenter | Qt::AlignTop);
+    }
+}
+
 void NocRenderer::paintRouter(ScenePaint& p, const NocEngine& engine, const NocLayout& layout, int node) {
     const QRectF r = layout.router(node);
     const QString id = QStringLiteral("router/%1").arg(node);
     p.box(r, p.theme.panel, p.theme.panelBorder, 0, 1);
     p.object(r, id);
-    for (int port = 0; port < layout.ports(); ++port) paintInputPort(p, engine, layout, node, port);
+    // A fat tree's top routers have no up ports: only the inputs a router has are drawn.
+    for (int port = 0; port < std::min(layout.ports(), engine.network().inputs(node)); ++port)
+        paintInputPort(p, engine, layout, node, port);
     // The number sits on the background above the router's top-left corner,
     // clear of the strips and of the links, when it fits there readably.
     const double gap = layout.pitch() - layout.routerSize();

@@ -53,6 +53,7 @@ protected:
 private:
     void paintLinks(ScenePaint& p, const noc::NocEngine& engine, const NocLayout& layout);
     void paintRouter(ScenePaint& p, const noc::NocEngine& engine, const NocLayout& layout, int node);
+    void paintTreeNodes(ScenePaint& p, const noc::NocEngine& engine, const NocLayout& layout, QPen pen);
     void paintInputPort(ScenePaint& p, const noc::NocEngine& engine, const NocLayout& layout, int node, int port);
     void paintChannels(ScenePaint& p, const noc::NocEngine& engine, const NocLayout& layout);
     void paintDeadlock(ScenePaint& p, const noc::NocEngine& engine, const NocLayout& layout);

@@ -7,6 +7,8 @@
 #include "noc/noc_router_compact.h"
 #include "noc/noc_router_rows.h"
 #include "noc/noc_text.h"
+#include "noc/qtree.h"
+#include "noc/tree4.h"
 #include "shell/scene_paint.h"
 
 namespace commviz::views {
@@ -101,7 +103,14 @@ void NocRouterPanel::paint(ScenePaint& p, const noc::NocEngine& engine, const QR
     p.box(area, p.theme.panel, p.theme.panelBorder, 8);
     const QRectF inner = area.adjusted(14, 8, -14, -8);
     QStringList coords;
-    if (c.topology == noc::Topology::Fly) {
+    if (c.topology == noc::Topology::Tree4) {
+        coords << tr("height %1, position %2").arg(noc::Tree4::heightOf(router)).arg(noc::Tree4::posOf(router));
+    } else if (c.topology == noc::Topology::QTree) {
+        coords << tr("height %1, position %2").arg(noc::QTree::heightOf(c, router)).arg(noc::QTree::posOf(c, router));
+    } else if (c.topology == noc::Topology::FatTree) {
+        const int perLevel = engine.network().routers() / c.n;  // BookSim's router_level<l>_<pos>
+        coords << tr("level %1, position %2").arg(router / perLevel).arg(router % perLevel);
+    } else if (c.topology == noc::Topology::Fly) {
         const int perStage = engine.network().routers() / c.n;  // BookSim's router_<stage>_<addr>
         coords << tr("stage %1, row %2").arg(router / perStage).arg(router % perStage);
     } else if (c.topology == noc::Topology::AnyNet && c.anynet) {  // the nodes its network file puts on it

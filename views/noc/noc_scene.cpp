@@ -32,6 +32,7 @@ SceneDescriptor nocScene() {
         QStringLiteral(":/lessons/noc_router_pipeline.json"), QStringLiteral(":/lessons/noc_credits.json"),
         QStringLiteral(":/lessons/noc_saturation.json"),      QStringLiteral(":/lessons/noc_deadlock_dateline.json"),
         QStringLiteral(":/lessons/noc_anynet_paths.json"),    QStringLiteral(":/lessons/noc_flatfly_express.json"),
+        QStringLiteral(":/lessons/noc_fattree.json"),
     };
     scene.exampleScenarios = {
         QStringLiteral(":/scenarios/noc/mesh44.json"),
@@ -49,6 +50,7 @@ SceneDescriptor nocScene() {
         QStringLiteral(":/scenarios/noc/cmesh44_bitcomp.json"),
         QStringLiteral(":/scenarios/noc/anynet_example.json"),
         QStringLiteral(":/scenarios/noc/flatfly44_ran_min.json"),
+        QStringLiteral(":/scenarios/noc/fattree_k4n3.json"),
     };
     // The classic curve: hidden at first so the canvas keeps its room (View menu shows it).
     scene.createDocks = [heatmap](SimulationController& controller, QWidget* parent) {
