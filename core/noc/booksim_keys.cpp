@@ -102,7 +102,8 @@ BookSimKey burstKey(const char* name, double NocConfig::*field, const char* valu
 ParamSpec trafficParam() {
     ParamSpec spec = choiceParam(
         "traffic", "uniform",
-        {"uniform", "transpose", "bitcomp", "bitrev", "shuffle", "tornado", "neighbor", "randperm", "hotspot"},
+        {"uniform", "transpose", "bitcomp", "bitrev", "shuffle", "tornado", "neighbor", "randperm", "hotspot",
+         "bad_dragon"},
         QT_TRANSLATE_NOOP("commviz::params", "Destination pattern"));
     spec.choiceArguments = true;  // hotspot(...) and randperm(N) as BookSim writes them
     return spec;
@@ -128,10 +129,14 @@ const std::vector<BookSimKey>& bookSimKeys() {
     static const std::vector<BookSimKey> keys = {
         choiceKey(
             "topology", &NocConfig::topology, "torus",
-            {{"mesh", Topology::Mesh}, {"torus", Topology::Torus}, {"fly", Topology::Fly}, {"cmesh", Topology::CMesh}},
+            {{"mesh", Topology::Mesh},
+             {"torus", Topology::Torus},
+             {"fly", Topology::Fly},
+             {"cmesh", Topology::CMesh},
+             {"dragonflynew", Topology::DragonFlyNew}},
             QT_TRANSLATE_NOOP("commviz::params",
                               "mesh or torus (k-ary n-cube), fly (k-ary n-fly butterfly), cmesh (concentrated "
-                              "mesh with express links) (BookSim: topology)")),
+                              "mesh with express links), dragonflynew (dragonfly groups) (BookSim: topology)")),
         intKey("k", &NocConfig::k, 8, 2, 64,
                QT_TRANSLATE_NOOP("commviz::params", "Routers per dimension (BookSim: k)")),
         intKey("n", &NocConfig::n, 2, 1, 8,
@@ -143,11 +148,11 @@ const std::vector<BookSimKey>& bookSimKeys() {
             "routing_function", kString, "none", routingFunctionSetter(),
             ownChoice("routing_function", "dim_order",
                       {"dor", "dim_order", "min_adapt", "valiant", "romm", "dest_tag", "dor_no_express", "xy_yx",
-                       "xy_yx_no_express"},
+                       "xy_yx_no_express", "min", "ugal"},
                       QT_TRANSLATE_NOOP("commviz::params",
                                         "BookSim routing function (+ topology): dor / dim_order, min_adapt, valiant, "
                                         "romm (mesh only), dest_tag (fly only), dor_no_express, xy_yx, "
-                                        "xy_yx_no_express (cmesh only)"))),
+                                        "xy_yx_no_express (cmesh only), min, ugal (dragonflynew only)"))),
         flagKey("use_noc_latency", &NocConfig::use_noc_latency, true,
                 QT_TRANSLATE_NOOP("commviz::params", "Torus links take 2 cycles (BookSim: use_noc_latency)")),
         // commviz extension: its default is commviz's own

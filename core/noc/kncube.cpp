@@ -104,6 +104,8 @@ RouteSet kncubeRoute(const NocConfig& config, int router, int inPort, int inVc, 
         case RoutingFunction::DorNoExpress:
         case RoutingFunction::XyYx:
         case RoutingFunction::XyYxNoExpress:
+        case RoutingFunction::Min:  // dragonflynew's, refused on a cube too
+        case RoutingFunction::Ugal:
             break;
         case RoutingFunction::MinAdapt:
             return mesh ? minAdaptMesh(config, router, inPort, inVc, packet)

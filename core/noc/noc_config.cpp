@@ -7,6 +7,7 @@
 #include <map>
 
 #include "noc/booksim_keys.h"
+#include "noc/dragonfly.h"
 #include "noc/routing_functions.h"
 #include "sim/text.h"
 
@@ -15,6 +16,8 @@ namespace commviz::noc {
 int NocConfig::nodes() const {
     int total = 1;
     for (int d = 0; d < n; ++d) total *= k;
+    // dragonfly.cpp _ComputeSize (n = 1): a = 2p routers per group, g = a * p + 1 groups, p nodes a router
+    if (topology == Topology::DragonFlyNew) return 2 * k * k * (2 * k * k + 1);
     return topology == Topology::CMesh ? total * c : total;
 }
 
@@ -94,6 +97,8 @@ const char* topologyName(Topology topology) {
             return "fly";
         case Topology::CMesh:
             return "cmesh";
+        case Topology::DragonFlyNew:
+            return "dragonflynew";
     }
     return "torus";
 }
@@ -112,6 +117,12 @@ sim::Status validateTopologyRouting(const NocConfig& c) {
                              "ports; allowed values for topology = fly: 2 to 32");
         return sim::Ok{};
     }
+    if (c.topology == Topology::DragonFlyNew) return validateDragonFly(c);
+    const bool dragonflyFunction = c.routing_function == RoutingFunction::Min || c.routing_function == RoutingFunction::Ugal;
+    if (dragonflyFunction)
+        return sim::fail("routing_function = " + c.routing_name + ": BookSim has no " + pair +
+                         " ('Invalid routing function: " + pair + "'); " + c.routing_name +
+                         " is for topology = dragonflynew");
     if (c.n > 3)
         return sim::fail("n = " + std::to_string(c.n) + ": allowed values for topology = " + topologyName(c.topology) +
                          ": an integer from 1 to 3 (a fly takes up to 8 stages)");
@@ -195,8 +206,8 @@ sim::Status validateNocConfig(const NocConfig& c) {
     if (c.routing_name == "none") {
         const char* allowed = c.topology == Topology::Mesh    ? "dor or dim_order for a mesh"
                               : c.topology == Topology::Torus ? "dim_order for a torus"
-                              : c.topology == Topology::Fly
-                                  ? "dest_tag for a fly"
+                              : c.topology == Topology::Fly          ? "dest_tag for a fly"
+                              : c.topology == Topology::DragonFlyNew ? "min or ugal for a dragonflynew"
                                   : "dor, dor_no_express, xy_yx or xy_yx_no_express for a cmesh";
         return sim::fail(std::string("routing_function = none: set routing_function (") + allowed +
                          "); BookSim fails with 'Invalid routing function: none_" + topologyName(c.topology) + "'");

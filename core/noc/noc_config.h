@@ -15,13 +15,14 @@ namespace commviz::noc {
 
 /// BookSim's `topology` values commviz models: the k-ary n-cube (kncube.cpp)
 /// and the k-ary n-fly (fly.cpp).
-enum class Topology { Mesh, Torus, Fly, CMesh };
+enum class Topology { Mesh, Torus, Fly, CMesh, DragonFlyNew };
 /// BookSim's routing_function values commviz models; BookSim appends the
 /// topology (`min_adapt` + mesh = min_adapt_mesh). `dor` / `dim_order` (mesh),
 /// `dim_order` (torus), `min_adapt`, `valiant` (mesh, torus), `romm` (mesh),
-/// `dest_tag` (fly); `dor`, `dor_no_express`, `xy_yx`, `xy_yx_no_express` (cmesh).
-enum class RoutingFunction { DimOrder, MinAdapt, Valiant, Romm, DestTag, DorNoExpress, XyYx, XyYxNoExpress };
-enum class TrafficKind { Uniform, Transpose, Bitcomp, Bitrev, Shuffle, Tornado, Neighbor, Randperm, Hotspot };
+/// `dest_tag` (fly); `dor`, `dor_no_express`, `xy_yx`, `xy_yx_no_express` (cmesh);
+/// `min`, `ugal` (dragonflynew).
+enum class RoutingFunction { DimOrder, MinAdapt, Valiant, Romm, DestTag, DorNoExpress, XyYx, XyYxNoExpress, Min, Ugal };
+enum class TrafficKind { Uniform, Transpose, Bitcomp, Bitrev, Shuffle, Tornado, Neighbor, Randperm, Hotspot, BadDragon };
 enum class SimType { Latency, Throughput };
 
 /// The BookSim keys commviz models, with BookSim's defaults (booksim_config.cpp).
@@ -107,7 +108,10 @@ struct NocConfig {
 
     int nodes() const;
     /// Port slots per router: 2n + 1 on a k-ary n-cube, k on a k-ary n-fly.
-    int ports() const { return topology == Topology::Fly ? k : topology == Topology::CMesh ? c + 2 * n : 2 * n + 1; }
+    int ports() const {
+        if (topology == Topology::DragonFlyNew) return 4 * k - 1;  // p nodes, 2p - 1 in the group, p global
+        return topology == Topology::Fly ? k : topology == Topology::CMesh ? c + 2 * n : 2 * n + 1;
+    }
     bool isCube() const { return topology == Topology::Mesh || topology == Topology::Torus; }
     /// Channel latency between routers (BookSim kncube: torus links 2 cycles with use_noc_latency).
     int linkLatency() const { return topology == Topology::Torus && use_noc_latency ? 2 : 1; }

@@ -86,11 +86,14 @@ KeySetter routingFunctionSetter() {
             {"dest_tag", RoutingFunction::DestTag},
             {"dor_no_express", RoutingFunction::DorNoExpress},
             {"xy_yx", RoutingFunction::XyYx},
-            {"xy_yx_no_express", RoutingFunction::XyYxNoExpress}};
+            {"xy_yx_no_express", RoutingFunction::XyYxNoExpress},
+            {"min", RoutingFunction::Min},
+            {"ugal", RoutingFunction::Ugal}};
         const auto it = names.find(v.text);
         if (it == names.end())
             return "dor, dim_order, min_adapt, valiant or romm (mesh); dim_order, min_adapt or valiant (torus); "
-                   "dest_tag (fly); dor, dor_no_express, xy_yx or xy_yx_no_express (cmesh)";
+                   "dest_tag (fly); dor, dor_no_express, xy_yx or xy_yx_no_express (cmesh); min or ugal "
+                   "(dragonflynew)";
         c.routing_function = it->second;
         c.routing_name = v.text;
         return "";
@@ -104,7 +107,8 @@ KeySetter trafficSetter() {
                                                          {"bitrev", TrafficKind::Bitrev},
                                                          {"shuffle", TrafficKind::Shuffle},
                                                          {"tornado", TrafficKind::Tornado},
-                                                         {"neighbor", TrafficKind::Neighbor}});
+                                                         {"neighbor", TrafficKind::Neighbor},
+                                                         {"bad_dragon", TrafficKind::BadDragon}});
     return [named](NocConfig& c, const ConfigValue& v) -> std::string {
         if (isRandpermTraffic(v.text)) {
             auto seed = parseRandpermSeed(v.text);

@@ -5,6 +5,7 @@
 #include "noc/noc_routing.h"
 
 #include "noc/cmesh.h"
+#include "noc/dragonfly.h"
 #include "noc/kncube.h"
 #include "noc/knfly.h"
 
@@ -13,6 +14,7 @@ namespace commviz::noc {
 std::shared_ptr<const NocNetwork> makeNetwork(const NocConfig& config) {
     if (config.topology == Topology::Fly) return std::make_shared<const KNFly>(config);
     if (config.topology == Topology::CMesh) return std::make_shared<const CMesh>(config);
+    if (config.topology == Topology::DragonFlyNew) return std::make_shared<const DragonFlyNew>(config);
     return std::make_shared<const KNCube>(config);
 }
 
@@ -23,10 +25,14 @@ RouteSet computeRoute(const NocConfig& config, const NocNetwork& net, const Rout
         return RouteSet{std::int16_t(net.tablePort(router, packet.dest)), 0, std::int16_t(config.num_vcs - 1)};
     if (config.topology == Topology::Fly) return destTagFly(config, router, packet.dest);
     if (config.topology == Topology::CMesh) return cmeshRoute(config, router, inPort, inVc, packet, rng);
+    if (config.topology == Topology::DragonFlyNew) return dragonflyRoute(config, load, router, inPort, packet, rng);
     return kncubeRoute(config, router, inPort, inVc, packet, rng);
 }
 
-RouteSet injectionRoute(const NocConfig& config) { return RouteSet{-1, 0, std::int16_t(config.num_vcs - 1)}; }
+RouteSet injectionRoute(const NocConfig& config, sim::Rng& rng) {
+    if (config.topology == Topology::DragonFlyNew) return dragonflyInjectionRoute(config, rng);
+    return RouteSet{-1, 0, std::int16_t(config.num_vcs - 1)};
+}
 
 int trafficDestination(const NocConfig& config, int source, sim::Rng& rng) {
     const int nodes = config.nodes();
@@ -66,6 +72,12 @@ int trafficDestination(const NocConfig& config, int source, sim::Rng& rng) {
             return config.randperm[std::size_t(source)];
         case TrafficKind::Hotspot:
             return hotspotDestination(config.hotspot, rng);
+        case TrafficKind::BadDragon: {
+            // BadPermDFlyTrafficPattern: a random node of the next group (groups of 2k routers of k nodes).
+            const int groupNodes = 2 * config.k * config.k;
+            return int((rng.below(std::uint64_t(groupNodes)) + std::uint64_t((source / groupNodes + 1) * groupNodes)) %
+                       std::uint64_t(nodes));
+        }
     }
     return source;
 }

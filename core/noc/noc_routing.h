@@ -49,8 +49,9 @@ RouteSet computeRoute(const NocConfig& config, const NocNetwork& net, const Rout
 /// The network `config` describes, as BookSim builds it (topology key).
 std::shared_ptr<const NocNetwork> makeNetwork(const NocConfig& config);
 
-/// Route set a source uses to pick its injection VC (all VCs).
-RouteSet injectionRoute(const NocConfig& config);
+/// Route set a source uses to pick its injection VC: all VCs, but on a
+/// dragonfly the one VC its routing functions draw (RandomInt(num_vcs - 1)).
+RouteSet injectionRoute(const NocConfig& config, sim::Rng& rng);
 
 /// Destination of a packet from `source` under the configured traffic pattern.
 int trafficDestination(const NocConfig& config, int source, sim::Rng& rng);

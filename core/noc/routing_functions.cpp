@@ -172,6 +172,8 @@ sim::Status validateRoutingClasses(const NocConfig& c) {
         case RoutingFunction::DorNoExpress:
         case RoutingFunction::XyYx:
         case RoutingFunction::XyYxNoExpress:
+        case RoutingFunction::Min:  // dragonflynew's, refused on a cube too
+        case RoutingFunction::Ugal:
             return sim::Ok{};
         case RoutingFunction::MinAdapt:
             least = mesh ? 2 : 4;
