@@ -100,11 +100,10 @@ BookSimKey burstKey(const char* name, double NocConfig::*field, const char* valu
 }
 
 ParamSpec trafficParam() {
-    ParamSpec spec = choiceParam(
-        "traffic", "uniform",
-        {"uniform", "transpose", "bitcomp", "bitrev", "shuffle", "tornado", "neighbor", "randperm", "hotspot",
-         "bad_dragon"},
-        QT_TRANSLATE_NOOP("commviz::params", "Destination pattern"));
+    ParamSpec spec = choiceParam("traffic", "uniform",
+                                 {"uniform", "transpose", "bitcomp", "bitrev", "shuffle", "tornado", "neighbor",
+                                  "randperm", "hotspot", "bad_dragon"},
+                                 QT_TRANSLATE_NOOP("commviz::params", "Destination pattern"));
     spec.choiceArguments = true;  // hotspot(...) and randperm(N) as BookSim writes them
     return spec;
 }
@@ -127,16 +126,15 @@ constexpr const char* kBurstR1Allowed =
 
 const std::vector<BookSimKey>& bookSimKeys() {
     static const std::vector<BookSimKey> keys = {
-        choiceKey(
-            "topology", &NocConfig::topology, "torus",
-            {{"mesh", Topology::Mesh},
-             {"torus", Topology::Torus},
-             {"fly", Topology::Fly},
-             {"cmesh", Topology::CMesh},
-             {"dragonflynew", Topology::DragonFlyNew}},
-            QT_TRANSLATE_NOOP("commviz::params",
-                              "mesh or torus (k-ary n-cube), fly (k-ary n-fly butterfly), cmesh (concentrated "
-                              "mesh with express links), dragonflynew (dragonfly groups) (BookSim: topology)")),
+        choiceKey("topology", &NocConfig::topology, "torus",
+                  {{"mesh", Topology::Mesh},
+                   {"torus", Topology::Torus},
+                   {"fly", Topology::Fly},
+                   {"cmesh", Topology::CMesh},
+                   {"dragonflynew", Topology::DragonFlyNew}},
+                  QT_TRANSLATE_NOOP("commviz::params",
+                                    "mesh or torus (k-ary n-cube), fly (k-ary n-fly butterfly), cmesh (concentrated "
+                                    "mesh with express links), dragonflynew (dragonfly groups) (BookSim: topology)")),
         intKey("k", &NocConfig::k, 8, 2, 64,
                QT_TRANSLATE_NOOP("commviz::params", "Routers per dimension (BookSim: k)")),
         intKey("n", &NocConfig::n, 2, 1, 8,

@@ -118,7 +118,8 @@ sim::Status validateTopologyRouting(const NocConfig& c) {
         return sim::Ok{};
     }
     if (c.topology == Topology::DragonFlyNew) return validateDragonFly(c);
-    const bool dragonflyFunction = c.routing_function == RoutingFunction::Min || c.routing_function == RoutingFunction::Ugal;
+    const bool dragonflyFunction =
+        c.routing_function == RoutingFunction::Min || c.routing_function == RoutingFunction::Ugal;
     if (dragonflyFunction)
         return sim::fail("routing_function = " + c.routing_name + ": BookSim has no " + pair +
                          " ('Invalid routing function: " + pair + "'); " + c.routing_name +
@@ -206,8 +207,9 @@ sim::Status validateNocConfig(const NocConfig& c) {
     if (c.routing_name == "none") {
         const char* allowed = c.topology == Topology::Mesh    ? "dor or dim_order for a mesh"
                               : c.topology == Topology::Torus ? "dim_order for a torus"
-                              : c.topology == Topology::Fly          ? "dest_tag for a fly"
-                              : c.topology == Topology::DragonFlyNew ? "min or ugal for a dragonflynew"
+                              : c.topology == Topology::Fly   ? "dest_tag for a fly"
+                              : c.topology == Topology::DragonFlyNew
+                                  ? "min or ugal for a dragonflynew"
                                   : "dor, dor_no_express, xy_yx or xy_yx_no_express for a cmesh";
         return sim::fail(std::string("routing_function = none: set routing_function (") + allowed +
                          "); BookSim fails with 'Invalid routing function: none_" + topologyName(c.topology) + "'");

@@ -22,7 +22,18 @@ enum class Topology { Mesh, Torus, Fly, CMesh, DragonFlyNew };
 /// `dest_tag` (fly); `dor`, `dor_no_express`, `xy_yx`, `xy_yx_no_express` (cmesh);
 /// `min`, `ugal` (dragonflynew).
 enum class RoutingFunction { DimOrder, MinAdapt, Valiant, Romm, DestTag, DorNoExpress, XyYx, XyYxNoExpress, Min, Ugal };
-enum class TrafficKind { Uniform, Transpose, Bitcomp, Bitrev, Shuffle, Tornado, Neighbor, Randperm, Hotspot, BadDragon };
+enum class TrafficKind {
+    Uniform,
+    Transpose,
+    Bitcomp,
+    Bitrev,
+    Shuffle,
+    Tornado,
+    Neighbor,
+    Randperm,
+    Hotspot,
+    BadDragon
+};
 enum class SimType { Latency, Throughput };
 
 /// The BookSim keys commviz models, with BookSim's defaults (booksim_config.cpp).
