@@ -79,7 +79,8 @@ DragonFlyNew::DragonFlyNew(const NocConfig& config) {
 }
 
 sim::Status validateDragonFly(const NocConfig& c) {
-    const bool dragonflyFunction = c.routing_function == RoutingFunction::Min || c.routing_function == RoutingFunction::Ugal;
+    const bool dragonflyFunction =
+        c.routing_function == RoutingFunction::Min || c.routing_function == RoutingFunction::Ugal;
     if (!dragonflyFunction)
         return sim::fail("routing_function = " + c.routing_name + ": BookSim has no " + c.routing_name +
                          "_dragonflynew ('Invalid routing function: " + c.routing_name +
