@@ -33,6 +33,21 @@ int dragonflyPort(int p, int router, int dest) {
     return router < target ? target % a - 1 + p : target % a + p;
 }
 
+int dragonflyNeighbor(int p, int router, int port) {
+    const int a = 2 * p;
+    const int group = router / a;
+    const int d = router % a;
+    if (port < p) return -1;
+    if (port < p + a - 1) {
+        const int j = port - p;
+        return group * a + (j < d ? j : j + 1);
+    }
+    const int groupOutput = d * p + (port - p - (a - 1));
+    const int target = groupOutput < group ? groupOutput : groupOutput + 1;
+    const int back = target > group ? group : group - 1;  // the target group's link back to this one
+    return target * a + back / p;
+}
+
 DragonFlyNew::DragonFlyNew(const NocConfig& config) {
     const int p = config.k;
     const int a = 2 * p;

@@ -30,6 +30,11 @@ public:
 /// hold at most 32).
 sim::Status validateDragonFly(const NocConfig& config);
 
+/// The router output `port` (p .. 4p - 2) of `router` leads to, from the
+/// wiring rules alone (a view draws with it); input `port` of that router
+/// comes back from `router`.
+int dragonflyNeighbor(int p, int router, int port);
+
 /// dragonfly_port: the output a packet at router `router` takes towards node
 /// `dest` (its own port at the last router, the global port at the router that
 /// holds the link to dest's group, else the group port to that router).

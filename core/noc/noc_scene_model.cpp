@@ -122,12 +122,17 @@ sim::SceneModel sceneModel() {
         std::move(model), [](const sim::MergedKeys& keys, const std::optional<Json>&) -> sim::Result<NocEngine> {
             // The scene's routing_function default (dim_order) is a cube's: on a
             // fly, where BookSim has dest_tag only, a routing function nobody set means
-            // dest_tag; on a cmesh, dor.
+            // dest_tag; on a cmesh, dor; on a dragonfly, min.
             sim::ParamValues values = keys.values;
             const auto source = keys.sources.find("routing_function");
             const bool routingDefaulted = source == keys.sources.end() || source->second == sim::KeySource::Default;
             if (routingDefaulted && values["topology"] == "fly") values["routing_function"] = "dest_tag";
             if (routingDefaulted && values["topology"] == "cmesh") values["routing_function"] = "dor";
+            if (values["topology"] == "dragonflynew") {  // BookSim's dragonfly runs n = 1 only; min is its default here
+                if (routingDefaulted) values["routing_function"] = "min";
+                const auto n = keys.sources.find("n");
+                if (n == keys.sources.end() || n->second == sim::KeySource::Default) values["n"] = 1;
+            }
             auto config = configFromKeys(values);
             if (!config) return config.error();
             return NocEngine(std::move(config).value());

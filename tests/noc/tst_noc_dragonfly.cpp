@@ -108,6 +108,13 @@ private slots:
                 QCOMPARE(dragonflyPort(2, r, toGroup * 8), p);
             }
         }
+        // the view's neighbour rule, and input i of a router comes back from the router output i reaches
+        for (int r = 0; r < 36; ++r) {
+            for (int p = 2; p < 7; ++p) {
+                QCOMPARE(dragonflyNeighbor(2, r, p), net.neighbor(r, p));
+                QCOMPARE(net.input(r, p).router, net.neighbor(r, p));
+            }
+        }
         QCOMPARE(net.injectRouter(11), 5);
         QCOMPARE(net.injectPort(11), 1);
         QCOMPARE(net.ejectRouter(70), 35);
@@ -235,6 +242,38 @@ private slots:
                  qPrintable(QString("latency %1").arg(means.latency)));
         QVERIFY2(std::abs(means.accepted - accepted) <= 0.03 * accepted,
                  qPrintable(QString("accepted %1").arg(means.accepted)));
+    }
+
+    // The numbers the lesson "Why a dragonfly needs UGAL" (resources/lessons/noc_dragonfly_ugal.json)
+    // states, as `commviz noc dragonfly_bad_min.cfg` / `dragonfly_bad_ugal.cfg` print them. By hand:
+    // k = 2 gives 2k = 4 routers a group, 2k*k + 1 = 9 groups, 72 nodes, 2k*k = 8 nodes a group
+    // sharing one global link to the next group: min carries at most 1/8 = 0.125 flits per node.
+    void lessonNumbers() {
+        const std::string dir = std::string(COMMVIZ_SOURCE_DIR) + "/resources/scenarios/noc/";
+        const NocConfig min = loadNocConfig(dir + "dragonfly_bad_min.cfg").value();
+        QCOMPARE(min.nodes(), 72);
+        QCOMPARE(DragonFlyNew(min).routers(), 36);
+        const NocReport minRun = runNocBatch(min);
+        QCOMPARE(minRun.outcome, NocOutcome::Unstable);
+        QCOMPARE(int(minRun.periods.size()), 3);
+        const double accepted[] = {0.1085, 0.116854, 0.124889};
+        const double latency[] = {278.186, 446.222, 846.159};
+        for (int i = 0; i < 3; ++i) {
+            const PeriodStats& period = minRun.periods[std::size_t(i)];
+            QCOMPARE(QString::number(period.acceptedFlits.average, 'g', 6), QString::number(accepted[i], 'g', 6));
+            QCOMPARE(QString::number(period.plat.average(), 'g', 6), QString::number(latency[i], 'g', 6));
+            QVERIFY(period.acceptedFlits.average < 1.0 / 8);
+        }
+        const NocReport ugal = runNocBatch(loadNocConfig(dir + "dragonfly_bad_ugal.cfg").value());
+        QCOMPARE(ugal.outcome, NocOutcome::Completed);
+        QCOMPARE(QString::number(ugal.overall.plat.average(), 'f', 1), QString("273.0"));
+        QCOMPARE(QString::number(ugal.overall.acceptedFlits.average, 'f', 4), QString("0.1997"));
+        QCOMPARE(QString::number(ugal.overall.hops, 'f', 2), QString("4.61"));
+        // BookSim2's mean over seeds 1-5 (the bad_dragon 0.2 row above) and commviz's beside it.
+        const noctest::SeedMeans means = noctest::meansOverSeeds(5, [&](int seed) {
+            return loadNocConfig(dir + "dragonfly_bad_ugal.cfg", {"seed=" + std::to_string(seed + 1)}).value();
+        });
+        QCOMPARE(QString::number(means.latency, 'f', 1), QString("272.8"));
     }
 
     void invariantsAndKeyframes() {

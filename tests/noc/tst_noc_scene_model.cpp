@@ -260,6 +260,10 @@ private slots:
                                    << "completed";
         QTest::newRow("cmesh") << "cmesh44_bitcomp"
                                << "completed";
+        QTest::newRow("dragonfly bad_dragon min") << "dragonfly_bad_min"
+                                                  << "unstable";
+        QTest::newRow("dragonfly bad_dragon ugal") << "dragonfly_bad_ugal"
+                                                   << "completed";
         // The lessons' scenarios. The dateline ring is overloaded (it drains
         // after 74,395 cycles), so within the 30,000-cycle cap it is still
         // running: what matters is that it never deadlocks.

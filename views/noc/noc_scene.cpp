@@ -29,10 +29,9 @@ SceneDescriptor nocScene() {
     scene.summarizeStep = &NocText::cycleSummary;
     scene.lessonPath = QStringLiteral(":/lessons/noc_packet_life.json");
     scene.moreLessons = {
-        QStringLiteral(":/lessons/noc_router_pipeline.json"),
-        QStringLiteral(":/lessons/noc_credits.json"),
-        QStringLiteral(":/lessons/noc_saturation.json"),
-        QStringLiteral(":/lessons/noc_deadlock_dateline.json"),
+        QStringLiteral(":/lessons/noc_router_pipeline.json"), QStringLiteral(":/lessons/noc_credits.json"),
+        QStringLiteral(":/lessons/noc_saturation.json"),      QStringLiteral(":/lessons/noc_deadlock_dateline.json"),
+        QStringLiteral(":/lessons/noc_dragonfly_ugal.json"),
     };
     scene.exampleScenarios = {
         QStringLiteral(":/scenarios/noc/mesh44.json"),
@@ -48,6 +47,7 @@ SceneDescriptor nocScene() {
         QStringLiteral(":/scenarios/noc/onoff_mesh88.json"),
         QStringLiteral(":/scenarios/noc/butterfly_fly42.json"),
         QStringLiteral(":/scenarios/noc/cmesh44_bitcomp.json"),
+        QStringLiteral(":/scenarios/noc/dragonflyconfig.json"),
     };
     // The classic curve: hidden at first so the canvas keeps its room (View menu shows it).
     scene.createDocks = [heatmap](SimulationController& controller, QWidget* parent) {
