@@ -104,7 +104,7 @@ private slots:
         const std::string e = errorOf(text);
         // (its separable allocators are modelled)
         QVERIFY2(e.find("t.cfg: 2 settings that commviz cannot run: (1) line 6: topology = fattree: allowed values: "
-                        "one of mesh, torus, fly, cmesh; (2) line 3: routing_function = nca: ") == 0,
+                        "one of mesh, torus, fly, cmesh, dragonflynew; (2) line 3: routing_function = nca: ") == 0,
                  e.c_str());
         QVERIFY2(e.find("allocator") == std::string::npos, e.c_str());
         QVERIFY2(e.find("priority") == std::string::npos && e.find("watch_out") == std::string::npos, e.c_str());

@@ -24,6 +24,12 @@ namespace commviz::views {
 /// A cmesh is drawn as a 2-D mesh: its c = 4 nodes' inputs fill the router's
 /// middle as a 2 x 2 block (ports 0-3), the +x, -x, +y, -y ports (4-7) sit on
 /// the sides, and an edge router's express link is a stub off the grid.
+///
+/// A dragonfly (dragonflynew) puts its groups on a circle, group 0 at the top
+/// and the rest clockwise, each group's 2k routers on a small ring of their
+/// own (in-group index 0 nearest the circle's centre, then clockwise); links
+/// are straight lines, so the global links are the chords between groups.
+/// A router's ports are bands stacked top to bottom, its nodes' first.
 class NocLayout {
 public:
     static constexpr double kWidth = 1200;
@@ -50,8 +56,13 @@ public:
     /// True when the lanes of input `port` are vertical (flits enter from above or below).
     bool verticalLanes(int port) const;
     /// The local (injection) input of a k-ary n-cube router, drawn in its middle; a fly has none.
-    bool isLocal(int port) const { return m_cmesh ? port < m_local : !m_fly && port == m_ports - 1; }
+    bool isLocal(int port) const { return m_cmesh ? port < m_local : !m_fly && !m_dragonfly && port == m_ports - 1; }
     bool isFly() const { return m_fly; }
+    bool isDragonfly() const { return m_dragonfly; }
+    /// dragonfly: the number of groups, and the centre and radius of group `group`'s ring.
+    int groups() const { return m_groups; }
+    QPointF groupCentre(int group) const;
+    double groupRadius() const { return m_groupRadius; }
     /// A fly's terminals: where node `node` injects (left of stage 0) and ejects (right of the last stage).
     QPointF injectionPoint(int node) const;
     QPointF ejectionPoint(int node) const;
@@ -72,6 +83,12 @@ private:
     int m_ports;
     bool m_fly = false;
     bool m_cmesh = false;
+    bool m_dragonfly = false;
+    int m_groups = 0;           ///< dragonfly: g
+    int m_groupRouters = 1;     ///< dragonfly: a = 2k
+    double m_circleRadius = 0;  ///< dragonfly: the circle the groups' centres sit on
+    double m_groupRadius = 0;   ///< dragonfly: the ring a group's routers sit on
+    QPointF m_circleCentre;
     int m_local = 0;      ///< cmesh: the node ports (c) before the four mesh ports
     int m_perStage = 1;   ///< fly: routers per stage, k^(n-1)
     double m_xPitch = 0;  ///< fly: distance between stages
@@ -89,6 +106,9 @@ private:
     double bandY(int node, int port) const;
     /// fly: the input of the next stage that output `port` of `node` reaches (fly.cpp's wiring).
     int flyInputPort(int node, int port) const;
+    /// dragonfly: where a link from `node` to `neighbour` leaves and arrives, off the
+    /// straight line by a little so the two directions of a pair stay apart.
+    QPointF dragonflyEnd(int node, int neighbour, bool atNeighbour) const;
     /// fly: length of a terminal's injection or ejection stub.
     double terminalStub() const;
 };

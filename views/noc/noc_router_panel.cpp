@@ -104,6 +104,8 @@ void NocRouterPanel::paint(ScenePaint& p, const noc::NocEngine& engine, const QR
     if (c.topology == noc::Topology::Fly) {
         const int perStage = engine.network().routers() / c.n;  // BookSim's router_<stage>_<addr>
         coords << tr("stage %1, row %2").arg(router / perStage).arg(router % perStage);
+    } else if (c.topology == noc::Topology::DragonFlyNew) {
+        coords << tr("group %1, router %2 of it").arg(router / (2 * c.k)).arg(router % (2 * c.k));
     } else {
         for (int d = 0, rest = router; d < c.n; ++d, rest /= c.k) coords << QString::number(rest % c.k);
     }

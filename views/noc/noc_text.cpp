@@ -11,7 +11,9 @@ namespace kinds = noc::kinds;
 QString NocText::about() {
     return tr(
         "<p>Each step is one cycle of BookSim2's input-queued virtual-channel router (<code>router = "
-        "iq</code>) on a k-ary n-mesh or torus, a k-ary n-fly butterfly or a concentrated mesh (cmesh): head flits go "
+        "iq</code>) on a k-ary n-mesh or torus, a k-ary n-fly butterfly, a concentrated mesh (cmesh) or a dragonfly "
+        "(dragonflynew): head "
+        "flits go "
         "through route computation, VC allocation and switch allocation (iSLIP by default), every flit crosses the "
         "crossbar and the link, and each flit that leaves "
         "an input buffer sends a credit back upstream. The keys are BookSim's, with BookSim's defaults, "
@@ -24,7 +26,8 @@ QString NocText::about() {
         "<p>What differs: the random-number stream is not BookSim's (Knuth's generator), so statistics agree "
         "within a few percent, not digit for digit. Modelled: the dor / dim_order, min_adapt, valiant "
         "and romm routing functions on the mesh and torus, dest_tag on the fly, dor, dor_no_express, xy_yx and "
-        "xy_yx_no_express on the cmesh; BookSim's iSLIP, separable (input or output first, round-robin or matrix "
+        "xy_yx_no_express on the cmesh, min and ugal on the dragonfly; BookSim's iSLIP, separable (input or output "
+        "first, round-robin or matrix "
         "arbiters), wavefront, select, PIM and LOA allocators; Bernoulli and on_off injection and one traffic "
         "class. Other BookSim topologies and keys are refused by name. BookSim2's own valiant_torus aborts on an "
         "assert (it reads "
@@ -44,6 +47,11 @@ QString NocText::portName(int p, int ports) {
 
 QString NocText::portName(int p, const noc::NocConfig& config) {
     if (config.topology == noc::Topology::Fly) return QString::number(p);
+    if (config.topology == noc::Topology::DragonFlyNew) {  // k nodes, 2k - 1 in the group, k global
+        if (p < config.k) return tr("n%1", "a dragonfly router's node port").arg(p);
+        if (p < 3 * config.k - 1) return tr("l%1", "a dragonfly router's port to its group").arg(p - config.k);
+        return tr("g%1", "a dragonfly router's global port").arg(p - 3 * config.k + 1);
+    }
     if (config.topology == noc::Topology::CMesh)  // c node ports, then a 2-D mesh's four
         return p < config.c ? tr("n%1", "a cmesh router's node port").arg(p) : portName(p - config.c, 5);
     return portName(p, config.ports());
