@@ -279,13 +279,11 @@ private slots:
     // latency average = 235.562, Accepted flit rate average = 0.798805, Hops average = 3.69433.
     void runsTheShippedDragonflyExample() {
         const QString path = write("dragonflyconfig", dragonflyConfig());
-        const CliResult r =
-            runCommviz({"noc", path, "sim_count=1", "max_samples=3", "sample_period=1000", "seed=1"});
+        const CliResult r = runCommviz({"noc", path, "sim_count=1", "max_samples=3", "sample_period=1000", "seed=1"});
         QCOMPARE(r.exitCode, 0);
         const QString out = QString::fromUtf8(r.out);
         QVERIFY2(std::abs(figure(out, "Packet latency average") / 235.562 - 1) < 0.06, qPrintable(out.right(400)));
-        QVERIFY2(std::abs(figure(out, "Accepted flit rate average") / 0.798805 - 1) < 0.03,
-                 qPrintable(out.right(400)));
+        QVERIFY2(std::abs(figure(out, "Accepted flit rate average") / 0.798805 - 1) < 0.03, qPrintable(out.right(400)));
         QVERIFY2(std::abs(figure(out, "Hops average") / 3.69433 - 1) < 0.02, qPrintable(out.right(400)));
     }
 
