@@ -67,8 +67,8 @@ private slots:
 
     void bundledExamplesOpen() {
         // mesh, torus, tornado, hotspot, deadlock; min_adapt (mesh, torus), valiant, romm, randperm, on_off;
-        // the butterfly, the cmesh
-        QCOMPARE(m_scene.exampleScenarios.size(), 13);
+        // the butterfly, the cmesh, BookSim2's dragonflyconfig
+        QCOMPARE(m_scene.exampleScenarios.size(), 14);
         for (const QString& path : m_scene.exampleScenarios) {
             auto scenario = views::loadScenario(path, m_scene);
             QVERIFY2(scenario.ok(), qPrintable(path));
