@@ -299,7 +299,9 @@ void NocRenderer::paintChannels(ScenePaint& p, const NocEngine& engine, const No
             p.p.drawEllipse(at, size / 5, size / 5);
         }
     }
-    // Credits go the other way, along the link the flit came in on.
+    // Credits go the other way, along the link the flit came in on. On a dragonfly whose routers are
+    // too small to read (k >= 3 at fit), the credits on its 100-cycle links would bury the flits: left out.
+    if (layout.isDragonfly() && layout.routerSize() < 2 * kSmallestFont) return;
     const double cs = size * 0.7;
     p.p.setBrush(p.theme.accent2);
     for (const noc::ChannelCredit& cc : engine.channelCredits()) {
