@@ -222,6 +222,7 @@ private slots:
         // the adversarial pattern: a group's eight nodes share one global link to the next group
         QTest::newRow("k=2 min bad_dragon 0.2")
             << QStringList{"k=2", "traffic=bad_dragon", "injection_rate=0.2"} << 0.0 << 0.0;
+        QTest::newRow("k=4 ugal uniform 0.4") << ugal + QStringList{"injection_rate=0.4"} << 165.645 << 0.4005;
         QTest::newRow("k=2 ugal bad_dragon 0.2")
             << ugal + QStringList{"k=2", "traffic=bad_dragon", "injection_rate=0.2"} << 271.43 << 0.19849;
     }
