@@ -100,10 +100,10 @@ BookSimKey burstKey(const char* name, double NocConfig::*field, const char* valu
 }
 
 ParamSpec trafficParam() {
-    ParamSpec spec = choiceParam(
-        "traffic", "uniform",
-        {"uniform", "transpose", "bitcomp", "bitrev", "shuffle", "tornado", "neighbor", "randperm", "hotspot"},
-        QT_TRANSLATE_NOOP("commviz::params", "Destination pattern"));
+    ParamSpec spec = choiceParam("traffic", "uniform",
+                                 {"uniform", "transpose", "bitcomp", "bitrev", "shuffle", "tornado", "neighbor",
+                                  "randperm", "hotspot", "bad_dragon"},
+                                 QT_TRANSLATE_NOOP("commviz::params", "Destination pattern"));
     spec.choiceArguments = true;  // hotspot(...) and randperm(N) as BookSim writes them
     return spec;
 }
@@ -135,12 +135,14 @@ const std::vector<BookSimKey>& bookSimKeys() {
                    {"flatfly", Topology::FlatFly},
                    {"fattree", Topology::FatTree},
                    {"qtree", Topology::QTree},
-                   {"tree4", Topology::Tree4}},
+                   {"tree4", Topology::Tree4},
+                   {"dragonflynew", Topology::DragonFlyNew}},
                   QT_TRANSLATE_NOOP("commviz::params",
                                     "mesh or torus (k-ary n-cube), fly (k-ary n-fly butterfly), cmesh (concentrated "
                                     "mesh with express links), flatfly (on-chip flattened butterfly), fattree (fat "
                                     "tree of k-port routers in n levels), qtree (quad tree, k = 4, n = 3), tree4 (k = "
-                                    "4, n = 3), anynet (any graph, from network_file) (BookSim: topology)")),
+                                    "4, n = 3), dragonflynew (dragonfly groups), anynet (any graph, from network_file) "
+                                    "(BookSim: topology)")),
         intKey("k", &NocConfig::k, 8, 2, 64,
                QT_TRANSLATE_NOOP("commviz::params", "Routers per dimension (BookSim: k)")),
         intKey("n", &NocConfig::n, 2, 1, 8,
@@ -159,7 +161,7 @@ const std::vector<BookSimKey>& bookSimKeys() {
                                         "romm (mesh only), dest_tag (fly only), dor_no_express, xy_yx, "
                                         "xy_yx_no_express (cmesh only), ran_min, xyyx, adaptive_xyyx, valiant, "
                                         "ugal, ugal_xyyx, ugal_pni (flatfly), nca, anca (fattree; nca also qtree "
-                                        "and tree4), min (anynet only)"))),
+                                        "and tree4), min, ugal (dragonflynew), min (anynet)"))),
         flagKey("use_noc_latency", &NocConfig::use_noc_latency, true,
                 QT_TRANSLATE_NOOP("commviz::params", "Torus links take 2 cycles (BookSim: use_noc_latency)")),
         // commviz extension: its default is commviz's own

@@ -8,6 +8,7 @@
 #include <map>
 
 #include "noc/booksim_keys.h"
+#include "noc/dragonfly.h"
 #include "noc/flatfly_onchip.h"
 #include "noc/routing_functions.h"
 #include "sim/text.h"
@@ -18,6 +19,8 @@ int NocConfig::nodes() const {
     int total = 1;
     for (int d = 0; d < n; ++d) total *= k;
     if (topology == Topology::AnyNet) return anynet ? anynet->nodes : 0;
+    // dragonfly.cpp _ComputeSize (n = 1): a = 2p routers per group, g = a * p + 1 groups, p nodes a router
+    if (topology == Topology::DragonFlyNew) return 2 * k * k * (2 * k * k + 1);
     return topology == Topology::CMesh || topology == Topology::FlatFly ? total * c : total;
 }
 
@@ -114,6 +117,8 @@ const char* topologyName(Topology topology) {
             return "qtree";
         case Topology::Tree4:
             return "tree4";
+        case Topology::DragonFlyNew:
+            return "dragonflynew";
     }
     return "torus";
 }
@@ -142,16 +147,17 @@ sim::Status validateTopologyRouting(const NocConfig& c) {
                              "uniform, randperm, hotspot, and the bit patterns on a power-of-two node count");
         return sim::Ok{};
     }
+    if (c.topology == Topology::DragonFlyNew) return validateDragonFly(c);
     if (c.routing_function == RoutingFunction::Min)
         return sim::fail("routing_function = min: BookSim has no " + pair + " ('Invalid routing function: " + pair +
-                         "'); min is for topology = anynet here");
+                         "'); min is for topology = anynet or dragonflynew here");
     // RanMin and after: the _flatfly functions (valiant is shared with the cubes).
     const bool flatflyFunction = c.routing_function >= RoutingFunction::RanMin;
     if (c.topology == Topology::FlatFly) return validateFlatFly(c);
     if (flatflyFunction)
         return sim::fail("routing_function = " + c.routing_name + ": BookSim has no " + pair +
-                         " ('Invalid routing function: " + pair + "'); " + c.routing_name +
-                         " is for topology = flatfly");
+                         " ('Invalid routing function: " + pair + "'); " + c.routing_name + " is for topology = " +
+                         (c.routing_function == RoutingFunction::Ugal ? "flatfly or dragonflynew" : "flatfly"));
     const bool treeFunction = c.routing_function == RoutingFunction::Nca || c.routing_function == RoutingFunction::Anca;
     if (c.topology == Topology::FatTree) {
         if (!treeFunction)
@@ -291,13 +297,14 @@ sim::Status validateNocConfig(const NocConfig& c) {
             "dim_order on a torus");
     }
     if (c.routing_name == "none") {
-        const char* allowed = c.topology == Topology::Mesh      ? "dor or dim_order for a mesh"
-                              : c.topology == Topology::Torus   ? "dim_order for a torus"
-                              : c.topology == Topology::Fly     ? "dest_tag for a fly"
-                              : c.topology == Topology::AnyNet  ? "min for an anynet"
-                              : c.topology == Topology::FatTree ? "nca or anca for a fattree"
-                              : c.topology == Topology::QTree   ? "nca for a qtree"
-                              : c.topology == Topology::Tree4   ? "nca for a tree4"
+        const char* allowed = c.topology == Topology::Mesh           ? "dor or dim_order for a mesh"
+                              : c.topology == Topology::Torus        ? "dim_order for a torus"
+                              : c.topology == Topology::Fly          ? "dest_tag for a fly"
+                              : c.topology == Topology::AnyNet       ? "min for an anynet"
+                              : c.topology == Topology::FatTree      ? "nca or anca for a fattree"
+                              : c.topology == Topology::QTree        ? "nca for a qtree"
+                              : c.topology == Topology::Tree4        ? "nca for a tree4"
+                              : c.topology == Topology::DragonFlyNew ? "min or ugal for a dragonflynew"
                               : c.topology == Topology::FlatFly
                                   ? "ran_min, xyyx, adaptive_xyyx, valiant, ugal, ugal_xyyx or ugal_pni for a flatfly"
                                   : "dor, dor_no_express, xy_yx or xy_yx_no_express for a cmesh";

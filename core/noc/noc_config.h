@@ -17,13 +17,14 @@ namespace commviz::noc {
 
 /// BookSim's `topology` values commviz models: the k-ary n-cube (kncube.cpp)
 /// the k-ary n-fly (fly.cpp), the concentrated mesh (cmesh.cpp), the fat tree (fattree.cpp), the quad tree
-/// (qtree.cpp), tree4 (tree4.cpp), any network (anynet.cpp) and the on-chip flattened butterfly
-/// (flatfly_onchip.cpp).
-enum class Topology { Mesh, Torus, Fly, CMesh, AnyNet, FlatFly, FatTree, QTree, Tree4 };
+/// (qtree.cpp), tree4 (tree4.cpp), any network (anynet.cpp), the on-chip flattened butterfly
+/// (flatfly_onchip.cpp) and the dragonfly (dragonfly.cpp).
+enum class Topology { Mesh, Torus, Fly, CMesh, AnyNet, FlatFly, FatTree, QTree, Tree4, DragonFlyNew };
 /// BookSim's routing_function values commviz models; BookSim appends the
 /// topology (`min_adapt` + mesh = min_adapt_mesh). `dor` / `dim_order` (mesh),
 /// `dim_order` (torus), `min_adapt`, `valiant` (mesh, torus), `romm` (mesh),
 /// `dest_tag` (fly); `dor`, `dor_no_express`, `xy_yx`, `xy_yx_no_express` (cmesh); `min` (anynet);
+/// `min`, `ugal` (dragonflynew);
 /// `nca`, `anca` (fattree); `nca` (qtree, tree4);
 /// `ran_min`, `xyyx`, `adaptive_xyyx`, `valiant`, `ugal`, `ugal_xyyx`, `ugal_pni` (flatfly).
 enum class RoutingFunction {
@@ -45,7 +46,18 @@ enum class RoutingFunction {
     UgalXyyx,
     UgalPni
 };
-enum class TrafficKind { Uniform, Transpose, Bitcomp, Bitrev, Shuffle, Tornado, Neighbor, Randperm, Hotspot };
+enum class TrafficKind {
+    Uniform,
+    Transpose,
+    Bitcomp,
+    Bitrev,
+    Shuffle,
+    Tornado,
+    Neighbor,
+    Randperm,
+    Hotspot,
+    BadDragon
+};
 enum class SimType { Latency, Throughput };
 
 /// The BookSim keys commviz models, with BookSim's defaults (booksim_config.cpp).
@@ -140,6 +152,7 @@ struct NocConfig {
         if (topology == Topology::QTree) return k + 1;
         if (topology == Topology::Tree4) return 8;
         if (topology == Topology::FlatFly) return c + n * (k - 1);
+        if (topology == Topology::DragonFlyNew) return 4 * k - 1;  // p nodes, 2p - 1 in the group, p global
         return topology == Topology::Fly      ? k
                : topology == Topology::CMesh  ? c + 2 * n
                : topology == Topology::AnyNet ? anynetPorts()

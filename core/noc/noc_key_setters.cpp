@@ -101,7 +101,7 @@ KeySetter routingFunctionSetter() {
             return "dor, dim_order, min_adapt, valiant or romm (mesh); dim_order, min_adapt or valiant (torus); "
                    "dest_tag (fly); dor, dor_no_express, xy_yx or xy_yx_no_express (cmesh); ran_min, xyyx, "
                    "adaptive_xyyx, valiant, ugal, ugal_xyyx or ugal_pni (flatfly); nca or anca (fattree); nca "
-                   "(qtree, tree4); min (anynet)";
+                   "(qtree, tree4); min or ugal (dragonflynew); min (anynet)";
         c.routing_function = it->second;
         c.routing_name = v.text;
         return "";
@@ -115,7 +115,8 @@ KeySetter trafficSetter() {
                                                          {"bitrev", TrafficKind::Bitrev},
                                                          {"shuffle", TrafficKind::Shuffle},
                                                          {"tornado", TrafficKind::Tornado},
-                                                         {"neighbor", TrafficKind::Neighbor}});
+                                                         {"neighbor", TrafficKind::Neighbor},
+                                                         {"bad_dragon", TrafficKind::BadDragon}});
     return [named](NocConfig& c, const ConfigValue& v) -> std::string {
         if (isRandpermTraffic(v.text)) {
             auto seed = parseRandpermSeed(v.text);

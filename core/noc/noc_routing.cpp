@@ -6,6 +6,7 @@
 
 #include "noc/anynet.h"
 #include "noc/cmesh.h"
+#include "noc/dragonfly.h"
 #include "noc/fattree.h"
 #include "noc/flatfly_onchip.h"
 #include "noc/kncube.h"
@@ -23,6 +24,7 @@ std::shared_ptr<const NocNetwork> makeNetwork(const NocConfig& config) {
     if (config.topology == Topology::FatTree) return std::make_shared<const FatTree>(config);
     if (config.topology == Topology::QTree) return std::make_shared<const QTree>(config);
     if (config.topology == Topology::Tree4) return std::make_shared<const Tree4>(config);
+    if (config.topology == Topology::DragonFlyNew) return std::make_shared<const DragonFlyNew>(config);
     return std::make_shared<const KNCube>(config);
 }
 
@@ -37,11 +39,13 @@ RouteSet computeRoute(const NocConfig& config, const NocNetwork& net, const Rout
     if (config.topology == Topology::FatTree) return fatTreeRoute(config, router, load, packet.dest, rng);
     if (config.topology == Topology::QTree) return qtreeRoute(config, router, packet.dest);
     if (config.topology == Topology::Tree4) return tree4Route(config, router, packet.dest, rng);
+    if (config.topology == Topology::DragonFlyNew) return dragonflyRoute(config, load, router, inPort, packet, rng);
     return kncubeRoute(config, router, inPort, inVc, packet, rng);
 }
 
-RouteSet injectionRoute(const NocConfig& config, const Packet& packet) {
+RouteSet injectionRoute(const NocConfig& config, const Packet& packet, sim::Rng& rng) {
     if (config.topology == Topology::FlatFly) return flatflyInjectionRoute(config, packet);
+    if (config.topology == Topology::DragonFlyNew) return dragonflyInjectionRoute(config, rng);
     return RouteSet{-1, 0, std::int16_t(config.num_vcs - 1)};
 }
 
@@ -83,6 +87,12 @@ int trafficDestination(const NocConfig& config, int source, sim::Rng& rng) {
             return config.randperm[std::size_t(source)];
         case TrafficKind::Hotspot:
             return hotspotDestination(config.hotspot, rng);
+        case TrafficKind::BadDragon: {
+            // BadPermDFlyTrafficPattern: a random node of the next group (groups of 2k routers of k nodes).
+            const int groupNodes = 2 * config.k * config.k;
+            return int((rng.below(std::uint64_t(groupNodes)) + std::uint64_t((source / groupNodes + 1) * groupNodes)) %
+                       std::uint64_t(nodes));
+        }
     }
     return source;
 }

@@ -49,9 +49,10 @@ RouteSet computeRoute(const NocConfig& config, const NocNetwork& net, const Rout
 /// The network `config` describes, as BookSim builds it (topology key).
 std::shared_ptr<const NocNetwork> makeNetwork(const NocConfig& config);
 
-/// Route set a source uses to pick its injection VC for `packet` (all VCs but
-/// on a flatfly with ugal_pni).
-RouteSet injectionRoute(const NocConfig& config, const Packet& packet);
+/// Route set a source uses to pick its injection VC for `packet`: all VCs, but
+/// on a flatfly with ugal_pni its slice, and on a dragonfly the one VC its
+/// routing functions draw (RandomInt(num_vcs - 1)).
+RouteSet injectionRoute(const NocConfig& config, const Packet& packet, sim::Rng& rng);
 
 /// Destination of a packet from `source` under the configured traffic pattern.
 int trafficDestination(const NocConfig& config, int source, sim::Rng& rng);

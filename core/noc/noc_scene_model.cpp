@@ -159,7 +159,7 @@ sim::SceneModel sceneModel() {
         [](const sim::MergedKeys& keys, const std::optional<Json>& scenario) -> sim::Result<NocEngine> {
             // The scene's routing_function default (dim_order) is a cube's: on a
             // fly, where BookSim has dest_tag only, a routing function nobody set means
-            // dest_tag; on a cmesh, dor; on a flatfly, ran_min; on a fat tree, nca.
+            // dest_tag; on a cmesh, dor; on a flatfly, ran_min; on a fat tree, nca; on a dragonfly, min.
             sim::ParamValues values = keys.values;
             const auto source = keys.sources.find("routing_function");
             const bool routingDefaulted = source == keys.sources.end() || source->second == sim::KeySource::Default;
@@ -170,6 +170,11 @@ sim::SceneModel sceneModel() {
             if (routingDefaulted &&
                 (values["topology"] == "fattree" || values["topology"] == "qtree" || values["topology"] == "tree4"))
                 values["routing_function"] = "nca";
+            if (values["topology"] == "dragonflynew") {  // BookSim's dragonfly runs n = 1 only; min is its default here
+                if (routingDefaulted) values["routing_function"] = "min";
+                const auto n = keys.sources.find("n");
+                if (n == keys.sources.end() || n->second == sim::KeySource::Default) values["n"] = 1;
+            }
             std::map<std::string, std::string> files;
             if (scenario) {
                 auto bundled = scenarioNetworkFiles(*scenario);

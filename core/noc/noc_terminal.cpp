@@ -94,7 +94,7 @@ void NocEngine::injectFlits() {
         OutputVc* buffers = &m_injectionVcs[std::size_t(node) * std::size_t(vcs)];
         const bool head = s.nextFlit == 0;
         if (head && s.vc < 0) {  // find the next free VC of the first router, round-robin
-            const RouteSet range = injectionRoute(*m_config, p);
+            const RouteSet range = injectionRoute(*m_config, p, m_rng);
             const int count = range.vcEnd - range.vcStart + 1;
             for (int i = 1; i <= count; ++i) {
                 const int last = s.lastVc;

@@ -269,6 +269,10 @@ private slots:
         // BookSim2's fattree_config measures in periods of 10,000 cycles: past the cap it is still measuring.
         QTest::newRow("fat tree") << "fattree_k4n3"
                                   << "running";
+        QTest::newRow("dragonfly bad_dragon min") << "dragonfly_bad_min"
+                                                  << "unstable";
+        QTest::newRow("dragonfly bad_dragon ugal") << "dragonfly_bad_ugal"
+                                                   << "completed";
         // The lessons' scenarios. The dateline ring is overloaded (it drains
         // after 74,395 cycles), so within the 30,000-cycle cap it is still
         // running: what matters is that it never deadlocks.

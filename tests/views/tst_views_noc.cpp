@@ -67,8 +67,8 @@ private slots:
 
     void bundledExamplesOpen() {
         // mesh, torus, tornado, hotspot, deadlock; min_adapt (mesh, torus), valiant, romm, randperm, on_off;
-        // the butterfly, the cmesh, BookSim2's anynet example, the flatfly, the fat tree
-        QCOMPARE(m_scene.exampleScenarios.size(), 16);
+        // the butterfly, the cmesh, BookSim2's anynet example, the flatfly, the fat tree, dragonflyconfig
+        QCOMPARE(m_scene.exampleScenarios.size(), 17);
         for (const QString& path : m_scene.exampleScenarios) {
             auto scenario = views::loadScenario(path, m_scene);
             QVERIFY2(scenario.ok(), qPrintable(path));

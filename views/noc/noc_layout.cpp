@@ -3,7 +3,9 @@
 #include <QLineF>
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 
+#include "noc/dragonfly.h"
 #include "noc/qtree.h"
 #include "noc/tree4.h"
 
@@ -23,8 +25,26 @@ NocLayout::NocLayout(const noc::NocConfig& config, bool withPanel)
              config.topology == noc::Topology::Tree4),
       m_qtree(config.topology == noc::Topology::QTree),
       m_tree4(config.topology == noc::Topology::Tree4),
+      m_dragonfly(config.topology == noc::Topology::DragonFlyNew),
       m_local(m_cmesh || m_flatfly ? config.c : 0) {
     const QRectF area = grid();
+    if (m_dragonfly) {
+        m_groupRouters = 2 * m_k;
+        m_groups = m_groupRouters * m_k + 1;
+        m_circleCentre = area.center();
+        const double pi = std::numbers::pi;
+        const double routerShare = std::sin(pi / m_groupRouters);
+        // A group's dashed ring reaches out 0.9 sin(pi/g) (1 + 1.05 s) / (1 + 0.7 s) of the circle's
+        // radius (s = routerShare, from the sizes below), at most 1.15 sin(pi/g); its number sits
+        // beyond that, so keep two lines of text free at the edge.
+        m_circleRadius =
+            (std::min(area.width(), area.height()) / 2 - kSmallestFont * 2.2) / (1 + 1.15 * std::sin(pi / m_groups));
+        const double groupSpacing = 2 * m_circleRadius * std::sin(pi / m_groups);
+        m_groupRadius = 0.45 * groupSpacing / (1 + 0.7 * routerShare);
+        m_pitch = 2 * m_groupRadius * routerShare;
+        m_size = m_pitch * 0.7;
+        return;
+    }
     if (m_tree) {
         for (int i = 1; i < m_n; ++i) m_perStage *= m_k;
         // n rows of routers and, under the bottom row, room for the nodes' stubs and numbers.
@@ -163,10 +183,24 @@ QPointF NocLayout::cell(int node) const {
     return {x + z * m_k + 0.5, y + 0.5};
 }
 
+QPointF NocLayout::groupCentre(int group) const {
+    const double angle = 2 * std::numbers::pi * group / m_groups - std::numbers::pi / 2;
+    return m_circleCentre + QPointF(std::cos(angle), std::sin(angle)) * m_circleRadius;
+}
+
 QRectF NocLayout::router(int node) const {
     if (m_anynet) {
         const double angle = 2 * std::acos(-1.0) * node / std::max(1, m_routers);
         const QPointF centre = m_origin + QPointF(std::sin(angle), -std::cos(angle)) * m_radius;
+        return {centre.x() - m_size / 2, centre.y() - m_size / 2, m_size, m_size};
+    }
+    if (m_dragonfly) {
+        const int group = node / m_groupRouters;
+        const QPointF g = groupCentre(group);
+        // index 0 faces the circle's centre, the others follow clockwise
+        const double inward = std::atan2(m_circleCentre.y() - g.y(), m_circleCentre.x() - g.x());
+        const double angle = inward + 2 * std::numbers::pi * (node % m_groupRouters) / m_groupRouters;
+        const QPointF centre = g + QPointF(std::cos(angle), std::sin(angle)) * m_groupRadius;
         return {centre.x() - m_size / 2, centre.y() - m_size / 2, m_size, m_size};
     }
     const QPointF c = cell(node);
@@ -210,7 +244,7 @@ bool NocLayout::verticalLanes(int port) const {
         const std::size_t at = std::size_t(port);
         return at < m_vertical.size() && m_vertical[at];
     }
-    if (isLocal(port) || m_fly || m_anynet) return false;
+    if (isLocal(port) || m_fly || m_anynet || m_dragonfly) return false;
     port = meshPort(port);
     return port == 2 || port == 3;
 }
@@ -310,6 +344,10 @@ QRectF NocLayout::inputStrip(int node, int port) const {
         const int index = port < down ? port : port - down;
         return {r.left() + index * band, port < down ? r.bottom() - depth : r.top(), band, depth};
     }
+    if (m_dragonfly) {  // every port a band across the router, the nodes' first
+        const double band = r.height() / m_ports;
+        return {r.left(), r.top() + port * band, r.width(), band};
+    }
     if (m_fly) {  // k input bands stacked down the left half
         const double band = r.height() / m_k;
         return {r.left(), r.top() + port * band, r.width() * 0.5, band};
@@ -342,6 +380,19 @@ QRectF NocLayout::inputStrip(int node, int port) const {
                      : QRectF(r.left(), r.top(), depth, depth);
 }
 
+QPointF NocLayout::dragonflyEnd(int node, int neighbour, bool atNeighbour) const {
+    const QPointF a = centre(node);
+    const QPointF b = centre(neighbour);
+    const QLineF line(a, b);
+    const double length = std::max(line.length(), 1.0);
+    const QPointF d = (b - a) / length;
+    const QPointF normal(-d.y(), d.x());
+    const QPointF side = normal * (m_size * 0.12);
+    // leave and arrive on the router's square outline, not its centre
+    const double reach = m_size / 2 / std::max(std::abs(d.x()), std::abs(d.y()));
+    return atNeighbour ? b - d * reach + side : a + d * reach + side;
+}
+
 QPointF NocLayout::linkStart(int node, int port) const {
     if (m_anynet) {
         const auto& out = m_neighbours[std::size_t(node)];
@@ -352,6 +403,10 @@ QPointF NocLayout::linkStart(int node, int port) const {
         const QRectF r = router(node);
         const bool down = port < downPorts(node);
         return {treeBandX(node, port, down ? -0.18 : 0.18), down ? r.bottom() : r.top()};
+    }
+    if (m_dragonfly) {
+        const int next = noc::dragonflyNeighbor(m_k, node, port);
+        return next < 0 ? centre(node) : dragonflyEnd(node, next, false);
     }
     if (m_fly) return {router(node).right(), bandY(node, port)};
     if (m_flatfly) {
@@ -382,6 +437,7 @@ QPointF NocLayout::linkEnd(int node, int port, int neighbour) const {
         const bool down = port < downPorts(node);
         return {treeBandX(neighbour, treeInputPort(node, port), down ? -0.18 : 0.18), down ? r.top() : r.bottom()};
     }
+    if (m_dragonfly) return neighbour < 0 ? linkStart(node, port) : dragonflyEnd(node, neighbour, true);
     if (m_fly) {
         if (neighbour < 0) return linkStart(node, port) + QPointF(kSmallestFont, 0);
         return {router(neighbour).left(), bandY(neighbour, flyInputPort(node, port))};

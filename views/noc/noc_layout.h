@@ -44,6 +44,11 @@ namespace commviz::views {
 /// them, and the nodes under the bottom row. A quad tree (qtree) likewise,
 /// with k^h routers in row h and the one parent port (k) along the top, and
 /// tree4 with its 4, 8 and 16 routers.
+/// A dragonfly (dragonflynew) puts its groups on a circle, group 0 at the top
+/// and the rest clockwise, each group's 2k routers on a small ring of their
+/// own (in-group index 0 nearest the circle's centre, then clockwise); links
+/// are straight lines, so the global links are the chords between groups.
+/// A router's ports are bands stacked top to bottom, its nodes' first.
 class NocLayout {
 public:
     static constexpr double kWidth = 1200;
@@ -71,7 +76,7 @@ public:
     bool verticalLanes(int port) const;
     /// The local (injection) input of a k-ary n-cube router, drawn in its middle; a fly has none.
     bool isLocal(int port) const {
-        return m_cmesh || m_flatfly ? port < m_local : !m_fly && !m_anynet && port == m_ports - 1;
+        return m_cmesh || m_flatfly ? port < m_local : !m_fly && !m_anynet && !m_dragonfly && port == m_ports - 1;
     }
     bool isFly() const { return m_fly; }
     bool isAnyNet() const { return m_anynet; }
@@ -91,6 +96,11 @@ public:
     bool isTree() const { return m_tree; }
     /// fat tree: the input of the router that output `port` of `node` reaches (fattree.cpp's channel numbers).
     int treeInputPort(int node, int port) const;
+    bool isDragonfly() const { return m_dragonfly; }
+    /// dragonfly: the number of groups, and the centre and radius of group `group`'s ring.
+    int groups() const { return m_groups; }
+    QPointF groupCentre(int group) const;
+    double groupRadius() const { return m_groupRadius; }
     /// A fly's terminals: where node `node` injects (left of stage 0) and ejects (right of the last
     /// stage); a fat tree's: both under the bottom router's port.
     QPointF injectionPoint(int node) const;
@@ -128,9 +138,15 @@ private:
     bool m_tree = false;   ///< a fat tree or a quad tree
     bool m_qtree = false;  ///< quad tree: k^h routers in row h, one parent port (k)
     bool m_tree4 = false;  ///< tree4: 4, 8 and 16 routers; 8 down ports at the top, 2 up at the leaves
-    int m_local = 0;       ///< cmesh: the node ports (c) before the four mesh ports
-    int m_perStage = 1;    ///< fly: routers per stage, k^(n-1); fat tree: routers per level
-    double m_xPitch = 0;   ///< fly: distance between stages
+    bool m_dragonfly = false;
+    int m_groups = 0;           ///< dragonfly: g
+    int m_groupRouters = 1;     ///< dragonfly: a = 2k
+    double m_circleRadius = 0;  ///< dragonfly: the circle the groups' centres sit on
+    double m_groupRadius = 0;   ///< dragonfly: the ring a group's routers sit on
+    QPointF m_circleCentre;
+    int m_local = 0;      ///< cmesh: the node ports (c) before the four mesh ports
+    int m_perStage = 1;   ///< fly: routers per stage, k^(n-1); fat tree: routers per level
+    double m_xPitch = 0;  ///< fly: distance between stages
     double m_size = 0;
     double m_pitch = 0;
     QPointF m_origin;
@@ -151,6 +167,9 @@ private:
     double bandY(int node, int port) const;
     /// fly: the input of the next stage that output `port` of `node` reaches (fly.cpp's wiring).
     int flyInputPort(int node, int port) const;
+    /// dragonfly: where a link from `node` to `neighbour` leaves and arrives, off the
+    /// straight line by a little so the two directions of a pair stay apart.
+    QPointF dragonflyEnd(int node, int neighbour, bool atNeighbour) const;
     /// fly: length of a terminal's injection or ejection stub.
     double terminalStub() const;
 };

@@ -89,6 +89,8 @@ bool NocRenderer::paintScene(QPainter& painter, const RenderState& state) {
                   .arg(engine.network().nodes())
         : config.topology == noc::Topology::FlatFly
             ? tr("%1-ary %2-flat flatfly, c = %3").arg(config.k).arg(config.n).arg(config.c)
+        : config.topology == noc::Topology::DragonFlyNew
+            ? tr("dragonfly k = %1: %2 groups × %3 routers").arg(config.k).arg(layout.groups()).arg(2 * config.k)
         : config.n == 1 ? (mesh ? tr("%1-router line (1-D mesh)") : tr("%1-router ring (1-D torus)")).arg(config.k)
         : config.n == 2 ? (mesh ? tr("%1×%1 mesh") : tr("%1×%1 torus")).arg(config.k)
                         : (mesh ? tr("%1×%1×%1 mesh") : tr("%1×%1×%1 torus")).arg(config.k);
@@ -178,10 +180,16 @@ void NocRenderer::paintLinks(ScenePaint& p, const NocEngine& engine, const NocLa
     pen.setCapStyle(Qt::FlatCap);
     p.p.setPen(pen);
     const noc::NocNetwork& net = engine.network();
+    if (layout.isDragonfly()) paintGroups(p, layout);
+    // A dragonfly's global links (ports 3k - 1 and up) are many and long: thinner, so the groups stay readable.
+    QPen global(ScenePaint::tint(p.theme.accent2, 110), std::max(0.6, pen.widthF() * 0.5));
+    global.setCapStyle(Qt::FlatCap);
+    const int firstGlobal = layout.isDragonfly() ? 3 * engine.config().k - 1 : net.ports();
     for (int node = 0; node < net.routers(); ++node) {
         for (int port = 0; port < net.outputs(node); ++port) {
             const int next = net.neighbor(node, port);  // -1: ejection, or a mesh edge
             if (next < 0) continue;
+            p.p.setPen(port >= firstGlobal ? global : pen);
             if (layout.isFlatFly()) {  // express links bow around the routers they skip
                 QPainterPath path(layout.linkStart(node, port));
                 path.quadTo(layout.linkControl(node, port, next), layout.linkEnd(node, port, next));
@@ -240,6 +248,25 @@ void NocRenderer::paintTreeNodes(ScenePaint& p, const NocEngine& engine, const N
         const double w = std::max(band, kSmallestFont * 2.2);
         p.detail(QRectF(at.x() - w / 2, at.y() + 1, w, kSmallestFont * 1.4), QString::number(node), kSmallestFont,
                  p.theme.mutedText, Qt::AlignHCenter | Qt::AlignTop);
+    }
+}
+
+void NocRenderer::paintGroups(ScenePaint& p, const NocLayout& layout) {
+    // Each group's ring, and its number outside the circle when it fits.
+    p.p.setPen(QPen(ScenePaint::tint(p.theme.panelBorder, 120), 1, Qt::DashLine));
+    p.p.setBrush(Qt::NoBrush);
+    const double ring = layout.groupRadius() + layout.routerSize() * 0.75;
+    const QPointF middle = layout.grid().center();
+    const bool numbered = layout.groupRadius() * 2 >= kSmallestFont * 2;
+    for (int g = 0; g < layout.groups(); ++g) {
+        const QPointF c = layout.groupCentre(g);
+        p.p.drawEllipse(c, ring, ring);
+        if (!numbered) continue;
+        const QLineF outward(middle, c);
+        const QPointF at = c + (c - middle) / std::max(outward.length(), 1.0) * (ring + kSmallestFont);
+        p.detail(
+            QRectF(at.x() - kSmallestFont * 2.5, at.y() - kSmallestFont * 0.7, kSmallestFont * 5, kSmallestFont * 1.4),
+            tr("g%1", "a dragonfly group's number").arg(g), kSmallestFont, p.theme.mutedText, Qt::AlignCenter);
     }
 }
 
@@ -335,7 +362,9 @@ void NocRenderer::paintChannels(ScenePaint& p, const NocEngine& engine, const No
             p.p.drawEllipse(at, size / 5, size / 5);
         }
     }
-    // Credits go the other way, along the link the flit came in on.
+    // Credits go the other way, along the link the flit came in on. On a dragonfly whose routers are
+    // too small to read (k >= 3 at fit), the credits on its 100-cycle links would bury the flits: left out.
+    if (layout.isDragonfly() && layout.routerSize() < 2 * kSmallestFont) return;
     const double cs = size * 0.7;
     p.p.setBrush(p.theme.accent2);
     for (const noc::ChannelCredit& cc : engine.channelCredits()) {

@@ -52,6 +52,8 @@ protected:
 
 private:
     void paintLinks(ScenePaint& p, const noc::NocEngine& engine, const NocLayout& layout);
+    /// dragonfly: each group's ring and number.
+    void paintGroups(ScenePaint& p, const NocLayout& layout);
     void paintRouter(ScenePaint& p, const noc::NocEngine& engine, const NocLayout& layout, int node);
     void paintTreeNodes(ScenePaint& p, const noc::NocEngine& engine, const NocLayout& layout, QPen pen);
     void paintInputPort(ScenePaint& p, const noc::NocEngine& engine, const NocLayout& layout, int node, int port);

@@ -117,6 +117,8 @@ void NocRouterPanel::paint(ScenePaint& p, const noc::NocEngine& engine, const QR
         QStringList nodes;
         for (const int node : c.anynet->routerNodes[std::size_t(router)]) nodes << QString::number(node);
         coords << (nodes.isEmpty() ? tr("no nodes") : tr("nodes %1", "an anynet router's nodes").arg(nodes.join(", ")));
+    } else if (c.topology == noc::Topology::DragonFlyNew) {
+        coords << tr("group %1, router %2 of it").arg(router / (2 * c.k)).arg(router % (2 * c.k));
     } else {
         for (int d = 0, rest = router; d < c.n; ++d, rest /= c.k) coords << QString::number(rest % c.k);
     }

@@ -32,7 +32,7 @@ SceneDescriptor nocScene() {
         QStringLiteral(":/lessons/noc_router_pipeline.json"), QStringLiteral(":/lessons/noc_credits.json"),
         QStringLiteral(":/lessons/noc_saturation.json"),      QStringLiteral(":/lessons/noc_deadlock_dateline.json"),
         QStringLiteral(":/lessons/noc_anynet_paths.json"),    QStringLiteral(":/lessons/noc_flatfly_express.json"),
-        QStringLiteral(":/lessons/noc_fattree.json"),
+        QStringLiteral(":/lessons/noc_fattree.json"),         QStringLiteral(":/lessons/noc_dragonfly_ugal.json"),
     };
     scene.exampleScenarios = {
         QStringLiteral(":/scenarios/noc/mesh44.json"),
@@ -51,6 +51,7 @@ SceneDescriptor nocScene() {
         QStringLiteral(":/scenarios/noc/anynet_example.json"),
         QStringLiteral(":/scenarios/noc/flatfly44_ran_min.json"),
         QStringLiteral(":/scenarios/noc/fattree_k4n3.json"),
+        QStringLiteral(":/scenarios/noc/dragonflyconfig.json"),
     };
     // The classic curve: hidden at first so the canvas keeps its room (View menu shows it).
     scene.createDocks = [heatmap](SimulationController& controller, QWidget* parent) {

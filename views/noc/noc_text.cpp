@@ -12,7 +12,8 @@ QString NocText::about() {
     return tr(
         "<p>Each step is one cycle of BookSim2's input-queued virtual-channel router (<code>router = "
         "iq</code>) on a k-ary n-mesh or torus, a k-ary n-fly butterfly, a concentrated mesh (cmesh), an on-chip "
-        "flattened butterfly (flatfly), a fat tree, a quad tree, tree4 or any network (anynet): head flits go "
+        "flattened butterfly (flatfly), a fat tree, a quad tree, tree4, a dragonfly (dragonflynew) or any network "
+        "(anynet): head flits go "
         "through route computation, VC allocation and switch allocation (iSLIP by default), every flit crosses the "
         "crossbar and the link, and each flit that leaves "
         "an input buffer sends a credit back upstream. The keys are BookSim's, with BookSim's defaults, "
@@ -26,9 +27,9 @@ QString NocText::about() {
         "within a few percent, not digit for digit. Modelled: the dor / dim_order, min_adapt, valiant "
         "and romm routing functions on the mesh and torus, dest_tag on the fly, dor, dor_no_express, xy_yx and "
         "xy_yx_no_express on the cmesh, ran_min, xyyx, adaptive_xyyx, valiant, ugal, ugal_xyyx and ugal_pni on "
-        "the flatfly, nca and anca on the fat tree, nca on the quad tree and tree4, min on an anynet (its "
-        "network_file's routers on a circle, its channels as lines, BookSim's one shortest path per router and "
-        "node); BookSim's iSLIP, separable (input or output first, round-robin or matrix "
+        "the flatfly, nca and anca on the fat tree, nca on the quad tree and tree4, min and ugal on the dragonfly, "
+        "min on an anynet (its network_file's routers on a circle, its channels as lines, BookSim's one shortest "
+        "path per router and node); BookSim's iSLIP, separable (input or output first, round-robin or matrix "
         "arbiters), wavefront, select, PIM and LOA allocators; Bernoulli and on_off injection and one traffic "
         "class. Other BookSim topologies and keys are refused by name. BookSim2's own valiant_torus aborts on an "
         "assert (it reads "
@@ -57,6 +58,11 @@ QString NocText::portName(int p, const noc::NocConfig& config) {
         return p < config.k ? QStringLiteral("↓%1").arg(p) : QStringLiteral("↑");
     if (config.topology == noc::Topology::FatTree)  // fattree.cpp: ports below k lead down, the rest up
         return p < config.k ? QStringLiteral("↓%1").arg(p) : QStringLiteral("↑%1").arg(p - config.k);
+    if (config.topology == noc::Topology::DragonFlyNew) {  // k nodes, 2k - 1 in the group, k global
+        if (p < config.k) return tr("n%1", "a dragonfly router's node port").arg(p);
+        if (p < 3 * config.k - 1) return tr("l%1", "a dragonfly router's port to its group").arg(p - config.k);
+        return tr("g%1", "a dragonfly router's global port").arg(p - 3 * config.k + 1);
+    }
     if (config.topology == noc::Topology::CMesh)  // c node ports, then a 2-D mesh's four
         return p < config.c ? tr("n%1", "a cmesh router's node port").arg(p) : portName(p - config.c, 5);
     return portName(p, config.ports());
