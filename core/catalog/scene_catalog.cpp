@@ -51,7 +51,8 @@ std::vector<SceneEntry> makeScenes() {
         .model = noc::sceneModel(),
         .name = QT_TRANSLATE_NOOP("commviz::scenes", "Network-on-chip (BookSim2 iq router)"),
         .description = QT_TRANSLATE_NOOP("commviz::scenes",
-                                         "A BookSim2-faithful k-ary n-mesh or torus, one cycle per step: flits in "
+                                         "BookSim2's networks, faithfully: mesh, torus, butterfly, cmesh, flattened "
+                                         "butterfly, fat tree, dragonfly or any graph, one cycle per step: flits in "
                                          "virtual channels, the RC, VA, SA, ST pipeline, credits flowing back, "
                                          "warm-up, measurement and drain."),
         .eventKinds = &noc::NocEngine::eventKinds,

@@ -243,6 +243,11 @@
         <source>ranks along channel 0&apos;s ring, its sends in full, the other %1 channels faded</source>
         <translation>rank 按通道 0 的环排列，它的发送完整绘出，其余 %1 个通道变淡</translation>
     </message>
+    <message>
+        <location line="+3"/>
+        <source>channel 0&apos;s tree (each server&apos;s chain under the tree over servers), its sends in full, the other %1 channels faded</source>
+        <translation>通道 0 的树（每台服务器内的链挂在跨服务器的树下），它的发送完整显示，其余 %1 个通道淡化</translation>
+    </message>
 </context>
 <context>
     <name>CollectivesText</name>
@@ -333,11 +338,11 @@
     </message>
     <message>
         <location filename="../../views/collectives_scene/collectives_text.cpp" line="+14"/>
-        <source>&lt;p&gt;Each step is one round of the chosen algorithm: every message of the round leaves its sender as the round begins (as &lt;code&gt;MPI_Sendrecv&lt;/code&gt; does), carries whole blocks of the vector, and the receiver either stores them or adds them into its own copy. Every rank starts with distinct values, so the sums are real, and at the end each rank&apos;s result is checked against a direct computation (&lt;code&gt;result_ok&lt;/code&gt;). &lt;code&gt;algorithm = auto&lt;/code&gt; applies Open MPI&apos;s fixed decision rules and names the band that fired.&lt;/p&gt;&lt;p&gt;How it is simplified: for large vectors only a sample of blocks (64, first and last included) and of each block its first 4 elements are simulated; byte counts always come from the whole vector. Each rank has one full-duplex port: it sends one message at a time and receives one at a time, so a root&apos;s p − 1 sends queue up. A message of n bytes costs Hockney&apos;s α + n·β, plus n·γ where the receiver reduces, and the run&apos;s time is the critical path over the schedule; there is no network topology and no contention beyond the ports.&lt;/p&gt;&lt;p&gt;Of NCCL, the ring and double binary tree schedules, channels, chunk sizes and the Simple, LL and LL128 protocols (wire efficiency and NCCL&apos;s own latencies) are modelled. With a server (&lt;code&gt;topo_file&lt;/code&gt;, &lt;code&gt;nnodes&lt;/code&gt;; ranks = GPUs × nodes), &lt;code&gt;algorithm = auto&lt;/code&gt; and &lt;code&gt;protocol = auto&lt;/code&gt; pick exactly as NCCL&apos;s tuner does (tuning.cc, ncclTopoTuneModel and ncclTopoGetAlgoTime, on the graphs the nccl-topology scene searches, in the rules of NCCL 2.22.3); a named algorithm or protocol restricts it as NCCL_ALGO or NCCL_PROTO would. The summary lists every candidate&apos;s time and the size at which another one takes over. The animation then runs the chosen pair with its protocol, but prices each message with the link&apos;s α-β (the server&apos;s link unless one is set), so its time differs from the tuner&apos;s (model_time_us): the tuner prices the whole call from the server&apos;s bandwidths. NVLS and CollNet stay off (the topology scene computes neither); PAT, when NCCL would pick it, is named and the best animated pair runs instead. The double binary tree spans ranks, where real NCCL builds it over nodes and chains the GPUs inside each node; GPU kernels, proxies and transports are not modelled.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;每一步是所选算法的一轮：本轮的每条消息都在本轮开始时离开发送方（与 &lt;code&gt;MPI_Sendrecv&lt;/code&gt; 相同），携带向量中的整块数据，接收方要么存下这些块，要么把它们加进自己的副本。每个 rank 的初始值各不相同，因此求和是真实的；结束时，每个 rank 的结果都会与直接计算的结果比对（&lt;code&gt;result_ok&lt;/code&gt;）。&lt;code&gt;algorithm = auto&lt;/code&gt; 采用 Open MPI 的固定决策规则，并给出命中的区间。&lt;/p&gt;&lt;p&gt;简化之处：对于大向量，只模拟一部分采样块（64 个，含第一块和最后一块），每块只模拟前 4 个元素；字节数始终按整个向量计算。每个 rank 有一个全双工端口：一次只发送一条消息、一次只接收一条消息，因此 root 的 p − 1 次发送会排队。n 字节的消息按 Hockney 模型计为 α + n·β，接收方规约时再加 n·γ；运行时间是整个调度上的关键路径；不建模网络拓扑，端口之外也没有争用。&lt;/p&gt;&lt;p&gt;NCCL 方面，建模了环和双二叉树的调度、通道（channel）、分块（chunk）大小，以及 Simple、LL、LL128 协议（线路效率和 NCCL 自己的延迟）。给定服务器时（&lt;code&gt;topo_file&lt;/code&gt;、&lt;code&gt;nnodes&lt;/code&gt;；rank 数 = GPU 数 × 节点数），&lt;code&gt;algorithm = auto&lt;/code&gt; 与 &lt;code&gt;protocol = auto&lt;/code&gt; 的选择与 NCCL 调优器完全一致（tuning.cc 的 ncclTopoTuneModel 和 ncclTopoGetAlgoTime，作用在 nccl-topology 场景搜索出的图上，采用 NCCL 2.22.3 的规则）；指定算法或协议相当于设置 NCCL_ALGO 或 NCCL_PROTO 加以限制。summary 列出每个候选的时间，以及另一个候选胜出时的消息大小。动画随后按所选的算法和协议运行，但每条消息仍按链路的 α-β 计价（未指定链路时用服务器的链路），因此动画时间与调优器的时间（model_time_us）不同：调优器按服务器的带宽为整次调用估价。NVLS 和 CollNet 保持关闭（拓扑场景两者都不计算）；若 NCCL 会选择 PAT，会注明这一点，并改为运行可动画的最佳组合。双二叉树跨 rank 构建，而真实的 NCCL 在节点之间构建它，并把节点内的 GPU 串成链；GPU kernel、proxy 和传输层都没有建模。&lt;/p&gt;</translation>
+        <source>&lt;p&gt;Each step is one round of the chosen algorithm: every message of the round leaves its sender as the round begins (as &lt;code&gt;MPI_Sendrecv&lt;/code&gt; does), carries whole blocks of the vector, and the receiver either stores them or adds them into its own copy. Every rank starts with distinct values, so the sums are real, and at the end each rank&apos;s result is checked against a direct computation (&lt;code&gt;result_ok&lt;/code&gt;). &lt;code&gt;algorithm = auto&lt;/code&gt; applies Open MPI&apos;s fixed decision rules and names the band that fired.&lt;/p&gt;&lt;p&gt;How it is simplified: for large vectors only a sample of blocks (64, first and last included) and of each block its first 4 elements are simulated; byte counts always come from the whole vector. Each rank has one full-duplex port: it sends one message at a time and receives one at a time, so a root&apos;s p − 1 sends queue up. A message of n bytes costs Hockney&apos;s α + n·β, plus n·γ where the receiver reduces, and the run&apos;s time is the critical path over the schedule; there is no network topology and no contention beyond the ports.&lt;/p&gt;&lt;p&gt;Of NCCL, the ring and double binary tree schedules, channels, chunk sizes and the Simple, LL and LL128 protocols (wire efficiency and NCCL&apos;s own latencies) are modelled. With a server (&lt;code&gt;topo_file&lt;/code&gt;, &lt;code&gt;nnodes&lt;/code&gt;; ranks = GPUs × nodes), &lt;code&gt;algorithm = auto&lt;/code&gt; and &lt;code&gt;protocol = auto&lt;/code&gt; pick exactly as NCCL&apos;s tuner does (tuning.cc, ncclTopoTuneModel and ncclTopoGetAlgoTime, on the graphs the nccl-topology scene searches, in the rules of NCCL 2.22.3); a named algorithm or protocol restricts it as NCCL_ALGO or NCCL_PROTO would. The summary lists every candidate&apos;s time and the size at which another one takes over. On a server the chosen pair then runs on the server&apos;s own channels, as a pipeline: a ring on ring c of the search, in the order rank 0 prints; a tree allreduce on channel c&apos;s tree, each server&apos;s GPUs chained under the double binary tree over the servers. Every slice goes through the NCCL_STEPS = 8 slots of its connection (a sender waits for a free slot, a receiver forwards a step as soon as it has it; Simple hands over whole steps, LL and LL128 line by line), and every hop is priced by its path (NVLink or PCI at the graph&apos;s bwIntra, NET at bwInter, tuning.cc&apos;s per-step latency). On a tree the reduce and the broadcast of a rank run at once, each with half of the channel&apos;s threads. Without a server, the double binary tree spans ranks and each message costs the link&apos;s α-β. Simplified: the head pointer travels back at once, a store takes no time, channels share no link beyond their share of it; NVLS and CollNet stay off (the topology scene computes neither), and PAT, when NCCL would pick it, is named and the best animated pair runs instead. GPU kernels and proxies are not modelled.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;每一步是所选算法的一轮：本轮的每条消息都在本轮开始时离开发送方（与 &lt;code&gt;MPI_Sendrecv&lt;/code&gt; 相同），携带向量中的整块数据，接收方要么存下这些块，要么把它们加进自己的副本。每个 rank 的初始值各不相同，因此求和是真实的；结束时，每个 rank 的结果都会与直接计算的结果比对（&lt;code&gt;result_ok&lt;/code&gt;）。&lt;code&gt;algorithm = auto&lt;/code&gt; 采用 Open MPI 的固定决策规则，并给出命中的区间。&lt;/p&gt;&lt;p&gt;简化之处：对于大向量，只模拟一部分采样块（64 个，含第一块和最后一块），每块只模拟前 4 个元素；字节数始终按整个向量计算。每个 rank 有一个全双工端口：一次只发送一条消息、一次只接收一条消息，因此 root 的 p − 1 次发送会排队。n 字节的消息按 Hockney 模型计为 α + n·β，接收方规约时再加 n·γ；运行时间是整个调度上的关键路径；不建模网络拓扑，端口之外也没有争用。&lt;/p&gt;&lt;p&gt;NCCL 方面，建模了环和双二叉树的调度、通道（channel）、分块（chunk）大小，以及 Simple、LL、LL128 协议（线路效率和 NCCL 自己的延迟）。给定服务器时（&lt;code&gt;topo_file&lt;/code&gt;、&lt;code&gt;nnodes&lt;/code&gt;；rank 数 = GPU 数 × 节点数），&lt;code&gt;algorithm = auto&lt;/code&gt; 与 &lt;code&gt;protocol = auto&lt;/code&gt; 的选择与 NCCL 调优器完全一致（tuning.cc 的 ncclTopoTuneModel 和 ncclTopoGetAlgoTime，作用在 nccl-topology 场景搜索出的图上，采用 NCCL 2.22.3 的规则）；指定算法或协议相当于设置 NCCL_ALGO 或 NCCL_PROTO 加以限制。summary 列出每个候选的时间，以及另一个候选胜出时的消息大小。在服务器上，所选组合随后在服务器自己的通道上以流水线方式运行：环运行在搜索得到的第 c 个环上，顺序与 rank 0 打印的一致；树 allreduce 运行在通道 c 的树上，每台服务器的 GPU 串成链，挂在跨服务器的双二叉树下。每个切片（slice）都经过其连接的 NCCL_STEPS = 8 个槽位（发送方等待空闲槽位，接收方一拿到某一步就立即转发；Simple 按整步交接，LL 和 LL128 逐行转发），每一跳按其路径计价（NVLink 或 PCI 用图的 bwIntra，NET 用 bwInter，每步延迟取自 tuning.cc）。在树上，一个 rank 的规约和广播同时进行，各占通道一半的线程。没有服务器时，双二叉树跨 rank 构建，每条消息按链路的 α-β 计价。简化之处：头指针立即传回，存储不耗时，各通道只占用自己那一份链路带宽、互不争用；NVLS 和 CollNet 保持关闭（拓扑场景两者都不计算）；若 NCCL 会选择 PAT，会注明这一点，并改为运行可动画的最佳组合。GPU kernel 和 proxy 没有建模。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+85"/>
+        <location line="+90"/>
         <source>1 rank: NCCL takes Ring/Simple and sends nothing</source>
         <translation>1 个 rank：NCCL 取 Ring/Simple，什么也不发送</translation>
     </message>
@@ -1112,12 +1117,27 @@
 <context>
     <name>NocRenderer</name>
     <message>
-        <location filename="../../views/noc/noc_renderer.cpp" line="+52"/>
+        <location filename="../../views/noc/noc_renderer.cpp" line="+54"/>
         <source>No NoC session loaded</source>
         <translation>未加载片上网络（NoC）仿真会话</translation>
     </message>
     <message>
         <location line="+16"/>
+        <source>tree4 (4, 8 and 16 routers, 64 nodes)</source>
+        <translation>tree4（4、8 和 16 个路由器，64 个节点）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>quad tree (k = %1, %2 levels, %3 routers)</source>
+        <translation>四叉树（quad tree，k = %1，%2 层，%3 个路由器）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>fat tree (k = %1, %2 levels × %3 routers)</source>
+        <translation>胖树（fat tree，k = %1，%2 层 × %3 个路由器）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>%1-ary %2-fly butterfly (routers: %3 stages × %4)</source>
         <translation>%1 元 %2 级蝶形网络（fly；路由器：%3 级 × %4）</translation>
     </message>
@@ -1125,6 +1145,21 @@
         <location line="+5"/>
         <source>%1×%1 cmesh, %2 nodes per router</source>
         <translation>%1×%1 集中式网格（cmesh），每个路由器 %2 个节点</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>anynet from %1: %2 routers, %3 nodes</source>
+        <translation>anynet，来自 %1：%2 个路由器，%3 个节点</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1-ary %2-flat flatfly, c = %3</source>
+        <translation>%1 元 %2 维扁平蝶形网络（flatfly），c = %3</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>dragonfly k = %1: %2 groups × %3 routers</source>
+        <translation>蜻蜓网络（dragonfly）k = %1：%2 个组 × %3 个路由器</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1177,7 +1212,13 @@
         <translation>单步前进：每一步是一个周期。源节点生成数据包，微片（flit）进入所在路由器的本地输入端口，每个路由器执行路由计算（RC）、虚拟通道分配（VA）、交换分配（SA）和交换传输（ST）。</translation>
     </message>
     <message>
-        <location line="+190"/>
+        <location line="+113"/>
+        <source>g%1</source>
+        <comment>a dragonfly group&apos;s number</comment>
+        <translation>g%1</translation>
+    </message>
+    <message>
+        <location line="+152"/>
         <source>VC routing (RC)</source>
         <translation>VC 路由计算中（RC）</translation>
     </message>
@@ -1238,9 +1279,36 @@
         <translation>活跃</translation>
     </message>
     <message>
-        <location filename="../../views/noc/noc_router_panel.cpp" line="+106"/>
+        <location filename="../../views/noc/noc_router_panel.cpp" line="+107"/>
+        <location line="+2"/>
+        <source>height %1, position %2</source>
+        <translation>高度 %1，位置 %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>level %1, position %2</source>
+        <translation>第 %1 层，位置 %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>stage %1, row %2</source>
         <translation>第 %1 级，第 %2 行</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>no nodes</source>
+        <translation>没有节点</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>nodes %1</source>
+        <comment>an anynet router&apos;s nodes</comment>
+        <translation>节点 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>group %1, router %2 of it</source>
+        <translation>第 %1 组，组内路由器 %2</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -1264,7 +1332,7 @@
     </message>
     <message>
         <location filename="../../views/noc/noc_router_compact.cpp" line="-45"/>
-        <location filename="../../views/noc/noc_router_panel.cpp" line="-65"/>
+        <location filename="../../views/noc/noc_router_panel.cpp" line="-78"/>
         <source>in %1</source>
         <translation>输入 %1</translation>
     </message>
@@ -1298,7 +1366,7 @@
         <translation>保持</translation>
     </message>
     <message>
-        <location filename="../../views/noc/noc_router_panel.cpp" line="+103"/>
+        <location filename="../../views/noc/noc_router_panel.cpp" line="+116"/>
         <source>VA, SA: allocated · hold: held connection · arrow: crossing · cell: credit</source>
         <translation>VA、SA：完成分配 · 保持：保持的连接 · 箭头：穿越交叉开关 · 格：信用</translation>
     </message>
@@ -1416,22 +1484,41 @@
     </message>
     <message>
         <location filename="../../views/noc/noc_text.cpp" line="+12"/>
-        <source>&lt;p&gt;Each step is one cycle of BookSim2&apos;s input-queued virtual-channel router (&lt;code&gt;router = iq&lt;/code&gt;) on a k-ary n-mesh or torus, a k-ary n-fly butterfly or a concentrated mesh (cmesh): head flits go through route computation, VC allocation and switch allocation (iSLIP by default), every flit crosses the crossbar and the link, and each flit that leaves an input buffer sends a credit back upstream. The keys are BookSim&apos;s, with BookSim&apos;s defaults, except &lt;code&gt;routing_function&lt;/code&gt;, which starts at &lt;code&gt;dim_order&lt;/code&gt; because BookSim&apos;s default &lt;code&gt;none&lt;/code&gt; cannot run.&lt;/p&gt;&lt;p&gt;The run follows BookSim&apos;s TrafficManager: Bernoulli or on_off sources with infinite source queues, sample periods of &lt;code&gt;sample_period&lt;/code&gt; cycles, warm-up, convergence within &lt;code&gt;stopping_thres&lt;/code&gt;, the &lt;code&gt;latency_thres&lt;/code&gt; abort and the drain. &lt;code&gt;commviz noc CONFIG&lt;/code&gt; prints the same statistics in BookSim&apos;s layout.&lt;/p&gt;&lt;p&gt;What differs: the random-number stream is not BookSim&apos;s (Knuth&apos;s generator), so statistics agree within a few percent, not digit for digit. Modelled: the dor / dim_order, min_adapt, valiant and romm routing functions on the mesh and torus, dest_tag on the fly, dor, dor_no_express, xy_yx and xy_yx_no_express on the cmesh; BookSim&apos;s iSLIP, separable (input or output first, round-robin or matrix arbiters), wavefront, select, PIM and LOA allocators; Bernoulli and on_off injection and one traffic class. Other BookSim topologies and keys are refused by name. BookSim2&apos;s own valiant_torus aborts on an assert (it reads an uninitialised dateline class when a packet goes straight on); commviz keeps the class chosen on turning into the dimension. The deadlock detector (a cycle of VCs each waiting on the next) stops the run instead of BookSim&apos;s warning; &lt;code&gt;dateline = 0&lt;/code&gt; is a commviz key that removes the torus dateline classes so you can see that deadlock.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;每一步是 BookSim2 输入排队虚拟通道路由器（&lt;code&gt;router = iq&lt;/code&gt;）在 k 元 n 维网格（mesh）或环面（torus）、k 元 n 级蝶形网络（fly）或集中式网格（cmesh）上的一个周期：头微片依次经过路由计算（RC）、虚拟通道分配（VA）和交换分配（SA，默认用 iSLIP），每个微片都穿过交叉开关和链路，每个离开输入缓冲区的微片都向上游回送一个信用（credit）。参数键沿用 BookSim 的键名和默认值，只有 &lt;code&gt;routing_function&lt;/code&gt; 例外：它的初始值为 &lt;code&gt;dim_order&lt;/code&gt;，因为 BookSim 的默认值 &lt;code&gt;none&lt;/code&gt; 无法运行。&lt;/p&gt;&lt;p&gt;运行过程遵循 BookSim 的 TrafficManager：伯努利（Bernoulli）或 on_off 流量源配无限长的源队列，每个采样周期为 &lt;code&gt;sample_period&lt;/code&gt; 个周期，还有预热、在 &lt;code&gt;stopping_thres&lt;/code&gt; 以内的收敛判定、&lt;code&gt;latency_thres&lt;/code&gt; 中止以及排空。&lt;code&gt;commviz noc CONFIG&lt;/code&gt; 按 BookSim 的格式打印同样的统计信息。&lt;/p&gt;&lt;p&gt;不同之处：随机数序列与 BookSim 不同（采用 Knuth 的生成器），因此统计结果在百分之几以内一致，而不是逐位相同。已建模的有：mesh 和 torus 上的 dor / dim_order、min_adapt、valiant 和 romm 路由函数，fly 上的 dest_tag，cmesh 上的 dor、dor_no_express、xy_yx 和 xy_yx_no_express；BookSim 的 iSLIP、separable（输入优先或输出优先，round-robin 或 matrix 仲裁器）、wavefront、select、PIM 和 LOA 分配器；伯努利和 on_off 注入，以及单一流量类别。其他 BookSim 拓扑和参数键会被拒绝并报出键名。BookSim2 自己的 valiant_torus 会因断言失败而中止（数据包直行时它读取了未初始化的日期线类别）；commviz 保留数据包转入该维度时选定的类别。死锁检测器（检测由 VC 构成、每个都在等待下一个的环）会让运行停止，而不像 BookSim 那样只给出警告；&lt;code&gt;dateline = 0&lt;/code&gt; 是 commviz 自有的参数键，它去掉环面的日期线（dateline）类别，让你能看到这种死锁。&lt;/p&gt;</translation>
+        <source>&lt;p&gt;Each step is one cycle of BookSim2&apos;s input-queued virtual-channel router (&lt;code&gt;router = iq&lt;/code&gt;) on a k-ary n-mesh or torus, a k-ary n-fly butterfly, a concentrated mesh (cmesh), an on-chip flattened butterfly (flatfly), a fat tree, a quad tree, tree4, a dragonfly (dragonflynew) or any network (anynet): head flits go through route computation, VC allocation and switch allocation (iSLIP by default), every flit crosses the crossbar and the link, and each flit that leaves an input buffer sends a credit back upstream. The keys are BookSim&apos;s, with BookSim&apos;s defaults, except &lt;code&gt;routing_function&lt;/code&gt;, which starts at &lt;code&gt;dim_order&lt;/code&gt; because BookSim&apos;s default &lt;code&gt;none&lt;/code&gt; cannot run.&lt;/p&gt;&lt;p&gt;The run follows BookSim&apos;s TrafficManager: Bernoulli or on_off sources with infinite source queues, sample periods of &lt;code&gt;sample_period&lt;/code&gt; cycles, warm-up, convergence within &lt;code&gt;stopping_thres&lt;/code&gt;, the &lt;code&gt;latency_thres&lt;/code&gt; abort and the drain. &lt;code&gt;commviz noc CONFIG&lt;/code&gt; prints the same statistics in BookSim&apos;s layout.&lt;/p&gt;&lt;p&gt;What differs: the random-number stream is not BookSim&apos;s (Knuth&apos;s generator), so statistics agree within a few percent, not digit for digit. Modelled: the dor / dim_order, min_adapt, valiant and romm routing functions on the mesh and torus, dest_tag on the fly, dor, dor_no_express, xy_yx and xy_yx_no_express on the cmesh, ran_min, xyyx, adaptive_xyyx, valiant, ugal, ugal_xyyx and ugal_pni on the flatfly, nca and anca on the fat tree, nca on the quad tree and tree4, min and ugal on the dragonfly, min on an anynet (its network_file&apos;s routers on a circle, its channels as lines, BookSim&apos;s one shortest path per router and node); BookSim&apos;s iSLIP, separable (input or output first, round-robin or matrix arbiters), wavefront, select, PIM and LOA allocators; Bernoulli and on_off injection and one traffic class. Other BookSim keys are refused by name. BookSim2&apos;s own valiant_torus aborts on an assert (it reads an uninitialised dateline class when a packet goes straight on); commviz keeps the class chosen on turning into the dimension. The deadlock detector (a cycle of VCs each waiting on the next) stops the run instead of BookSim&apos;s warning; &lt;code&gt;dateline = 0&lt;/code&gt; is a commviz key that removes the torus dateline classes so you can see that deadlock.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;每一步是 BookSim2 输入排队虚拟通道路由器（&lt;code&gt;router = iq&lt;/code&gt;）在 k 元 n 维网格（mesh）或环面（torus）、k 元 n 级蝶形网络（fly）、集中式网格（cmesh）、片上扁平蝶形网络（flatfly）、胖树（fat tree）、四叉树（quad tree）、tree4、蜻蜓网络（dragonflynew）或任意网络（anynet）上的一个周期：头微片依次经过路由计算（RC）、虚拟通道分配（VA）和交换分配（SA，默认用 iSLIP），每个微片都穿过交叉开关和链路，每个离开输入缓冲区的微片都向上游回送一个信用（credit）。参数键沿用 BookSim 的键名和默认值，只有 &lt;code&gt;routing_function&lt;/code&gt; 例外：它的初始值为 &lt;code&gt;dim_order&lt;/code&gt;，因为 BookSim 的默认值 &lt;code&gt;none&lt;/code&gt; 无法运行。&lt;/p&gt;&lt;p&gt;运行过程遵循 BookSim 的 TrafficManager：伯努利（Bernoulli）或 on_off 流量源配无限长的源队列，每个采样周期为 &lt;code&gt;sample_period&lt;/code&gt; 个周期，还有预热、在 &lt;code&gt;stopping_thres&lt;/code&gt; 以内的收敛判定、&lt;code&gt;latency_thres&lt;/code&gt; 中止以及排空。&lt;code&gt;commviz noc CONFIG&lt;/code&gt; 按 BookSim 的格式打印同样的统计信息。&lt;/p&gt;&lt;p&gt;不同之处：随机数序列与 BookSim 不同（采用 Knuth 的生成器），因此统计结果在百分之几以内一致，而不是逐位相同。已建模的有：mesh 和 torus 上的 dor / dim_order、min_adapt、valiant 和 romm 路由函数，fly 上的 dest_tag，cmesh 上的 dor、dor_no_express、xy_yx 和 xy_yx_no_express，flatfly 上的 ran_min、xyyx、adaptive_xyyx、valiant、ugal、ugal_xyyx 和 ugal_pni，胖树上的 nca 和 anca，四叉树和 tree4 上的 nca，蜻蜓网络上的 min 和 ugal，anynet 上的 min（其 network_file 中的路由器排在一个圆上，通道画成连线，BookSim 为每个路由器和节点只取一条最短路径）；BookSim 的 iSLIP、separable（输入优先或输出优先，round-robin 或 matrix 仲裁器）、wavefront、select、PIM 和 LOA 分配器；伯努利和 on_off 注入，以及单一流量类别。其他 BookSim 参数键会被拒绝并报出键名。BookSim2 自己的 valiant_torus 会因断言失败而中止（数据包直行时它读取了未初始化的日期线类别）；commviz 保留数据包转入该维度时选定的类别。死锁检测器（检测由 VC 构成、每个都在等待下一个的环）会让运行停止，而不像 BookSim 那样只给出警告；&lt;code&gt;dateline = 0&lt;/code&gt; 是 commviz 自有的参数键，它去掉环面的日期线（dateline）类别，让你能看到这种死锁。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+32"/>
         <source>local</source>
         <translation>本地</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
+        <location line="+13"/>
         <source>n%1</source>
         <comment>a cmesh router&apos;s node port</comment>
         <translation>n%1</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="-5"/>
+        <source>n%1</source>
+        <comment>a dragonfly router&apos;s node port</comment>
+        <translation>n%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>l%1</source>
+        <comment>a dragonfly router&apos;s port to its group</comment>
+        <translation>l%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>g%1</source>
+        <comment>a dragonfly router&apos;s global port</comment>
+        <translation>g%1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>warming up</source>
         <translation>正在预热</translation>
     </message>
@@ -3420,7 +3507,7 @@
         <translation>-1.0 到 1.0 之间的浮点数：开启状态的源每周期生成一个数据包的概率（至多 1.0），或取负值（默认 -1.0），由 injection_rate 推导</translation>
     </message>
     <message>
-        <location filename="../../core/noc/noc_config.cpp" line="+58"/>
+        <location filename="../../core/noc/noc_config.cpp" line="+71"/>
         <source>line %1</source>
         <translation>第 %1 行</translation>
     </message>
@@ -3430,7 +3517,7 @@
         <translation>%1：commviz 无法运行的设置共 %2 项：%3</translation>
     </message>
     <message>
-        <location filename="../../core/noc/routing_functions.cpp" line="+206"/>
+        <location filename="../../core/noc/routing_functions.cpp" line="+214"/>
         <source>BookSim2 cannot run valiant on a torus: valiant_torus stops on its assertion ring_part == 1 (ph_available_vcs &gt; 0 below 4 VCs), because dor_next_torus leaves the dateline class unset when a packet goes straight on; allowed on a torus: dim_order or min_adapt (valiant runs on a mesh)</source>
         <translation>BookSim2 无法在环面（torus）上运行 valiant：valiant_torus 会在断言 ring_part == 1 处中止（VC 少于 4 个时先在 ph_available_vcs &gt; 0 处中止），因为数据包沿同一维度直行时 dor_next_torus 不设置日期线（dateline）类别；环面上可用：dim_order 或 min_adapt（valiant 可在网格上运行）</translation>
     </message>
@@ -3653,12 +3740,17 @@
         <translation>magic、端口、pid 和指针的随机种子</translation>
     </message>
     <message>
-        <location filename="../../core/noc/booksim_keys.cpp" line="+16"/>
+        <location filename="../../core/noc/booksim_keys.cpp" line="+27"/>
         <source>Routers per dimension (BookSim: k)</source>
         <translation>每个维度的路由器数（BookSim: k）</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+12"/>
+        <source>BookSim routing function (+ topology): dor / dim_order, min_adapt, valiant, romm (mesh only), dest_tag (fly only), dor_no_express, xy_yx, xy_yx_no_express (cmesh only), ran_min, xyyx, adaptive_xyyx, valiant, ugal, ugal_xyyx, ugal_pni (flatfly), nca, anca (fattree; nca also qtree and tree4), min, ugal (dragonflynew), min (anynet)</source>
+        <translation>BookSim 路由函数（+ 拓扑）：dor / dim_order、min_adapt、valiant、romm（仅 mesh）、dest_tag（仅 fly）、dor_no_express、xy_yx、xy_yx_no_express（仅 cmesh）、ran_min、xyyx、adaptive_xyyx、valiant、ugal、ugal_xyyx、ugal_pni（flatfly）、nca、anca（fattree；nca 也用于 qtree 和 tree4）、min、ugal（dragonflynew）、min（anynet）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Torus links take 2 cycles (BookSim: use_noc_latency)</source>
         <translation>环面链路耗时 2 个周期（BookSim: use_noc_latency）</translation>
     </message>
@@ -3713,7 +3805,12 @@
         <translation>返回的信用可被使用前的额外周期数</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="-45"/>
+        <source>mesh or torus (k-ary n-cube), fly (k-ary n-fly butterfly), cmesh (concentrated mesh with express links), flatfly (on-chip flattened butterfly), fattree (fat tree of k-port routers in n levels), qtree (quad tree, k = 4, n = 3), tree4 (k = 4, n = 3), dragonflynew (dragonfly groups), anynet (any graph, from network_file) (BookSim: topology)</source>
+        <translation>mesh 或 torus（k 元 n 维立方体）、fly（k 元 n 级蝶形网络）、cmesh（带快速通道的集中式网格）、flatfly（片上扁平蝶形网络）、fattree（n 层 k 端口路由器构成的胖树）、qtree（四叉树，k = 4，n = 3）、tree4（k = 4，n = 3）、dragonflynew（蜻蜓网络的组）、anynet（任意图，来自 network_file）（BookSim：topology）</translation>
+    </message>
+    <message>
+        <location line="+53"/>
         <source>Speculative switch allocation (VA and SA in parallel)</source>
         <translation>推测式交换分配（VA 与 SA 并行）</translation>
     </message>
@@ -3743,27 +3840,17 @@
         <translation>数据包赢得交换分配后，从头微片到尾微片一直保持其交叉开关连接</translation>
     </message>
     <message>
-        <location line="-98"/>
+        <location line="-112"/>
         <source>Destination pattern</source>
         <translation>目的节点模式</translation>
     </message>
     <message>
-        <location line="+26"/>
-        <source>mesh or torus (k-ary n-cube), fly (k-ary n-fly butterfly), cmesh (concentrated mesh with express links) (BookSim: topology)</source>
-        <translation>网格（mesh）或环面（torus）（k 元 n 维立方体）、fly（k 元 n 级蝶形网络）、cmesh（带快速链路的集中式网格）（BookSim：topology）</translation>
-    </message>
-    <message>
-        <location line="+6"/>
+        <location line="+43"/>
         <source>Dimensions (mesh, torus: 1 to 3; n = 1 is a line or ring) or a fly&apos;s stages (BookSim: n)</source>
         <translation>维数（mesh、torus：1 到 3；n = 1 是一条线或一个环）或 fly 的级数（BookSim：n）</translation>
     </message>
     <message>
-        <location line="+9"/>
-        <source>BookSim routing function (+ topology): dor / dim_order, min_adapt, valiant, romm (mesh only), dest_tag (fly only), dor_no_express, xy_yx, xy_yx_no_express (cmesh only)</source>
-        <translation>BookSim 路由函数（+ 拓扑）：dor / dim_order、min_adapt、valiant、romm（仅 mesh）、dest_tag（仅 fly）、dor_no_express、xy_yx、xy_yx_no_express（仅 cmesh）</translation>
-    </message>
-    <message>
-        <location line="+79"/>
+        <location line="+91"/>
         <source>VC allocator: islip(N), select(N) and pim(N) run N iterations; separable_*(matrix) uses matrix arbiters</source>
         <translation>VC 分配器：islip(N)、select(N) 和 pim(N) 迭代 N 次；separable_*(matrix) 使用 matrix 仲裁器</translation>
     </message>
@@ -3813,7 +3900,7 @@
         <translation>on_off：开启状态下每个周期产生数据包的概率（&lt;0：由 injection_rate 推导）</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+30"/>
         <source>latency drains measured packets; throughput does not</source>
         <translation>latency 会排空被测数据包；throughput 不会</translation>
     </message>
@@ -3871,6 +3958,11 @@
         <location line="+4"/>
         <source>Cycles without ejection before the deadlock check</source>
         <translation>连续多少周期没有弹出后进行死锁检查</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>anynet: the file listing routers, nodes and channels, looked for beside the config file, then in the working directory (BookSim: network_file)</source>
+        <translation>anynet：列出路由器、节点和通道的文件，先在配置文件所在目录查找，再在工作目录查找（BookSim：network_file）</translation>
     </message>
     <message>
         <location filename="../../core/collectives_scene/collectives_config.cpp" line="+42"/>
@@ -3958,7 +4050,7 @@
         <translation>归约吞吐率 1/γ（GB/s）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Events: one per message, one per round, or messages up to 1,024 ranks (and, for NCCL, 262,144 messages)</source>
         <translation>事件：每条消息一个、每轮一个，或在不超过 1,024 个 rank（对 NCCL 还要不超过 262,144 条消息）时每条消息一个</translation>
     </message>
@@ -4378,11 +4470,11 @@
     </message>
     <message>
         <location line="+1"/>
-        <source>A BookSim2-faithful k-ary n-mesh or torus, one cycle per step: flits in virtual channels, the RC, VA, SA, ST pipeline, credits flowing back, warm-up, measurement and drain.</source>
-        <translation>忠实于 BookSim2 的 k 元 n 维网格（mesh）或环面（torus），每步一个周期：虚拟通道中的微片（flit）、RC、VA、SA、ST 流水线、回流的信用（credit）、预热、测量和排空。</translation>
+        <source>BookSim2&apos;s networks, faithfully: mesh, torus, butterfly, cmesh, flattened butterfly, fat tree, dragonfly or any graph, one cycle per step: flits in virtual channels, the RC, VA, SA, ST pipeline, credits flowing back, warm-up, measurement and drain.</source>
+        <translation>忠实于 BookSim2 的各种网络：网格（mesh）、环面（torus）、蝶形网络、集中式网格（cmesh）、扁平蝶形网络、胖树、蜻蜓网络或任意图，每步一个周期：虚拟通道中的微片（flit）、RC、VA、SA、ST 流水线、回流的信用（credit）、预热、测量和排空。</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Collectives (Open MPI and NCCL)</source>
         <translation>集合通信（Open MPI 与 NCCL）</translation>
     </message>
@@ -4735,35 +4827,35 @@
     <name>commviz::views::CollectivesTimelineDock</name>
     <message>
         <location filename="../../views/collectives_scene/collectives_timeline_dock.cpp" line="+77"/>
-        <location line="+51"/>
+        <location line="+52"/>
         <source>all channels</source>
         <translation>全部通道</translation>
     </message>
     <message>
-        <location line="-50"/>
-        <location line="+52"/>
+        <location line="-51"/>
+        <location line="+53"/>
         <source>channel %1</source>
         <translation>通道 %1</translation>
     </message>
     <message>
-        <location line="-45"/>
+        <location line="-46"/>
         <source>No collectives session.</source>
         <translation>没有集合通信会话。</translation>
     </message>
     <message>
         <location line="+3"/>
-        <source>No timeline for Open MPI: it shows NCCL&apos;s ring pipeline on a server (library=nccl).</source>
-        <translation>Open MPI 没有时间线：它展示的是 NCCL 的环在服务器上的流水线（library=nccl）。</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>No timeline without a server: set topo_file so NCCL&apos;s rings have their hops.</source>
-        <translation>没有服务器就没有时间线：设置 topo_file，NCCL 的环才有各自的跳。</translation>
+        <source>No timeline for Open MPI: it shows NCCL&apos;s pipelines on a server (library=nccl).</source>
+        <translation>Open MPI 没有时间线：它显示的是服务器上 NCCL 的流水线（library=nccl）。</translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>No timeline for %1: it shows ring algorithms, whose steps run through the slots.</source>
-        <translation>%1 没有时间线：它展示环算法，环的各步经过连接的槽位。</translation>
+        <source>No timeline without a server: set topo_file so NCCL&apos;s rings and trees have their hops.</source>
+        <translation>没有服务器就没有时间线：设置 topo_file，NCCL 的环和树才有各自的跳。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No timeline for %1 on one rank: nothing moves through the slots.</source>
+        <translation>只有一个 rank 时 %1 没有时间线：没有数据经过槽位。</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -4792,8 +4884,8 @@
     </message>
     <message>
         <location line="+1"/>
-        <source>Which channels&apos; lanes to draw: each channel is a ring of its own.</source>
-        <translation>绘制哪些通道的泳道：每个通道都是一个独立的环。</translation>
+        <source>Which channels&apos; lanes to draw: each channel is a ring or a tree of its own.</source>
+        <translation>要画哪些通道的泳道：每个通道是一个独立的环或树。</translation>
     </message>
 </context>
 <context>
@@ -4814,7 +4906,17 @@
         <translation>环上前一个 rank 发来的数据</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
+        <source>the sums arriving from its children in the tree</source>
+        <translation>从它在树中的子节点到达的部分和</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the chunk arriving from its parent in the tree (at the root: the sums from its children)</source>
+        <translation>从它在树中的父节点到达的分块（在根节点：从子节点到达的部分和）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>a free slot at rank %1 (%2)</source>
         <translation>rank %1 处的空闲槽位（%2）</translation>
     </message>
@@ -4904,12 +5006,22 @@
         <translation>高亮：光标所在步的切片；更早的步变淡，之后的步不画。</translation>
     </message>
     <message>
-        <location line="+90"/>
+        <location line="+73"/>
+        <source>rank %1 ↑</source>
+        <translation>rank %1 ↑</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>rank %1 ↓</source>
+        <translation>rank %1 ↓</translation>
+    </message>
+    <message>
+        <location line="+27"/>
         <source>ch %1</source>
         <translation>通道 %1</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="-23"/>
         <source>rank %1</source>
         <translation>rank %1</translation>
     </message>
@@ -5376,7 +5488,7 @@ a smaller budget makes seeking slower, never wrong.</source>
         <translation>路由器 %1，周期 %2–%3（共 %4 个周期）</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>router</source>
         <translation>路由器</translation>
     </message>

@@ -31,7 +31,7 @@ QString NocText::about() {
         "min on an anynet (its network_file's routers on a circle, its channels as lines, BookSim's one shortest "
         "path per router and node); BookSim's iSLIP, separable (input or output first, round-robin or matrix "
         "arbiters), wavefront, select, PIM and LOA allocators; Bernoulli and on_off injection and one traffic "
-        "class. Other BookSim topologies and keys are refused by name. BookSim2's own valiant_torus aborts on an "
+        "class. Other BookSim keys are refused by name. BookSim2's own valiant_torus aborts on an "
         "assert (it reads "
         "an uninitialised dateline class when a packet goes straight on); commviz keeps the class chosen on "
         "turning into the dimension. "
