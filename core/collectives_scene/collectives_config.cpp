@@ -168,7 +168,9 @@ sim::Result<Config> configOf(const sim::MergedKeys& keys) {
     config.algorithm = keys.at("algorithm").get<std::string>();
     config.ranks = keys.at("ranks").get<int>();
     config.bytes = keys.at("bytes").get<std::int64_t>();
-    config.elementBytes = datatypeBytes(keys.at("datatype").get<std::string>());
+    const std::string datatype = keys.at("datatype").get<std::string>();
+    config.elementBytes = datatypeBytes(datatype);
+    config.floating = datatype == "float" || datatype == "double";
     config.root = keys.at("root").get<int>();
     config.op =
         pick<ReduceOp>(keys.at("op").get<std::string>(),
@@ -216,6 +218,11 @@ ScheduleRequest scheduleRequest(const Config& config) {
     request.linkGBps = config.cost.beta_GBps;
     request.commutative = config.op != ReduceOp::NonCommutative;
     return request;
+}
+
+bool ncclNvlsReduces(const Config& config) {
+    if (config.elementBytes < 4) return false;
+    return config.op == ReduceOp::Sum || (config.op == ReduceOp::Max && !config.floating);
 }
 
 }  // namespace commviz::collectives

@@ -68,6 +68,7 @@ NcclCall ncclCallOf(const Config& config) {
     call.nBytes = ncclBytesOf(config.collective, config.bytes, config.ranks);
     call.algorithm = config.algorithm;
     if (!config.protocolAuto) call.protocol = config.protocol;
+    call.nvlsReduces = ncclNvlsReduces(config);
     for (const AlgorithmEntry& entry : algorithms(Library::Nccl, config.collective))
         call.animated.push_back(entry.name == "tree" ? nccl_tuning::NCCL_ALGO_TREE : nccl_tuning::NCCL_ALGO_RING);
     return call;

@@ -101,7 +101,7 @@ sim::Result<NcclAutoChoice> ncclAutoChoice(const NcclTopologySetup& setup, const
     const tuning::TuningInputs inputs = restricted(setup, call);
     auto model = tuning::ncclTopoTuneModel(inputs);
     if (!model) return model.error();
-    const TunerPicker picker{inputs, model.value(), func, setup.nChannels};
+    const TunerPicker picker{inputs, model.value(), func, setup.nChannels, call.nvlsReduces};
     const tuning::TuningChoice picked = picker.choose(call.nBytes);
     NcclAutoChoice choice;
     choice.candidates = candidatesOf(model.value(), picked, func);

@@ -30,6 +30,9 @@ struct NcclCall {
     std::string algorithm = "auto";
     std::optional<NcclProtocol> protocol;  ///< nullopt: protocol=auto
     std::vector<int> animated;             ///< NCCL algorithm indices the scene can animate
+    /// ncclNvlsSupported: the switch reduces sums of 32- and 64-bit integers and floats, and the
+    /// minimum or maximum of integers; never 8-bit types.
+    bool nvlsReduces = false;
 };
 
 /// NCCL's pick for the call, the best pair the scene animates, and why.

@@ -33,6 +33,7 @@ nccl_tuning::TuningChoice TunerPicker::choose(std::int64_t nBytes) const {
     nccl_tuning::CollCall call;
     call.func = func;
     call.nBytes = nBytes;
+    call.nvlsSupport = inputs.nvlsGraph.nChannels > 0 && nvlsReduces;  // comm->nvlsSupport and the op/type
     return nccl_tuning::ncclTopoChooseAlgorithm(inputs, model, call, nChannels);
 }
 

@@ -16,6 +16,7 @@ struct TunerPicker {
     const nccl_tuning::TuningModel& model;
     int func = 0;
     int nChannels = 0;
+    bool nvlsReduces = false;  ///< the call's op and type are ones NVLS reduces (NcclCall::nvlsReduces)
     nccl_tuning::TuningChoice choose(std::int64_t nBytes) const;
 };
 

@@ -21,10 +21,10 @@ sim::ParamSpec specNamed(const std::vector<sim::ParamSpec>& specs, const std::st
     return *std::find_if(specs.begin(), specs.end(), [&key](const sim::ParamSpec& spec) { return spec.key == key; });
 }
 
-// Every topology key but nnodes keeps the nccl-topology scene's default.
+// Every topology key but nnodes and nvls_enable keeps the nccl-topology scene's default.
 sim::Result<nccl_topology::TopoKeys> topoKeysOf(const sim::MergedKeys& keys) {
     const auto& specs = nccl_topology::topologyKeys();
-    sim::ParamValues values{{"nnodes", keys.at("nnodes")}};
+    sim::ParamValues values{{"nnodes", keys.at("nnodes")}, {"nvls_enable", keys.at("nvls_enable")}};
     return nccl_topology::topoKeysFromValues(sim::withDefaults(specs, values));
 }
 
@@ -45,7 +45,8 @@ std::vector<sim::ParamSpec> ncclTopologyParams() {
     file.help = QT_TRANSLATE_NOOP("commviz::params",
                                   "library=nccl: the server NCCL's tuner prices (NCCL_TOPO_FILE: a path or a bundled "
                                   "server); empty: none, the link preset prices a named algorithm and protocol");
-    return {file, specNamed(nccl_topology::topologyKeys(), "nnodes")};
+    return {file, specNamed(nccl_topology::topologyKeys(), "nnodes"),
+            specNamed(nccl_topology::topologyKeys(), "nvls_enable")};
 }
 
 sim::Result<std::shared_ptr<const NcclTopologySetup>> loadNcclTopology(const sim::MergedKeys& keys) {

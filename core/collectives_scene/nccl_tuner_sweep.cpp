@@ -76,7 +76,8 @@ Sweep ncclTunerSweep(const Config& config, bool busBandwidth) {
     const NcclTopologySetup& setup = *config.topology;
     auto model = tuning::ncclTopoTuneModel(setup.inputs);
     if (!model) return sweep;
-    const TunerPicker picker{setup.inputs, model.value(), ncclFuncOf(config.collective), setup.nChannels};
+    const TunerPicker picker{setup.inputs, model.value(), ncclFuncOf(config.collective), setup.nChannels,
+                             ncclNvlsReduces(config)};
     const std::vector<Pair> pairs = enabledPairs(picker);
     for (const Pair& pair : pairs) sweep.curves.push_back({ncclPairName(pair.algorithm, pair.protocol), 0, {}});
     for (const std::int64_t bytes : tunerSweepSizes()) {

@@ -13,6 +13,7 @@ TopologyModel buildTopologyModel(TopoSystem system, const TopoKeys& keys) {
     model.ring = searchGraph(system, model.paths, GraphPattern::Ring, keys.search);
     model.tree =
         searchGraph(system, model.paths, GraphPattern::BalancedTree, treeSearchSettings(keys.search, model.ring));
+    model.nvls = nvlsSetup(system, model.paths, keys.search, keys.nvlsEnable);
     model.comm = postsetChannels(system, model.ring.graph, model.tree.graph, keys.postset);
     TransportPlan plan = planTransports(system, model.paths, model.comm, keys.version,
                                         TransportGraphs{&model.ring.graph, &model.tree.graph, keys.cuMem});

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "nccl/graph/comm_graphs.h"
+#include "nccl/graph/nvls_support.h"
 #include "nccl/graph/topo_keys.h"
 #include "nccl/graph/topo_paths.h"
 #include "nccl/graph/topo_search.h"
@@ -14,6 +15,7 @@ struct TopologyModel {
     TopoPaths paths;
     GraphSearch ring;
     GraphSearch tree;
+    NvlsSetup nvls;   ///< comm->nvlsSupport, nvlsChannels and the NVLS graph
     CommGraphs comm;  ///< with its connections
 };
 

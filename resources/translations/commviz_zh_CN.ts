@@ -4116,6 +4116,11 @@
     </message>
     <message>
         <location line="+4"/>
+        <source>NCCL_NVLS_ENABLE: 0 off, 1 on, 2 where the driver reports multicast (taken to be every NVSwitch server)</source>
+        <translation>NCCL_NVLS_ENABLE：0 关闭，1 打开，2 在驱动报告支持多播时打开（这里视每台带 NVSwitch 的服务器都支持）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Servers like this one in the job, joined by ncclTopoPostset</source>
         <translation>作业中与此相同的服务器台数，由 ncclTopoPostset 连接</translation>
     </message>
@@ -4150,7 +4155,7 @@
         <translation>同时打印 TUNING 日志行（NCCL_DEBUG_SUBSYS=TUNING）：Latency/AlgBw 表和 Max NThreads</translation>
     </message>
     <message>
-        <location filename="../../core/nccl/topology_scene/topology_run.cpp" line="+108"/>
+        <location filename="../../core/nccl/topology_scene/topology_run.cpp" line="+109"/>
         <source>NCCL_TOPO_FILE: the server&apos;s topology XML (a path, or the name of a bundled server; empty: the servers log_file describes, else the bundled DGX H100)</source>
         <translation>NCCL_TOPO_FILE：服务器的拓扑 XML（路径，或内置服务器的文件名；留空时使用 log_file 所描述的服务器，没有日志则使用内置的 DGX H100）</translation>
     </message>

@@ -107,6 +107,30 @@ private slots:
         QCOMPARE(summary["nchannels"].get<int>(), 24);
     }
 
+    // NVLS on the same node (an NVSwitch and sm90): 8 heads × min(40, 60) GB/s = 320, × 5/6 = 266.7;
+    // lat hwLat[NVL][NVLS][Simple] 25. The switch reduces floats, not the default int8
+    // (ncclNvlsSupported), so NCCL prices NVLS only for datatype=float.
+    void nvlsOnTheNvswitchNode() {
+        sim::ParamValues floats = dgx(1 << 20);
+        floats["datatype"] = "float";
+        const sim::Json summary = summaryOf(floats);
+        QCOMPARE(summary["candidates"].size(), std::size_t(7));
+        compareCell(summary, "NVLS", "Simple", 25.0, 320.0 * 5 / 6);
+        // Ring/LL 15 + S/80571 meets NVLS/Simple 25 + S/266667 at S = 10 / (1/80571 - 1/266667)
+        // = 1,154,550 B = 1.10 MiB. 1 MiB: Ring/LL 15 + 13.01 = 28.0 µs; NVLS/Simple 25 + 3.93 = 28.9 µs.
+        QCOMPARE(summary["rule"].get<std::string>(),
+                 std::string("Ring/LL: 28.0 µs, ahead of NVLS/Simple at 28.9 µs; NVLS/Simple needs 1.1 MiB to win"));
+        floats["bytes"] = 1100000;  // 28.65 against 29.13 µs
+        QCOMPARE(pickOf(summaryOf(floats)), std::string("Ring/LL"));
+        floats["bytes"] = 1200000;  // 29.89 against 29.50 µs: NCCL takes NVLS, the scene animates Ring/LL
+        QCOMPARE(summaryOf(floats)["nccl_pick"].get<std::string>(), std::string("NVLS/Simple"));
+        floats["nvls_enable"] = 0;  // NCCL_NVLS_ENABLE=0: Ring/LL as for int8
+        QCOMPARE(pickOf(summaryOf(floats)), std::string("Ring/LL"));
+        floats["datatype"] = "int8";
+        floats["nvls_enable"] = 2;
+        QCOMPARE(pickOf(summaryOf(floats)), std::string("Ring/LL"));
+    }
+
     void nvswitchNodeCrossover() {
         // Ring/LL 15 + S/80571 meets Ring/LL128 40.6 + S/189257 at S = 25.6 / (1/80571 - 1/189257)
         // = 3,591,700 B = 3.43 MiB. At 3.5 MB: 58.44 against 59.09 µs; at 3.7 MB: 60.92 against 60.15 µs.

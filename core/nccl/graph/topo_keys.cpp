@@ -80,6 +80,11 @@ const std::vector<sim::ParamSpec>& topologyKeys() {
                      QT_TRANSLATE_NOOP("commviz::params",
                                        "NCCL_CUMEM_ENABLE: share P2P buffers as cuMem handles (P2P/CUMEM), else "
                                        "through CUDA IPC (P2P/IPC)"))),
+        fromNccl(ranged(key("nvls_enable", ParamType::Int, 2,
+                            QT_TRANSLATE_NOOP("commviz::params",
+                                              "NCCL_NVLS_ENABLE: 0 off, 1 on, 2 where the driver reports multicast "
+                                              "(taken to be every NVSwitch server)")),
+                        0, 2)),
         ranged(key("nnodes", ParamType::Int, 1,
                    QT_TRANSLATE_NOOP("commviz::params", "Servers like this one in the job, joined by ncclTopoPostset")),
                1, 1024),
@@ -143,6 +148,7 @@ sim::Result<TopoKeys> topoKeysFromValues(const sim::ParamValues& values) {
     keys.graphSubsys = values.at("graph_subsys").get<bool>();
     keys.tuningSubsys = values.at("tuning_subsys").get<bool>();
     keys.cuMem = values.at("cumem_enable").get<bool>();
+    keys.nvlsEnable = values.at("nvls_enable").get<int>();
     return keys;
 }
 

@@ -30,6 +30,7 @@ struct TopoKeys {
     bool graphSubsys = false;   ///< NCCL_DEBUG_SUBSYS includes GRAPH
     bool tuningSubsys = false;  ///< NCCL_DEBUG_SUBSYS includes TUNING: rank 0's TUNING table
     bool cuMem = true;          ///< NCCL_CUMEM_ENABLE: P2P buffers shared as cuMem handles, else CUDA IPC
+    int nvlsEnable = 2;         ///< NCCL_NVLS_ENABLE: 0 off, 1 on, 2 where multicast is supported
 };
 
 /// Turns checked key values (every key present, e.g. after sim::withDefaults) into the model's settings.

@@ -31,6 +31,7 @@ GraphChannel channelOf(const SearchState& state, const WorkGraph& graph, int cha
     const auto& ends = graph.inter[static_cast<size_t>(channel)];
     if (state.inter()) out.hops.push_back(netHop(state, ends[0]));
     for (int gpu : graph.intra[static_cast<size_t>(channel)]) {
+        if (gpu < 0) break;  // NVLS: the head alone
         GraphHop hop;
         hop.dev = state.work.nodes[static_cast<size_t>(state.gpus[static_cast<size_t>(gpu)])].dev;
         hop.rank = gpuRank(state, gpu);
@@ -64,7 +65,7 @@ void fallBack(SearchState& state, WorkGraph& graph) {
 
 TopoGraph toTopoGraph(const SearchState& state, const WorkGraph& graph, GraphPattern requested) {
     TopoGraph out;
-    out.id = requested == GraphPattern::Ring ? 0 : 1;
+    out.id = requested == GraphPattern::Ring ? 0 : requested == GraphPattern::Nvls ? 3 : 1;
     out.pattern = graph.pattern;
     out.crossNic = graph.crossNic;
     out.nChannels = graph.nChannels;
@@ -87,7 +88,9 @@ SearchState makeState(const TopoSystem& system, const TopoPaths& paths, const Se
     state.gpus = system.ofType(NodeType::GPU);
     // One node: NCCL drops the NETs (ncclTopoTrimSystem) and searches inside the server.
     if (settings.nNodes > 1) state.nets = system.ofType(NodeType::NET);
-    state.nvsCount = static_cast<int>(system.ofType(NodeType::NVS).size());
+    const std::vector<int> switches = system.ofType(NodeType::NVS);
+    state.nvsCount = static_cast<int>(switches.size());
+    if (!switches.empty()) state.nvs = switches.front();
     state.used.assign(state.gpus.size(), 0);
     state.ccMin = 0;
     for (int gpu : state.gpus) {
@@ -113,7 +116,22 @@ GraphSearch searchGraph(const TopoSystem& system, const TopoPaths& paths, GraphP
     graph.crossNic = settings.crossNic;
     graph.minChannels = std::max(1, settings.minChannels);
     graph.maxChannels = std::clamp(settings.maxChannels, 1, maxChannels(settings.version) / 2);
+    if (pattern == GraphPattern::Nvls) {
+        // NVLS needs an NVSwitch and sm90; it has a head per GPU at most and, on
+        // one node, exactly one, so that every GPU pulls its share.
+        if (state.nvsCount == 0 || state.ccMin < 90) {
+            search.graph.id = 3;
+            search.graph.pattern = pattern;
+            return search;
+        }
+        graph.maxChannels = state.ngpus();
+        if (!state.inter()) graph.minChannels = graph.maxChannels;
+    }
     search_detail::computeGraph(state, graph, search);
+    if (state.best.nChannels == 0 && pattern == GraphPattern::Nvls) {
+        search.graph = toTopoGraph(state, state.best, pattern);
+        return search;
+    }
     if (state.best.nChannels == 0) {
         search.fellBack = true;
         state.best.pattern = pattern;

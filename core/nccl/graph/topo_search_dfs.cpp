@@ -46,8 +46,12 @@ Exits searchParams(const SearchState& state, GraphPattern pattern) {
 }
 
 // ncclTopoCompareGraphs: enough channels, then more total bandwidth, then fewer hops.
-bool betterThanBest(const WorkGraph& graph, const WorkGraph& best) {
+// NVLS counts heads (one GPU each, so no more than the GPUs) and network bandwidth.
+bool betterThanBest(const WorkGraph& graph, const WorkGraph& best, int ngpus) {
     if (graph.nChannels < graph.minChannels) return false;
+    if (graph.pattern == GraphPattern::Nvls)
+        return (graph.nChannels > best.nChannels && graph.nChannels <= ngpus) ||
+               static_cast<float>(graph.nChannels) * graph.bwInter > static_cast<float>(best.nChannels) * best.bwInter;
     const float total = static_cast<float>(graph.nChannels) * graph.bwIntra;
     const float bestTotal = static_cast<float>(best.nChannels) * best.bwIntra;
     if (total != bestTotal) return total > bestTotal;
@@ -60,6 +64,9 @@ struct Recursion {
 
     void recGpu(int gpu, int step, Exits exits, ForcedOrder order, int& time);
     void tryGpu(int step, Exits exits, ForcedOrder order, int& time, SearchNode from, int gpu);
+    void tryNvls(int head, int& time);
+    bool nvsTraffic(int head, bool fromSwitch, float sign);
+    bool nvlsHeadFromNet(int net, int count, Exits exits, int& time);
     void channelDone(int& time);
     void backToNet(int gpu, int step, Exits exits, ForcedOrder order, int& time);
     bool netAllowed(int net, int startNet, int step) const;
@@ -81,7 +88,7 @@ void Recursion::tryGpu(int step, Exits exits, ForcedOrder order, int& time, Sear
 
 void Recursion::channelDone(int& time) {
     ++graph.nChannels;
-    if (betterThanBest(graph, state.best)) {
+    if (betterThanBest(graph, state.best, state.ngpus())) {
         state.best = graph;
         if (graph.nChannels == graph.maxChannels) time = -1;  // perfect: stop everything
     }
@@ -99,6 +106,8 @@ void Recursion::recGpu(int gpu, int step, Exits exits, ForcedOrder order, int& t
     graph.intra[static_cast<size_t>(graph.nChannels)][static_cast<size_t>(step)] = gpu;
     if (step == exits.backToNet) {
         if (state.inter()) backToNet(gpu, step, exits, order, time);
+    } else if (graph.pattern == GraphPattern::Nvls) {
+        tryNvls(gpu, time);
     } else if (step < ngpus - 1) {
         nextGpu(gpu, step, exits, order, time);
     } else if (step == exits.backToFirstRank) {
@@ -112,6 +121,35 @@ void Recursion::recGpu(int gpu, int step, Exits exits, ForcedOrder order, int& t
     } else {
         recGpu(gpu, ngpus, Exits{}, order, time);
     }
+}
+
+// ncclTopoSearchTryNvls: the switch must carry the head's chunk twice (its
+// reduction comes back, its broadcast goes out) and every other GPU's once,
+// switch to GPU and GPU to switch, at the graph's intra-node bandwidth. On
+// `sign` -1 the bandwidth taken is given back, GPU by GPU from `head`'s channel.
+bool Recursion::nvsTraffic(int head, bool fromSwitch, float sign) {
+    const SearchNode nvs{SearchNode::Kind::Nvs, 0};
+    for (int gpu = 0; gpu < state.ngpus(); ++gpu) {
+        const SearchNode other{SearchNode::Kind::Gpu, gpu};
+        const float mult = sign * (gpu == head ? 2.0f : 1.0f);
+        if (followPath(state, graph, fromSwitch ? nvs : other, fromSwitch ? other : nvs, mult)) continue;
+        for (int taken = gpu - 1; taken >= 0; --taken) {  // rewind what this direction took
+            const SearchNode back{SearchNode::Kind::Gpu, taken};
+            const float undo = -(taken == head ? 2.0f : 1.0f);
+            followPath(state, graph, fromSwitch ? nvs : back, fromSwitch ? back : nvs, undo);
+        }
+        return false;
+    }
+    return true;
+}
+
+void Recursion::tryNvls(int head, int& time) {
+    if (!nvsTraffic(head, true, 1.0f)) return;
+    if (nvsTraffic(head, false, 1.0f)) {
+        recGpu(-1, state.ngpus(), Exits{}, ForcedOrder::None, time);
+        nvsTraffic(head, false, -1.0f);
+    }
+    nvsTraffic(head, true, -1.0f);
 }
 
 void Recursion::nextGpu(int gpu, int step, Exits exits, ForcedOrder order, int& time) {
@@ -212,11 +250,26 @@ void Recursion::startsFromNet(int net, Exits exits, int& time) {
     }
 }
 
+// NVLS across nodes only pairs NICs with heads: the next NIC's local GPU, once
+// per GPU (ncclTopoSearchRecNet, ncclTopoGetLocalGpu). False when this NIC's
+// GPU is a head already: the next NIC is tried.
+bool Recursion::nvlsHeadFromNet(int net, int count, Exits exits, int& time) {
+    if (graph.nChannels >= count) return false;
+    const std::vector<int> local = localNodes(state, state.nets[static_cast<size_t>(net)], false);
+    const int gpu = local.empty() ? -1 : local.front();
+    for (int channel = 0; channel < graph.nChannels; ++channel)
+        if (graph.intra[static_cast<size_t>(channel)][0] == gpu) return false;
+    if (gpu != -1) tryGpu(0, exits, ForcedOrder::None, time, SearchNode{SearchNode::Kind::Net, net}, gpu);
+    return true;
+}
+
 void Recursion::recNet(Exits exits, int& time) {
     const int bw = static_cast<int>(graph.bwInter);  // NCCL keeps it in an int here
     const std::vector<int> nets = selectNets(state, graph.typeInter, -1);
     const int count = static_cast<int>(nets.size());
+    bool headFound = false;  // NVLS: one NIC per level of the recursion
     for (int offset = 0; offset < count; ++offset) {
+        if (graph.pattern == GraphPattern::Nvls && headFound) continue;
         const int net = nets[static_cast<size_t>((graph.nChannels + offset) % count)];
         const TopoNode& node = state.work.nodes[static_cast<size_t>(state.nets[static_cast<size_t>(net)])];
         if (node.bw < static_cast<float>(bw)) continue;
@@ -228,7 +281,11 @@ void Recursion::recNet(Exits exits, int& time) {
         graph.inter[static_cast<size_t>(graph.nChannels)][0] = net;
         graph.latencyInter = node.latency;
         consumeNet(net, bw);
-        startsFromNet(net, exits, time);
+        if (graph.pattern == GraphPattern::Nvls) {
+            headFound = nvlsHeadFromNet(net, count, exits, time);
+        } else {
+            startsFromNet(net, exits, time);
+        }
         consumeNet(net, -bw);
     }
 }
@@ -240,6 +297,8 @@ void searchRec(SearchState& state, WorkGraph& graph, int& time) {
     const Exits exits = searchParams(state, graph.pattern);
     if (state.inter()) return recursion.recNet(exits, time);
     const SearchNode none{};
+    if (graph.pattern == GraphPattern::Nvls)  // channel c's head is GPU c
+        return recursion.tryGpu(0, exits, ForcedOrder::None, time, none, graph.nChannels);
     if (graph.nChannels == 0) {
         recursion.tryGpu(0, exits, ForcedOrder::Pci, time, none, 0);
     } else {  // replay the previous channel

@@ -43,6 +43,7 @@ struct SearchState {
     std::vector<int> gpus;  ///< node index of GPU g
     std::vector<int> nets;  ///< node index of NET n; empty on one node (NCCL trims NETs)
     int nvsCount = 0;
+    int nvs = -1;                ///< node index of the first NVSwitch, the one NVLS pulls through
     std::vector<uint64_t> used;  ///< per GPU, bit c set while channel c uses it
     int ccMin = 0;
     WorkGraph best;       ///< NCCL's saveGraph
@@ -60,7 +61,7 @@ struct SearchState {
 
 /// A node of NCCL's search, by kind and per-kind index (type1/index1 of ncclTopoFollowPath).
 struct SearchNode {
-    enum class Kind { None, Gpu, Net };
+    enum class Kind { None, Gpu, Net, Nvs };  ///< Nvs: the NVSwitch (NCCL's NVS 0)
     Kind kind = Kind::None;
     int index = -1;
 };

@@ -61,9 +61,20 @@ size_t takeAlongPath(TopoSystem& system, const Path& path, size_t maxSteps, floa
 }
 
 int nodeIndex(const SearchState& state, SearchNode node) {
-    return node.kind == SearchNode::Kind::Gpu ? state.gpus[static_cast<size_t>(node.index)]
-                                              : state.nets[static_cast<size_t>(node.index)];
+    switch (node.kind) {
+        case SearchNode::Kind::Gpu:
+            return state.gpus[static_cast<size_t>(node.index)];
+        case SearchNode::Kind::Net:
+            return state.nets[static_cast<size_t>(node.index)];
+        case SearchNode::Kind::Nvs:
+        case SearchNode::Kind::None:
+            break;
+    }
+    return state.nvs;
 }
+
+// GPU and NVSwitch ends take the graph's intra-node bandwidth and type, a NET end its inter-node ones.
+bool intraNode(SearchNode node) { return node.kind == SearchNode::Kind::Gpu || node.kind == SearchNode::Kind::Nvs; }
 
 bool isTreePattern(GraphPattern pattern) {
     return pattern == GraphPattern::BalancedTree || pattern == GraphPattern::Tree || pattern == GraphPattern::SplitTree;
@@ -77,7 +88,7 @@ bool followPath(SearchState& state, WorkGraph& graph, SearchNode from, SearchNod
     const int toNode = nodeIndex(state, to);
     const Path& path = state.paths->path(fromNode, toNode);
     const Path& reversePath = state.paths->path(toNode, fromNode);
-    const bool intra = from.kind == SearchNode::Kind::Gpu && to.kind == SearchNode::Kind::Gpu;
+    const bool intra = intraNode(from) && intraNode(to);
     const float bw = (intra ? graph.bwIntra : graph.bwInter) * mult;
     const PathType allowed = intra ? graph.typeIntra : graph.typeInter;
     if (fromNode == toNode) return true;  // a single GPU's ring closes on itself for free

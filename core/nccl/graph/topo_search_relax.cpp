@@ -101,6 +101,9 @@ bool splitNvLink(const SearchState& state) {
     return std::count_if(members.begin(), members.end(), [](int count) { return count > 1; }) == 2;
 }
 
+// NVLS heads are different GPUs by design: its channels are never replayed.
+int trySameChannels(GraphPattern pattern) { return pattern == GraphPattern::Nvls ? 0 : 1; }
+
 // NCCL keeps the same channels through AMD CPUs at SYS; it reads the first CPU (ncclTopoCpuType).
 bool amdSysException(const SearchState& state, const WorkGraph& tmp) {
     for (int cpu : state.work.ofType(NodeType::CPU)) {
@@ -150,7 +153,7 @@ bool Compute::relaxPass1() {
         note("sameChannels", "1", "0");
         return true;
     }
-    tmp.sameChannels = 1;
+    tmp.sameChannels = trySameChannels(tmp.pattern);
     globalTimeout = time != -1 ? globalTimeout + time : kGlobalTimeout;
     if (globalTimeout < 0 && best.nChannels) return false;
     if (state.ccMin >= 90 && tmp.pattern == GraphPattern::BalancedTree) {  // a simpler tree
@@ -219,6 +222,13 @@ bool Compute::raisePass2() {
             tmp.bwIntra = tmp.bwInter = speeds[--speedIndex];
             return true;
         }
+        if (best.pattern == GraphPattern::Nvls) {  // the heads stay, the network bandwidth rises
+            if (tmp.bwInter != best.bwInter || tmp.bwInter >= tmp.bwIntra * 2) return false;
+            note("bwInter", formatBw(tmp.bwInter), formatBw(speeds[speedIndex - 1]) + " (pass 2)");
+            tmp.minChannels = tmp.maxChannels = best.nChannels;
+            tmp.bwInter = speeds[--speedIndex];
+            return true;
+        }
         if (tmp.bwIntra == best.bwIntra && tmp.bwIntra < tmp.bwInter * 2) {
             note("bwIntra", formatBw(tmp.bwIntra), formatBw(speeds[speedIndex - 1]) + " (pass 2)");
             tmp.bwIntra = speeds[--speedIndex];
@@ -268,7 +278,7 @@ void computeGraph(SearchState& state, WorkGraph& graph, GraphSearch& result) {
     compute.types = typeRange(state);
     graph.typeIntra = compute.types.minIntra;
     graph.typeInter = compute.types.minInter;
-    graph.sameChannels = 1;
+    graph.sameChannels = trySameChannels(graph.pattern);
     if (state.ngpus() == 1 && graph.pattern != GraphPattern::Ring) graph.pattern = GraphPattern::Tree;
     // 2.30: two NVLink islands favour trees, which need two channels, and rings must match them.
     if (state.version == nccl::Version::V2_30 && graph.pattern == GraphPattern::Ring && splitNvLink(state) &&

@@ -72,9 +72,10 @@ void searchLines(LogWriter& log, const PrintedSystem& printed, int rank) {
         log.graph(rank, text, "system");
     for (const std::string& text : pathPrintTexts(printed.system, printed.paths, version))
         log.graph(rank, text, "paths");
-    const std::pair<const GraphSearch*, const char*> searches[] = {{&log.model.ring, "ring"},
-                                                                   {&log.model.tree, "tree"}};
+    const std::pair<const GraphSearch*, const char*> searches[] = {
+        {&log.model.ring, "ring"}, {&log.model.tree, "tree"}, {&log.model.nvls.search, "nvls"}};
     for (const auto& [search, stage] : searches) {
+        if (search == &log.model.nvls.search && !log.model.nvls.support) continue;  // never searched
         // ncclTopoCompute: ≤ 2.22 reports the fallback as a WARN (always shown), 2.30 as a GRAPH line.
         const std::string fallback = "Could not find a path for pattern " +
                                      std::to_string(static_cast<int>(search->graph.pattern)) +

@@ -170,8 +170,18 @@ std::vector<std::string> graphPrintTexts(const TopoSystem& system, const TopoGra
             return classic ? printed(" NET/%lx", dev) : printed(" NET/%lx-%lx", 0L, dev);
         };
         if (showNets) line += netAt(true);
-        for (const GraphHop& hop : graph.channels[channel].hops) {
-            if (hop.kind != GraphHop::Kind::Gpu) continue;
+        std::vector<GraphHop> gpus;
+        for (const GraphHop& hop : graph.channels[channel].hops)
+            if (hop.kind == GraphHop::Kind::Gpu) gpus.push_back(hop);
+        // An NVLS channel holds its head alone; NCCL prints the rest of the row as
+        // it was allocated, zeros, which name rank 0's GPU.
+        if (graph.pattern == GraphPattern::Nvls && !gpus.empty()) {
+            GraphHop rankZero;
+            rankZero.rank = 0;
+            rankZero.dev = placeRank(system, 0).dev;
+            gpus.resize(system.ofType(NodeType::GPU).size(), rankZero);
+        }
+        for (const GraphHop& hop : gpus) {
             // ≤ 2.22 names the GPU by its rank, 2.30 by its topology id (its PCI address).
             long busId = 0;
             for (int gpu : system.ofType(NodeType::GPU))

@@ -90,10 +90,8 @@ tuning::TuningInputs tuningInputs(const TopologyModel& model, const TopoKeys& ke
     in.treeGraph = tuningGraph(model.tree.graph);
     in.maxTreePattern = in.treeGraph.pattern;  // 2.26+: the max over ranks, all alike here
     in.nvsCount = static_cast<int>(model.system.ofType(NodeType::NVS).size());
-    // NVLS stays off (the NVLS graph all zero, as init.cc leaves it when comm->nvlsSupport is 0): NCCL
-    // turns it on only when the driver reports multicast support (CU_DEVICE_ATTRIBUTE_MULTICAST_SUPPORTED,
-    // which needs the NVSwitch fabric manager; src/transport/nvls.cc, ncclNvlsInit) on sm90+, and then
-    // searches an NVLS graph (pattern 5) whose channels and bandwidths this scene does not compute.
+    // Without NVLS support the NVLS graph stays all zero, as init.cc leaves it (nvls_support.h).
+    if (model.nvls.support) in.nvlsGraph = tuningGraph(model.nvls.search.graph);
     // CollNet stays off: it needs NCCL_COLLNET_ENABLE and a CollNet plugin.
     return in;
 }

@@ -50,6 +50,7 @@ sim::Status searchOrRead(TopologyRun& run) {
     model.tree = tree ? GraphSearch{*tree, false, {}}
                       : searchGraph(model.system, model.paths, GraphPattern::BalancedTree,
                                     treeSearchSettings(run.keys.search, model.ring));
+    model.nvls = nvlsSetup(model.system, model.paths, run.keys.search, run.keys.nvlsEnable);
     if (file && !ring && !tree)
         return sim::fail(run.files.graphFile + ": no <graph id=\"0\"> (ring) nor <graph id=\"1\"> (tree) to draw");
     for (const TopoGraph* graph : {ring, tree})

@@ -86,8 +86,9 @@ private slots:
         COMPARE_CELL(t, "AllReduce", "Tree/LL", 15.2, 43.6);
         // CollNet off: CollNetDirect/Simple keeps its latency 2 × (1 × 3.7 + 7 × 0.4) + hwLat[NET] 31 = 44.0.
         COMPARE_CELL(t, "AllReduce", "CollNetDirect/Simple", 44.0, 0.0);
-        // NVLS off (no NVLS graph): nothing on one node.
-        COMPARE_CELL(t, "AllReduce", "NVLS/Simple", 0.0, 0.0);
+        // NVLS on (an NVSwitch and sm90): the NVLS graph has 8 heads at bw 40/60 (tst_nccl_topology_nvls),
+        // so 8 × min(40, 60) = 320, × 5/6 = 266.7; lat hwLat[NVL][NVLS][Simple] 25 (2.21+).
+        COMPARE_CELL(t, "AllReduce", "NVLS/Simple", 25.0, 266.7);
         QVERIFY(!t.at("model").at("AllGather").contains("PAT/Simple"));  // 2.22 has six algorithms
         QCOMPARE(t.at("max_nthreads").at("Ring"), Json::parse("[512, 640, 512]"));
         QCOMPARE(t.at("max_nthreads").at("NVLS"), Json::parse("[0, 0, 640]"));
@@ -121,8 +122,11 @@ private slots:
         // AllReduce Tree/Simple: min(384 × 0.92, 8 × 41.4) = 331.2, × 0.85 (pattern 3) = 281.52, × 0.5
         // = 140.76; lat 0 + 2 × ((16/2 − 1) × 28 + log2(2) × 28) = 448.0.
         COMPARE_CELL(t, "AllReduce", "Tree/Simple", 448.0, 140.8);
-        // NVLS off; its latency on two nodes is hwLat[NET][NVLS][Simple] 18.
-        COMPARE_CELL(t, "AllReduce", "NVLS/Simple", 18.0, 0.0);
+        // NVLS across nodes needs CollNet: no bandwidth; its latency is 25 on NVLink + 18 on NET = 43.
+        COMPARE_CELL(t, "AllReduce", "NVLS/Simple", 43.0, 0.0);
+        // NVLSTree: the NVLS graph's 8 heads at bw 40/48 (nNodes ≤ 2: min(40, 48)) = 320, × 5/6 = 266.7;
+        // lat 25 + 2 × log2(2) × hwLat[NET][NVLSTree][Simple] 14 = 53.
+        COMPARE_CELL(t, "AllReduce", "NVLSTree/Simple", 53.0, 266.7);
     }
 
     // Two DGX H100 nodes, 2.30.7: nInter 2 × (nNodes − 1) = 2, Tree/Simple hw latencies 4 / 14.
@@ -172,8 +176,8 @@ private slots:
         QCOMPARE(count(classic, kPrefix + kProtocols + "\n"), size_t(2));
         QVERIFY(classic.ends_with(kPrefix +
                                   "    AllReduce |     0.0/   0.0 |     0.0/   0.0 |    69.2/   0.0 |     0.0/"
-                                  "   0.0 |     0.0/   0.0 |     0.0/   0.0 |     0.0/   0.0 |     0.0/   0.0 |"
-                                  "     0.0/   0.0 |\n"));
+                                  "   0.0 |     0.0/   0.0 |    25.0/ 266.7 |     0.0/   0.0 |     0.0/   0.0 |"
+                                  "    25.0/   0.0 |\n"));
         const std::string v230 = run({dgx(), "--set", "tuning_subsys=true", "--set", "version=2.30"});
         QVERIFY(v230.find(kPrefix + kAlgorithms3 + "\n" + kPrefix + kProtocols + "\n" + kPrefix +
                           " Max NThreads |              0 |              0 |              0 |\n") != std::string::npos);
@@ -214,7 +218,8 @@ private slots:
         QCOMPARE(in.ringGraph.nChannels, static_cast<int>(model.ring.graph.channels.size()));
         QCOMPARE(in.treeGraph.pattern, static_cast<int>(model.tree.graph.pattern));
         QVERIFY(in.cpuVendor == commviz::nccl_tuning::CpuVendor::INTEL);
-        QCOMPARE(in.nvlsGraph.nChannels, 0);  // NVLS off
+        QCOMPARE(in.nvlsGraph.nChannels, 8);  // NVLS on: a head per GPU (tst_nccl_topology_nvls)
+        QCOMPARE(in.nvlsGraph.pattern, 5);
         QVERIFY(!in.collNet.enabled);
     }
 };
