@@ -438,6 +438,22 @@ private slots:
         QVERIFY(near(6.8 + 2 * (7 * 0.6 + 2 * 5.0), 35.2) && near(6.6 + 54 * 1.0 + 8 * 2.7, 82.2));
     }
 
+    // The tuning-table lesson: on two DGX H100 the NVLSTree / Simple cell reads 53.0/ 266.7 (8 heads × 40 GB/s
+    // = 320, × 5/6; 25 µs inside the server + 2 × log2(2) × 14 across), and it competes only for types the
+    // switch reduces: int8 (the scene's default) leaves six AllReduce candidates, float seven.
+    void tuningTableNvlsTreeCell() {
+        auto model = collectives::sceneModel();
+        auto int8 = model.build({}, readJson(scenarioPath("nccl_auto_2nodes_64m")));
+        QVERIFY2(int8, int8 ? "" : int8.error().message.c_str());
+        QCOMPARE(int8.value()->summary()["candidates"].size(), std::size_t(6));
+        auto floats = model.build({{"datatype", "float"}}, readJson(scenarioPath("nccl_auto_2nodes_64m")));
+        QVERIFY2(floats, floats ? "" : floats.error().message.c_str());
+        const auto summary = floats.value()->summary();
+        QCOMPARE(summary["candidates"].size(), std::size_t(7));
+        QVERIFY(close(candidate(summary, "NVLSTree", "Simple")["latency_us"].get<double>(), 25.0 + 2 * 14.0));
+        QVERIFY(close(candidate(summary, "NVLSTree", "Simple")["bandwidth_GBps"].get<double>(), 320.0 * 5 / 6));
+    }
+
     // Every lesson step opens one of these scenarios at a step the run has.
     void lessonStepsPointAtStepsTheScenariosHave() {
         int checked = 0;

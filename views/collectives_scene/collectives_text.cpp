@@ -40,9 +40,12 @@ QString CollectivesText::about() {
         "per-step latency). On a tree the reduce and the broadcast of a rank run at once, each with half of "
         "the channel's threads. Without a server, the double binary tree spans ranks and each message "
         "costs the link's α-β. Simplified: the head pointer travels back at once, a store takes no time, "
-        "channels share no link beyond their share of it; NVLS and CollNet stay off (the topology scene "
-        "computes neither), and PAT, when NCCL would pick it, is named and the best animated pair runs "
-        "instead. GPU kernels and proxies are not modelled.</p>");
+        "channels share no link beyond their share of it. On an NVSwitch server with sm90 GPUs the tuner "
+        "also prices NVLS (the switch reduces) and, across servers, NVLSTree, on the NVLS graph the search "
+        "finds (a head per GPU); the switch reduces only what ncclNvlsSupported allows (sums of 32- and 64-bit "
+        "types, maxima of integers). "
+        "When NCCL would pick NVLS, NVLSTree or PAT, the summary names it and the best ring or tree pair "
+        "runs instead. CollNet stays off (it needs a plugin). GPU kernels and proxies are not modelled.</p>");
 }
 
 QString CollectivesText::gbpsNumber(double gbps) {

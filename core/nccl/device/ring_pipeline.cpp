@@ -118,20 +118,22 @@ std::vector<MessageTiming> RingPipeline::advance(const Round& round, const std::
             // there already; maxStepsAhead() would show it otherwise.
             const std::int64_t known = std::min(needed, out.consumedSteps);
             const double slotUs = known > 0 ? out.consumedUs[std::size_t((known - 1) % kNcclSteps)] : 0.0;
-            const double dataUs = receive ? in.arrivalUs[std::size_t(s)] : 0.0;
+            const double lastUs = receive ? in.arrivalUs[std::size_t(s)] : 0.0;
+            const double dataUs = receive && m_shape.lineByLine ? in.firstLineUs[std::size_t(s)] : lastUs;
             slice.startUs = std::max({finish, dataUs, slotUs});
             slice.boundBy = slice.startUs == finish   ? PipelineWait::Program
                             : slice.startUs == dataUs ? PipelineWait::Data
                                                       : PipelineWait::Slot;
             if (slice.startUs == m_shape.startUs && finish == m_shape.startUs) slice.boundBy = PipelineWait::None;
             slice.slotWaitUs = slotUs > std::max(finish, dataUs) ? slotUs - std::max(finish, dataUs) : 0.0;
-            finish = slice.startUs + double(slice.bytes) / (hop.bandwidthGBps * 1e3);
+            finish = std::max(slice.startUs + double(slice.bytes) / (hop.bandwidthGBps * 1e3), lastUs);
             slice.endUs = finish + hop.latencyUs;
             m_maxAhead = std::max(m_maxAhead, slice.step + m_shape.stepsPerSlice - headAt(out, slice.startUs));
             out.nextStep += m_shape.stepsPerSlice;
             if (receive) consume(channel, src, s, finish);
             Incoming& next = arriving[index];
             next.arrivalUs[std::size_t(s)] = slice.endUs;
+            next.firstLineUs[std::size_t(s)] = slice.startUs + hop.latencyUs;
             next.step[std::size_t(s)] = slice.step;
             m_endUs = std::max(m_endUs, slice.endUs);
         }
@@ -160,6 +162,7 @@ PipelineShape ringPipelineShape(NcclProtocol protocol, bool multiStepRing, std::
     shape.stepBytes = ncclStepDataBytes(protocol);
     shape.elementBytes = std::max<std::int64_t>(elementBytes, 1);
     shape.startUs = startUs;
+    shape.lineByLine = protocol != NcclProtocol::Simple;
     if (protocol == NcclProtocol::Simple && multiStepRing) {
         shape.stepsPerSlice = kNcclSteps / 4;  // ALLREDUCE_SLICESTEPS
         shape.slicesPerChunk = 2;              // ALLREDUCE_CHUNKSTEPS / ALLREDUCE_SLICESTEPS

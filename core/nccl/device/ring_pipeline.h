@@ -15,7 +15,9 @@
 // steps; a connection has NCCL_STEPS = 8 slots, so a sender posts step t only once its receiver has
 // consumed step t + StepPerSlice - 8; a receiver that reduces or copies and forwards consumes a slice when
 // its own forward of it is done. A slice occupies its hop for bytes / bandwidth and arrives one per-step
-// latency later. Simplified: the head pointer travels back at once, a receive that only stores (the
+// latency later. Simple forwards a step once all of it has arrived; LL and LL128 forward line by line (each
+// line carries its own flag), so a forward starts when the first line is in and ends no sooner than the
+// last. Simplified: the head pointer travels back at once, a receive that only stores (the
 // final directRecv) takes no time, and channels do not share links beyond the per-channel bandwidth the
 // search gave them.
 namespace commviz::collectives {
@@ -54,7 +56,8 @@ struct PipelineShape {
     int slicesPerChunk = 1;      ///< SlicePerChunk
     std::int64_t stepBytes = 0;  ///< data bytes of one step (the buffer's stepSize)
     std::int64_t elementBytes = 1;
-    double startUs = 0.0;  ///< when the first primitive may start: the launch (tuning.cc baseLat)
+    double startUs = 0.0;     ///< when the first primitive may start: the launch (tuning.cc baseLat)
+    bool lineByLine = false;  ///< LL and LL128: a receiver forwards each line as it arrives
 };
 
 /// What held a slice back before it started.
@@ -103,6 +106,7 @@ public:
 private:
     struct Incoming {
         std::array<double, kMaxSlicesPerChunk> arrivalUs{};
+        std::array<double, kMaxSlicesPerChunk> firstLineUs{};  ///< when its first line arrived
         std::array<std::int64_t, kMaxSlicesPerChunk> step{};
         int sliceCount = 0;  ///< 0: nothing pending
         int src = -1;
@@ -133,8 +137,8 @@ private:
 
 /// The shape of a ring primitive for `protocol` (prims_*.h): Simple allreduce, allgather and reduce_scatter
 /// take 2 slices of 2 steps (ALLREDUCE_CHUNKSTEPS 4, SLICESTEPS 2), Simple broadcast and reduce 1 of 1, LL and
-/// LL128 one step; the step's data bytes are the buffer's (Simple 4 MiB, LL 512 KiB, LL128 4,800 KiB) / 8,
-/// LL carrying half, LL128 15/16.
+/// LL128 one step, forwarded line by line; the step's data bytes are the buffer's (Simple 4 MiB, LL 512 KiB, LL128
+/// 4,800 KiB) / 8, LL carrying half, LL128 15/16.
 PipelineShape ringPipelineShape(NcclProtocol protocol, bool multiStepRing, std::int64_t elementBytes, double startUs);
 
 }  // namespace commviz::collectives

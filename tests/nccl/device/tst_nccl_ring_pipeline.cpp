@@ -121,6 +121,27 @@ private slots:
         QCOMPARE(pipeline.endUs(), 12.0);
     }
 
+    void llForwardsLineByLine() {
+        // A chain 0 -> 1 -> 2 of one-step primitives, 1 µs on the wire and 1 µs of latency per hop. Simple:
+        // rank 1 forwards once the whole step is in (2 µs), so the forward arrives at 4. LL: the first line
+        // is in at 0 + 1 = 1 µs, so rank 1 starts then; it cannot finish before the last line came in at 2,
+        // so it finishes at max(1 + 1, 2) = 2 and the forward arrives at 3.
+        for (const bool lineByLine : {false, true}) {
+            PipelineShape shape = oneSliceShape();
+            shape.lineByLine = lineByLine;
+            RingPipeline pipeline(3, 1, shape,
+                                  std::make_shared<const PipelineHops>(PipelineHops::uniform(3, hopOf(1, 1))));
+            pipeline.advance({send(0, 0, 1)}, {false});
+            const PipelineSlice forward = pipeline.advance({send(0, 1, 2)}, {true})[0].slices[0];
+            QCOMPARE(forward.startUs, lineByLine ? 1.0 : 2.0);
+            QCOMPARE(forward.boundBy, PipelineWait::Data);
+            QCOMPARE(forward.endUs, lineByLine ? 3.0 : 4.0);
+        }
+        QVERIFY(ringPipelineShape(NcclProtocol::Ll, true, 4, 0.0).lineByLine);
+        QVERIFY(ringPipelineShape(NcclProtocol::Ll128, true, 4, 0.0).lineByLine);
+        QVERIFY(!ringPipelineShape(NcclProtocol::Simple, true, 4, 0.0).lineByLine);
+    }
+
     void aSenderWaitsForAFreeSlot() {
         // Broadcast from rank 0 to rank 1, 12 one-step chunks, 1 µs each on the wire and 10 µs of latency.
         // Chunks 0-7 leave back to back (chunk k at k µs) and fill the 8 slots; chunk 8 may only take slot 0

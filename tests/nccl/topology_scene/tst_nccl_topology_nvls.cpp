@@ -121,8 +121,8 @@ private slots:
         QVERIFY(!nvlsSetup(pair, computePaths(pair), {}, 2).support);
         const TopoSystem dgx1 = load("dgx1_hybrid_cube_mesh.xml");  // sm70, no NVSwitch
         const NvlsSetup forced = nvlsSetup(dgx1, computePaths(dgx1), {}, 1);
-        QVERIFY(forced.support);                            // NCCL_NVLS_ENABLE=1 skips the driver's answer
-        QCOMPARE(forced.search.graph.nChannels, 0);         // but the search needs a switch and sm90
+        QVERIFY(forced.support);                     // NCCL_NVLS_ENABLE=1 skips the driver's answer
+        QCOMPARE(forced.search.graph.nChannels, 0);  // but the search needs a switch and sm90
         QVERIFY(!nvlsSetup(dgx1, computePaths(dgx1), {}, 2).support);
     }
 };
