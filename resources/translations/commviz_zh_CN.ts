@@ -179,7 +179,7 @@
         <translation>未加载集合通信会话</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+52"/>
         <source>%1 · %2 (%3) · %4 ranks · %5</source>
         <translation>%1 · %2（%3）· %4 个 rank · %5</translation>
     </message>
@@ -239,14 +239,19 @@
         <translation>本轮：%1 条消息，%2</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <source>ranks along channel 0&apos;s ring, its sends in full, the other %1 channels faded</source>
-        <translation>rank 按通道 0 的环排列，它的发送完整绘出，其余 %1 个通道变淡</translation>
+        <location line="+8"/>
+        <source>every channel&apos;s sends alike, ranks along channel 0 (pick a channel in the Timeline)</source>
+        <translation>各通道的发送一视同仁，rank 按通道 0 排列（可在“时间线”中选一个通道）</translation>
     </message>
     <message>
         <location line="+3"/>
-        <source>channel 0&apos;s tree (each server&apos;s chain under the tree over servers), its sends in full, the other %1 channels faded</source>
-        <translation>通道 0 的树（每台服务器内的链挂在跨服务器的树下），它的发送完整显示，其余 %1 个通道淡化</translation>
+        <source>ranks along channel %1&apos;s ring, its sends in full, the other %2 channels faded</source>
+        <translation>rank 按通道 %1 的环排列，它的发送完整绘出，其余 %2 个通道变淡</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>channel %1&apos;s tree (each server&apos;s chain under the tree over servers), its sends in full, the other %2 channels faded</source>
+        <translation>通道 %1 的树（每台服务器内的链挂在跨服务器的树下），它的发送完整显示，其余 %2 个通道淡化</translation>
     </message>
 </context>
 <context>
@@ -4831,7 +4836,7 @@
 <context>
     <name>commviz::views::CollectivesTimelineDock</name>
     <message>
-        <location filename="../../views/collectives_scene/collectives_timeline_dock.cpp" line="+77"/>
+        <location filename="../../views/collectives_scene/collectives_timeline_dock.cpp" line="+99"/>
         <location line="+52"/>
         <source>all channels</source>
         <translation>全部通道</translation>

@@ -16,9 +16,11 @@
 #include <set>
 
 #include "collectives_scene/collectives_engine.h"
+#include "collectives_scene/collectives_renderer.h"
 #include "collectives_scene/collectives_scene_model.h"
 #include "collectives_scene/collectives_timeline_dock.h"
 #include "collectives_scene/collectives_timeline_plot.h"
+#include "paint_image.h"
 #include "shell/scene_descriptor.h"
 #include "shell/simulation_controller.h"
 #include "sim/session_access.h"
@@ -55,9 +57,40 @@ class CollectivesTimelineTest : public QObject {
 private slots:
     void initTestCase() { m_scene.model = collectives::sceneModel(); }
 
+    // Picking a channel in the Timeline also picks the canvas's: the ranks stand along that channel's ring
+    // (the server's ring c, as `Channel c/16 :` lists it) and the caption says so; "all channels" fades none.
+    void theCanvasFollowsTheChannelPicked() {
+        views::SimulationController controller;
+        auto focus = std::make_shared<views::CollectivesChannelFocus>();
+        views::CollectivesTimelineDock dock(controller, focus, nullptr);
+        QVERIFY(controller.load({&m_scene, kTwoNodes, std::nullopt, {}}).ok());
+        controller.seek(2);
+        views::CollectivesRenderer renderer(focus);
+        QVERIFY(tests::paint(renderer, *controller.session()).strings().join(' ').contains("channel 0's ring"));
+        emit dock.channelBox()->activated(4);  // "channel 3"
+        QCOMPARE(focus->channel, 3);
+        const auto& engine = *sim::engineOf<collectives::CollectivesEngine>(controller.session());
+        const auto& ring = engine.config().topology->comm.channels[3].ring;
+        const views::CollectivesLayout layout =
+            views::CollectivesLayout::of(engine, QRectF(0, 0, 1000, 600), focus->channel);
+        QCOMPARE(layout.focusChannel, 3);
+        // The k-th rank of ring 3 takes the place the k-th rank of ring 0 has on channel 0.
+        const auto& ring0 = engine.config().topology->comm.channels[0].ring;
+        QVERIFY(ring != ring0);
+        const views::CollectivesLayout first = views::CollectivesLayout::of(engine, QRectF(0, 0, 1000, 600), 0);
+        for (std::size_t k = 0; k < ring.size(); ++k)
+            QCOMPARE(layout.boxes[std::size_t(ring[k])], first.boxes[std::size_t(ring0[k])]);
+        QVERIFY(tests::paint(renderer, *controller.session()).strings().join(' ').contains("channel 3's ring"));
+        emit dock.channelBox()->activated(0);  // "all channels"
+        QCOMPARE(focus->channel, -1);
+        QCOMPARE(views::CollectivesLayout::of(engine, QRectF(0, 0, 1000, 600), -1).focusChannel, -1);
+        QVERIFY(
+            tests::paint(renderer, *controller.session()).strings().join(' ').contains("every channel's sends alike"));
+    }
+
     void drawsTheSlicesUpToTheCursorOnChannelZero() {
         views::SimulationController controller;
-        views::CollectivesTimelineDock dock(controller, nullptr);
+        views::CollectivesTimelineDock dock(controller, nullptr, nullptr);
         dock.resize(1200, 700);
         dock.show();
         QVERIFY(controller.load({&m_scene, kTwoNodes, std::nullopt, {}}).ok());
@@ -174,7 +207,7 @@ private slots:
 
     void drawsATreesUpAndDownLanes() {
         views::SimulationController controller;
-        views::CollectivesTimelineDock dock(controller, nullptr);
+        views::CollectivesTimelineDock dock(controller, nullptr, nullptr);
         dock.resize(1200, 900);
         dock.show();
         QVERIFY(controller.load({&m_scene, kTwoNodesTree, std::nullopt, {}}).ok());
@@ -214,7 +247,7 @@ private slots:
 
     void openMpiLeavesOneLineWhy() {
         views::SimulationController controller;
-        views::CollectivesTimelineDock dock(controller, nullptr);
+        views::CollectivesTimelineDock dock(controller, nullptr, nullptr);
         dock.resize(800, 400);
         dock.show();
         QVERIFY(controller.load({&m_scene, {{"algorithm", "ring"}, {"ranks", 8}}, std::nullopt, {}}).ok());

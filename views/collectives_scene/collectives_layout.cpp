@@ -87,14 +87,16 @@ void placeRing(CollectivesLayout& layout, const std::vector<int>& order, const Q
         layout.boxes[std::size_t(order[position])] = boxAt(centres[position], side);
 }
 
-// The ranks around the ring: channel 0's ring of the server when NCCL runs on one, else 0, 1, …
-std::vector<int> ringOrder(const collectives::CollectivesEngine& engine, int ranks) {
+// The ranks around the ring: channel `channel`'s ring of the server when NCCL runs on one, else 0, 1, …
+// (channel c runs on the server's ring c modulo its rings, as the pipeline does).
+std::vector<int> ringOrder(const collectives::CollectivesEngine& engine, int ranks, int channel) {
     std::vector<int> order(static_cast<std::size_t>(ranks));
     for (int rank = 0; rank < ranks; ++rank) order[std::size_t(rank)] = rank;
     if (!engine.ringPipeline()) return order;
     const auto& channels = engine.config().topology->comm.channels;
-    if (channels.empty() || int(channels.front().ring.size()) != ranks) return order;
-    return channels.front().ring;
+    if (channels.empty()) return order;
+    const auto& ring = channels[std::size_t(channel) % channels.size()].ring;
+    return int(ring.size()) == ranks ? ring : order;
 }
 
 double rowsSide(int ranks, int columns, const QRectF& area) {
@@ -191,14 +193,17 @@ std::vector<int> scheduleTree(const collectives::Schedule& schedule, int ranks, 
     return parent;
 }
 
-CollectivesLayout CollectivesLayout::of(const collectives::CollectivesEngine& engine, const QRectF& area) {
+CollectivesLayout CollectivesLayout::of(const collectives::CollectivesEngine& engine, const QRectF& area, int channel) {
     CollectivesLayout layout;
     const int ranks = std::min(engine.config().ranks, kDetailedRanks);
     int root = std::min(engine.config().root, ranks - 1);
+    const int channels = std::max(engine.config().nchannels, 1);
+    const int focus = channel >= 0 && channel < channels ? channel : 0;
+    const int faded = channels > 1 && channel >= 0 ? focus : -1;
     if (ringAlgorithm(engine.schedule().algorithm) && ranks > 2) {
         layout.shape = RankShape::Ring;
-        placeRing(layout, ringOrder(engine, ranks), area);
-        if (engine.ringPipeline() && engine.config().nchannels > 1) layout.focusChannel = 0;
+        placeRing(layout, ringOrder(engine, ranks, focus), area);
+        if (engine.ringPipeline()) layout.focusChannel = faded;
         return layout;
     }
     const collectives::TreePipeline* serverTree = engine.treePipeline();
@@ -210,10 +215,10 @@ CollectivesLayout CollectivesLayout::of(const collectives::CollectivesEngine& en
     for (int rank = 0; rank < ranks; ++rank) order[std::size_t(rank)] = rank;
     std::vector<int> parent = ranks > 1 ? scheduleTree(engine.schedule(), ranks, root) : std::vector<int>{};
     if (serverTree && ranks == engine.config().ranks) {
-        // On a server: channel 0's tree (each node's chain under the double binary tree over the nodes), the
-        // other channels' trees faded.
-        const collectives::NcclTree& tree = serverTree->plan().treeOf(0);
-        if (engine.config().nchannels > 1) layout.focusChannel = 0;
+        // On a server: the focused channel's tree (each node's chain under the double binary tree over the
+        // nodes), the other channels' trees faded.
+        const collectives::NcclTree& tree = serverTree->plan().treeOf(focus);
+        layout.focusChannel = faded;
         const int levels = tree.treeHeight() + 1;
         if (levels > kMaxTreeLevels) {
             // Too deep to draw as levels: each server's chain in a row of its own, from the GPU nearest the root.

@@ -29,12 +29,13 @@ struct CollectivesLayout {
     std::vector<int> parent;    ///< Tree, DoubleTree (tree 0): each rank's parent, -1 at the root; empty otherwise
     std::vector<int> parent1;   ///< DoubleTree: tree 1's parents
     QPointF centre;             ///< Ring: the ring's centre
-    /// NCCL's rings on a server: the channel whose ring the ranks stand along, drawn in full; the other
-    /// channels' messages are faded. -1: every message alike.
+    /// NCCL's rings and trees on a server: the channel whose ring or tree the ranks stand along, drawn in
+    /// full; the other channels' messages are faded. -1: every message alike.
     int focusChannel = -1;
 
-    /// The layout of `engine`'s ranks (at most kDetailedRanks) inside `area`.
-    static CollectivesLayout of(const collectives::CollectivesEngine& engine, const QRectF& area);
+    /// The layout of `engine`'s ranks (at most kDetailedRanks) inside `area`. On a server, the ranks stand
+    /// along channel `channel`'s ring or tree (-1: channel 0's, nothing faded).
+    static CollectivesLayout of(const collectives::CollectivesEngine& engine, const QRectF& area, int channel = 0);
 };
 
 /// The tree the schedule's messages follow from `root`: each rank's parent

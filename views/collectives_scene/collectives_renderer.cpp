@@ -44,10 +44,12 @@ const collectives::Round& CollectivesRenderer::roundShown(const CollectivesEngin
 }
 
 const CollectivesLayout& CollectivesRenderer::layoutFor(const CollectivesEngine& engine, const QRectF& area) {
-    if (!sameRun(m_layoutKey, engine) || m_layoutArea != area) {
+    const int channel = m_focus ? m_focus->channel : 0;
+    if (!sameRun(m_layoutKey, engine) || m_layoutArea != area || m_layoutChannel != channel) {
         m_layoutKey = engine.sharedSchedule();
         m_layoutArea = area;
-        m_layout = CollectivesLayout::of(engine, area);
+        m_layoutChannel = channel;
+        m_layout = CollectivesLayout::of(engine, area, channel);
     }
     return m_layout;
 }
@@ -121,13 +123,19 @@ void CollectivesRenderer::paintCaption(CollectivesPaint& p, const CollectivesEng
                           .arg(CollectivesText::bytesText(bytes)));
     }
     if (engine.config().nchannels > 1 && engine.config().ranks <= CollectivesLayout::kDetailedRanks) {
-        if (engine.ringPipeline())
-            notes.prepend(tr("ranks along channel 0's ring, its sends in full, the other %1 channels faded")
-                              .arg(engine.config().nchannels - 1));
+        const int focus = layoutFor(engine, kRanks).focusChannel;
+        const int others = engine.config().nchannels - 1;
+        if (focus < 0 && (engine.ringPipeline() || engine.treePipeline()))
+            notes.prepend(tr("every channel's sends alike, ranks along channel 0 (pick a channel in the Timeline)"));
+        else if (engine.ringPipeline())
+            notes.prepend(tr("ranks along channel %1's ring, its sends in full, the other %2 channels faded")
+                              .arg(focus)
+                              .arg(others));
         else if (engine.treePipeline())
-            notes.prepend(tr("channel 0's tree (each server's chain under the tree over servers), its sends in "
-                             "full, the other %1 channels faded")
-                              .arg(engine.config().nchannels - 1));
+            notes.prepend(tr("channel %1's tree (each server's chain under the tree over servers), its sends in "
+                             "full, the other %2 channels faded")
+                              .arg(focus)
+                              .arg(others));
     }
     p.text(QRectF(kCaption.left(), kCaption.top() + 48, kCaption.width(), 22), notes.join(QStringLiteral(" · ")), 14,
            p.theme.mutedText);

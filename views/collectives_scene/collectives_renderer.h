@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "collectives/schedule.h"
+#include "collectives_scene/collectives_channel_focus.h"
 #include "collectives_scene/collectives_layout.h"
 #include "shell/scene_renderer.h"
 
@@ -27,6 +28,10 @@ class CollectivesRenderer : public SceneRenderer {
     Q_DECLARE_TR_FUNCTIONS(CollectivesRenderer)
 
 public:
+    /// `focus`: the channel picked in the Timeline dock; none: channel 0.
+    explicit CollectivesRenderer(std::shared_ptr<const CollectivesChannelFocus> focus = {})
+        : m_focus(std::move(focus)) {}
+
     static constexpr double kWidth = 1000;
     static constexpr double kHeight = 713;
 
@@ -57,8 +62,10 @@ private:
     ScheduleKey m_roundKey;
     int m_roundIndex = -1;
     collectives::Round m_round;
+    std::shared_ptr<const CollectivesChannelFocus> m_focus;
     ScheduleKey m_layoutKey;
     QRectF m_layoutArea;
+    int m_layoutChannel = 0;
     CollectivesLayout m_layout;
     ScheduleKey m_resultKey;
     bool m_resultOk = false;

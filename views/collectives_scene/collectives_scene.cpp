@@ -12,7 +12,9 @@ namespace commviz::views {
 SceneDescriptor collectivesScene() {
     SceneDescriptor scene = sceneDescriptor("collectives");
     scene.about = &CollectivesText::about;
-    scene.createRenderer = [] { return std::make_unique<CollectivesRenderer>(); };
+    // The channel picked in the Timeline dock is the one the canvas draws in full.
+    auto focus = std::make_shared<CollectivesChannelFocus>();
+    scene.createRenderer = [focus] { return std::make_unique<CollectivesRenderer>(focus); };
     scene.narration = &CollectivesText::table();
     scene.lessonPath = QStringLiteral(":/lessons/collectives_allreduce_algorithms.json");
     scene.moreLessons = {QStringLiteral(":/lessons/collectives_ring_allreduce.json"),
@@ -48,11 +50,11 @@ SceneDescriptor collectivesScene() {
                              "nccl_tree_2nodes_8m"})
         scene.exampleScenarios << QStringLiteral(":/scenarios/collectives/%1.json").arg(QLatin1String(name));
     // The round table, the charts and NCCL's pipeline timeline, as tabs beside the event list.
-    scene.createDocks = [](SimulationController& controller, QWidget* parent) {
+    scene.createDocks = [focus](SimulationController& controller, QWidget* parent) {
         return std::vector<SceneDock>{
             {new CollectivesRoundDock(controller, parent), Qt::BottomDockWidgetArea, false},
             {createCollectivesChartDock(controller, parent), Qt::BottomDockWidgetArea, false},
-            {new CollectivesTimelineDock(controller, parent), Qt::BottomDockWidgetArea, false}};
+            {new CollectivesTimelineDock(controller, focus, parent), Qt::BottomDockWidgetArea, false}};
     };
     return scene;
 }

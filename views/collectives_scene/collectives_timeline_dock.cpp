@@ -3,11 +3,13 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QMainWindow>
 #include <QScrollArea>
 #include <QVBoxLayout>
 
 #include "collectives_scene/collectives_engine.h"
 #include "collectives_scene/collectives_timeline_plot.h"
+#include "shell/scene_canvas.h"
 #include "shell/simulation_controller.h"
 #include "sim/session_access.h"
 
@@ -19,8 +21,9 @@ using Access = sim::SessionAccess<collectives::CollectivesEngine>;
 
 }  // namespace
 
-CollectivesTimelineDock::CollectivesTimelineDock(SimulationController& controller, QWidget* parent)
-    : RetranslatingDock(parent), m_controller(controller) {
+CollectivesTimelineDock::CollectivesTimelineDock(SimulationController& controller,
+                                                 std::shared_ptr<CollectivesChannelFocus> focus, QWidget* parent)
+    : RetranslatingDock(parent), m_controller(controller), m_focus(std::move(focus)) {
     setObjectName(QStringLiteral("CollectivesTimelineDock"));
     auto* body = new QWidget(this);
     auto* layout = new QVBoxLayout(body);
@@ -48,12 +51,30 @@ CollectivesTimelineDock::CollectivesTimelineDock(SimulationController& controlle
     setWidget(body);
     retranslate();
     connect(m_channels, &QComboBox::currentIndexChanged, this, &CollectivesTimelineDock::refresh);
+    connect(m_channels, &QComboBox::activated, this, &CollectivesTimelineDock::focusCanvas);  // the user's pick
     connect(&m_controller, &SimulationController::sessionChanged, this, &CollectivesTimelineDock::sessionChanged);
     connect(&m_controller, &SimulationController::cursorChanged, this, &CollectivesTimelineDock::refresh);
     connect(this, &QDockWidget::visibilityChanged, this, [this](bool visible) {
-        if (visible) refresh();
+        if (!visible) return;
+        growOnce();
+        refresh();
     });
     sessionChanged();
+}
+
+// The bottom row opens short so the canvas gets the room; lanes need more. The first time the Timeline
+// shows, it takes kOpenHeight if it has less (a height the person sets later is left alone).
+void CollectivesTimelineDock::growOnce() {
+    if (m_grown) return;
+    m_grown = true;
+    auto* window = qobject_cast<QMainWindow*>(parentWidget());
+    if (window && !isFloating() && height() < kOpenHeight) window->resizeDocks({this}, {kOpenHeight}, Qt::Vertical);
+}
+
+void CollectivesTimelineDock::focusCanvas(int index) {
+    if (!m_focus) return;
+    m_focus->channel = m_channels->itemData(index).toInt();
+    if (auto* canvas = window() ? window()->findChild<SceneCanvas*>() : nullptr) canvas->update();
 }
 
 bool CollectivesTimelineDock::timed() const { return m_plot->timeline().timed; }
@@ -72,6 +93,7 @@ void CollectivesTimelineDock::fillChannels() {
     if (ranks == m_ranks && channels == m_channelCount && m_channels->count() > 0) return;  // keep the pick
     m_ranks = ranks;
     m_channelCount = channels;
+    if (m_focus) m_focus->channel = 0;  // a new run opens on channel 0 in the canvas
     const QSignalBlocker blocker(m_channels);
     m_channels->clear();
     m_channels->addItem(tr("all channels"), -1);

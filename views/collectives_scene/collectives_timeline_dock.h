@@ -1,5 +1,8 @@
 #pragma once
 
+#include <memory>
+
+#include "collectives_scene/collectives_channel_focus.h"
 #include "shell/retranslating_dock.h"
 
 class QComboBox;
@@ -21,8 +24,12 @@ class CollectivesTimelineDock final : public RetranslatingDock {
 public:
     /// More lanes than this open on channel 0 alone.
     static constexpr int kMaxLanesAtOnce = 64;
+    /// The height the dock takes the first time it shows, when the window gave it less.
+    static constexpr int kOpenHeight = 300;
 
-    CollectivesTimelineDock(SimulationController& controller, QWidget* parent);
+    /// Picking a channel also sets `focus`, the channel the canvas draws in full (-1 for all channels).
+    CollectivesTimelineDock(SimulationController& controller, std::shared_ptr<CollectivesChannelFocus> focus,
+                            QWidget* parent);
 
     const CollectivesTimelinePlot& plot() const { return *m_plot; }
     QComboBox* channelBox() const { return m_channels; }
@@ -38,12 +45,17 @@ private:
     void fillChannels();
     QString untimedReason() const;
 
+    void focusCanvas(int index);
+    void growOnce();
+
     SimulationController& m_controller;
+    std::shared_ptr<CollectivesChannelFocus> m_focus;
     CollectivesTimelinePlot* m_plot = nullptr;
     QScrollArea* m_scroll = nullptr;
     QComboBox* m_channels = nullptr;
     QLabel* m_channelLabel = nullptr;
     QLabel* m_status = nullptr;
+    bool m_grown = false;    ///< growOnce ran
     int m_ranks = 0;         ///< of the session the picker was filled for
     int m_channelCount = 0;  ///< likewise
 };
