@@ -454,6 +454,21 @@ private slots:
         QVERIFY(close(candidate(summary, "NVLSTree", "Simple")["bandwidth_GBps"].get<double>(), 320.0 * 5 / 6));
     }
 
+    // The NVLS example's description: 25 + 67,108,864 / 266,667 = 276.7 µs against Ring/Simple's
+    // 56.0 + 67,108,864 / 205,714 = 382.2 µs; the scene runs the ring.
+    void nvlsPickExample() {
+        auto built = collectives::sceneModel().build({}, readJson(scenarioPath("nccl_nvls_pick_64m")));
+        QVERIFY2(built, built ? "" : built.error().message.c_str());
+        const auto summary = built.value()->summary();
+        QCOMPARE(summary["nccl_pick"].get<std::string>(), std::string("NVLS/Simple"));
+        QCOMPARE(summary["algorithm"].get<std::string>(), std::string("ring"));
+        QVERIFY(std::abs(25.0 + 67108864 / (320.0 * 5 / 6 * 1000) - 276.66) < 0.01);
+        QVERIFY(std::abs(56.0 + 67108864 / (360.0 * 8 / 14 * 1000) - 382.22) < 0.01);
+        QVERIFY(std::abs(summary["model_time_us"].get<double>() - 382.22) < 0.01);
+        QVERIFY(summary["rule"].get<std::string>().rfind("NVLS/Simple: 276.7 µs, ahead of Ring/Simple at 382.2 µs",
+                                                         0) == 0);
+    }
+
     // Every lesson step opens one of these scenarios at a step the run has.
     void lessonStepsPointAtStepsTheScenariosHave() {
         int checked = 0;

@@ -47,7 +47,8 @@ SceneDescriptor collectivesScene() {
                              "nccl_auto_2nodes_64m",
                              "nccl_pipeline_8_1ch_16m",
                              "nccl_pipeline_8_16m",
-                             "nccl_tree_2nodes_8m"})
+                             "nccl_tree_2nodes_8m",
+                             "nccl_nvls_pick_64m"})
         scene.exampleScenarios << QStringLiteral(":/scenarios/collectives/%1.json").arg(QLatin1String(name));
     // The round table, the charts and NCCL's pipeline timeline, as tabs beside the event list.
     scene.createDocks = [focus](SimulationController& controller, QWidget* parent) {
