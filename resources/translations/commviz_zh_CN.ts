@@ -244,12 +244,12 @@
         <translation>各通道的发送一视同仁，rank 按通道 0 排列（可在“时间线”中选一个通道）</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>ranks along channel %1&apos;s ring, its sends in full, the other %2 channels faded</source>
         <translation>rank 按通道 %1 的环排列，它的发送完整绘出，其余 %2 个通道变淡</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>channel %1&apos;s tree (each server&apos;s chain under the tree over servers), its sends in full, the other %2 channels faded</source>
         <translation>通道 %1 的树（每台服务器内的链挂在跨服务器的树下），它的发送完整显示，其余 %2 个通道淡化</translation>
     </message>
@@ -4901,7 +4901,7 @@
 <context>
     <name>commviz::views::CollectivesTimelinePlot</name>
     <message>
-        <location filename="../../views/collectives_scene/collectives_timeline_plot.cpp" line="+141"/>
+        <location filename="../../views/collectives_scene/collectives_timeline_plot.cpp" line="+148"/>
         <source>nothing: it started at the launch</source>
         <translation>无：它在启动时就开始了</translation>
     </message>
@@ -5016,7 +5016,27 @@
         <translation>高亮：光标所在步的切片；更早的步变淡，之后的步不画。</translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+44"/>
+        <source>At %1 µs, connections (a sender to a receiver on a channel) with a slice on the wire:</source>
+        <translation>%1 µs 时，有切片（slice）在线路上的连接（一个通道上从发送方到接收方）：</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1: %2 of %3</source>
+        <translation>%1：%3 个中有 %2 个</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>on the wire</source>
+        <translation>线路占用</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>0–100 %</source>
+        <translation>0–100 %</translation>
+    </message>
+    <message>
+        <location line="+46"/>
         <source>rank %1 ↑</source>
         <translation>rank %1 ↑</translation>
     </message>

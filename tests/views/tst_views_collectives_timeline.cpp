@@ -16,6 +16,7 @@
 #include <set>
 
 #include "collectives_scene/collectives_engine.h"
+#include "collectives_scene/collectives_link_use.h"
 #include "collectives_scene/collectives_renderer.h"
 #include "collectives_scene/collectives_scene_model.h"
 #include "collectives_scene/collectives_timeline_dock.h"
@@ -88,6 +89,33 @@ private slots:
             tests::paint(renderer, *controller.session()).strings().join(' ').contains("every channel's sends alike"));
     }
 
+    // Link use, worked by hand: P2P connections 0->1 busy over [0, 2) and 1->2 over [1, 3), NET 2->0 over
+    // [0, 4). Sampled at 0, 1, 2, 3, 4 µs: P2P 1, 2, 1, 0, 0 of 2 busy; NET 1, 1, 1, 1, 0 of 1.
+    void linkUseCountsConnectionsOnTheWire() {
+        views::CollectivesTimeline timeline;
+        auto bar = [&timeline](int src, int dst, double start, double wireEnd, Transport transport) {
+            TimelineBar added;
+            added.src = src;
+            added.dst = dst;
+            added.slice.startUs = start;
+            added.wireEndUs = wireEnd;
+            added.slice.endUs = wireEnd + 0.5;
+            added.transport = transport;
+            timeline.bars.push_back(added);
+        };
+        bar(0, 1, 0, 1, Transport::P2P);
+        bar(0, 1, 1, 2, Transport::P2P);  // back to back on one connection: still one busy
+        bar(1, 2, 1, 3, Transport::P2P);
+        bar(2, 0, 0, 4, Transport::NET);
+        const auto use = views::linkUse(timeline, 0, 4, 5);
+        QCOMPARE(int(use.size()), 2);
+        QCOMPARE(use[0].transport, Transport::P2P);
+        QCOMPARE(use[0].connections, 2);
+        QCOMPARE(use[0].share, (std::vector<double>{0.5, 1.0, 0.5, 0.0, 0.0}));
+        QCOMPARE(use[1].transport, Transport::NET);
+        QCOMPARE(use[1].share, (std::vector<double>{1.0, 1.0, 1.0, 1.0, 0.0}));
+    }
+
     void drawsTheSlicesUpToTheCursorOnChannelZero() {
         views::SimulationController controller;
         views::CollectivesTimelineDock dock(controller, nullptr, nullptr);
@@ -124,6 +152,13 @@ private slots:
         }
         QCOMPARE(int(timeline.bars.size()), 3 * 16 * 2);
         QCOMPARE(net, 3 * 2 * 2);
+        // Under the lanes, channel 0's link use: its ring's 14 NVLink and 2 NET connections.
+        const auto& use = dock.plot().use();
+        QCOMPARE(int(use.size()), 2);
+        QCOMPARE(use[0].connections, 14);
+        QCOMPARE(use[1].connections, 2);
+        for (const auto& transport : use)
+            QVERIFY(*std::max_element(transport.share.begin(), transport.share.end()) > 0.0);
         QCOMPARE(steps, (std::set<int>{1, 2, 3}));
         // The critical path: the latest arrival is on it, and each bar's predecessor started before it and
         // had left its sender's wire (or arrived) by the time it started.

@@ -70,8 +70,9 @@ QColor CollectivesTimelinePlot::transportColour(Transport transport) {
 void CollectivesTimelinePlot::setTimeline(CollectivesTimeline timeline) {
     m_timeline = std::move(timeline);
     updateRange();
+    m_use = linkUse(m_timeline, m_fromUs, m_toUs, kUseSamples);
     const int lanes = int(m_timeline.lanes.size());
-    setMinimumHeight(kLegendHeight + kAxisHeight + 8 + lanes * kMinLaneHeight);
+    setMinimumHeight(kLegendHeight + kAxisHeight + 8 + lanes * kMinLaneHeight + kUseHeight);
     update();
 }
 
@@ -90,9 +91,15 @@ void CollectivesTimelinePlot::updateRange() {
 }
 
 QRectF CollectivesTimelinePlot::plotArea() const {
-    // The axis sits under the legend, above the lanes: a short dock shows the times without scrolling.
-    return QRectF(kLabelWidth, kLegendHeight + kAxisHeight, std::max(10, width() - kLabelWidth - 12),
-                  std::max(10, height() - kLegendHeight - kAxisHeight - 8));
+    // The axis sits under the legend, then the link use, then the lanes: a short dock shows the times and
+    // the link use without scrolling.
+    const int top = kLegendHeight + kAxisHeight + kUseHeight;
+    return QRectF(kLabelWidth, top, std::max(10, width() - kLabelWidth - 12), std::max(10, height() - top - 8));
+}
+
+QRectF CollectivesTimelinePlot::useArea() const {
+    const QRectF plot = plotArea();
+    return QRectF(plot.left(), kLegendHeight + kAxisHeight, plot.width(), kUseHeight - 8);
 }
 
 double CollectivesTimelinePlot::laneHeight() const {
@@ -233,6 +240,50 @@ void CollectivesTimelinePlot::paintEvent(QPaintEvent*) {
     painter.setClipRect(plot.adjusted(-1, -1, 1, 1));
     paintBars(painter, plot);
     painter.restore();
+    paintUse(painter);
+}
+
+QString CollectivesTimelinePlot::useToolTip(double x) const {
+    const QRectF area = useArea();
+    QStringList lines{
+        tr("At %1 µs, connections (a sender to a receiver on a channel) with a slice on the wire:")
+            .arg(QString::number(m_fromUs + (x - area.left()) / area.width() * (m_toUs - m_fromUs), 'f', 1))};
+    for (const LinkUse& use : m_use) {
+        const std::string_view name = nccl_topology::transportName(use.transport);
+        const int sample = std::clamp(int(std::lround((x - area.left()) / area.width() * (kUseSamples - 1))), 0,
+                                      int(use.share.size()) - 1);
+        lines << tr("%1: %2 of %3")
+                     .arg(QString::fromLatin1(name.data(), qsizetype(name.size())))
+                     .arg(std::lround(use.share[std::size_t(sample)] * use.connections))
+                     .arg(use.connections);
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
+// One line per transport, 0 at the strip's bottom and every connection of the class busy at its top.
+void CollectivesTimelinePlot::paintUse(QPainter& painter) const {
+    const QRectF area = useArea();
+    const QColor muted = palette().color(QPalette::PlaceholderText);
+    painter.setPen(QPen(muted, 1));
+    painter.setBrush(Qt::NoBrush);
+    painter.drawRect(area);
+    painter.setPen(palette().color(QPalette::Text));
+    painter.drawText(QRectF(0, area.top(), kLabelWidth - 6, area.height() / 2), Qt::AlignRight | Qt::AlignTop,
+                     tr("on the wire"));
+    painter.setPen(muted);
+    painter.drawText(QRectF(0, area.top(), kLabelWidth - 6, area.height()), Qt::AlignRight | Qt::AlignBottom,
+                     tr("0–100 %"));
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    for (const LinkUse& use : m_use) {
+        QPolygonF line;
+        const int samples = int(use.share.size());
+        for (int sample = 0; sample < samples; ++sample)
+            line << QPointF(area.left() + area.width() * sample / std::max(samples - 1, 1),
+                            area.bottom() - use.share[std::size_t(sample)] * area.height());
+        painter.setPen(QPen(transportColour(use.transport), 1.5));
+        painter.drawPolyline(line);
+    }
+    painter.setRenderHint(QPainter::Antialiasing, false);
 }
 
 void CollectivesTimelinePlot::paintLegend(QPainter& painter) const {
@@ -359,9 +410,9 @@ void CollectivesTimelinePlot::paintAxis(QPainter& painter, const QRectF& plot) c
         QColor grid = palette().color(QPalette::PlaceholderText);
         grid.setAlpha(70);
         painter.setPen(QPen(grid, 1));
-        painter.drawLine(QPointF(x, plot.top() - 4), QPointF(x, plot.bottom()));
+        painter.drawLine(QPointF(x, kLegendHeight + kAxisHeight - 4), QPointF(x, plot.bottom()));
         painter.setPen(text);
-        painter.drawText(QRectF(x - kTickSpacingPx / 2, plot.top() - kAxisHeight, kTickSpacingPx, kAxisHeight - 4),
+        painter.drawText(QRectF(x - kTickSpacingPx / 2, kLegendHeight, kTickSpacingPx, kAxisHeight - 4),
                          Qt::AlignHCenter | Qt::AlignBottom, tickLabel(value, step, m_toUs));
     }
 }
@@ -373,6 +424,7 @@ bool CollectivesTimelinePlot::event(QEvent* event) {
         for (const LegendEntry& entry : legend())
             if (entry.rect.contains(help->pos())) text = entry.toolTip;
         if (text.isEmpty() && !m_timeline.lanes.empty()) text = barToolTip(barAt(help->pos()));
+        if (text.isEmpty() && useArea().contains(help->pos())) text = useToolTip(help->pos().x());
         if (text.isEmpty())
             QToolTip::hideText();
         else

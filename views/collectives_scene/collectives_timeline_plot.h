@@ -6,6 +6,7 @@
 #include <QWidget>
 #include <utility>
 
+#include "collectives_scene/collectives_link_use.h"
 #include "collectives_scene/collectives_timeline_model.h"
 
 namespace commviz::views {
@@ -13,7 +14,9 @@ namespace commviz::views {
 /// The timeline's drawing: a lane per rank and channel (grouped by channel, in the ring's order), each
 /// slice a bar from its start to its arrival coloured by transport, the cursor's step bright and the
 /// earlier ones faded, a red tick where a slice waited for a free slot, the critical path framed, a µs/ms
-/// axis below and the legend above. Hovering a bar or a legend entry says what it is.
+/// axis and the legend above; between the axis and the lanes, the link use: per transport, the share of
+/// its connections with a slice on the wire over the same time axis. Hovering a bar or a legend entry says what
+/// it is.
 class CollectivesTimelinePlot final : public QWidget {
     Q_OBJECT
 
@@ -24,6 +27,8 @@ public:
     static constexpr int kAxisHeight = 22;
     static constexpr int kLabelWidth = 92;
     static constexpr int kMinLaneHeight = 9;  ///< a rank label in a small font still fits
+    static constexpr int kUseHeight = 56;     ///< the link-use strip above the lanes
+    static constexpr int kUseSamples = 240;
 
     explicit CollectivesTimelinePlot(QWidget* parent = nullptr);
 
@@ -42,6 +47,10 @@ public:
     QStringList legendTexts() const;
     /// The axis's tick values, µs.
     std::vector<double> ticks() const;
+    /// The link use drawn under the lanes, over fromUs() to toUs().
+    const std::vector<LinkUse>& use() const { return m_use; }
+    /// Where the link-use strip is drawn.
+    QRectF useArea() const;
 
     static QColor transportColour(nccl_topology::Transport transport);
     static QColor slotWaitColour() { return QColor(0xd6, 0x27, 0x28); }
@@ -72,8 +81,11 @@ private:
     void paintBars(QPainter& painter, const QRectF& plot) const;
     void paintAxis(QPainter& painter, const QRectF& plot) const;
     void paintLegend(QPainter& painter) const;
+    void paintUse(QPainter& painter) const;
+    QString useToolTip(double x) const;
 
     CollectivesTimeline m_timeline;
+    std::vector<LinkUse> m_use;
     double m_fromUs = 0.0;
     double m_toUs = 1.0;
 };
