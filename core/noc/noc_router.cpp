@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <bit>
 
+#include "noc/mask_allocators.h"
 #include "noc/noc_router_step.h"
 
 namespace commviz::noc {
@@ -162,7 +163,7 @@ void NocRouterStep::vcAllocByMask() {
         const StageEntry& entry = state->vaQ.at(i);
         const RouteSet& route = ivc(entry.input, entry.vc).route;
         if (route.parts() != 1) return vcAllocEvaluate();  // min_adapt_torus: two ranges, the general allocator
-        if (n == 1) break;
+        if (n == 1 && singlesVa) break;
         const std::uint64_t portBit = std::uint64_t(1) << route.port;
         if (!(wanted & portBit)) wanting[route.port] = 0, wanted |= portBit;
         wanting[route.port] |= std::uint64_t(1) << local(entry.input, entry.vc);
@@ -184,7 +185,7 @@ void NocRouterStep::vcAllocByMask() {
         entry.time = done;
         if (free == 0) {
             entry.result = kStallBusy;
-        } else if (n == 1 || (wanting[route.port] & (wanting[route.port] - 1)) == 0) {
+        } else if (singlesVa && (n == 1 || (wanting[route.port] & (wanting[route.port] - 1)) == 0)) {
             // the port's only requester: every free output VC grants it, it accepts the first from its pointer
             const int best = firstFrom(free, state->vaAccept[std::size_t(in)]);
             state->vaGrant[std::size_t(best)] = in + 1 == size ? 0 : in + 1;
@@ -198,8 +199,9 @@ void NocRouterStep::vcAllocByMask() {
     }
     if (outputs == 0) return;
     std::int32_t match[64];
-    const std::uint64_t matched = islipOnMasks<std::uint64_t>(requests, outputs, size, size, config.vc_alloc_iters,
-                                                              state->vaGrant.data(), state->vaAccept.data(), match);
+    const std::uint64_t matched = allocateOnMasks<std::uint64_t>(
+        config.vc_allocator, config.vc_alloc_iters, requests, outputs, size, size, state->vaGrant.data(),
+        state->vaAccept.data(), diagonal(config.vc_allocator, true), match);
     for (std::size_t i = 0; i < n; ++i) {
         StageEntry& entry = state->vaQ.at(i);
         if (entry.result != -1) continue;
@@ -237,7 +239,7 @@ void NocRouterStep::switchAllocByPort() {
     const std::size_t n = unstarted(state->saQ);
     if (n == 0) return;
     const int ports = engine.m_ports;
-    if (n == 1) {  // a single request wins its output outright
+    if (n == 1 && singlesSa) {  // a single request wins its output outright
         StageEntry& entry = state->saQ.front();
         if (ivc(entry.input, entry.vc).state != VcState::Active) return switchAllocEvaluate();
         return switchAllocSingle(entry);
@@ -274,8 +276,11 @@ void NocRouterStep::switchAllocByPort() {
         if (mine < held) label[in][out] = entry.vc;
     }
     std::int32_t match[32];
-    const std::uint32_t matched = islipOnMasks<std::uint32_t>(requests, outputs, ports, ports, config.sw_alloc_iters,
-                                                              state->saGrant.data(), state->saAccept.data(), match);
+    const std::uint32_t matched =
+        outputs == 0 ? 0
+                     : allocateOnMasks<std::uint32_t>(config.sw_allocator, config.sw_alloc_iters, requests, outputs,
+                                                      ports, ports, state->saGrant.data(), state->saAccept.data(),
+                                                      diagonal(config.sw_allocator, false), match);
     const std::int32_t done = now + config.sw_alloc_delay - 1;
     for (std::size_t i = 0; i < n; ++i) {
         StageEntry& entry = state->saQ.at(i);
@@ -353,10 +358,16 @@ void NocRouterStep::outputQueuing() {
     const bool fast = !config.general_paths;
     // (iSLIP's shortcuts: other allocators take the general stages.)
     const bool maskVa = fast && !config.speculative && config.vc_alloc_delay <= 1 && m_ports * m_vcs <= 64 &&
-                        config.vc_allocator.kind == AllocatorKind::Islip;
+                        runsOnMasks(config.vc_allocator);
     const bool portSa = fast && !config.speculative && config.sw_alloc_delay <= 1 && config.input_speedup == 1 &&
-                        config.output_speedup == 1 && m_ports <= 32 && config.sw_allocator.kind == AllocatorKind::Islip;
-    NocRouterStep step{*this, config, std::int32_t(m_time), maskVa, portSa};
+                        config.output_speedup == 1 && m_ports <= 32 && runsOnMasks(config.sw_allocator);
+    NocRouterStep step{*this,
+                       config,
+                       std::int32_t(m_time),
+                       maskVa,
+                       portSa,
+                       settlesSingles(config.vc_allocator),
+                       settlesSingles(config.sw_allocator)};
     for (int i = 0; i < internalSteps; ++i) {
         for (int routerId : m_work) {
             if (!m_routers[std::size_t(routerId)].active) continue;  // only credits or outputs left to send

@@ -33,8 +33,10 @@ struct NocRouterStep {
     NocEngine& engine;
     const NocConfig& config;
     std::int32_t now;
-    bool maskVa;  ///< vcAllocByMask serves this configuration
-    bool portSa;  ///< switchAllocByPort does
+    bool maskVa;     ///< vcAllocByMask serves this configuration
+    bool portSa;     ///< switchAllocByPort does
+    bool singlesVa;  ///< a port's lone VC requester settles alone (not wavefront)
+    bool singlesSa;  ///< a lone switch request wins outright (not wavefront)
 
     // The sizes the stages index with.
     const int vcs = engine.m_vcs;
@@ -60,6 +62,12 @@ struct NocRouterStep {
         buffers = engine.m_buffers.data() + first * std::size_t(bufSize);
     }
 
+    // Wavefront's priority diagonal of the VC (va) or switch allocator, else null.
+    std::int32_t* diagonal(const AllocatorChoice& choice, bool va) {
+        if (choice.kind != AllocatorKind::Wavefront && choice.kind != AllocatorKind::RrWavefront) return nullptr;
+        RouterAllocatorOrders& orders = engine.m_allocatorOrders[std::size_t(routerId)];
+        return va ? &orders.vaDiagonal : &orders.saDiagonal;
+    }
     int local(int port, int vc) const { return port * vcs + vc; }
     InputVc& ivc(int port, int vc) { return inVcs[local(port, vc)]; }
     OutputVc& ovc(int port, int vc) { return outVcs[local(port, vc)]; }
