@@ -122,8 +122,8 @@ Mask wavefrontOnMasks(const Mask* requests, Mask outputs, int inputs, int output
 /// keeps them (the separable allocators' output and input arbiters).
 template <class Mask>
 Mask allocateOnMasks(const AllocatorChoice& choice, int iterations, const Mask* requests, Mask outputs, int inputs,
-                     int outputCount, std::int32_t* grantPointers, std::int32_t* acceptPointers,
-                     std::int32_t* diagonal, std::int32_t* inMatch) {
+                     int outputCount, std::int32_t* grantPointers, std::int32_t* acceptPointers, std::int32_t* diagonal,
+                     std::int32_t* inMatch) {
     switch (choice.kind) {
         case AllocatorKind::SeparableInputFirst:
             return separableInputFirstOnMasks(requests, outputs, inputs, outputCount, grantPointers, acceptPointers,
@@ -132,8 +132,8 @@ Mask allocateOnMasks(const AllocatorChoice& choice, int iterations, const Mask* 
             return islipOnMasks(requests, outputs, inputs, outputCount, 1, grantPointers, acceptPointers, inMatch);
         case AllocatorKind::Wavefront:
         case AllocatorKind::RrWavefront:
-            return wavefrontOnMasks(requests, outputs, inputs, outputCount,
-                                    choice.kind == AllocatorKind::RrWavefront, diagonal, inMatch);
+            return wavefrontOnMasks(requests, outputs, inputs, outputCount, choice.kind == AllocatorKind::RrWavefront,
+                                    diagonal, inMatch);
         default:
             return islipOnMasks(requests, outputs, inputs, outputCount, iterations, grantPointers, acceptPointers,
                                 inMatch);
