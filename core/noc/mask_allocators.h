@@ -2,14 +2,15 @@
 
 // The allocators the default router's shortcuts run on bit masks (up to 64
 // inputs and outputs), giving BookSimAllocator's results without its request
-// list: iSLIP, the separable allocators with round-robin arbiters and the
-// wavefront ones, when every request has the same priority (routers that are
-// not speculative). `requests[o]` holds the inputs requesting output o,
+// list: iSLIP, the separable allocators with round-robin arbiters, the
+// wavefront ones and PIM (its draws in the same order), when every request
+// has the same priority (routers that are not speculative). `requests[o]` holds the inputs requesting output o,
 // `outputs` the outputs with a request; the matched inputs come back as a mask
 // with inMatch[i] set for each.
 
 #include "noc/allocator_choice.h"
 #include "noc/islip_allocator.h"
+#include "sim/rng.h"
 
 namespace commviz::noc {
 
@@ -19,6 +20,7 @@ inline bool runsOnMasks(const AllocatorChoice& choice) {
         case AllocatorKind::Islip:
         case AllocatorKind::Wavefront:
         case AllocatorKind::RrWavefront:
+        case AllocatorKind::Pim:
             return true;
         case AllocatorKind::SeparableInputFirst:
         case AllocatorKind::SeparableOutputFirst:
@@ -29,11 +31,16 @@ inline bool runsOnMasks(const AllocatorChoice& choice) {
 }
 
 /// Whether a lone requester settles alone as vcAllocSingle / switchAllocSingle
-/// do: the pointer-based allocators decompose so, wavefront's diagonal (one
-/// per router, moved by every allocation) does not.
+/// do: the pointer-based allocators decompose so; wavefront's diagonal (one
+/// per router, moved by every allocation) and PIM's draws do not.
 inline bool settlesSingles(const AllocatorChoice& choice) {
-    return choice.kind != AllocatorKind::Wavefront && choice.kind != AllocatorKind::RrWavefront;
+    return choice.kind != AllocatorKind::Wavefront && choice.kind != AllocatorKind::RrWavefront &&
+           choice.kind != AllocatorKind::Pim;
 }
+
+/// PIM draws in every allocation, requests or not (BookSim calls Allocate
+/// whenever a VC waits), so its allocation runs even without requests.
+inline bool drawsWithoutRequests(const AllocatorChoice& choice) { return choice.kind == AllocatorKind::Pim; }
 
 /// SeparableInputFirstAllocator with round-robin arbiters: each input's
 /// arbiter picks its first requested output at or after its pointer, each
@@ -117,13 +124,46 @@ Mask wavefrontOnMasks(const Mask* requests, Mask outputs, int inputs, int output
     return matched;
 }
 
+/// PIM as BookSimAllocator::pim: every output draws a starting input and grants
+/// the first free requesting one from there, then every input draws a starting
+/// output and accepts the first grant from there; every port draws, in that order.
+template <class Mask>
+Mask pimOnMasks(const Mask* requests, Mask outputs, int inputs, int outputCount, int iterations, sim::Rng& rng,
+                std::int32_t* inMatch) {
+    Mask matched = 0;
+    Mask taken = 0;  // matched outputs
+    for (int iter = 0; iter < iterations; ++iter) {
+        Mask grantsTo[sizeof(Mask) * 8];
+        Mask granted = 0;
+        for (int out = 0; out < outputCount; ++out) {
+            const int offset = int(rng.below(std::uint64_t(inputs)));
+            if (!(outputs >> out & 1) || taken >> out & 1) continue;
+            const Mask candidates = requests[out] & ~matched;
+            if (candidates == 0) continue;
+            const int in = firstFrom(candidates, offset);
+            const Mask bit = Mask(1) << in;
+            grantsTo[in] = (granted & bit ? grantsTo[in] : 0) | Mask(1) << out;
+            granted |= bit;
+        }
+        for (int in = 0; in < inputs; ++in) {
+            const int offset = int(rng.below(std::uint64_t(outputCount)));
+            if (!(granted >> in & 1)) continue;
+            const int out = firstFrom(grantsTo[in], offset);
+            inMatch[in] = out;
+            matched |= Mask(1) << in;
+            taken |= Mask(1) << out;
+        }
+    }
+    return matched;
+}
+
 /// One allocation by `choice` on masks (runsOnMasks(choice), `outputs` not
-/// empty). grantPointers are per output, acceptPointers per input, as iSLIP
+/// empty unless drawsWithoutRequests(choice)). grantPointers are per output, acceptPointers per input, as iSLIP
 /// keeps them (the separable allocators' output and input arbiters).
 template <class Mask>
 Mask allocateOnMasks(const AllocatorChoice& choice, int iterations, const Mask* requests, Mask outputs, int inputs,
                      int outputCount, std::int32_t* grantPointers, std::int32_t* acceptPointers, std::int32_t* diagonal,
-                     std::int32_t* inMatch) {
+                     sim::Rng& rng, std::int32_t* inMatch) {
     switch (choice.kind) {
         case AllocatorKind::SeparableInputFirst:
             return separableInputFirstOnMasks(requests, outputs, inputs, outputCount, grantPointers, acceptPointers,
@@ -134,6 +174,8 @@ Mask allocateOnMasks(const AllocatorChoice& choice, int iterations, const Mask* 
         case AllocatorKind::RrWavefront:
             return wavefrontOnMasks(requests, outputs, inputs, outputCount, choice.kind == AllocatorKind::RrWavefront,
                                     diagonal, inMatch);
+        case AllocatorKind::Pim:
+            return pimOnMasks(requests, outputs, inputs, outputCount, choice.iterations, rng, inMatch);
         default:
             return islipOnMasks(requests, outputs, inputs, outputCount, iterations, grantPointers, acceptPointers,
                                 inMatch);

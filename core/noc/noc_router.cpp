@@ -197,11 +197,11 @@ void NocRouterStep::vcAllocByMask() {
             for (std::uint64_t m = free; m != 0; m &= m - 1) requests[std::countr_zero(m)] |= std::uint64_t(1) << in;
         }
     }
-    if (outputs == 0) return;
+    if (outputs == 0 && !drawsWithoutRequests(config.vc_allocator)) return;
     std::int32_t match[64];
     const std::uint64_t matched = allocateOnMasks<std::uint64_t>(
         config.vc_allocator, config.vc_alloc_iters, requests, outputs, size, size, state->vaGrant.data(),
-        state->vaAccept.data(), diagonal(config.vc_allocator, true), match);
+        state->vaAccept.data(), diagonal(config.vc_allocator, true), engine.m_rng, match);
     for (std::size_t i = 0; i < n; ++i) {
         StageEntry& entry = state->vaQ.at(i);
         if (entry.result != -1) continue;
@@ -237,7 +237,7 @@ void NocRouterStep::vcAllocUpdate() {
 
 void NocRouterStep::switchAllocByPort() {
     const std::size_t n = unstarted(state->saQ);
-    if (n == 0) return;
+    if (n == 0 && !drawsWithoutRequests(config.sw_allocator)) return;
     const int ports = engine.m_ports;
     if (n == 1 && singlesSa) {  // a single request wins its output outright
         StageEntry& entry = state->saQ.front();
@@ -277,10 +277,11 @@ void NocRouterStep::switchAllocByPort() {
     }
     std::int32_t match[32];
     const std::uint32_t matched =
-        outputs == 0 ? 0
-                     : allocateOnMasks<std::uint32_t>(config.sw_allocator, config.sw_alloc_iters, requests, outputs,
-                                                      ports, ports, state->saGrant.data(), state->saAccept.data(),
-                                                      diagonal(config.sw_allocator, false), match);
+        outputs == 0 && !drawsWithoutRequests(config.sw_allocator)
+            ? 0
+            : allocateOnMasks<std::uint32_t>(config.sw_allocator, config.sw_alloc_iters, requests, outputs, ports,
+                                             ports, state->saGrant.data(), state->saAccept.data(),
+                                             diagonal(config.sw_allocator, false), engine.m_rng, match);
     const std::int32_t done = now + config.sw_alloc_delay - 1;
     for (std::size_t i = 0; i < n; ++i) {
         StageEntry& entry = state->saQ.at(i);

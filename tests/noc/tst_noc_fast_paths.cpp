@@ -6,7 +6,7 @@
 // iq_router.cpp, _VCAllocEvaluate and _SWAllocEvaluate over
 // src/allocators/islip.cpp), so both runs must agree event for event: every
 // step's EventRecords, the state summary and the batch run's whole report.
-// The separable allocators (round-robin arbiters) and wavefront take the same
+// The separable allocators (round-robin arbiters), wavefront and PIM take the same
 // bit-mask shortcuts (mask_allocators.h) and are checked against BookSimAllocator.
 // A third engine steps silently (stepSilently, what a batch run without
 // printed events takes) and must count exactly the events the others build.
@@ -135,6 +135,9 @@ private slots:
             {"vc_allocator=rr_wavefront", "sw_allocator=rr_wavefront", "num_vcs=4", "injection_rate=0.9"});
         row("separable VA, wavefront SA, 4vc 0.9",
             {"vc_allocator=separable_input_first", "sw_allocator=rr_wavefront", "num_vcs=4", "injection_rate=0.9"});
+        row("pim 2vc 0.9", {"vc_allocator=pim", "sw_allocator=pim", "injection_rate=0.9"});
+        row("pim(3) 8vc 0.5", {"vc_allocator=pim(3)", "sw_allocator=pim(3)", "num_vcs=8", "injection_rate=0.5"});
+        row("pim VA, islip SA, 4vc 0.05", {"vc_allocator=pim", "num_vcs=4", "injection_rate=0.05"});
         row("wavefront VA, separable SA, 1-flit 0.9",
             {"vc_allocator=wavefront", "sw_allocator=separable_output_first", "packet_size=1", "injection_rate=0.9"});
     }
