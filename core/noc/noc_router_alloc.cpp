@@ -135,8 +135,8 @@ void NocRouterStep::vcAllocEvaluate() {
     IslipAllocator& alloc = engine.m_vaAlloc;
     const std::size_t n = unstarted(state->vaQ);
     const bool decompose = !config.general_paths && !config.speculative && config.vc_alloc_delay <= 1;
-    int perPort[16] = {};
-    if (decompose) {  // a two-port route set counts on both ports, so neither is settled alone
+    int perPort[32] = {};  // routers have at most 32 ports (flatfly and fat trees check)
+    if (decompose) {       // a two-port route set counts on both ports, so neither is settled alone
         for (std::size_t i = 0; i < n; ++i) {
             const RouteSet& route = ivc(state->vaQ.at(i).input, state->vaQ.at(i).vc).route;
             ++perPort[route.port];

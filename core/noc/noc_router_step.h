@@ -33,8 +33,12 @@ struct NocRouterStep {
     NocEngine& engine;
     const NocConfig& config;
     std::int32_t now;
-    bool maskVa;  ///< vcAllocByMask serves this configuration
-    bool portSa;  ///< switchAllocByPort does
+    bool maskVa;     ///< vcAllocByMask serves this configuration
+    bool portSa;     ///< switchAllocByPort does
+    bool singlesVa;  ///< a port's lone VC requester settles alone (not wavefront, PIM)
+    bool singlesSa;  ///< a lone switch request wins outright (not wavefront, PIM)
+    bool vaIslip;    ///< the VC allocator is iSLIP: the mask paths without the others' cases
+    bool saIslip;    ///< the switch allocator is
 
     // The sizes the stages index with.
     const int vcs = engine.m_vcs;
@@ -60,6 +64,12 @@ struct NocRouterStep {
         buffers = engine.m_buffers.data() + first * std::size_t(bufSize);
     }
 
+    // Wavefront's priority diagonal of the VC (va) or switch allocator, else null.
+    std::int32_t* diagonal(const AllocatorChoice& choice, bool va) {
+        if (choice.kind != AllocatorKind::Wavefront && choice.kind != AllocatorKind::RrWavefront) return nullptr;
+        RouterAllocatorOrders& orders = engine.m_allocatorOrders[std::size_t(routerId)];
+        return va ? &orders.vaDiagonal : &orders.saDiagonal;
+    }
     int local(int port, int vc) const { return port * vcs + vc; }
     InputVc& ivc(int port, int vc) { return inVcs[local(port, vc)]; }
     OutputVc& ovc(int port, int vc) { return outVcs[local(port, vc)]; }
@@ -122,7 +132,9 @@ struct NocRouterStep {
     // vcAllocEvaluate for routers that are not speculative, with one-cycle VA and
     // at most 64 input VCs: the same iSLIP on bit masks. Requests for different
     // output ports never meet, so this also covers what vcAllocSingle settles.
+    template <bool IslipOnly>
     void vcAllocByMask();
+    void vcAllocByMaskOther();  ///< vcAllocByMask<false>, out of line
     // vcAllocEvaluate with an allocator other than iSLIP: every waiting VC's
     // requests through BookSimAllocator.
     void vcAllocOther();
@@ -146,7 +158,9 @@ struct NocRouterStep {
     // switchAllocEvaluate for the default router (not speculative, one-cycle
     // SA, no speedup, no hold): the same requests, supersession and iSLIP on
     // per-port bit masks, without the general allocator.
+    template <bool IslipOnly>
     void switchAllocByPort();
+    void switchAllocByPortOther();  ///< switchAllocByPort<false>, out of line
     // A speculative grant stands only if VC allocation succeeded this cycle for
     // the same output and the VC has a credit; delayed grants are re-checked.
     void recheckSwitchGrants();

@@ -66,6 +66,19 @@ void NocEngine::generatePacket(int source, std::int64_t ctime) {
 // to now; the first success becomes a packet stamped with that cycle.
 void NocEngine::generatePackets() {
     const std::int64_t now = m_time;
+    if (!m_onOff && !m_draining) {
+        // The common case, without the per-source bookkeeping below: an idle
+        // source's qtime (now + 1 every cycle) is read only by the drain check,
+        // and the first draining cycle takes the full loop, which sets it first.
+        for (Source& s : m_sources) {
+            if (s.packet >= 0 || s.nextArrival > now) continue;
+            const std::int64_t at = s.nextArrival;
+            generatePacket(int(&s - m_sources.data()), m_config->include_queuing ? at : now);
+            s.qtime = at + 1;
+            s.nextArrival = nextBernoulli(s.qtime);
+        }
+        return;
+    }
     for (int node = 0; node < int(m_sources.size()); ++node) {
         Source& s = m_sources[std::size_t(node)];
         if (s.packet >= 0) continue;

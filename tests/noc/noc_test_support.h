@@ -38,6 +38,24 @@ inline commviz::noc::NocConfig config(const std::vector<std::string>& overrides,
     return cfg.value();
 }
 
+/// Overrides as the tests' Qt data rows hold them (BookSim's key=value form).
+inline std::vector<std::string> keys(const QStringList& overrides) {
+    std::vector<std::string> out;
+    for (const QString& o : overrides) out.push_back(o.toStdString());
+    return out;
+}
+
+/// What the config reader answers for `base` (read as file `name`) with `overrides`, as BookSim's runner
+/// reads them: the refusal's message, or "" when the config runs.
+inline QString configError(const std::string& base, const std::string& name, const QStringList& overrides) {
+    auto doc = commviz::noc::parseBookSimConfig(base, name);
+    if (!doc) return QString::fromStdString(doc.error().message);
+    if (auto ok = commviz::noc::applyOverrides(doc.value(), keys(overrides)); !ok)
+        return QString::fromStdString(ok.error().message);
+    auto config = commviz::noc::makeNocConfig(doc.value(), commviz::noc::ConfigRunner::BookSim);
+    return config ? QString() : QString::fromStdString(config.error().message);
+}
+
 /// The figures of BookSim's Overall Traffic Statistics a digit-for-digit test compares, as BookSim prints them
 /// (6 significant digits): packet and network latency, accepted flit rate average and minimum, hops, time taken.
 inline QStringList bookSimFigures(const commviz::noc::NocReport& report) {

@@ -65,11 +65,7 @@ const std::vector<std::string> kRingKeys = {"network_file=ring8", "num_vcs=2", "
 const std::vector<std::string> kIrregularKeys = {"network_file=irregular", "num_vcs=4", "vc_buf_size=4",
                                                  "vc_allocator=islip", "sw_allocator=islip"};
 
-std::vector<std::string> keys(const QStringList& overrides) {
-    std::vector<std::string> out;
-    for (const QString& o : overrides) out.push_back(o.toStdString());
-    return out;
-}
+using noctest::keys;
 
 commviz::sim::Result<NocConfig> tryConfig(const std::vector<std::string>& overrides) {
     auto doc = parseBookSimConfig(kAnynetConfig, "anynet_config");

@@ -33,19 +33,12 @@ use_read_write = 0;
 batch_size = 2000;
 )";
 
-std::vector<std::string> keys(const QStringList& overrides) {
-    std::vector<std::string> out;
-    for (const QString& o : overrides) out.push_back(o.toStdString());
-    return out;
-}
+using noctest::keys;
 
 NocConfig cmeshConfig(const QStringList& overrides) { return noctest::config(keys(overrides), kCmeshConfig); }
 
 QString configError(const QStringList& overrides) {
-    auto doc = parseBookSimConfig(kCmeshConfig, "cmeshconfig");
-    if (auto ok = applyOverrides(doc.value(), keys(overrides)); !ok) return QString::fromStdString(ok.error().message);
-    auto config = makeNocConfig(doc.value(), ConfigRunner::BookSim);
-    return config ? QString() : QString::fromStdString(config.error().message);
+    return noctest::configError(kCmeshConfig, "cmeshconfig", overrides);
 }
 
 }  // namespace

@@ -54,19 +54,12 @@ k  = 4;
 n  = 1;
 )";
 
-std::vector<std::string> keys(const QStringList& overrides) {
-    std::vector<std::string> out;
-    for (const QString& o : overrides) out.push_back(o.toStdString());
-    return out;
-}
+using noctest::keys;
 
 NocConfig dragonflyConfig(const QStringList& overrides) { return noctest::config(keys(overrides), kDragonflyConfig); }
 
 QString configError(const QStringList& overrides) {
-    auto doc = parseBookSimConfig(kDragonflyConfig, "dragonflyconfig");
-    if (auto ok = applyOverrides(doc.value(), keys(overrides)); !ok) return QString::fromStdString(ok.error().message);
-    auto config = makeNocConfig(doc.value(), ConfigRunner::BookSim);
-    return config ? QString() : QString::fromStdString(config.error().message);
+    return noctest::configError(kDragonflyConfig, "dragonflyconfig", overrides);
 }
 
 }  // namespace

@@ -6,6 +6,8 @@
 // iq_router.cpp, _VCAllocEvaluate and _SWAllocEvaluate over
 // src/allocators/islip.cpp), so both runs must agree event for event: every
 // step's EventRecords, the state summary and the batch run's whole report.
+// The separable allocators (round-robin arbiters), wavefront and PIM take the same
+// bit-mask shortcuts (mask_allocators.h) and are checked against BookSimAllocator.
 // A third engine steps silently (stepSilently, what a batch run without
 // printed events takes) and must count exactly the events the others build.
 
@@ -117,6 +119,27 @@ private slots:
                                           "hold_switch_for_packet=1", "speculative=1"});
         row("output buffer 2, tail credit", {"injection_rate=0.9", "output_buffer_size=2", "wait_for_tail_credit=1"});
         row("internal speedup 2 hold", {"injection_rate=0.9", "internal_speedup=2.0", "hold_switch_for_packet=1"});
+        // the other allocators the shortcuts run on bit masks (mask_allocators.h), against BookSimAllocator
+        const QStringList separableIn = {"vc_allocator=separable_input_first", "sw_allocator=separable_input_first"};
+        const QStringList separableOut = {"vc_allocator=separable_output_first", "sw_allocator=separable_output_first"};
+        row("separable input-first 2vc 0.9", separableIn + QStringList{"injection_rate=0.9"});
+        row("separable input-first 16vc 0.3", separableIn + QStringList{"num_vcs=16"});
+        row("separable input-first min_adapt 4vc 0.9",
+            separableIn + QStringList{"routing_function=min_adapt", "num_vcs=4", "injection_rate=0.9"});
+        row("separable output-first 2vc 0.9", separableOut + QStringList{"injection_rate=0.9"});
+        row("separable output-first transpose 8vc 0.5",
+            separableOut + QStringList{"traffic=transpose", "num_vcs=8", "injection_rate=0.5"});
+        row("wavefront 2vc 0.9", {"vc_allocator=wavefront", "sw_allocator=wavefront", "injection_rate=0.9"});
+        row("wavefront 16vc 0.3", {"vc_allocator=wavefront", "sw_allocator=wavefront", "num_vcs=16"});
+        row("rr_wavefront 4vc 0.9",
+            {"vc_allocator=rr_wavefront", "sw_allocator=rr_wavefront", "num_vcs=4", "injection_rate=0.9"});
+        row("separable VA, wavefront SA, 4vc 0.9",
+            {"vc_allocator=separable_input_first", "sw_allocator=rr_wavefront", "num_vcs=4", "injection_rate=0.9"});
+        row("pim 2vc 0.9", {"vc_allocator=pim", "sw_allocator=pim", "injection_rate=0.9"});
+        row("pim(3) 8vc 0.5", {"vc_allocator=pim(3)", "sw_allocator=pim(3)", "num_vcs=8", "injection_rate=0.5"});
+        row("pim VA, islip SA, 4vc 0.05", {"vc_allocator=pim", "num_vcs=4", "injection_rate=0.05"});
+        row("wavefront VA, separable SA, 1-flit 0.9",
+            {"vc_allocator=wavefront", "sw_allocator=separable_output_first", "packet_size=1", "injection_rate=0.9"});
     }
 
     void sameRunBothWays() {

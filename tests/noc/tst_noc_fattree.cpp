@@ -71,22 +71,13 @@ max_samples = 3;
 sample_period = 1000;
 )";
 
-std::vector<std::string> keys(const QStringList& overrides) {
-    std::vector<std::string> out;
-    for (const QString& o : overrides) out.push_back(o.toStdString());
-    return out;
-}
+using noctest::keys;
 
 NocConfig treeConfig(const std::string& base, const QStringList& overrides) {
     return noctest::config(keys(overrides), base);
 }
 
-QString configError(const QStringList& overrides) {
-    auto doc = parseBookSimConfig(kBasic, "fattree");
-    if (auto ok = applyOverrides(doc.value(), keys(overrides)); !ok) return QString::fromStdString(ok.error().message);
-    auto config = makeNocConfig(doc.value(), ConfigRunner::BookSim);
-    return config ? QString() : QString::fromStdString(config.error().message);
-}
+QString configError(const QStringList& overrides) { return noctest::configError(kBasic, "fattree", overrides); }
 
 // An OutputVc array for RouterLoad: `used[port]` flits held downstream of `router`'s output `port` (on VC 0).
 struct FakeLoad {

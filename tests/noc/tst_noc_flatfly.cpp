@@ -54,20 +54,11 @@ injection_rate = 0.1;
 sim_type = latency;
 )";
 
-std::vector<std::string> keys(const QStringList& overrides) {
-    std::vector<std::string> out;
-    for (const QString& o : overrides) out.push_back(o.toStdString());
-    return out;
-}
+using noctest::keys;
 
 NocConfig flatflyConfig(const QStringList& overrides) { return noctest::config(keys(overrides), kFlatFly); }
 
-QString configError(const QStringList& overrides) {
-    auto doc = parseBookSimConfig(kFlatFly, "ff.cfg");
-    if (auto ok = applyOverrides(doc.value(), keys(overrides)); !ok) return QString::fromStdString(ok.error().message);
-    auto config = makeNocConfig(doc.value(), ConfigRunner::BookSim);
-    return config ? QString() : QString::fromStdString(config.error().message);
-}
+QString configError(const QStringList& overrides) { return noctest::configError(kFlatFly, "ff.cfg", overrides); }
 
 // A view with no load: every used credit 0 (only the tie rules and draws decide).
 RouterLoad idle() { return RouterLoad{}; }

@@ -35,20 +35,9 @@ sw_alloc_delay = 1;
 st_final_delay = 1;
 )";
 
-NocConfig flyConfig(const QStringList& overrides) {
-    std::vector<std::string> keys;
-    for (const QString& o : overrides) keys.push_back(o.toStdString());
-    return noctest::config(keys, kFly);
-}
+NocConfig flyConfig(const QStringList& overrides) { return noctest::config(noctest::keys(overrides), kFly); }
 
-QString configError(const QStringList& overrides) {
-    auto doc = parseBookSimConfig(kFly, "fly.cfg");
-    std::vector<std::string> keys;
-    for (const QString& o : overrides) keys.push_back(o.toStdString());
-    if (auto ok = applyOverrides(doc.value(), keys); !ok) return QString::fromStdString(ok.error().message);
-    auto config = makeNocConfig(doc.value(), ConfigRunner::BookSim);
-    return config ? QString() : QString::fromStdString(config.error().message);
-}
+QString configError(const QStringList& overrides) { return noctest::configError(kFly, "fly.cfg", overrides); }
 
 }  // namespace
 
