@@ -3,6 +3,8 @@
 // real NCCL printed and against the bundled DGX H100 worked by hand.
 
 #include "nccl/graph/nvls_support.h"
+#include "nccl/log/topo_log.h"
+#include "nccl/topology_model.h"
 #include "topology_test_support.h"
 
 using namespace topology_test;
@@ -73,6 +75,19 @@ private slots:
         QCOMPARE(graph.sameChannels, 0);
         QCOMPARE(heads(graph), (std::vector<int>{0, 1, 2, 3}));
         QCOMPARE(nvls.search.systemMaxBw, 24.0f);
+        // The GRAPH lines rank 0 prints (the NETs trimmed on one node), the rest of each row left at zero:
+        // rank 0's GPU. Word for word the real log's.
+        TopoKeys keys;
+        keys.policy.p2pDisable = true;
+        keys.graphSubsys = true;
+        std::vector<std::string> printed;
+        for (const TopoLogLine& line : topologyLog(buildTopologyModel(system, keys), keys))
+            if (line.rank == 0 && line.stage == "nvls") printed.push_back(line.text);
+        QCOMPARE(printed,
+                 (std::vector<std::string>{
+                     "Pattern 5, crossNic 0, nChannels 4, bw 24.000000/50.000000, type NVL/PIX, sameChannels 0",
+                     " 0 : GPU/0 GPU/0 GPU/0 GPU/0", " 1 : GPU/1 GPU/0 GPU/0 GPU/0", " 2 : GPU/2 GPU/0 GPU/0 GPU/0",
+                     " 3 : GPU/3 GPU/0 GPU/0 GPU/0"}));
     }
 
     // The DGX H100 (8 GPUs, 18 NVLinks each = 370.8 GB/s to the switches, P2P
