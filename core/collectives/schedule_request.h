@@ -39,7 +39,8 @@ struct ScheduleRequest {
     /// NCCL: each channel's tree on the server; channel c runs on trees[c % trees.size()]. Empty: the double
     /// binary tree over the ranks, every rank a node of its own (ncclGetDtree), channels in pairs.
     std::vector<ChannelTree> trees;
-    int nnodes = 0;  ///< NCCL: the servers the ranks are on (0: every rank a node of its own)
+    int nnodes = 0;           ///< NCCL: the servers the ranks are on (0: every rank a node of its own)
+    bool nvlsSwitch = false;  ///< NCCL: the server's NVSwitch reduces (comm->nvlsSupport, an NVLS graph)
     std::int64_t bytes() const { return count * elementBytes; }
 };
 

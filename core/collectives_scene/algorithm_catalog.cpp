@@ -1,5 +1,6 @@
 #include "collectives_scene/algorithm_catalog.h"
 
+#include "nccl/device/nccl_nvls.h"
 #include "nccl/device/nccl_ring.h"
 #include "nccl/device/nccl_tree.h"
 #include "nccl/graph/bundled_files.h"
@@ -68,11 +69,11 @@ sim::Result<Schedule> autoSchedule(Library library, const ScheduleRequest& reque
 static Schedule ncclRing(const ScheduleRequest& request) { return ncclRingAllreduce(request, request.nchannels); }
 
 // NCCL's algorithms per collective (src/enqueue.cc, src/graph/tuning.cc): the
-// tree only for allreduce; PAT, NVLS and CollNet are not modelled.
+// tree and NVLS (on one NVSwitch server) only for allreduce; PAT, NVLSTree and CollNet are not modelled.
 static std::vector<AlgorithmEntry> ncclAlgorithms(Collective collective) {
     switch (collective) {
         case Collective::Allreduce:
-            return {{"tree", 0, ncclTreeAllreduce}, {"ring", 0, ncclRing}};
+            return {{"tree", 0, ncclTreeAllreduce}, {"ring", 0, ncclRing}, {"nvls", 0, ncclNvlsAllreduce}};
         case Collective::Bcast:
             return {{"ring", 0, ncclRingBroadcast}};
         case Collective::Reduce:

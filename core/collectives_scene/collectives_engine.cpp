@@ -5,6 +5,7 @@
 
 #include "collectives/closed_form.h"
 #include "collectives_scene/algorithm_catalog.h"
+#include "collectives_scene/nccl_nvls_pricing.h"
 #include "collectives_scene/nccl_ring_hops.h"
 #include "collectives_scene/nccl_tree_hops.h"
 #include "nccl/device/nccl_primitives.h"
@@ -62,6 +63,17 @@ sim::Json blocksJson(const std::vector<BlockRange>& ranges) {
     return blocks;
 }
 
+// NCCL's index of an algorithm the scene names ("tree", "nvls", "ring").
+int ncclAlgorithmIndex(const std::string& name) {
+    if (name == "tree") return nccl_tuning::NCCL_ALGO_TREE;
+    return name == "nvls" ? nccl_tuning::NCCL_ALGO_NVLS : nccl_tuning::NCCL_ALGO_RING;
+}
+
+std::string sceneAlgorithmName(int algorithm) {
+    if (algorithm == nccl_tuning::NCCL_ALGO_TREE) return "tree";
+    return algorithm == nccl_tuning::NCCL_ALGO_NVLS ? "nvls" : "ring";
+}
+
 NcclCall ncclCallOf(const Config& config) {
     NcclCall call;
     call.collective = config.collective;
@@ -70,8 +82,24 @@ NcclCall ncclCallOf(const Config& config) {
     if (!config.protocolAuto) call.protocol = config.protocol;
     call.nvlsReduces = ncclNvlsReduces(config);
     for (const AlgorithmEntry& entry : algorithms(Library::Nccl, config.collective))
-        call.animated.push_back(entry.name == "tree" ? nccl_tuning::NCCL_ALGO_TREE : nccl_tuning::NCCL_ALGO_RING);
+        call.animated.push_back(ncclAlgorithmIndex(entry.name));
     return call;
+}
+
+// A named algorithm=nvls where NCCL would not run NVLS: why (NCCL would fall back to another algorithm).
+std::string nvlsRefusal(const Config& config) {
+    const NcclTopologySetup& setup = *config.topology;
+    if (setup.nvlsChannels == 0)
+        return "algorithm=nvls: NCCL has no NVLS on topo_file=" + setup.topoFile +
+               " (it needs an NVSwitch, sm90 or newer, more than two GPUs, and nvls_enable not 0)";
+    if (setup.nNodes > 1)
+        return "algorithm=nvls: across servers NCCL's NVLS allreduce needs CollNet (SHARP), not modelled; with "
+               "nnodes=" +
+               std::to_string(setup.nNodes) + " NCCL runs NVLSTree, or set nnodes=1";
+    if (!ncclNvlsReduces(config))
+        return "algorithm=nvls: the NVSwitch does not reduce this datatype and op (ncclNvlsSupported: sums of 32- "
+               "and 64-bit types, the maximum of integers); set datatype=int32, int64, float or double";
+    return {};
 }
 
 // library=nccl with a server: NCCL's tuner picks the pair, the scene animates the best one it can.
@@ -81,13 +109,15 @@ sim::Result<std::shared_ptr<const NcclAutoChoice>> tunerChoice(Config& config, s
     // Unknown names and collectives NCCL has no algorithm for are refused by buildSchedule, naming the allowed.
     if (config.library != Library::Nccl || !config.topology || ncclFuncOf(config.collective) < 0 || !known)
         return std::shared_ptr<const NcclAutoChoice>{};
+    if (config.algorithm == "nvls")
+        if (std::string refusal = nvlsRefusal(config); !refusal.empty()) return sim::fail(refusal);
     const NcclCall call = ncclCallOf(config);
     auto choice = ncclAutoChoice(*config.topology, call);
     if (!choice) return choice.error();
     config.protocol = ncclProtocolOfIndex(choice->animatedProtocol);
-    algorithm = choice->animatedAlgorithm == nccl_tuning::NCCL_ALGO_TREE ? "tree" : "ring";
+    algorithm = sceneAlgorithmName(choice->animatedAlgorithm);
     // Rings and trees run on the server's channels, as many as enqueue.cc gives a call of this size
-    // (nchannels=N caps the communicator's, as NCCL_MAX_NCHANNELS does).
+    // (nchannels=N caps the communicator's, as NCCL_MAX_NCHANNELS does); NVLS on comm->nvlsChannels.
     config.nchannels = ncclChannelsFor(*config.topology, choice->animatedAlgorithm, choice->animatedProtocol,
                                        call.nBytes, config.nchannels);
     return std::make_shared<const NcclAutoChoice>(std::move(choice).value());
@@ -117,6 +147,7 @@ sim::Result<CollectivesEngine> CollectivesEngine::create(const Config& config) {
     if (!choice) return choice.error();
     ScheduleRequest request = scheduleRequest(resolved);
     if (choice.value()) request.nnodes = resolved.topology->nNodes;
+    if (choice.value()) request.nvlsSwitch = resolved.topology->nvlsChannels > 0;
     if (choice.value())
         for (const auto& channel : resolved.topology->comm.channels) {
             request.rings.push_back(channel.ring);
@@ -125,7 +156,13 @@ sim::Result<CollectivesEngine> CollectivesEngine::create(const Config& config) {
     auto schedule = buildSchedule(config.library, algorithm, request);
     if (!schedule) return schedule.error();
     if (choice.value()) schedule->rule = choice.value()->rule;
+    std::shared_ptr<const NvlsPlan> nvlsPlan;
+    if (schedule->deviceFunction == nccl_primitives::kRunNvls) {
+        nvlsPlan = std::make_shared<const NvlsPlan>(ncclNvlsPlan(request));
+        resolved.nchannels = nvlsPlan->channels();  // enqueue.cc spreads a small call over fewer
+    }
     CollectivesEngine engine(resolved, std::move(schedule).value(), std::move(choice).value());
+    if (nvlsPlan && engine.m_ncclChoice) engine.m_nvlsPipeline.emplace(nvlsPlan, ncclNvlsPricing(*resolved.topology));
     if (engine.m_ncclChoice && engine.m_schedule->deviceFunction == nccl_primitives::kRunTreeSplit &&
         config.ranks >= 2) {
         // NCCL's trees on a server run as a pipeline too, chunk by chunk through the slots of each connection.
@@ -177,14 +214,35 @@ SendEvent CollectivesEngine::sendEvent(int roundIndex, const Message& message, d
 
 const PipelineShape* CollectivesEngine::pipelineShape() const {
     if (m_pipeline) return &m_pipeline->shape();
+    if (m_nvlsPipeline) return &m_nvlsPipeline->shape();
     return m_treePipeline ? &m_treePipeline->shape() : nullptr;
 }
 
+double CollectivesEngine::timeUs() const {
+    if (m_pipeline) return m_pipeline->endUs();
+    if (m_treePipeline) return m_treePipeline->endUs();
+    return m_nvlsPipeline ? m_nvlsPipeline->endUs() : m_path.timeUs();
+}
+
+std::int64_t CollectivesEngine::maxStepsAhead() const {
+    if (m_pipeline) return m_pipeline->maxStepsAhead();
+    if (m_treePipeline) return m_treePipeline->maxStepsAhead();
+    return m_nvlsPipeline ? m_nvlsPipeline->maxStepsAhead() : 0;
+}
+
+nccl_topology::Transport CollectivesEngine::transportOf(const Message& message) const {
+    if (m_pipeline) return m_pipeline->hops().hop(message.channel, message.src).transport;
+    if (m_treePipeline) return m_treePipeline->hop(message).transport;
+    return nccl_topology::Transport::NVLS;
+}
+
 std::vector<MessageTiming> CollectivesEngine::pipelineTimings(int roundIndex, const Round& round) {
-    if (m_treePipeline) {
+    if (m_treePipeline || m_nvlsPipeline) {
         std::vector<MessageTiming> timings;
         timings.reserve(round.size());
-        for (const Message& message : round) timings.push_back(m_treePipeline->timing(message));
+        for (const Message& message : round)
+            timings.push_back(m_treePipeline ? m_treePipeline->timing(message)
+                                             : m_nvlsPipeline->timing(roundIndex, message));
         return timings;
     }
     std::vector<bool> receives(round.size());
@@ -202,7 +260,7 @@ std::vector<CollectivesEngine::Event> CollectivesEngine::step() {
     // One clock prices the round: the ring pipeline on a server, else Hockney's critical path.
     std::vector<MessageTiming> timings;
     std::vector<double> ends;
-    const bool pipelined = m_pipeline || m_treePipeline;
+    const bool pipelined = pipelineShape() != nullptr;
     if (pipelined)
         timings = pipelineTimings(roundIndex, round);
     else
@@ -219,8 +277,7 @@ std::vector<CollectivesEngine::Event> CollectivesEngine::step() {
         if (pipelined) {
             SendEvent event = sendEvent(roundIndex, message, timings[index].endUs());
             event.timing = timings[index];
-            event.transport = m_pipeline ? m_pipeline->hops().hop(message.channel, message.src).transport
-                                         : m_treePipeline->hop(message).transport;
+            event.transport = transportOf(message);
             events.push_back(std::move(event));
         } else {
             events.push_back(sendEvent(roundIndex, message, ends[index]));
@@ -292,19 +349,24 @@ sim::Json CollectivesEngine::ncclFields() const {
     out["nccl_pick"] = ncclPairName(choice.algorithm, choice.protocol);
     out["model_time_us"] = choice.animatedTimeUs;
     if (const PipelineShape* shape = pipelineShape()) {
-        out["time_note"] = std::string("time_us is the ") + (m_pipeline ? "ring" : "tree") +
-                           " pipeline's: every slice through the NCCL_STEPS slots of its connection on the server's "
-                           "own " +
-                           (m_pipeline ? "rings" : "trees") +
-                           ", each hop priced by its path class and bandwidth; model_time_us is NCCL's "
-                           "ncclTopoGetAlgoTime for the animated pair on this server";
-        out["pipeline"] = {
-            {"slots", kNcclSteps},
-            {"steps_per_slice", shape->stepsPerSlice},
-            {"slices_per_chunk", shape->slicesPerChunk},
-            {"step_bytes", shape->stepBytes},
-            {"launch_us", shape->startUs},
-            {"max_steps_ahead", m_pipeline ? m_pipeline->maxStepsAhead() : m_treePipeline->maxStepsAhead()}};
+        out["time_note"] =
+            m_nvlsPipeline
+                ? std::string(
+                      "time_us is the NVLS pipeline's: every loop of every channel through the NVSwitch, "
+                      "each GPU's link to the switch priced from NCCL's NVLS bandwidth; model_time_us is "
+                      "NCCL's ncclTopoGetAlgoTime for NVLS/Simple on this server")
+                : std::string("time_us is the ") + (m_pipeline ? "ring" : "tree") +
+                      " pipeline's: every slice through the NCCL_STEPS slots of its connection on the server's "
+                      "own " +
+                      (m_pipeline ? "rings" : "trees") +
+                      ", each hop priced by its path class and bandwidth; model_time_us is NCCL's "
+                      "ncclTopoGetAlgoTime for the animated pair on this server";
+        out["pipeline"] = {{"slots", kNcclSteps},
+                           {"steps_per_slice", shape->stepsPerSlice},
+                           {"slices_per_chunk", shape->slicesPerChunk},
+                           {"step_bytes", shape->stepBytes},
+                           {"launch_us", shape->startUs},
+                           {"max_steps_ahead", maxStepsAhead()}};
     } else {
         out["time_note"] =
             "time_us is the animation's critical path, each message priced by the link's alpha-beta and the "
@@ -369,7 +431,8 @@ std::vector<std::string> CollectivesEngine::eventKinds() { return sim::variantKi
 std::size_t CollectivesEngine::footprintBytes() const {
     return sizeof(*this) + m_buffers.footprintBytes() + m_bytesSent.size() * sizeof(std::int64_t) +
            m_path.clocks().size() * sizeof(double) + (m_pipeline ? m_pipeline->footprintBytes() : 0) +
-           (m_treePipeline ? m_treePipeline->footprintBytes() : 0);
+           (m_treePipeline ? m_treePipeline->footprintBytes() : 0) +
+           (m_nvlsPipeline ? m_nvlsPipeline->footprintBytes() : 0);
 }
 
 }  // namespace commviz::collectives

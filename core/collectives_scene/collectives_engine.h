@@ -11,6 +11,7 @@
 #include "collectives_scene/collectives_config.h"
 #include "collectives_scene/collectives_events.h"
 #include "collectives_scene/nccl_auto_choice.h"
+#include "nccl/device/nvls_pipeline.h"
 #include "nccl/device/tree_pipeline.h"
 #include "sim/event_record.h"
 #include "sim/json.h"
@@ -43,9 +44,7 @@ public:
     std::shared_ptr<const Schedule> sharedSchedule() const { return m_schedule; }
     int roundsDone() const { return m_round; }
     const RankBuffers& buffers() const { return m_buffers; }
-    double timeUs() const {
-        return m_pipeline ? m_pipeline->endUs() : m_treePipeline ? m_treePipeline->endUs() : m_path.timeUs();
-    }
+    double timeUs() const;
     const std::vector<std::int64_t>& bytesSent() const { return m_bytesSent; }
     std::int64_t messages() const { return m_messages; }
     bool perMessageEvents() const;
@@ -60,13 +59,18 @@ public:
     const RingPipeline* ringPipeline() const { return m_pipeline ? &*m_pipeline : nullptr; }
     /// NCCL's trees on the config's server, chunk by chunk through the slots; null otherwise.
     const TreePipeline* treePipeline() const { return m_treePipeline ? &*m_treePipeline : nullptr; }
-    /// Either pipeline's shape and furthest step ahead; null when neither runs.
+    /// NCCL's NVLS allreduce on one NVSwitch server, loop by loop through the switch; null otherwise.
+    const NvlsPipeline* nvlsPipeline() const { return m_nvlsPipeline ? &*m_nvlsPipeline : nullptr; }
+    /// The running pipeline's shape; null when none runs.
     const PipelineShape* pipelineShape() const;
+    /// The most steps a sender had posted ahead of its receiver in the running pipeline (0: none runs).
+    std::int64_t maxStepsAhead() const;
 
 private:
     CollectivesEngine(Config config, Schedule schedule, std::shared_ptr<const NcclAutoChoice> choice);
     sim::Json ncclFields() const;
     std::vector<MessageTiming> pipelineTimings(int roundIndex, const Round& round);
+    nccl_topology::Transport transportOf(const Message& message) const;
 
     Config m_config;
     std::shared_ptr<const Schedule> m_schedule;  ///< immutable, shared by copies
@@ -79,6 +83,7 @@ private:
     std::int64_t m_messageEstimate = 0;                  ///< rounds x the first round's messages
     std::optional<RingPipeline> m_pipeline;
     std::optional<TreePipeline> m_treePipeline;
+    std::optional<NvlsPipeline> m_nvlsPipeline;
 };
 
 }  // namespace commviz::collectives

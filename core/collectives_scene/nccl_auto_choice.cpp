@@ -20,6 +20,7 @@ tuning::TuningInputs restricted(const NcclTopologySetup& setup, const NcclCall& 
     tuning::TuningInputs inputs = setup.inputs;
     if (call.algorithm == "ring") inputs.env.ncclAlgo = "Ring";
     if (call.algorithm == "tree") inputs.env.ncclAlgo = "Tree";
+    if (call.algorithm == "nvls") inputs.env.ncclAlgo = "NVLS";
     if (call.protocol) inputs.env.ncclProto = tuning::ncclProtoStr(ncclProtocolIndex(*call.protocol));
     return inputs;
 }

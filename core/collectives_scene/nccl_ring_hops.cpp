@@ -97,6 +97,8 @@ double ncclRingBaseLatencyUs(const NcclTopologySetup& setup, NcclProtocol protoc
 }
 
 int ncclChannelsFor(const NcclTopologySetup& setup, int algorithm, int protocol, std::int64_t nBytes, int maxChannels) {
+    if (algorithm == NCCL_ALGO_NVLS)  // "NVLS should not need more than 16 channels to get peak BW"
+        return std::max(maxChannels > 0 ? std::min(setup.nvlsChannels, maxChannels) : setup.nvlsChannels, 1);
     auto model = ncclTopoTuneModel(setup.inputs);
     int threads = model ? model->maxThreads[std::size_t(algorithm)][std::size_t(protocol)] : 512;
     // comm.h: NCCL_LL_THREAD_THRESHOLD 8, NCCL_LL128_THREAD_THRESHOLD 8, NCCL_SIMPLE_THREAD_THRESHOLD 64.

@@ -20,9 +20,10 @@ std::shared_ptr<const PipelineHops> ncclRingHops(const NcclTopologySetup& setup,
 /// tuning.cc's baseLat of Ring for the protocol: once per call, before the first step.
 double ncclRingBaseLatencyUs(const NcclTopologySetup& setup, NcclProtocol protocol);
 
-/// Channels NCCL gives a Ring or Tree call of `nBytes` (enqueue.cc, topoGetAlgoInfo after the choice): from
-/// comm->nChannels, one fewer while nBytes < channels x maxThreads x threadThreshold (LL 8 bytes per thread,
-/// times nRanks on Ring; LL128 8; Simple 64), down to one. `maxChannels` > 0 caps comm->nChannels first.
+/// Channels NCCL gives a Ring or Tree call (an NVLS one: comm->nvlsChannels, however small) of `nBytes` (enqueue.cc,
+/// topoGetAlgoInfo after the choice): from comm->nChannels, one fewer while nBytes < channels x maxThreads x
+/// threadThreshold (LL 8 bytes per thread, times nRanks on Ring; LL128 8; Simple 64), down to one. `maxChannels` > 0
+/// caps comm->nChannels first.
 int ncclChannelsFor(const NcclTopologySetup& setup, int algorithm, int protocol, std::int64_t nBytes,
                     int maxChannels = 0);
 

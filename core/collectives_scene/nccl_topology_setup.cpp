@@ -64,6 +64,7 @@ sim::Result<std::shared_ptr<const NcclTopologySetup>> loadNcclTopology(const sim
     setup->gpusPerNode = static_cast<int>(model.system.ofType(nccl_topology::NodeType::GPU).size());
     setup->nNodes = std::max(model.comm.nNodes, 1);
     setup->nChannels = static_cast<int>(model.comm.channels.size());
+    setup->nvlsChannels = model.nvls.support && model.nvls.search.graph.nChannels > 0 ? model.nvls.channels : 0;
     setup->inputs = nccl_topology::tuningInputs(model, topoKeys.value());
     setup->comm = model.comm;
     if (auto fits = checkRanks(*setup, keys.at("ranks").get<int>()); !fits) return fits.error();

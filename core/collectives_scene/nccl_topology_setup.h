@@ -18,6 +18,7 @@ struct NcclTopologySetup {
     int gpusPerNode = 0;
     int nNodes = 1;
     int nChannels = 0;               ///< comm->nChannels after ncclTopoPostset
+    int nvlsChannels = 0;            ///< comm->nvlsChannels; 0 when the NVSwitch does not reduce (no NVLS)
     nccl_topology::CommGraphs comm;  ///< every channel's ring and tree, and the transport of each connection
     nccl_tuning::TuningInputs inputs;
     int nRanks() const { return gpusPerNode * nNodes; }

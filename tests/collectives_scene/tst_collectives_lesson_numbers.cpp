@@ -457,16 +457,25 @@ private slots:
     // The NVLS example's description: 25 + 67,108,864 / 266,667 = 276.7 µs against Ring/Simple's
     // 56.0 + 67,108,864 / 205,714 = 382.2 µs; the scene runs the ring.
     void nvlsPickExample() {
-        auto built = collectives::sceneModel().build({}, readJson(scenarioPath("nccl_nvls_pick_64m")));
-        QVERIFY2(built, built ? "" : built.error().message.c_str());
-        const auto summary = built.value()->summary();
+        const auto session = runScenario("nccl_nvls_pick_64m");
+        const auto summary = session->summary();
         QCOMPARE(summary["nccl_pick"].get<std::string>(), std::string("NVLS/Simple"));
-        QCOMPARE(summary["algorithm"].get<std::string>(), std::string("ring"));
+        QCOMPARE(summary["algorithm"].get<std::string>(), std::string("nvls"));
         QVERIFY(std::abs(25.0 + 67108864 / (320.0 * 5 / 6 * 1000) - 276.66) < 0.01);
         QVERIFY(std::abs(56.0 + 67108864 / (360.0 * 8 / 14 * 1000) - 382.22) < 0.01);
-        QVERIFY(std::abs(summary["model_time_us"].get<double>() - 382.22) < 0.01);
+        QVERIFY(std::abs(summary["model_time_us"].get<double>() - 276.66) < 0.01);
         QVERIFY(summary["rule"].get<std::string>().rfind("NVLS/Simple: 276.7 µs, ahead of Ring/Simple at 382.2 µs",
                                                          0) == 0);
+        // 16 NVLS channels of 4 MiB; 4 MiB is not under 8 loops of 8 heads x 64 KiB, so chunks of 64 KiB, loops
+        // of 512 KiB: 8 loops, a load round and a store round each; 16 channels x 8 heads x 7 other ranks a round.
+        QCOMPARE(summary["nchannels"].get<int>(), 16);
+        QCOMPARE(summary["rounds"].get<int>(), 16);
+        QCOMPARE(summary["messages"].get<std::int64_t>(), std::int64_t(16 * 16 * 8 * 7));
+        QCOMPARE(summary["result_ok"].get<bool>(), true);
+        // A GPU's link carries 266.7 x 9/8 = 300 GB/s, 18.75 GB/s a channel; a loop moves its 512 KiB plus the
+        // GPU's own 64 KiB sum: 589,824 B / 18.75 GB/s = 31.457 µs, eight of them after the 25 µs launch.
+        QVERIFY(std::abs(summary["time_us"].get<double>() - (25.0 + 8 * 589824 / 18750.0)) < 0.01);
+        QCOMPARE(summary["pipeline"]["max_steps_ahead"].get<int>(), 8);
     }
 
     // Every lesson step opens one of these scenarios at a step the run has.

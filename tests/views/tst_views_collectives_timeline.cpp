@@ -280,6 +280,53 @@ private slots:
             render(dock).save(qEnvironmentVariable("COMMVIZ_TEST_PNG").replace(".png", "_tree.png"));
     }
 
+    // NVLS (NCCL's pick for 8 MiB of floats on one DGX H100): the GPUs stand around the NVSwitch, which the
+    // canvas names with what it does this round; the Timeline has each rank's loads (up) and its stores as a
+    // head (down) on channel 0, one bar per loop (a load goes to all 7 other heads at once), all NVLS. 512 KiB a
+    // channel is 2 loops of 8 x 32 KiB: after step 4 each of the 16 lanes holds 2 bars, back to back.
+    void nvlsStandsTheRanksAroundTheSwitch() {
+        views::SimulationController controller;
+        auto focus = std::make_shared<views::CollectivesChannelFocus>();
+        views::CollectivesTimelineDock dock(controller, focus, nullptr);
+        dock.resize(1200, 900);
+        dock.show();
+        const sim::ParamValues oneNode{
+            {"library", "nccl"}, {"collective", "allreduce"}, {"datatype", "float"}, {"bytes", 8388608}};
+        QVERIFY(controller.load({&m_scene, oneNode, std::nullopt, {}}).ok());
+        controller.seek(3);
+        const auto& engine = *sim::engineOf<collectives::CollectivesEngine>(controller.session());
+        QVERIFY(engine.nvlsPipeline());
+        const views::CollectivesLayout layout = views::CollectivesLayout::of(engine, QRectF(0, 0, 1000, 600), 0);
+        QCOMPARE(layout.shape, views::RankShape::Switch);
+        QCOMPARE(layout.hub.center(), layout.centre);
+        for (const QRectF& box : layout.boxes) QVERIFY(!box.intersects(layout.hub));
+        views::CollectivesRenderer renderer(focus);
+        const QString loads = tests::paint(renderer, *controller.session()).strings().join(' ');
+        QVERIFY(loads.contains("NVSwitch") && loads.contains("multimem.ld_reduce"));
+        QVERIFY(loads.contains("channel 0's loads and stores through the switch"));
+        controller.seek(4);
+        QTRY_COMPARE(dock.plot().timeline().cursor, 4);
+        QVERIFY(tests::paint(renderer, *controller.session()).strings().join(' ').contains("multimem.st"));
+        const views::CollectivesTimeline timeline = dock.plot().timeline();
+        QVERIFY(timeline.nvls);
+        QCOMPARE(int(timeline.lanes.size()), 16);
+        QCOMPARE(int(timeline.bars.size()), 32);
+        for (const TimelineBar& bar : timeline.bars) {
+            QCOMPARE(bar.transport, Transport::NVLS);
+            const views::TimelineLane& lane = timeline.lanes[std::size_t(bar.lane)];
+            QCOMPARE(lane.rank, bar.src);
+            QCOMPARE(lane.direction, bar.up ? views::LaneDirection::Up : views::LaneDirection::Down);
+        }
+        QCOMPARE(timeline.bars[16].slice.startUs, timeline.bars[0].slice.endUs);  // loop 1 after loop 0
+        QVERIFY(dock.plot().legendTexts().contains("NVLS"));
+        QVERIFY(!dock.plot().legendTexts().contains("P2P"));
+        // Mid-loop every one of the 16 lanes is on the wire.
+        const auto use = views::linkUse(timeline, 0, timeline.endUs, 101);
+        QCOMPARE(int(use.size()), 1);
+        QCOMPARE(use[0].connections, 16);
+        QCOMPARE(use[0].share[75], 1.0);
+    }
+
     void openMpiLeavesOneLineWhy() {
         views::SimulationController controller;
         views::CollectivesTimelineDock dock(controller, nullptr, nullptr);

@@ -200,6 +200,18 @@ CollectivesLayout CollectivesLayout::of(const collectives::CollectivesEngine& en
     const int channels = std::max(engine.config().nchannels, 1);
     const int focus = channel >= 0 && channel < channels ? channel : 0;
     const int faded = channels > 1 && channel >= 0 ? focus : -1;
+    if (engine.nvlsPipeline() && ranks == engine.config().ranks) {
+        // NVLS: the GPUs around their NVSwitch, every load and store through it.
+        layout.shape = RankShape::Switch;
+        std::vector<int> order(static_cast<std::size_t>(ranks));
+        for (int rank = 0; rank < ranks; ++rank) order[std::size_t(rank)] = rank;
+        placeRing(layout, order, area);
+        const double side = layout.boxes.front().width();
+        layout.hub = QRectF(0, 0, std::min(220.0, area.width() * 0.3), std::max(56.0, side * 0.7));
+        layout.hub.moveCenter(layout.centre);
+        layout.focusChannel = faded;
+        return layout;
+    }
     if (ringAlgorithm(engine.schedule().algorithm) && ranks > 2) {
         layout.shape = RankShape::Ring;
         placeRing(layout, ringOrder(engine, ranks, focus), area);

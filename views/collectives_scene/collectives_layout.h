@@ -16,8 +16,9 @@ namespace commviz::views {
 /// fan-out), NCCL's double binary tree (ranks in one row, tree 0 arched above
 /// it and tree 1 below, as both trees are in rank order), or in rows of eight
 /// so hypercube partners (r and r xor 2^k) stand in line (recursive doubling
-/// and halving, Rabenseifner, everything else).
-enum class RankShape { Ring, Tree, DoubleTree, Rows };
+/// and halving, Rabenseifner, everything else), or around the NVSwitch that NVLS reduces in (every
+/// message goes through the switch in the middle).
+enum class RankShape { Ring, Tree, DoubleTree, Rows, Switch };
 
 /// Where each rank's box goes inside an area of the figure.
 struct CollectivesLayout {
@@ -28,7 +29,8 @@ struct CollectivesLayout {
     std::vector<QRectF> boxes;  ///< per rank
     std::vector<int> parent;    ///< Tree, DoubleTree (tree 0): each rank's parent, -1 at the root; empty otherwise
     std::vector<int> parent1;   ///< DoubleTree: tree 1's parents
-    QPointF centre;             ///< Ring: the ring's centre
+    QPointF centre;             ///< Ring, Switch: the ring's centre
+    QRectF hub;                 ///< Switch: the NVSwitch's box
     /// NCCL's rings and trees on a server: the channel whose ring or tree the ranks stand along, drawn in
     /// full; the other channels' messages are faded. -1: every message alike.
     int focusChannel = -1;

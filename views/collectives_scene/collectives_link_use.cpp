@@ -25,9 +25,10 @@ std::vector<std::pair<double, int>> wireEdges(const CollectivesTimeline& timelin
 }
 
 int connectionsOf(const CollectivesTimeline& timeline, Transport transport) {
-    std::set<std::tuple<int, int, int>> seen;
+    // A lane's direction too: an NVLS rank's loads and its stores as a head name the same two ranks.
+    std::set<std::tuple<int, int, int, bool>> seen;
     for (const TimelineBar& bar : timeline.bars)
-        if (bar.transport == transport) seen.emplace(bar.channel, bar.src, bar.dst);
+        if (bar.transport == transport) seen.emplace(bar.channel, bar.src, bar.dst, bar.up);
     return int(seen.size());
 }
 
@@ -36,7 +37,7 @@ int connectionsOf(const CollectivesTimeline& timeline, Transport transport) {
 std::vector<LinkUse> linkUse(const CollectivesTimeline& timeline, double fromUs, double toUs, int samples) {
     std::vector<LinkUse> out;
     samples = std::max(samples, 2);
-    for (const Transport transport : {Transport::P2P, Transport::SHM, Transport::NET}) {
+    for (const Transport transport : {Transport::P2P, Transport::SHM, Transport::NET, Transport::NVLS}) {
         LinkUse use;
         use.transport = transport;
         use.connections = connectionsOf(timeline, transport);

@@ -25,7 +25,19 @@ QString sendSentence(const sim::EventRecord& record) {
     const QString what = blockList.size() == 1 ? CollectivesText::tr("block %1").arg(blocks)
                                                : CollectivesText::tr("blocks %1").arg(blocks);
     const QString bytes = CollectivesText::bytesText(fields.integer("bytes").value_or(0));
-    if (fields.flag("reduce").value_or(false))
+    const bool reduce = fields.flag("reduce").value_or(false);
+    if (fields.text("transport") == QLatin1String("NVLS")) {  // through the switch, which does the adding
+        if (reduce)
+            return CollectivesText::tr(
+                       "Round %1: the NVSwitch reads rank %2's copy of %3 (%4) for head rank %5 and adds it to the "
+                       "other GPUs' copies (multimem.ld_reduce, done at %6 µs).")
+                .arg(roundNumber(record), number(record, "src"), what, bytes, number(record, "dst"), timeText(record));
+        return CollectivesText::tr(
+                   "Round %1: head rank %2's sum of %3 (%4) goes through the NVSwitch into rank %5's buffer "
+                   "(multimem.st, done at %6 µs).")
+            .arg(roundNumber(record), number(record, "src"), what, bytes, number(record, "dst"), timeText(record));
+    }
+    if (reduce)
         return CollectivesText::tr(
                    "Round %1: rank %2 sends %3 (%4) to rank %5, which adds the data into its partial sums (done at "
                    "%6 µs).")

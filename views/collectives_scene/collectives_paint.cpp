@@ -85,6 +85,18 @@ QColor CollectivesPaint::cellColor(const Theme& theme, int contributions, int ra
     return tint(theme.accent, int(60 + 195 * share));
 }
 
+void CollectivesPaint::nvSwitch(const CollectivesLayout& layout, bool loads) {
+    const QRectF hub = layout.hub;
+    box(hub, theme.panel, theme.panelBorder, 8, 1.5);
+    object(hub, QStringLiteral("nvswitch"));
+    const double half = hub.height() / 2;
+    text(QRectF(hub.left(), hub.top() + 4, hub.width(), half - 4), tr("NVSwitch"), 15, theme.text, Qt::AlignCenter,
+         true);
+    text(QRectF(hub.left(), hub.center().y(), hub.width(), half - 4),
+         loads ? tr("multimem.ld_reduce: adds") : tr("multimem.st: to every GPU"), 12, arrivalColor(loads),
+         Qt::AlignCenter);
+}
+
 void CollectivesPaint::treeEdges(const CollectivesLayout& layout) {
     if (layout.shape == RankShape::DoubleTree) return doubleTreeEdges(layout);
     p.save();
@@ -182,7 +194,8 @@ void CollectivesPaint::messages(const CollectivesLayout& layout, const collectiv
         return layout.focusChannel < 0 || message.channel == layout.focusChannel;
     };
     const auto inFocus = std::count_if(round.begin(), round.end(), focused);
-    const bool tagged = inFocus <= kMaxTags;
+    // Around a switch every tag would sit in the middle: the ranks' blocks say what arrived.
+    const bool tagged = inFocus <= kMaxTags && layout.shape != RankShape::Switch;
     const double width = inFocus <= 2 * shown ? 2.2 : 1.2;
     for (bool front : {false, true})
         for (const auto& message : round) {
@@ -206,6 +219,7 @@ void CollectivesPaint::messageArrow(const CollectivesLayout& layout, const colle
     if (layout.shape == RankShape::Tree) bulge = reverseToo ? 10 : 0;
     if (layout.shape == RankShape::Ring) bulge = std::clamp(0.1 * length, 8.0, 40.0);
     QPointF control = (a + b) / 2 + left * (2 * bulge);
+    if (layout.shape == RankShape::Switch) control = layout.centre;  // through the NVSwitch
     // A double tree's messages follow their tree's arc: tree 0's edges above the row, tree 1's below.
     if (layout.shape == RankShape::DoubleTree) {
         const bool above = treeEdge(layout.parent, message.src, message.dst);

@@ -40,6 +40,8 @@ public:
     static double labelHeight(const QRectF& rankRect);
 
     void treeEdges(const CollectivesLayout& layout);
+    /// NVLS: the NVSwitch in the middle and what it does this round (`loads`: multimem.ld_reduce, else st).
+    void nvSwitch(const CollectivesLayout& layout, bool loads);
     /// Where the arc between two ranks of a double tree bends: above the row for tree 0, below for tree 1.
     static QPointF treeArcControl(const CollectivesLayout& layout, int from, int to, bool above);
     void rank(const collectives::CollectivesEngine& engine, int rank, const QRectF& rect, const Arrivals& arrivals);

@@ -125,7 +125,13 @@ void CollectivesRenderer::paintCaption(CollectivesPaint& p, const CollectivesEng
     if (engine.config().nchannels > 1 && engine.config().ranks <= CollectivesLayout::kDetailedRanks) {
         const int focus = layoutFor(engine, kRanks).focusChannel;
         const int others = engine.config().nchannels - 1;
-        if (focus < 0 && (engine.ringPipeline() || engine.treePipeline()))
+        if (focus < 0 && engine.nvlsPipeline())
+            notes.prepend(tr("every channel's loads and stores alike (pick a channel in the Timeline)"));
+        else if (engine.nvlsPipeline())
+            notes.prepend(tr("channel %1's loads and stores through the switch in full, the other %2 channels faded")
+                              .arg(focus)
+                              .arg(others));
+        else if (focus < 0 && (engine.ringPipeline() || engine.treePipeline()))
             notes.prepend(tr("every channel's sends alike, ranks along channel 0 (pick a channel in the Timeline)"));
         else if (engine.ringPipeline())
             notes.prepend(tr("ranks along channel %1's ring, its sends in full, the other %2 channels faded")
@@ -149,6 +155,8 @@ void CollectivesRenderer::paintRanks(CollectivesPaint& p, const CollectivesEngin
     for (int rank = 0; rank < int(layout.boxes.size()); ++rank)
         p.rank(engine, rank, layout.boxes[std::size_t(rank)], arriving);
     p.messages(layout, round);
+    // Drawn over the messages' bends: they go into the switch and come out of it.
+    if (layout.shape == RankShape::Switch) p.nvSwitch(layout, round.empty() || round.front().reduce);
 }
 
 void CollectivesRenderer::paintSummary(CollectivesPaint& p, const CollectivesEngine& engine, const QRectF& area) {

@@ -25,6 +25,7 @@ public:
 
     void setRingPrevious(std::vector<int> previousRank) { m_previousRank = std::move(previousRank); }
     void setTrees(const collectives::NcclTreePlan* plan) { m_plan = plan; }
+    void setNvls() { m_nvls = true; }
     bool tree() const { return m_plan != nullptr; }
     int& laneOf(int channel, int rank, bool down) { return m_laneOf[cell(channel, rank, down)]; }
     int lane(int channel, int rank, bool down) const { return m_laneOf[cell(channel, rank, down)]; }
@@ -32,6 +33,7 @@ public:
 
     /// The lanes whose arrivals a bar's sender waited for as data.
     std::vector<int> feeders(const TimelineBar& bar) const {
+        if (m_nvls) return bar.up ? std::vector<int>{} : nvlsLoads(bar.channel);
         if (!m_plan) return {lane(bar.channel, previous(bar.channel, bar.src), false)};
         const collectives::NcclTree& tree = treeOf(bar.channel);
         const bool down = !bar.up;
@@ -42,6 +44,7 @@ public:
     }
     /// The lane whose send frees a bar's slot at its receiver (-1: the receiver only stores it).
     int forwarder(const TimelineBar& bar) const {
+        if (m_nvls) return -1;  // the slots free as the reduce warps finish: program order, no other lane
         if (!m_plan) return lane(bar.channel, bar.dst, false);
         const collectives::NcclTree& tree = treeOf(bar.channel);
         if (bar.up) return lane(bar.channel, bar.dst, bar.dst == tree.root);
@@ -49,6 +52,12 @@ public:
     }
 
 private:
+    // A head's stores wait for its loads from every rank.
+    std::vector<int> nvlsLoads(int channel) const {
+        std::vector<int> lanes;
+        for (int rank = 0; rank < m_ranks; ++rank) lanes.push_back(lane(channel, rank, false));
+        return lanes;
+    }
     std::size_t cell(int channel, int rank, bool down) const {
         return (std::size_t(channel) * std::size_t(m_ranks) + std::size_t(rank)) * 2 + (down ? 1 : 0);
     }
@@ -60,6 +69,7 @@ private:
     std::vector<int> m_laneOf;
     std::vector<int> m_previousRank;
     const collectives::NcclTreePlan* m_plan = nullptr;
+    bool m_nvls = false;
 };
 
 /// Finds each channel's critical path: predecessors of the bars, then the chains back from the latest arrivals.
@@ -204,6 +214,26 @@ void addTreeLanes(CollectivesTimeline& timeline, const collectives::NcclTreePlan
     }
 }
 
+/// Each channel's ranks in order: their loads into the switch, then their stores as heads.
+void addNvlsLanes(CollectivesTimeline& timeline, int channel, ChannelFlow& flow) {
+    flow.setNvls();
+    for (int c = 0; c < timeline.channels; ++c) {
+        if (channel >= 0 && channel != c) continue;
+        for (const bool down : {false, true})
+            for (int r = 0; r < timeline.ranks; ++r) {
+                flow.laneOf(c, r, down) = int(timeline.lanes.size());
+                timeline.lanes.push_back({r, c, down ? LaneDirection::Down : LaneDirection::Up});
+            }
+    }
+}
+
+/// The same slice already drawn in its lane: an NVLS load or store goes to every other rank at once.
+bool drawnAlready(const CollectivesTimeline& timeline, int lane, const collectives::PipelineSlice& slice) {
+    for (auto it = timeline.bars.rbegin(); it != timeline.bars.rend() && it - timeline.bars.rbegin() < 64; ++it)
+        if (it->lane == lane && it->slice.step == slice.step && it->slice.startUs == slice.startUs) return true;
+    return false;
+}
+
 }  // namespace
 
 CollectivesTimeline collectTimeline(const sim::Session* session, int channel) {
@@ -213,17 +243,21 @@ CollectivesTimeline collectTimeline(const sim::Session* session, int channel) {
     const collectives::CollectivesEngine& engine = access->engine();
     const collectives::RingPipeline* ring = engine.ringPipeline();
     const collectives::TreePipeline* tree = engine.treePipeline();
-    if ((!ring && !tree) || !engine.perMessageEvents()) return timeline;
+    const bool nvls = engine.nvlsPipeline() != nullptr;
+    if ((!ring && !tree && !nvls) || !engine.perMessageEvents()) return timeline;
     timeline.timed = true;
     timeline.tree = tree != nullptr;
+    timeline.nvls = nvls;
     timeline.ranks = engine.config().ranks;
     timeline.channels = std::max(engine.config().nchannels, 1);
     timeline.cursor = int(access->cursor());
     ChannelFlow flow(timeline.ranks, timeline.channels);
     if (ring)
         addRingLanes(timeline, *ring, channel, flow);
-    else
+    else if (tree)
         addTreeLanes(timeline, tree->plan(), channel, flow);
+    else
+        addNvlsLanes(timeline, channel, flow);
     for (std::size_t step = 1; step <= access->cursor(); ++step) {
         const auto* events = access->events(step);
         if (!events) break;
@@ -234,18 +268,20 @@ CollectivesTimeline collectTimeline(const sim::Session* session, int channel) {
             if (message.channel < 0 || message.channel >= timeline.channels || message.src < 0 ||
                 message.src >= timeline.ranks)
                 continue;
-            const bool down = tree && !message.reduce;
+            const bool down = (tree || nvls) && !message.reduce;
             const int laneIndex = flow.lane(message.channel, message.src, down);
             if (laneIndex < 0) continue;
-            const double latencyUs =
-                ring ? ring->hops().hop(message.channel, message.src).latencyUs : tree->hop(message).latencyUs;
+            if (nvls && drawnAlready(timeline, laneIndex, send->timing->slices[0])) continue;
+            const double latencyUs = ring   ? ring->hops().hop(message.channel, message.src).latencyUs
+                                     : tree ? tree->hop(message).latencyUs
+                                            : 0.0;
             for (int s = 0; s < send->timing->sliceCount; ++s) {
                 TimelineBar bar;
                 bar.lane = laneIndex;
                 bar.src = message.src;
                 bar.dst = message.dst;
                 bar.channel = message.channel;
-                bar.up = tree && message.reduce;
+                bar.up = (tree || nvls) && message.reduce;
                 bar.step = int(step);
                 bar.slice = send->timing->slices[std::size_t(s)];
                 bar.wireEndUs = bar.slice.endUs - latencyUs;

@@ -20,7 +20,7 @@ struct TimelineBar {
     int src = 0;
     int dst = 0;
     int channel = 0;
-    bool up = false;  ///< a tree's send up to the parent (its reduce group), else a ring's or a tree's down
+    bool up = false;  ///< a tree's send up to the parent (its reduce group) or an NVLS load, else a send down
     int step = 0;     ///< the session's step that sent it (1-based: round + 1)
     collectives::PipelineSlice slice;
     double wireEndUs = 0.0;  ///< when its sender was done (slice.endUs less the hop's per-step latency)
@@ -33,7 +33,8 @@ struct TimelineBar {
 };
 
 /// Which of a rank's programs a lane draws: its ring sends, or on a tree its reduce group's sends up to
-/// its parent or its broadcast group's sends down to its children (runTreeSplit runs both at once).
+/// its parent or its broadcast group's sends down to its children (runTreeSplit runs both at once). On NVLS
+/// up is its chunks read by the switch for every head, down its own head's sums stored to every rank.
 enum class LaneDirection { Ring, Up, Down };
 
 /// A rank's sends on one channel.
@@ -47,6 +48,7 @@ struct TimelineLane {
 struct CollectivesTimeline {
     bool timed = false;  ///< false: Open MPI, no server, or per-round events only
     bool tree = false;   ///< a tree's up and down lanes, else a ring's
+    bool nvls = false;   ///< NVLS: each rank's loads into the switch (up) and, as a head, its stores (down)
     int ranks = 0;
     int channels = 0;
     int cursor = 0;  ///< the session's step the bars end at

@@ -60,6 +60,8 @@ QColor CollectivesTimelinePlot::transportColour(Transport transport) {
             return QColor(0x1f, 0x77, 0xb4);  // blue: through host memory
         case Transport::NET:
             return QColor(0xff, 0x7f, 0x0e);  // orange: across the network
+        case Transport::NVLS:
+            return QColor(0x94, 0x67, 0xbd);  // purple: through the NVSwitch's multicast
         case Transport::CollNet:
         case Transport::Unknown:
             break;
@@ -148,7 +150,8 @@ QString CollectivesTimelinePlot::barToolTip(int index) const {
             waited = tr("nothing: it started at the launch");
             break;
         case PipelineWait::Program:
-            waited = tr("rank %1's own previous work on this channel (program order)").arg(bar.src);
+            waited = m_timeline.nvls ? tr("the reduce warps' previous loop on this channel (every head's, in step)")
+                                     : tr("rank %1's own previous work on this channel (program order)").arg(bar.src);
             break;
         case PipelineWait::Data:
             waited = !m_timeline.tree ? tr("the data arriving from the previous rank of the ring")
@@ -160,8 +163,16 @@ QString CollectivesTimelinePlot::barToolTip(int index) const {
             waited = tr("a free slot at rank %1 (%2)").arg(bar.dst).arg(microseconds(slice.slotWaitUs));
             break;
     }
+    const QString route =
+        !m_timeline.nvls ? tr("rank %1 → rank %2, channel %3").arg(bar.src).arg(bar.dst).arg(bar.channel)
+        : bar.up         ? tr("rank %1's chunks read by the NVSwitch for every head (multimem.ld_reduce), channel %2")
+                       .arg(bar.src)
+                       .arg(bar.channel)
+                 : tr("head rank %1's sum stored by the NVSwitch to every rank (multimem.st), channel %2")
+                       .arg(bar.src)
+                       .arg(bar.channel);
     QStringList lines{
-        tr("rank %1 → rank %2, channel %3").arg(bar.src).arg(bar.dst).arg(bar.channel),
+        route,
         tr("sent at step %1 of the run; NCCL step %2, slot %3").arg(bar.step).arg(slice.step).arg(slice.slot()),
         tr("%1 bytes (%2)")
             .arg(QLocale().toString(qlonglong(slice.bytes)), CollectivesChartPlot::sizeText(double(slice.bytes))),
@@ -179,30 +190,45 @@ QString CollectivesTimelinePlot::barToolTip(int index) const {
 }
 
 std::vector<CollectivesTimelinePlot::LegendEntry> CollectivesTimelinePlot::legend() const {
-    std::vector<LegendEntry> entries{
-        {QStringLiteral("P2P"),
-         tr("P2P: GPU to GPU inside a node (NVLink or PCIe). Thick while the slice is on the wire, thin for the hop's "
-            "latency until it arrives."),
-         {}},
-        {QStringLiteral("SHM"),
-         tr("SHM: through host shared memory. Thick while the slice is on the wire, thin for the hop's latency until "
-            "it arrives."),
-         {}},
-        {QStringLiteral("NET"),
-         tr("NET: across the network to another node. Thick while the slice is on the wire, thin for the hop's latency "
-            "until it arrives."),
-         {}},
-        {tr("slot wait"),
-         tr("Red tick: the slice waited for a free one of the receiver's NCCL_STEPS slots; the red line before "
-            "it is how long."),
-         {}},
-        {tr("critical path"),
-         tr("Framed: each channel's chain of slices back from its latest arrival, each one the slice whose end "
-            "released the next one's start (program order, data, or a freed slot)."),
-         {}},
-        {tr("current step"),
-         tr("Bright: the slices of the cursor's step; earlier steps are faded, later ones not drawn."),
-         {}}};
+    const QString wire = tr("Thick while the slice is on the wire, thin for the hop's latency until it arrives.");
+    std::vector<LegendEntry> entries;
+    if (m_timeline.nvls)
+        entries.push_back({QStringLiteral("NVLS"),
+                           tr("NVLS: through the NVSwitch, which reads and adds every GPU's copy of a chunk "
+                              "(multimem.ld_reduce) and writes the sum to every GPU (multimem.st)."),
+                           {},
+                           Swatch::Transport,
+                           Transport::NVLS});
+    else
+        entries = {{QStringLiteral("P2P"),
+                    tr("P2P: GPU to GPU inside a node (NVLink or PCIe).") + QLatin1Char(' ') + wire,
+                    {},
+                    Swatch::Transport,
+                    Transport::P2P},
+                   {QStringLiteral("SHM"),
+                    tr("SHM: through host shared memory.") + QLatin1Char(' ') + wire,
+                    {},
+                    Swatch::Transport,
+                    Transport::SHM},
+                   {QStringLiteral("NET"),
+                    tr("NET: across the network to another node.") + QLatin1Char(' ') + wire,
+                    {},
+                    Swatch::Transport,
+                    Transport::NET}};
+    entries.push_back({tr("slot wait"),
+                       tr("Red tick: the slice waited for a free one of the receiver's NCCL_STEPS slots; the red "
+                          "line before it is how long."),
+                       {},
+                       Swatch::SlotWait});
+    entries.push_back({tr("critical path"),
+                       tr("Framed: each channel's chain of slices back from its latest arrival, each one the slice "
+                          "whose end released the next one's start (program order, data, or a freed slot)."),
+                       {},
+                       Swatch::Critical});
+    entries.push_back({tr("current step"),
+                       tr("Bright: the slices of the cursor's step; earlier steps are faded, later ones not drawn."),
+                       {},
+                       Swatch::Current});
     const QFontMetricsF metrics(font());
     double x = kLabelWidth;
     for (LegendEntry& entry : entries) {
@@ -293,14 +319,13 @@ void CollectivesTimelinePlot::paintLegend(QPainter& painter) const {
         const LegendEntry& entry = entries[index];
         const QRectF swatch(entry.rect.left(), entry.rect.center().y() - kSwatch / 2, kSwatch, kSwatch);
         painter.setPen(Qt::NoPen);
-        if (index < 3) {
-            const Transport transport = index == 0 ? Transport::P2P : index == 1 ? Transport::SHM : Transport::NET;
-            painter.setBrush(transportColour(transport));
+        if (entry.swatch == Swatch::Transport) {
+            painter.setBrush(transportColour(entry.transport));
             painter.drawRect(swatch);
-        } else if (index == 3) {
+        } else if (entry.swatch == Swatch::SlotWait) {
             painter.setBrush(slotWaitColour());
             painter.drawRect(QRectF(swatch.center().x() - 1, swatch.top(), 2, swatch.height()));
-        } else if (index == 4) {
+        } else if (entry.swatch == Swatch::Critical) {
             painter.setBrush(Qt::NoBrush);
             painter.setPen(QPen(criticalColour(), 2));
             painter.drawRect(swatch.adjusted(1, 1, -1, -1));

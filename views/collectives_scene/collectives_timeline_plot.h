@@ -62,10 +62,13 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    enum class Swatch { Transport, SlotWait, Critical, Current };
     struct LegendEntry {
         QString text;
         QString toolTip;
         QRectF rect;
+        Swatch swatch = Swatch::Transport;
+        nccl_topology::Transport transport = nccl_topology::Transport::Unknown;
     };
 
     void updateRange();

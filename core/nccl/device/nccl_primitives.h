@@ -10,6 +10,8 @@ namespace commviz::collectives::nccl_primitives {
 
 inline constexpr std::string_view kRunRing = "runRing";
 inline constexpr std::string_view kRunTreeSplit = "runTreeSplit";
+/// all_reduce.h's NVLS specialisation (its oneNode branch runs without a named function).
+inline constexpr std::string_view kRunNvls = "RunWorkColl<AllReduce, NVLS, SIMPLE>";
 
 /// runRing of all_reduce.h: step s of the 2(p-1) steps of one loop.
 std::string_view ringAllreduce(int step, int ranks);
@@ -27,6 +29,12 @@ std::string_view ringAllgatherReceiver(int step, int ranks);
 std::string_view ringReduceScatterReceiver(int step, int ranks);
 std::string_view ringBroadcastReceiver(int position, int ranks);
 std::string_view ringReduceReceiver(int position, int ranks);
+
+/// The NVLS allreduce's three warp groups: scatter into the heads' buffers, the head's multimem.ld_reduce and
+/// multimem.st (directRecvDirectSend on the multicast connection), gather out of them.
+inline constexpr std::string_view nvlsScatter() { return "scatter"; }
+inline constexpr std::string_view nvlsReduce() { return "directRecvDirectSend"; }
+inline constexpr std::string_view nvlsGather() { return "gather"; }
 
 /// Whether a primitive receives from its previous peer (its name has Recv in it).
 bool receives(std::string_view primitive);

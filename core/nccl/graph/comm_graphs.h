@@ -24,9 +24,10 @@ struct CommChannel {
     std::vector<RankTree> tree;
 };
 
-enum class Transport { P2P, SHM, NET, CollNet, Unknown };
+enum class Transport { P2P, SHM, NET, CollNet, NVLS, Unknown };
 
-/// NCCL's name of a transport, as the connection lines print it ("P2P", "SHM", "NET", "CollNet").
+/// NCCL's name of a transport, as the connection lines print it ("P2P", "SHM", "NET", "CollNet"; "NVLS" for the
+/// NVSwitch's multicast).
 constexpr std::string_view transportName(Transport transport) {
     switch (transport) {
         case Transport::P2P:
@@ -37,6 +38,8 @@ constexpr std::string_view transportName(Transport transport) {
             return "NET";
         case Transport::CollNet:
             return "CollNet";
+        case Transport::NVLS:
+            return "NVLS";
         case Transport::Unknown:
             break;
     }

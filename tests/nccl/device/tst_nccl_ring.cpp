@@ -279,8 +279,9 @@ private slots:
         config.algorithm = "rabenseifner";
         auto refused = CollectivesEngine::create(config);
         QVERIFY(!refused.ok());
-        QCOMPARE(refused.error().message,
-                 std::string("algorithm=rabenseifner is not an NCCL allreduce algorithm; allowed: auto, tree, ring"));
+        QCOMPARE(
+            refused.error().message,
+            std::string("algorithm=rabenseifner is not an NCCL allreduce algorithm; allowed: auto, tree, ring, nvls"));
     }
 };
 

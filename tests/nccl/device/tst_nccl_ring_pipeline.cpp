@@ -6,9 +6,9 @@
 
 #include <QtTest>
 
-#include "collectives_scene/collectives_config.h"
 #include "collectives_scene/collectives_engine.h"
 #include "nccl/device/ring_pipeline.h"
+#include "scene_config_support.h"
 
 using namespace commviz;
 using namespace commviz::collectives;
@@ -59,11 +59,7 @@ Config serverConfig(int nodes, std::int64_t bytes, const char* collective = "all
                     const char* algorithm = "auto") {
     sim::ParamValues values{{"library", "nccl"},  {"collective", collective}, {"nnodes", nodes},
                             {"ranks", 8 * nodes}, {"bytes", bytes},           {"algorithm", algorithm}};
-    auto keys = sim::mergeKeys(params(), values);
-    if (!keys) qFatal("%s", keys.error().message.c_str());
-    auto config = configOf(keys.value());
-    if (!config) qFatal("%s", config.error().message.c_str());
-    return config.value();
+    return test::sceneConfig(values);
 }
 
 }  // namespace

@@ -6,9 +6,9 @@
 
 #include <QtTest>
 
-#include "collectives_scene/collectives_config.h"
 #include "collectives_scene/collectives_engine.h"
 #include "nccl/device/tree_pipeline.h"
+#include "scene_config_support.h"
 
 using namespace commviz;
 using namespace commviz::collectives;
@@ -53,11 +53,7 @@ Message chunkSend(int src, int dst, int chunk, bool up) {
 Config serverTreeConfig(int nodes, std::int64_t bytes, const char* protocol) {
     sim::ParamValues values{{"library", "nccl"}, {"nnodes", nodes},     {"ranks", 8 * nodes},
                             {"bytes", bytes},    {"algorithm", "tree"}, {"protocol", protocol}};
-    auto keys = sim::mergeKeys(params(), values);
-    if (!keys) qFatal("%s", keys.error().message.c_str());
-    auto config = configOf(keys.value());
-    if (!config) qFatal("%s", config.error().message.c_str());
-    return config.value();
+    return test::sceneConfig(values);
 }
 
 sim::Json runToEnd(const Config& config) {
