@@ -141,7 +141,7 @@
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../views/collectives_scene/collectives_paint.cpp" line="+138"/>
+        <location filename="../../views/collectives_scene/collectives_paint.cpp" line="+150"/>
         <source>rank %1</source>
         <translation>rank %1</translation>
     </message>
@@ -151,7 +151,22 @@
         <translation>颜色：一个 rank 的采样块中已持有最终数据的比例。点击色带可查看某个 rank。</translation>
     </message>
     <message>
-        <location filename="../../views/collectives_scene/collectives_paint.cpp" line="-20"/>
+        <location filename="../../views/collectives_scene/collectives_paint.cpp" line="-57"/>
+        <source>NVSwitch</source>
+        <translation>NVSwitch</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>multimem.ld_reduce: adds</source>
+        <translation>multimem.ld_reduce：相加</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>multimem.st: to every GPU</source>
+        <translation>multimem.st：写到每块 GPU</translation>
+    </message>
+    <message>
+        <location line="+34"/>
         <source>tree %1 root</source>
         <translation>树 %1 的根</translation>
     </message>
@@ -240,6 +255,16 @@
     </message>
     <message>
         <location line="+8"/>
+        <source>every channel&apos;s loads and stores alike (pick a channel in the Timeline)</source>
+        <translation>所有通道的读取和写入同样显示（在时间线中选一个通道）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>channel %1&apos;s loads and stores through the switch in full, the other %2 channels faded</source>
+        <translation>完整显示通道 %1 经交换机的读取和写入，其余 %2 个通道淡化</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>every channel&apos;s sends alike, ranks along channel 0 (pick a channel in the Timeline)</source>
         <translation>各通道的发送一视同仁，rank 按通道 0 排列（可在“时间线”中选一个通道）</translation>
     </message>
@@ -267,7 +292,17 @@
         <translation>块 %1</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
+        <source>Round %1: the NVSwitch reads rank %2&apos;s copy of %3 (%4) for head rank %5 and adds it to the other GPUs&apos; copies (multimem.ld_reduce, done at %6 µs).</source>
+        <translation>第 %1 轮：NVSwitch 为 rank %5（head）读取 rank %2 上 %3（%4）的副本，并与其他 GPU 的副本相加（multimem.ld_reduce，%6 µs 完成）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Round %1: head rank %2&apos;s sum of %3 (%4) goes through the NVSwitch into rank %5&apos;s buffer (multimem.st, done at %6 µs).</source>
+        <translation>第 %1 轮：rank %2（head）的 %3（%4）之和经 NVSwitch 写入 rank %5 的缓冲区（multimem.st，%6 µs 完成）。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Round %1: rank %2 sends %3 (%4) to rank %5, which adds the data into its partial sums (done at %6 µs).</source>
         <translation>第 %1 轮：rank %2 把%3（%4）发给 rank %5，后者把数据加进自己的部分和（%6 µs 时完成）。</translation>
     </message>
@@ -343,11 +378,11 @@
     </message>
     <message>
         <location filename="../../views/collectives_scene/collectives_text.cpp" line="+14"/>
-        <source>&lt;p&gt;Each step is one round of the chosen algorithm: every message of the round leaves its sender as the round begins (as &lt;code&gt;MPI_Sendrecv&lt;/code&gt; does), carries whole blocks of the vector, and the receiver either stores them or adds them into its own copy. Every rank starts with distinct values, so the sums are real, and at the end each rank&apos;s result is checked against a direct computation (&lt;code&gt;result_ok&lt;/code&gt;). &lt;code&gt;algorithm = auto&lt;/code&gt; applies Open MPI&apos;s fixed decision rules and names the band that fired.&lt;/p&gt;&lt;p&gt;How it is simplified: for large vectors only a sample of blocks (64, first and last included) and of each block its first 4 elements are simulated; byte counts always come from the whole vector. Each rank has one full-duplex port: it sends one message at a time and receives one at a time, so a root&apos;s p − 1 sends queue up. A message of n bytes costs Hockney&apos;s α + n·β, plus n·γ where the receiver reduces, and the run&apos;s time is the critical path over the schedule; there is no network topology and no contention beyond the ports.&lt;/p&gt;&lt;p&gt;Of NCCL, the ring and double binary tree schedules, channels, chunk sizes and the Simple, LL and LL128 protocols (wire efficiency and NCCL&apos;s own latencies) are modelled. With a server (&lt;code&gt;topo_file&lt;/code&gt;, &lt;code&gt;nnodes&lt;/code&gt;; ranks = GPUs × nodes), &lt;code&gt;algorithm = auto&lt;/code&gt; and &lt;code&gt;protocol = auto&lt;/code&gt; pick exactly as NCCL&apos;s tuner does (tuning.cc, ncclTopoTuneModel and ncclTopoGetAlgoTime, on the graphs the nccl-topology scene searches, in the rules of NCCL 2.22.3); a named algorithm or protocol restricts it as NCCL_ALGO or NCCL_PROTO would. The summary lists every candidate&apos;s time and the size at which another one takes over. On a server the chosen pair then runs on the server&apos;s own channels, as a pipeline: a ring on ring c of the search, in the order rank 0 prints; a tree allreduce on channel c&apos;s tree, each server&apos;s GPUs chained under the double binary tree over the servers. Every slice goes through the NCCL_STEPS = 8 slots of its connection (a sender waits for a free slot, a receiver forwards a step as soon as it has it; Simple hands over whole steps, LL and LL128 line by line), and every hop is priced by its path (NVLink or PCI at the graph&apos;s bwIntra, NET at bwInter, tuning.cc&apos;s per-step latency). On a tree the reduce and the broadcast of a rank run at once, each with half of the channel&apos;s threads. Without a server, the double binary tree spans ranks and each message costs the link&apos;s α-β. Simplified: the head pointer travels back at once, a store takes no time, channels share no link beyond their share of it. On an NVSwitch server with sm90 GPUs the tuner also prices NVLS (the switch reduces) and, across servers, NVLSTree, on the NVLS graph the search finds (a head per GPU); the switch reduces only what ncclNvlsSupported allows (sums of 32- and 64-bit types, maxima of integers). When NCCL would pick NVLS, NVLSTree or PAT, the summary names it and the best ring or tree pair runs instead. CollNet stays off (it needs a plugin). GPU kernels and proxies are not modelled.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;每一步是所选算法的一轮：本轮的每条消息都在本轮开始时离开发送方（与 &lt;code&gt;MPI_Sendrecv&lt;/code&gt; 相同），携带向量中的整块数据，接收方要么存下这些块，要么把它们加进自己的副本。每个 rank 的初始值各不相同，因此求和是真实的；结束时，每个 rank 的结果都会与直接计算的结果比对（&lt;code&gt;result_ok&lt;/code&gt;）。&lt;code&gt;algorithm = auto&lt;/code&gt; 采用 Open MPI 的固定决策规则，并给出命中的区间。&lt;/p&gt;&lt;p&gt;简化之处：对于大向量，只模拟一部分采样块（64 个，含第一块和最后一块），每块只模拟前 4 个元素；字节数始终按整个向量计算。每个 rank 有一个全双工端口：一次只发送一条消息、一次只接收一条消息，因此 root 的 p − 1 次发送会排队。n 字节的消息按 Hockney 模型计为 α + n·β，接收方规约时再加 n·γ；运行时间是整个调度上的关键路径；不建模网络拓扑，端口之外也没有争用。&lt;/p&gt;&lt;p&gt;NCCL 方面，建模了环和双二叉树的调度、通道（channel）、分块（chunk）大小，以及 Simple、LL、LL128 协议（线路效率和 NCCL 自己的延迟）。给定服务器时（&lt;code&gt;topo_file&lt;/code&gt;、&lt;code&gt;nnodes&lt;/code&gt;；rank 数 = GPU 数 × 节点数），&lt;code&gt;algorithm = auto&lt;/code&gt; 与 &lt;code&gt;protocol = auto&lt;/code&gt; 的选择与 NCCL 调优器完全一致（tuning.cc 的 ncclTopoTuneModel 和 ncclTopoGetAlgoTime，作用在 nccl-topology 场景搜索出的图上，采用 NCCL 2.22.3 的规则）；指定算法或协议相当于设置 NCCL_ALGO 或 NCCL_PROTO 加以限制。summary 列出每个候选的时间，以及另一个候选胜出时的消息大小。在服务器上，所选组合随后在服务器自己的通道上以流水线方式运行：环运行在搜索得到的第 c 个环上，顺序与 rank 0 打印的一致；树 allreduce 运行在通道 c 的树上，每台服务器的 GPU 串成链，挂在跨服务器的双二叉树下。每个切片（slice）都经过其连接的 NCCL_STEPS = 8 个槽位（发送方等待空闲槽位，接收方一拿到某一步就立即转发；Simple 按整步交接，LL 和 LL128 逐行转发），每一跳按其路径计价（NVLink 或 PCI 用图的 bwIntra，NET 用 bwInter，每步延迟取自 tuning.cc）。在树上，一个 rank 的规约和广播同时进行，各占通道一半的线程。没有服务器时，双二叉树跨 rank 构建，每条消息按链路的 α-β 计价。简化之处：头指针立即传回，存储不耗时，各通道只占用自己那一份链路带宽、互不争用。在带 sm90 GPU 的 NVSwitch 服务器上，调优器还会为 NVLS（由交换机做规约）以及跨服务器的 NVLSTree 估价，依据的是搜索得到的 NVLS 图（每块 GPU 一个 head）；交换机只规约 ncclNvlsSupported 允许的组合（32 位和 64 位类型的求和、整数的最大值）。若 NCCL 会选择 NVLS、NVLSTree 或 PAT，summary 会注明，并改为运行最佳的环或树组合。CollNet 保持关闭（它需要插件）。GPU kernel 和 proxy 没有建模。&lt;/p&gt;</translation>
+        <source>&lt;p&gt;Each step is one round of the chosen algorithm: every message of the round leaves its sender as the round begins (as &lt;code&gt;MPI_Sendrecv&lt;/code&gt; does), carries whole blocks of the vector, and the receiver either stores them or adds them into its own copy. Every rank starts with distinct values, so the sums are real, and at the end each rank&apos;s result is checked against a direct computation (&lt;code&gt;result_ok&lt;/code&gt;). &lt;code&gt;algorithm = auto&lt;/code&gt; applies Open MPI&apos;s fixed decision rules and names the band that fired.&lt;/p&gt;&lt;p&gt;How it is simplified: for large vectors only a sample of blocks (64, first and last included) and of each block its first 4 elements are simulated; byte counts always come from the whole vector. Each rank has one full-duplex port: it sends one message at a time and receives one at a time, so a root&apos;s p − 1 sends queue up. A message of n bytes costs Hockney&apos;s α + n·β, plus n·γ where the receiver reduces, and the run&apos;s time is the critical path over the schedule; there is no network topology and no contention beyond the ports.&lt;/p&gt;&lt;p&gt;Of NCCL, the ring and double binary tree schedules, channels, chunk sizes and the Simple, LL and LL128 protocols (wire efficiency and NCCL&apos;s own latencies) are modelled. With a server (&lt;code&gt;topo_file&lt;/code&gt;, &lt;code&gt;nnodes&lt;/code&gt;; ranks = GPUs × nodes), &lt;code&gt;algorithm = auto&lt;/code&gt; and &lt;code&gt;protocol = auto&lt;/code&gt; pick exactly as NCCL&apos;s tuner does (tuning.cc, ncclTopoTuneModel and ncclTopoGetAlgoTime, on the graphs the nccl-topology scene searches, in the rules of NCCL 2.22.3); a named algorithm or protocol restricts it as NCCL_ALGO or NCCL_PROTO would. The summary lists every candidate&apos;s time and the size at which another one takes over. On a server the chosen pair then runs on the server&apos;s own channels, as a pipeline: a ring on ring c of the search, in the order rank 0 prints; a tree allreduce on channel c&apos;s tree, each server&apos;s GPUs chained under the double binary tree over the servers. Every slice goes through the NCCL_STEPS = 8 slots of its connection (a sender waits for a free slot, a receiver forwards a step as soon as it has it; Simple hands over whole steps, LL and LL128 line by line), and every hop is priced by its path (NVLink or PCI at the graph&apos;s bwIntra, NET at bwInter, tuning.cc&apos;s per-step latency). On a tree the reduce and the broadcast of a rank run at once, each with half of the channel&apos;s threads. Without a server, the double binary tree spans ranks and each message costs the link&apos;s α-β. Simplified: the head pointer travels back at once, a store takes no time, channels share no link beyond their share of it. On an NVSwitch server with sm90 GPUs the tuner also prices NVLS (the switch reduces) and, across servers, NVLSTree, on the NVLS graph the search finds (a head per GPU); the switch reduces only what ncclNvlsSupported allows (sums of 32- and 64-bit types, maxima of integers). NVLS on one server runs as NCCL 2.22 cuts it: the buffer in 16-byte cells over the NVLS channels, NVLS chunks, loops of one chunk per head; each loop the heads&apos; reduce warps load every GPU&apos;s copy of their chunk through the switch, which adds them (multimem.ld_reduce), and store the sum to every GPU (multimem.st). A GPU&apos;s link to the switch carries NCCL&apos;s NVLS bandwidth × (heads + 1) / heads, as each head&apos;s sum crosses it once more; the scatter and gather copies inside a GPU take no time and the tuner&apos;s NVLS latency is charged once. When NCCL would pick NVLSTree or PAT, the summary names it and the best ring or tree pair runs instead. CollNet stays off (it needs a plugin). GPU kernels and proxies are not modelled.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;每一步是所选算法的一轮：本轮的每条消息都在本轮开始时离开发送方（与 &lt;code&gt;MPI_Sendrecv&lt;/code&gt; 相同），携带向量中的整块数据，接收方要么存下这些块，要么把它们加进自己的副本。每个 rank 的初始值各不相同，因此求和是真实的；结束时，每个 rank 的结果都会与直接计算的结果比对（&lt;code&gt;result_ok&lt;/code&gt;）。&lt;code&gt;algorithm = auto&lt;/code&gt; 采用 Open MPI 的固定决策规则，并给出命中的区间。&lt;/p&gt;&lt;p&gt;简化之处：对于大向量，只模拟一部分采样块（64 个，含第一块和最后一块），每块只模拟前 4 个元素；字节数始终按整个向量计算。每个 rank 有一个全双工端口：一次只发送一条消息、一次只接收一条消息，因此 root 的 p − 1 次发送会排队。n 字节的消息按 Hockney 模型计为 α + n·β，接收方规约时再加 n·γ；运行时间是整个调度上的关键路径；不建模网络拓扑，端口之外也没有争用。&lt;/p&gt;&lt;p&gt;NCCL 方面，建模了环和双二叉树的调度、通道（channel）、分块（chunk）大小，以及 Simple、LL、LL128 协议（线路效率和 NCCL 自己的延迟）。给定服务器时（&lt;code&gt;topo_file&lt;/code&gt;、&lt;code&gt;nnodes&lt;/code&gt;；rank 数 = GPU 数 × 节点数），&lt;code&gt;algorithm = auto&lt;/code&gt; 与 &lt;code&gt;protocol = auto&lt;/code&gt; 的选择与 NCCL 调优器完全一致（tuning.cc 的 ncclTopoTuneModel 和 ncclTopoGetAlgoTime，作用在 nccl-topology 场景搜索出的图上，采用 NCCL 2.22.3 的规则）；指定算法或协议相当于设置 NCCL_ALGO 或 NCCL_PROTO 加以限制。summary 列出每个候选的时间，以及另一个候选胜出时的消息大小。在服务器上，所选组合随后在服务器自己的通道上以流水线方式运行：环运行在搜索得到的第 c 个环上，顺序与 rank 0 打印的一致；树 allreduce 运行在通道 c 的树上，每台服务器的 GPU 串成链，挂在跨服务器的双二叉树下。每个切片（slice）都经过其连接的 NCCL_STEPS = 8 个槽位（发送方等待空闲槽位，接收方一拿到某一步就立即转发；Simple 按整步交接，LL 和 LL128 逐行转发），每一跳按其路径计价（NVLink 或 PCI 用图的 bwIntra，NET 用 bwInter，每步延迟取自 tuning.cc）。在树上，一个 rank 的规约和广播同时进行，各占通道一半的线程。没有服务器时，双二叉树跨 rank 构建，每条消息按链路的 α-β 计价。简化之处：头指针立即传回，存储不耗时，各通道只占用自己那一份链路带宽、互不争用。在带 sm90 GPU 的 NVSwitch 服务器上，调优器还会为 NVLS（由交换机做规约）以及跨服务器的 NVLSTree 估价，依据的是搜索得到的 NVLS 图（每块 GPU 一个 head）；交换机只规约 ncclNvlsSupported 允许的组合（32 位和 64 位类型的求和、整数的最大值）。单台服务器上的 NVLS 按 NCCL 2.22 的切分方式运行：缓冲区以 16 字节为单元分到各 NVLS 通道，按 NVLS 的块（chunk）大小切块，每轮循环每个 head 一块；每轮中各 head 的规约 warp 经交换机读取每块 GPU 上该块的副本并由交换机相加（multimem.ld_reduce），再把和写回每块 GPU（multimem.st）。一块 GPU 到交换机的链路承载 NCCL 的 NVLS 带宽 × (head 数 + 1) / head 数，因为每个 head 的和要多经过它一次；GPU 内部的 scatter 和 gather 拷贝不计时间，调优器的 NVLS 延迟每次调用只计一次。若 NCCL 会选择 NVLSTree 或 PAT，summary 会注明，并改为运行最佳的环或树组合。CollNet 保持关闭（它需要插件）。GPU kernel 和 proxy 没有建模。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+93"/>
+        <location line="+99"/>
         <source>1 rank: NCCL takes Ring/Simple and sends nothing</source>
         <translation>1 个 rank：NCCL 取 Ring/Simple，什么也不发送</translation>
     </message>
@@ -4901,12 +4936,17 @@
 <context>
     <name>commviz::views::CollectivesTimelinePlot</name>
     <message>
-        <location filename="../../views/collectives_scene/collectives_timeline_plot.cpp" line="+148"/>
+        <location filename="../../views/collectives_scene/collectives_timeline_plot.cpp" line="+150"/>
         <source>nothing: it started at the launch</source>
         <translation>无：它在启动时就开始了</translation>
     </message>
     <message>
         <location line="+3"/>
+        <source>the reduce warps&apos; previous loop on this channel (every head&apos;s, in step)</source>
+        <translation>本通道上规约 warp 的上一轮循环（所有 head 同步推进）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>rank %1&apos;s own previous work on this channel (program order)</source>
         <translation>rank %1 在本通道上自己的前一项工作（程序顺序）</translation>
     </message>
@@ -4937,6 +4977,16 @@
     </message>
     <message>
         <location line="+1"/>
+        <source>rank %1&apos;s chunks read by the NVSwitch for every head (multimem.ld_reduce), channel %2</source>
+        <translation>rank %1 的块由 NVSwitch 为每个 head 读取（multimem.ld_reduce），通道 %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>head rank %1&apos;s sum stored by the NVSwitch to every rank (multimem.st), channel %2</source>
+        <translation>rank %1（head）的和由 NVSwitch 写到每个 rank（multimem.st），通道 %2</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>sent at step %1 of the run; NCCL step %2, slot %3</source>
         <translation>在运行的第 %1 步发出；NCCL 的 step %2，槽位 %3</translation>
     </message>
@@ -4971,22 +5021,32 @@
         <translation>位于通道 %1 的关键路径上：一串等待，终点是该通道最晚的到达。</translation>
     </message>
     <message>
-        <location line="+8"/>
-        <source>P2P: GPU to GPU inside a node (NVLink or PCIe). Thick while the slice is on the wire, thin for the hop&apos;s latency until it arrives.</source>
-        <translation>P2P：节点内 GPU 到 GPU（NVLink 或 PCIe）。切片在线路上时画粗，之后到达前的这一跳延迟画细。</translation>
+        <location line="+6"/>
+        <source>Thick while the slice is on the wire, thin for the hop&apos;s latency until it arrives.</source>
+        <translation>切片在线路上时画粗，之后到达前的这一跳延迟画细。</translation>
     </message>
     <message>
         <location line="+4"/>
-        <source>SHM: through host shared memory. Thick while the slice is on the wire, thin for the hop&apos;s latency until it arrives.</source>
-        <translation>SHM：经主机共享内存。切片在线路上时画粗，之后到达前的这一跳延迟画细。</translation>
+        <source>NVLS: through the NVSwitch, which reads and adds every GPU&apos;s copy of a chunk (multimem.ld_reduce) and writes the sum to every GPU (multimem.st).</source>
+        <translation>NVLS：经 NVSwitch，它读取并相加每块 GPU 上某块的副本（multimem.ld_reduce），再把和写到每块 GPU（multimem.st）。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>P2P: GPU to GPU inside a node (NVLink or PCIe).</source>
+        <translation>P2P：节点内 GPU 到 GPU（NVLink 或 PCIe）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>SHM: through host shared memory.</source>
+        <translation>SHM：经主机共享内存。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>NET: across the network to another node.</source>
+        <translation>NET：经网络到另一个节点。</translation>
     </message>
     <message>
         <location line="+4"/>
-        <source>NET: across the network to another node. Thick while the slice is on the wire, thin for the hop&apos;s latency until it arrives.</source>
-        <translation>NET：经网络到另一个节点。切片在线路上时画粗，之后到达前的这一跳延迟画细。</translation>
-    </message>
-    <message>
-        <location line="+3"/>
         <source>slot wait</source>
         <translation>等待槽位</translation>
     </message>
@@ -4996,7 +5056,7 @@
         <translation>红色短竖线：该切片在等接收方 NCCL_STEPS 个槽位中空出一个；它前面的红线表示等了多久。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>critical path</source>
         <translation>关键路径</translation>
     </message>
@@ -5006,7 +5066,7 @@
         <translation>加框：每个通道从最晚到达往回的一串切片，每个切片的结束放行了下一个切片的开始（程序顺序、数据或空出的槽位）。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>current step</source>
         <translation>当前步</translation>
     </message>
@@ -5016,12 +5076,12 @@
         <translation>高亮：光标所在步的切片；更早的步变淡，之后的步不画。</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+46"/>
         <source>At %1 µs, connections (a sender to a receiver on a channel) with a slice on the wire:</source>
         <translation>%1 µs 时，有切片（slice）在线路上的连接（一个通道上从发送方到接收方）：</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+6"/>
         <source>%1: %2 of %3</source>
         <translation>%1：%3 个中有 %2 个</translation>
     </message>
@@ -5036,7 +5096,7 @@
         <translation>0–100 %</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+45"/>
         <source>rank %1 ↑</source>
         <translation>rank %1 ↑</translation>
     </message>

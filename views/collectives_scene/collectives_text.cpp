@@ -44,8 +44,14 @@ QString CollectivesText::about() {
         "also prices NVLS (the switch reduces) and, across servers, NVLSTree, on the NVLS graph the search "
         "finds (a head per GPU); the switch reduces only what ncclNvlsSupported allows (sums of 32- and 64-bit "
         "types, maxima of integers). "
-        "When NCCL would pick NVLS, NVLSTree or PAT, the summary names it and the best ring or tree pair "
-        "runs instead. CollNet stays off (it needs a plugin). GPU kernels and proxies are not modelled.</p>");
+        "NVLS on one server runs as NCCL 2.22 cuts it: the buffer in 16-byte cells over the NVLS channels, "
+        "NVLS chunks, loops of one chunk per head; each loop the heads' reduce warps load every GPU's copy "
+        "of their chunk through the switch, which adds them (multimem.ld_reduce), and store the sum to every "
+        "GPU (multimem.st). A GPU's link to the switch carries NCCL's NVLS bandwidth × (heads + 1) / heads, as "
+        "each head's sum crosses it once more; the scatter and gather copies inside a GPU take no time and the "
+        "tuner's NVLS latency is charged once. When NCCL would pick NVLSTree or PAT, the summary names it and "
+        "the best ring or tree pair runs instead. CollNet stays off (it needs a plugin). GPU kernels and "
+        "proxies are not modelled.</p>");
 }
 
 QString CollectivesText::gbpsNumber(double gbps) {
