@@ -26,7 +26,8 @@ SceneDescriptor collectivesScene() {
                          QStringLiteral(":/lessons/collectives_nccl_tuning_table.json"),
                          QStringLiteral(":/lessons/collectives_nccl_pipeline.json"),
                          QStringLiteral(":/lessons/collectives_nccl_net_pace.json"),
-                         QStringLiteral(":/lessons/collectives_nccl_channels.json")};
+                         QStringLiteral(":/lessons/collectives_nccl_channels.json"),
+                         QStringLiteral(":/lessons/collectives_nccl_nvls.json")};
     for (const char* name : {"ring_allreduce_16",
                              "ring_allreduce_16_1mib",
                              "nccl_ring_allreduce_2ch",
