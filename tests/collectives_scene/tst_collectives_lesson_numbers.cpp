@@ -476,7 +476,8 @@ private slots:
         // GPU's own 64 KiB sum: 589,824 B / 18.75 GB/s = 31.457 µs, eight of them after the 25 µs launch.
         QVERIFY(std::abs(summary["time_us"].get<double>() - (25.0 + 8 * 589824 / 18750.0)) < 0.01);
         QCOMPARE(summary["pipeline"]["max_steps_ahead"].get<int>(), 8);
-        // Lesson "NVLS: the switch does the adding": loop 0 at 25 + 31.46 µs; algbw 64 MiB / 276.66 µs, busbw x 2 x 7/8.
+        // Lesson "NVLS: the switch does the adding": loop 0 at 25 + 31.46 µs; algbw 64 MiB / 276.66 µs, busbw x 2 x
+        // 7/8.
         QVERIFY(std::abs(25.0 + 589824 / 18750.0 - 56.46) < 0.005);
         QVERIFY(std::abs(summary["algbw_GBps"].get<double>() - 242.57) < 0.01);
         QVERIFY(std::abs(summary["busbw_GBps"].get<double>() - 424.50) < 0.01);
@@ -486,9 +487,9 @@ private slots:
     // Every lesson step opens one of these scenarios at a step the run has.
     void lessonStepsPointAtStepsTheScenariosHave() {
         int checked = 0;
-        for (const char* lesson : {"allreduce_algorithms", "ring_allreduce", "recursive_doubling", "double_binary_tree",
-                                   "algbw_busbw", "nccl_protocols", "nccl_tree_to_ring", "nccl_tuning_table",
-                                   "nccl_nvls"}) {
+        for (const char* lesson :
+             {"allreduce_algorithms", "ring_allreduce", "recursive_doubling", "double_binary_tree", "algbw_busbw",
+              "nccl_protocols", "nccl_tree_to_ring", "nccl_tuning_table", "nccl_nvls"}) {
             const auto json =
                 readJson(std::string(COMMVIZ_SOURCE_DIR) + "/resources/lessons/collectives_" + lesson + ".json");
             QCOMPARE(json["scene"].get<std::string>(), std::string("collectives"));
