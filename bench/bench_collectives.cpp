@@ -71,12 +71,9 @@ void BM_ChartSweepRanks(benchmark::State& state, Collective collective) {
     for (auto _ : state) benchmark::DoNotOptimize(sweepOverRanks(config).crossovers.size());
 }
 
-// NCCL's pipelines on two bundled DGX H100s (16 ranks, 16 channels): a 1 GiB allreduce on the server's rings
-// or trees with `protocol`, scheduled and simulated slice by slice through the slots, data moved, result checked.
-void BM_NcclPipeline(benchmark::State& state, const std::string& algorithm, const std::string& protocol) {
-    const commviz::sim::ParamValues values{
-        {"library", "nccl"},      {"nnodes", 2},          {"ranks", 16},         {"bytes", 1073741824LL},
-        {"algorithm", algorithm}, {"protocol", protocol}, {"detail", "messages"}};
+// A run of NCCL on a bundled DGX H100 server, scheduled and simulated through the slots, data moved, result
+// checked.
+void runNcclServer(benchmark::State& state, const commviz::sim::ParamValues& values) {
     const Config config = configOf(commviz::sim::mergeKeys(params(), values).value()).value();
     std::size_t footprint = 0;
     std::int64_t messages = 0;
@@ -91,8 +88,31 @@ void BM_NcclPipeline(benchmark::State& state, const std::string& algorithm, cons
     state.counters["messages"] = double(messages);
 }
 
+// NCCL's pipelines on two DGX H100s (16 ranks, 16 channels): a 1 GiB allreduce on the server's rings or trees
+// with `protocol`.
+void BM_NcclPipeline(benchmark::State& state, const std::string& algorithm, const std::string& protocol) {
+    runNcclServer(state, {{"library", "nccl"},
+                          {"nnodes", 2},
+                          {"ranks", 16},
+                          {"bytes", 1073741824LL},
+                          {"algorithm", algorithm},
+                          {"protocol", protocol},
+                          {"detail", "messages"}});
+}
+
+// NCCL's NVLS on one DGX H100 (8 ranks, 16 NVLS channels): a 1 GiB float allreduce, 64 loops of loads and
+// stores through the switch on every channel.
+void BM_NcclNvls(benchmark::State& state) {
+    runNcclServer(state, {{"library", "nccl"},
+                          {"datatype", "float"},
+                          {"bytes", 1073741824LL},
+                          {"algorithm", "nvls"},
+                          {"detail", "messages"}});
+}
+
 }  // namespace
 
+BENCHMARK(BM_NcclNvls)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_NcclPipeline, ring_simple, std::string("ring"), std::string("simple"))
     ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_NcclPipeline, ring_ll128, std::string("ring"), std::string("ll128"))
