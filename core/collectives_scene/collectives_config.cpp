@@ -31,6 +31,7 @@ sim::ParamSpec number(std::string key, sim::ParamType type, sim::Json value, dou
 }
 
 std::int64_t datatypeBytes(const std::string& name) {
+    if (name == "half" || name == "bfloat16") return 2;
     if (name == "int32" || name == "float") return 4;
     if (name == "int64" || name == "double") return 8;
     return 1;
@@ -61,7 +62,7 @@ std::vector<sim::ParamSpec> params() {
                QT_TRANSLATE_NOOP("commviz::params",
                                  "Message size S in bytes: the whole vector (allreduce, reduce, bcast, reduce_scatter) "
                                  "or one rank's block (allgather, gather, scatter, alltoall, reduce_scatter_block)")),
-        choice("datatype", "int8", {"int8", "int32", "int64", "float", "double"},
+        choice("datatype", "int8", {"int8", "half", "bfloat16", "int32", "int64", "float", "double"},
                QT_TRANSLATE_NOOP("commviz::params", "Element type; bytes must be a multiple of its size")),
         number("root", ParamType::Int, 0, 0, 4095,
                QT_TRANSLATE_NOOP("commviz::params", "Root rank of rooted collectives")),
@@ -170,7 +171,7 @@ sim::Result<Config> configOf(const sim::MergedKeys& keys) {
     config.bytes = keys.at("bytes").get<std::int64_t>();
     const std::string datatype = keys.at("datatype").get<std::string>();
     config.elementBytes = datatypeBytes(datatype);
-    config.floating = datatype == "float" || datatype == "double";
+    config.floating = datatype == "half" || datatype == "bfloat16" || datatype == "float" || datatype == "double";
     config.root = keys.at("root").get<int>();
     config.op =
         pick<ReduceOp>(keys.at("op").get<std::string>(),
@@ -221,8 +222,10 @@ ScheduleRequest scheduleRequest(const Config& config) {
 }
 
 bool ncclNvlsReduces(const Config& config) {
-    if (config.elementBytes < 4) return false;
-    return config.op == ReduceOp::Sum || (config.op == ReduceOp::Max && !config.floating);
+    if (config.elementBytes == 1) return false;  // int8: no multimem reduction of 8-bit types
+    if (config.op == ReduceOp::Sum) return true;
+    // Min and max: integers and the 16-bit floats (half, bfloat16), not float or double.
+    return config.op == ReduceOp::Max && (!config.floating || config.elementBytes == 2);
 }
 
 }  // namespace commviz::collectives

@@ -27,7 +27,7 @@ struct Config {
     int ranks = 8;
     std::int64_t bytes = 1048576;   ///< S as Open MPI's fixed rules mean it for the collective
     std::int64_t elementBytes = 1;  ///< key "datatype"
-    bool floating = false;          ///< float or double
+    bool floating = false;          ///< half, bfloat16, float or double
     int root = 0;
     ReduceOp op = ReduceOp::Sum;
     std::int64_t segsize = 0;
@@ -78,8 +78,8 @@ std::vector<sim::ParamSpec> params();
 /// multiple of the datatype).
 sim::Result<Config> configOf(const sim::MergedKeys& keys);
 
-/// ncclNvlsSupported (NCCL src/enqueue.cc): the NVSwitch reduces sums of 32- and 64-bit integers and
-/// floats and the maximum of integers, never 8-bit types nor an op NCCL lacks.
+/// ncclNvlsSupported (NCCL src/include/device.h): the NVSwitch sums 32- and 64-bit integers, half, bfloat16,
+/// float and double, and takes the maximum of the integers, half and bfloat16; never 8-bit types.
 bool ncclNvlsReduces(const Config& config);
 
 /// The number of elements of the call (bytes / datatype size).

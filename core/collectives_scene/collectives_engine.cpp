@@ -97,8 +97,9 @@ std::string nvlsRefusal(const Config& config) {
                "nnodes=" +
                std::to_string(setup.nNodes) + " NCCL runs NVLSTree, or set nnodes=1";
     if (!ncclNvlsReduces(config))
-        return "algorithm=nvls: the NVSwitch does not reduce this datatype and op (ncclNvlsSupported: sums of 32- "
-               "and 64-bit types, the maximum of integers); set datatype=int32, int64, float or double";
+        return "algorithm=nvls: the NVSwitch does not reduce this datatype and op (ncclNvlsSupported: sums of "
+               "half, bfloat16, int32, int64, float and double; the maximum of half, bfloat16, int32 and int64; no "
+               "8-bit types)";
     return {};
 }
 

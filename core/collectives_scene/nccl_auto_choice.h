@@ -30,8 +30,8 @@ struct NcclCall {
     std::string algorithm = "auto";
     std::optional<NcclProtocol> protocol;  ///< nullopt: protocol=auto
     std::vector<int> animated;             ///< NCCL algorithm indices the scene can animate
-    /// ncclNvlsSupported: the switch reduces sums of 32- and 64-bit integers and floats, and the
-    /// minimum or maximum of integers; never 8-bit types.
+    /// ncclNvlsSupported: the switch sums 32- and 64-bit integers and every float type, and takes the
+    /// minimum or maximum of the integers and the 16-bit floats; never 8-bit types.
     bool nvlsReduces = false;
 };
 

@@ -109,7 +109,7 @@ private slots:
 
     // NVLS on the same node (an NVSwitch and sm90): 8 heads × min(40, 60) GB/s = 320, × 5/6 = 266.7;
     // lat hwLat[NVL][NVLS][Simple] 25. The switch reduces floats, not the default int8
-    // (ncclNvlsSupported), so NCCL prices NVLS only for datatype=float.
+    // (ncclNvlsSupported), so NCCL prices NVLS here only for datatype=float.
     void nvlsOnTheNvswitchNode() {
         sim::ParamValues floats = dgx(1 << 20);
         floats["datatype"] = "float";

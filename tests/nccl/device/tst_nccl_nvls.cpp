@@ -191,8 +191,12 @@ private slots:
             auto engine = CollectivesEngine::create(dgxConfig(values));
             return engine ? std::string() : engine.error().message;
         };
-        QVERIFY(refusal({{"algorithm", "nvls"}, {"datatype", "int8"}}).find("datatype=int32, int64, float or double") !=
-                std::string::npos);
+        // ncclNvlsSupported: no 8-bit types; float and double sum only; integers and 16-bit floats sum or max.
+        QVERIFY(refusal({{"algorithm", "nvls"}, {"datatype", "int8"}}).find("no 8-bit types") != std::string::npos);
+        QVERIFY(!refusal({{"algorithm", "nvls"}, {"op", "max"}}).empty());
+        QVERIFY(refusal({{"algorithm", "nvls"}, {"op", "max"}, {"datatype", "bfloat16"}}).empty());
+        QVERIFY(refusal({{"algorithm", "nvls"}, {"op", "max"}, {"datatype", "int32"}}).empty());
+        QVERIFY(refusal({{"algorithm", "nvls"}, {"datatype", "half"}}).empty());
         QVERIFY(refusal({{"algorithm", "nvls"}, {"nnodes", 2}, {"ranks", 16}}).find("CollNet") != std::string::npos);
         QVERIFY(refusal({{"algorithm", "nvls"}, {"nvls_enable", 0}}).find("no NVLS") != std::string::npos);
         QVERIFY(refusal({{"algorithm", "nvls"}, {"topo_file", ""}}).find("NVSwitch") != std::string::npos);
