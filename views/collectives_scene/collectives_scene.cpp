@@ -15,6 +15,11 @@ SceneDescriptor collectivesScene() {
     // The channel picked in the Timeline dock is the one the canvas draws in full.
     auto focus = std::make_shared<CollectivesChannelFocus>();
     scene.createRenderer = [focus] { return std::make_unique<CollectivesRenderer>(focus); };
+    // The canvas on the servers themselves (NCCL's pipelines on a topo_file only; elsewhere the option draws
+    // the ranks as without it).
+    scene.viewOptions.push_back({QString::fromLatin1(CollectivesServers::kOption),
+                                 [] { return CollectivesServers::tr("Canvas on the &Servers"); },
+                                 QKeySequence(Qt::CTRL | Qt::Key_1)});
     scene.narration = &CollectivesText::table();
     scene.lessonPath = QStringLiteral(":/lessons/collectives_allreduce_algorithms.json");
     scene.moreLessons = {QStringLiteral(":/lessons/collectives_ring_allreduce.json"),
