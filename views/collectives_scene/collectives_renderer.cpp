@@ -139,10 +139,11 @@ QString CollectivesRenderer::focusNote(const CollectivesEngine& engine) {
     if (engine.config().nchannels <= 1 && !m_onServers) return {};
     if (m_onServers) {
         const int focus = m_focus ? m_focus->channel : 0;
-        if (focus < 0)
-            return tr(
-                "the servers, every channel's sends along their links; ×N: how many of this round's sends "
-                "cross the link");
+        if (focus < 0) return tr("every channel's sends on the servers' links; ×N: this round's sends on a link");
+        if (engine.nvlsPipeline())
+            return tr("channel %1's loads and stores through the NVSwitch; ×N: those of all %2 channels on a link")
+                .arg(focus)
+                .arg(engine.config().nchannels);
         return tr("channel %1's sends link by link on the servers; ×N: sends of all %2 channels on a link")
             .arg(focus)
             .arg(engine.config().nchannels);

@@ -182,7 +182,7 @@ void CollectivesServers::paintLinkUse(TopologyPaint& p, const std::map<PhysicalL
                                ? (points[1] + points[2]) / 2
                                : tagPoint(points.front(), points.back(), typeOf(link.first), typeOf(link.second));
         //: How many of the round's sends cross one link, e.g. "×4".
-        p.tag(at, tr("×%1").arg(count), color.darker(200), QColor(Qt::white), 11);
+        p.tag(at, tr("×%1").arg(count), p.theme.mutedText.darker(120), QColor(Qt::white), 11);
     }
 }
 
