@@ -1,4 +1,5 @@
-// Proves the collectives canvas drawn on the servers (View option "collectives-servers", Ctrl+1) draws NCCL's
+// Proves the collectives canvas drawn on the servers (View option "collectives-servers", Ctrl+1, enabled only for a
+// session that runs NCCL's pipelines on a topo_file) draws NCCL's
 // sends along the physical links of the bundled topology, with counts worked by hand:
 //
 // On two DGX H100 (dgx_h100_nvswitch_8nic.xml: GPU k and NIC k, mlx5_k, on one PCI switch; every GPU on the
@@ -16,6 +17,7 @@
 // and 2 from node 1: 4. Each GPU sends 16 - 2 = 14 and receives 14 over NVLink: 28 sends on its link to the
 // switch. Link crossings in all: 224 NVLink sends x 2 links + 32 NET sends x 7 links = 672.
 
+#include <QAction>
 #include <QtTest>
 #include <set>
 
@@ -27,6 +29,7 @@
 #include "nccl/topology_scene/topology_paint.h"
 #include "paint_image.h"
 #include "scene_walk.h"
+#include "shell/scene_view_actions.h"
 #include "sim/session_access.h"
 
 using namespace commviz;
@@ -83,6 +86,16 @@ private slots:
         auto openMpi = tests::sceneSession(m_scene, QStringLiteral(":/scenarios/collectives/ring_allreduce_16.json"));
         QVERIFY(openMpi);
         QVERIFY(!CollectivesServers::offered(engineOf(*openMpi)));
+        // The View action: enabled for the server's session, disabled for Open MPI's and with no session.
+        QObject owner;
+        const QList<QAction*> actions = views::createViewOptionActions(m_scene.viewOptions, &owner, {});
+        const auto index = it - m_scene.viewOptions.begin();
+        views::updateViewOptionActions(m_scene.viewOptions, actions, server.get());
+        QVERIFY(actions[index]->isEnabled());
+        views::updateViewOptionActions(m_scene.viewOptions, actions, openMpi.get());
+        QVERIFY(!actions[index]->isEnabled());
+        views::updateViewOptionActions(m_scene.viewOptions, actions, nullptr);
+        QVERIFY(!actions[index]->isEnabled());
         // Open MPI's ring with the option on: the ranks around the ring, exactly as without it.
         openMpi->seek(2);
         views::CollectivesRenderer renderer;
