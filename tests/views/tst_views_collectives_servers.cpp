@@ -26,10 +26,12 @@
 #include "collectives_scene/collectives_scene.h"
 #include "collectives_scene/collectives_servers.h"
 #include "collectives_scene/nccl_send_route.h"
+#include "fit_check.h"
 #include "nccl/topology_scene/topology_paint.h"
 #include "paint_image.h"
 #include "scene_walk.h"
 #include "shell/scene_view_actions.h"
+#include "shell/simulation_controller.h"
 #include "sim/session_access.h"
 
 using namespace commviz;
@@ -199,6 +201,26 @@ private slots:
                     .strings()
                     .join(' ')
                     .contains(QStringLiteral("every channel's sends on the servers' links")));
+    }
+
+    // At fit in the default window of a 1600 x 1000 screen every text of the servers view is 8 pt or more, at
+    // every round of the 16-rank run on two servers, and of the tree and NVLS runs' first rounds.
+    void everyTextIsReadableAtFit() {
+        views::SimulationController controller;
+        for (const char* name : {"nccl_pipeline_2nodes_16m", "nccl_tree_2nodes_8m", "nccl_nvls_pick_64m"}) {
+            auto session = tests::sceneSession(
+                m_scene, QStringLiteral(":/scenarios/collectives/%1.json").arg(QLatin1String(name)));
+            QVERIFY(session);
+            const std::size_t last = std::string(name) == "nccl_pipeline_2nodes_16m" ? 30 : 3;
+            for (std::size_t step = 0; step <= last; ++step) {
+                session->seek(step);
+                views::CollectivesRenderer renderer;
+                const auto drawn = tests::paintAtZoom(controller, renderer, *session, 1,
+                                                      {QString::fromLatin1(CollectivesServers::kOption)});
+                tests::checkReadable(drawn, QStringLiteral("%1, step %2").arg(QLatin1String(name)).arg(step));
+                if (QTest::currentTestFailed()) return;
+            }
+        }
     }
 
     // NVLS on one DGX H100: the loads and stores go GPU -> NVSwitch -> GPU.
