@@ -8,6 +8,7 @@
 
 #include "nccl/graph/bundled_files.h"
 #include "nccl/graph/topo_keys.h"
+#include "nccl/log/topo_log.h"
 #include "nccl/log/topo_log_tuning.h"
 #include "nccl/topology_model.h"
 #include "nccl/topology_scene/topology_run.h"
@@ -68,6 +69,7 @@ sim::Result<std::shared_ptr<const NcclTopologySetup>> loadNcclTopology(const sim
     setup->nvlsChannels = model.nvls.support && model.nvls.search.graph.nChannels > 0 ? model.nvls.channels : 0;
     setup->inputs = nccl_topology::tuningInputs(model, topoKeys.value());
     setup->comm = model.comm;
+    setup->netsTrimmed = nccl_topology::netsTrimmed(model, topoKeys.value());
     setup->model = std::move(shared);
     if (auto fits = checkRanks(*setup, keys.at("ranks").get<int>()); !fits) return fits.error();
     return std::shared_ptr<const NcclTopologySetup>(std::move(setup));

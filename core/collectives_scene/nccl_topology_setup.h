@@ -25,6 +25,8 @@ struct NcclTopologySetup {
     /// The searched server itself (system, paths, ring/tree graphs), shared by every copy of the engine's config:
     /// the server view draws it and routes each send along NCCL's paths (nccl_send_route.h).
     std::shared_ptr<const nccl_topology::TopologyModel> model;
+    /// ncclTopoTrimSystem took the NETs out (one server, NCCL 2.22): drawn faded, as the nccl-topology scene does.
+    bool netsTrimmed = false;
     int nRanks() const { return gpusPerNode * nNodes; }
 };
 

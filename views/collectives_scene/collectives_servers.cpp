@@ -135,9 +135,12 @@ void CollectivesServers::paint(TopologyPaint& p, const CollectivesEngine& engine
         p.box(m_network.adjusted(4, 5, -4, -5),
               ScenePaint::tint(TopologyPaint::linkColor(nccl_topology::LinkType::NET), 40),
               TopologyPaint::linkColor(nccl_topology::LinkType::NET), 6, 1);
-        p.detail(m_network.adjusted(12, 0, 0, 0), tr("NET: the network between the servers"), 10, p.theme.mutedText);
+        // Its left end only: the NICs' tags sit along the rest.
+        p.text(m_network.adjusted(12, 0, 0, 0), tr("NET"), 12,
+               TopologyPaint::linkColor(nccl_topology::LinkType::NET).darker(150), Qt::AlignLeft | Qt::AlignVCenter,
+               true);
     }
-    for (const ServerLayout& layout : m_servers) p.links(system, layout, false);
+    for (const ServerLayout& layout : m_servers) p.links(system, layout, setup.netsTrimmed);
     std::set<PhysicalLink> insideServers;
     for (const collectives::Message& message : round) {
         if (message.src / setup.gpusPerNode != message.dst / setup.gpusPerNode) continue;
@@ -155,7 +158,11 @@ void CollectivesServers::paint(TopologyPaint& p, const CollectivesEngine& engine
                                         : TopologyPaint::channelColor(message.channel);
         paintSend(p, routePoints(route), color, focus >= 0 ? 3 : 1.4, focus >= 0);
     }
-    for (const ServerLayout& layout : m_servers) p.nodes(system, layout, false, false);
+    for (const ServerLayout& layout : m_servers) p.nodes(system, layout, false, setup.netsTrimmed);
+    // The counts over everything, so no send or device hides them.
+    for (const auto& [at, count] : m_tags)
+        //: How many of the round's sends cross one link, e.g. "×4".
+        p.tag(at, tr("×%1").arg(count), p.theme.mutedText.darker(120), QColor(Qt::white), 11);
     paintRanks(p, engine);
 }
 
@@ -165,6 +172,7 @@ void CollectivesServers::paintLinkUse(TopologyPaint& p, const std::map<PhysicalL
     int most = 1;
     for (const auto& [link, count] : use) most = std::max(most, count);
     const QColor color = linkUseColor(p.theme);
+    m_tags.clear();
     const auto* system = &m_model.lock()->system;
     for (const auto& [link, count] : use) {
         const std::vector<QPointF> points = routePoints({link.first, link.second});
@@ -181,8 +189,7 @@ void CollectivesServers::paintLinkUse(TopologyPaint& p, const std::map<PhysicalL
         const QPointF at = network && points.size() == 4
                                ? (points[1] + points[2]) / 2
                                : tagPoint(points.front(), points.back(), typeOf(link.first), typeOf(link.second));
-        //: How many of the round's sends cross one link, e.g. "×4".
-        p.tag(at, tr("×%1").arg(count), p.theme.mutedText.darker(120), QColor(Qt::white), 11);
+        m_tags.push_back({at, count});
     }
 }
 
@@ -256,8 +263,11 @@ void CollectivesServers::legend(TopologyPaint& p, const CollectivesEngine& engin
     p.p.setPen(QPen(linkUseColor(p.theme), 8, Qt::SolidLine, Qt::RoundCap));
     p.p.drawLine(QPointF(x, y), QPointF(x + 18, y));
     x += 24 + p.text(QRectF(x + 24, area.top(), 150, area.height()), tr("×N: sends on a link"), 13, p.theme.text);
-    p.p.setPen(QPen(focus >= 0 ? p.theme.accent : TopologyPaint::channelColor(0), 2.6, Qt::SolidLine, Qt::RoundCap));
-    p.p.drawLine(QPointF(x + 10, y), QPointF(x + 28, y));
+    // Orange where the receiver reduces, blue where it stores, as the ranks' own view draws them.
+    p.p.setPen(QPen(focus >= 0 ? p.theme.accent2 : TopologyPaint::channelColor(0), 3, Qt::SolidLine, Qt::RoundCap));
+    p.p.drawLine(QPointF(x + 6, y), QPointF(x + 16, y));
+    p.p.setPen(QPen(focus >= 0 ? p.theme.accent : TopologyPaint::channelColor(1), 3, Qt::SolidLine, Qt::RoundCap));
+    p.p.drawLine(QPointF(x + 20, y), QPointF(x + 30, y));
     p.text(QRectF(x + 34, area.top(), area.right() - x - 34, area.height()),
            focus >= 0 ? tr("channel %1's sends").arg(focus) : tr("every channel's sends"), 13, p.theme.text);
 }

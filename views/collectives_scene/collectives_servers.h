@@ -55,6 +55,7 @@ private:
     std::weak_ptr<const nccl_topology::TopologyModel> m_model;
     QRectF m_area;
     std::vector<ServerLayout> m_servers;
+    std::vector<std::pair<QPointF, int>> m_tags;  ///< where each link's count goes, drawn last
     QRectF m_network;  ///< the band the NETs of different servers meet in; empty on one server
 };
 
