@@ -75,7 +75,7 @@ private:
     bool m_resultOk = false;
     CollectivesServers m_servers;
     bool m_onServers = false;  ///< the last paint drew the servers (the option on, and a server to draw)
-    QRectF m_band;  ///< the summary's band of ranks in the last paint (empty: none)
+    QRectF m_band;             ///< the summary's band of ranks in the last paint (empty: none)
     int m_bandRanks = 0;
 };
 
