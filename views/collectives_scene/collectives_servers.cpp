@@ -150,6 +150,7 @@ void CollectivesServers::paint(TopologyPaint& p, const CollectivesEngine& engine
     }
     paintLinkUse(p, collectives::linkUse(setup, graph, round), insideServers);
     // The sends of the channel in focus, over the links and under the devices they pass.
+    m_chunks.clear();
     for (const collectives::Message& message : round) {
         if (focus >= 0 && message.channel != focus) continue;
         const auto route = collectives::sendRoute(setup, graph, message.channel, message.src, message.dst);
@@ -159,6 +160,12 @@ void CollectivesServers::paint(TopologyPaint& p, const CollectivesEngine& engine
         paintSend(p, routePoints(route), color, focus >= 0 ? 3 : 1.4, focus >= 0);
     }
     for (const ServerLayout& layout : m_servers) p.nodes(system, layout, false, setup.netsTrimmed);
+    // The chunks on their way, over the devices they pass through (the NVSwitch, a NIC).
+    for (const auto& [at, color] : m_chunks) {
+        p.p.setPen(QPen(color.darker(130), 1));
+        p.p.setBrush(color);
+        p.p.drawEllipse(at, 4.5, 4.5);
+    }
     // The counts over everything, so no send or device hides them.
     for (const auto& [at, count] : m_tags)
         //: How many of the round's sends cross one link, e.g. "×4".
@@ -232,11 +239,7 @@ void CollectivesServers::paintSend(TopologyPaint& p, const std::vector<QPointF>&
     const QPointF head = drawn.back();
     const QPointF before = drawn[drawn.size() - 2];
     if (head != before) p.arrowHead(head, head - before, 6 + 2 * width, color);
-    if (p.state.progress < 1) {  // the chunk itself, on its way
-        p.p.setPen(QPen(color.darker(130), 1));
-        p.p.setBrush(color);
-        p.p.drawEllipse(head, 4.5, 4.5);
-    }
+    if (p.state.progress < 1) m_chunks.push_back({head, color});  // the chunk itself, on its way: drawn last
 }
 
 // Rank r on GPU r % gpusPerNode of server r / gpusPerNode: NCCL's numbering (placeRank), the GPU whose

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QColor>
 #include <QCoreApplication>
 #include <QRectF>
 #include <map>
@@ -55,7 +56,8 @@ private:
     std::weak_ptr<const nccl_topology::TopologyModel> m_model;
     QRectF m_area;
     std::vector<ServerLayout> m_servers;
-    std::vector<std::pair<QPointF, int>> m_tags;  ///< where each link's count goes, drawn last
+    std::vector<std::pair<QPointF, QColor>> m_chunks;  ///< the moving sends' heads, drawn over the devices
+    std::vector<std::pair<QPointF, int>> m_tags;       ///< where each link's count goes, drawn last
     QRectF m_network;  ///< the band the NETs of different servers meet in; empty on one server
 };
 
