@@ -79,6 +79,11 @@ MainWindow::MainWindow(const views::SceneRegistry& registry, views::Language& la
         m_tutorial->setEnabled(idle);
         for (QDockWidget* dock : m_sceneDocks) dock->setEnabled(idle);
     });
+    // A scene's view options that need something of the session (a server) follow the session loaded.
+    connect(m_controller, &views::SimulationController::sessionChanged, this, [this] {
+        if (const views::SceneDescriptor* scene = m_controller->scene())
+            views::updateViewOptionActions(scene->viewOptions, m_sceneOptions, m_controller->session());
+    });
     connect(m_controller, &views::SimulationController::runProgress, this,
             [this](std::size_t reached, std::size_t cap) {
                 statusBar()->showMessage(
@@ -377,6 +382,7 @@ bool MainWindow::openScene(const QString& id, const QString& scenarioPath, const
         m_sceneOptions.clear();
         m_sceneOptions = views::createViewOptionActions(
             scene->viewOptions, this, [this](const QString& id, bool on) { m_canvas->setOption(id, on); });
+        views::updateViewOptionActions(scene->viewOptions, m_sceneOptions, m_controller->session());
         for (QAction* action : m_sceneOptions) {
             // Beside zoom and presentation; the window holds the key too, for presentation mode.
             m_viewMenu->insertAction(m_actions.zoomIn, action);

@@ -8,6 +8,7 @@
 
 #include "nccl/graph/bundled_files.h"
 #include "nccl/graph/topo_keys.h"
+#include "nccl/log/topo_log.h"
 #include "nccl/log/topo_log_tuning.h"
 #include "nccl/topology_model.h"
 #include "nccl/topology_scene/topology_run.h"
@@ -57,8 +58,9 @@ sim::Result<std::shared_ptr<const NcclTopologySetup>> loadNcclTopology(const sim
     if (!topoKeys) return topoKeys.error();
     auto system = nccl_topology::readTopoFile(file, topoKeys->assumptions);
     if (!system) return system.error();
-    const nccl_topology::TopologyModel model =
-        nccl_topology::buildTopologyModel(std::move(system).value(), topoKeys.value());
+    auto shared = std::make_shared<const nccl_topology::TopologyModel>(
+        nccl_topology::buildTopologyModel(std::move(system).value(), topoKeys.value()));
+    const nccl_topology::TopologyModel& model = *shared;
     auto setup = std::make_shared<NcclTopologySetup>();
     setup->topoFile = file;
     setup->gpusPerNode = static_cast<int>(model.system.ofType(nccl_topology::NodeType::GPU).size());
@@ -67,6 +69,8 @@ sim::Result<std::shared_ptr<const NcclTopologySetup>> loadNcclTopology(const sim
     setup->nvlsChannels = model.nvls.support && model.nvls.search.graph.nChannels > 0 ? model.nvls.channels : 0;
     setup->inputs = nccl_topology::tuningInputs(model, topoKeys.value());
     setup->comm = model.comm;
+    setup->netsTrimmed = nccl_topology::netsTrimmed(model, topoKeys.value());
+    setup->model = std::move(shared);
     if (auto fits = checkRanks(*setup, keys.at("ranks").get<int>()); !fits) return fits.error();
     return std::shared_ptr<const NcclTopologySetup>(std::move(setup));
 }

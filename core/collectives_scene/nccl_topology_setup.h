@@ -6,6 +6,7 @@
 
 #include "nccl/graph/comm_graphs.h"
 #include "nccl/graph/tuning_model.h"
+#include "nccl/topology_model.h"
 #include "sim/param_spec.h"
 #include "sim/result.h"
 
@@ -21,6 +22,11 @@ struct NcclTopologySetup {
     int nvlsChannels = 0;            ///< comm->nvlsChannels; 0 when the NVSwitch does not reduce (no NVLS)
     nccl_topology::CommGraphs comm;  ///< every channel's ring and tree, and the transport of each connection
     nccl_tuning::TuningInputs inputs;
+    /// The searched server itself (system, paths, ring/tree graphs), shared by every copy of the engine's config:
+    /// the server view draws it and routes each send along NCCL's paths (nccl_send_route.h).
+    std::shared_ptr<const nccl_topology::TopologyModel> model;
+    /// ncclTopoTrimSystem took the NETs out (one server, NCCL 2.22): drawn faded, as the nccl-topology scene does.
+    bool netsTrimmed = false;
     int nRanks() const { return gpusPerNode * nNodes; }
 };
 

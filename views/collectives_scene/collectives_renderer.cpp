@@ -6,6 +6,7 @@
 #include "collectives_scene/collectives_engine.h"
 #include "collectives_scene/collectives_paint.h"
 #include "collectives_scene/collectives_text.h"
+#include "nccl/topology_scene/topology_paint.h"
 #include "shell/scene_paint.h"
 #include "sim/session_access.h"
 
@@ -70,7 +71,14 @@ bool CollectivesRenderer::paintScene(QPainter& painter, const RenderState& state
     if (!access) return false;
     CollectivesPaint p(painter, state, m_hits);
     const CollectivesEngine& engine = access->engine();
+    m_onServers =
+        state.options.contains(QLatin1String(CollectivesServers::kOption)) && CollectivesServers::offered(engine);
     paintCaption(p, engine);
+    if (m_onServers) {
+        paintOnServers(painter, state, engine);
+        p.drawHalos();
+        return true;
+    }
     if (engine.config().ranks <= CollectivesLayout::kDetailedRanks)
         paintRanks(p, engine, kRanks);
     else
@@ -122,29 +130,45 @@ void CollectivesRenderer::paintCaption(CollectivesPaint& p, const CollectivesEng
                           .arg(round.size())
                           .arg(CollectivesText::bytesText(bytes)));
     }
-    if (engine.config().nchannels > 1 && engine.config().ranks <= CollectivesLayout::kDetailedRanks) {
-        const int focus = layoutFor(engine, kRanks).focusChannel;
-        const int others = engine.config().nchannels - 1;
-        if (focus < 0 && engine.nvlsPipeline())
-            notes.prepend(tr("every channel's loads and stores alike (pick a channel in the Timeline)"));
-        else if (engine.nvlsPipeline())
-            notes.prepend(tr("channel %1's loads and stores through the switch in full, the other %2 channels faded")
-                              .arg(focus)
-                              .arg(others));
-        else if (focus < 0 && (engine.ringPipeline() || engine.treePipeline()))
-            notes.prepend(tr("every channel's sends alike, ranks along channel 0 (pick a channel in the Timeline)"));
-        else if (engine.ringPipeline())
-            notes.prepend(tr("ranks along channel %1's ring, its sends in full, the other %2 channels faded")
-                              .arg(focus)
-                              .arg(others));
-        else if (engine.treePipeline())
-            notes.prepend(tr("channel %1's tree (each server's chain under the tree over servers), its sends in "
-                             "full, the other %2 channels faded")
-                              .arg(focus)
-                              .arg(others));
-    }
+    if (const QString focus = focusNote(engine); !focus.isEmpty()) notes.prepend(focus);
     p.text(QRectF(kCaption.left(), kCaption.top() + 48, kCaption.width(), 22), notes.join(QStringLiteral(" · ")), 14,
            p.theme.mutedText);
+}
+
+QString CollectivesRenderer::focusNote(const CollectivesEngine& engine) {
+    if (engine.config().nchannels <= 1 && !m_onServers) return {};
+    if (m_onServers) {
+        const int focus = m_focus ? m_focus->channel : 0;
+        if (focus < 0) return tr("every channel's sends on the servers' links; ×N: this round's sends on a link");
+        if (engine.nvlsPipeline())
+            return tr("channel %1's loads and stores through the NVSwitch; ×N: those of all %2 channels on a link")
+                .arg(focus)
+                .arg(engine.config().nchannels);
+        return tr("channel %1's sends link by link on the servers; ×N: sends of all %2 channels on a link")
+            .arg(focus)
+            .arg(engine.config().nchannels);
+    }
+    if (engine.config().ranks > CollectivesLayout::kDetailedRanks) return {};
+    const int focus = layoutFor(engine, kRanks).focusChannel;
+    const int others = engine.config().nchannels - 1;
+    if (focus < 0 && engine.nvlsPipeline())
+        return tr("every channel's loads and stores alike (pick a channel in the Timeline)");
+    if (engine.nvlsPipeline())
+        return tr("channel %1's loads and stores through the switch in full, the other %2 channels faded")
+            .arg(focus)
+            .arg(others);
+    if (focus < 0 && (engine.ringPipeline() || engine.treePipeline()))
+        return tr("every channel's sends alike, ranks along channel 0 (pick a channel in the Timeline)");
+    if (engine.ringPipeline())
+        return tr("ranks along channel %1's ring, its sends in full, the other %2 channels faded")
+            .arg(focus)
+            .arg(others);
+    if (engine.treePipeline())
+        return tr("channel %1's tree (each server's chain under the tree over servers), its sends in "
+                  "full, the other %2 channels faded")
+            .arg(focus)
+            .arg(others);
+    return {};
 }
 
 void CollectivesRenderer::paintRanks(CollectivesPaint& p, const CollectivesEngine& engine, const QRectF& area) {
@@ -157,6 +181,15 @@ void CollectivesRenderer::paintRanks(CollectivesPaint& p, const CollectivesEngin
     p.messages(layout, round);
     // Drawn over the messages' bends: they go into the switch and come out of it.
     if (layout.shape == RankShape::Switch) p.nvSwitch(layout, round.empty() || round.front().reduce);
+}
+
+void CollectivesRenderer::paintOnServers(QPainter& painter, const RenderState& state, const CollectivesEngine& engine) {
+    TopologyPaint p(painter, state, m_hits);
+    m_servers.layOut(*engine.config().topology, kRanks);
+    const int focus = m_focus ? m_focus->channel : 0;
+    const int shown = focus < engine.config().nchannels ? focus : 0;
+    m_servers.paint(p, engine, roundShown(engine), shown);
+    m_servers.legend(p, engine, kLegend, shown);
 }
 
 void CollectivesRenderer::paintSummary(CollectivesPaint& p, const CollectivesEngine& engine, const QRectF& area) {

@@ -8,6 +8,7 @@
 #include "collectives/schedule.h"
 #include "collectives_scene/collectives_channel_focus.h"
 #include "collectives_scene/collectives_layout.h"
+#include "collectives_scene/collectives_servers.h"
 #include "shell/scene_renderer.h"
 
 namespace commviz::collectives {
@@ -23,7 +24,8 @@ struct CollectivesPaint;
 /// of blocks coloured by how many ranks' data it holds, this round's messages
 /// as arrows tagged with their blocks (orange where the receiver reduces), the
 /// root marked, and a caption with the run so far. Above
-/// CollectivesLayout::kDetailedRanks ranks, a summary and a band of ranks.
+/// CollectivesLayout::kDetailedRanks ranks, a summary and a band of ranks. With the View option
+/// CollectivesServers::kOption on a server, the servers themselves with the sends on their links instead.
 class CollectivesRenderer : public SceneRenderer {
     Q_DECLARE_TR_FUNCTIONS(CollectivesRenderer)
 
@@ -54,6 +56,8 @@ private:
     void paintRanks(CollectivesPaint& p, const collectives::CollectivesEngine& engine, const QRectF& area);
     void paintSummary(CollectivesPaint& p, const collectives::CollectivesEngine& engine, const QRectF& area);
     void paintLegend(CollectivesPaint& p, const collectives::CollectivesEngine& engine, const QRectF& area);
+    void paintOnServers(QPainter& painter, const RenderState& state, const collectives::CollectivesEngine& engine);
+    QString focusNote(const collectives::CollectivesEngine& engine);
 
     // Caches, keyed on the run's schedule (shared by every copy of its engine):
     // a round of 4,096 messages, a tree scan and the final check are not redone every frame.
@@ -69,7 +73,9 @@ private:
     CollectivesLayout m_layout;
     ScheduleKey m_resultKey;
     bool m_resultOk = false;
-    QRectF m_band;  ///< the summary's band of ranks in the last paint (empty: none)
+    CollectivesServers m_servers;
+    bool m_onServers = false;  ///< the last paint drew the servers (the option on, and a server to draw)
+    QRectF m_band;             ///< the summary's band of ranks in the last paint (empty: none)
     int m_bandRanks = 0;
 };
 

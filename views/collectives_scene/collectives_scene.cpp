@@ -6,6 +6,7 @@
 #include "collectives_scene/collectives_round_dock.h"
 #include "collectives_scene/collectives_text.h"
 #include "collectives_scene/collectives_timeline_dock.h"
+#include "sim/session_access.h"
 
 namespace commviz::views {
 
@@ -15,6 +16,16 @@ SceneDescriptor collectivesScene() {
     // The channel picked in the Timeline dock is the one the canvas draws in full.
     auto focus = std::make_shared<CollectivesChannelFocus>();
     scene.createRenderer = [focus] { return std::make_unique<CollectivesRenderer>(focus); };
+    // The canvas on the servers themselves: offered for NCCL's pipelines on a topo_file only (elsewhere the
+    // action is disabled, and the renderer draws the ranks as without it).
+    scene.viewOptions.push_back({QString::fromLatin1(CollectivesServers::kOption),
+                                 [] { return CollectivesServers::tr("Canvas on the &Servers"); },
+                                 QKeySequence(Qt::CTRL | Qt::Key_1),
+                                 {},
+                                 [](const sim::Session& session) {
+                                     const auto* engine = sim::engineOf<collectives::CollectivesEngine>(&session);
+                                     return engine && CollectivesServers::offered(*engine);
+                                 }});
     scene.narration = &CollectivesText::table();
     scene.lessonPath = QStringLiteral(":/lessons/collectives_allreduce_algorithms.json");
     scene.moreLessons = {QStringLiteral(":/lessons/collectives_ring_allreduce.json"),

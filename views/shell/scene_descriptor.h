@@ -47,6 +47,9 @@ struct SceneViewOption {
     /// Options of one non-empty group exclude each other (the NoC heatmaps):
     /// switching one on switches the others off.
     QString group = {};
+    /// Whether the option means anything for this session (the collectives scene's servers need a server);
+    /// none: always. The View action is disabled where it does not, and keeps its check for the next session.
+    std::function<bool(const sim::Session&)> available = {};
 };
 
 /// Everything the shell, export and the tutorial need to know about a scene:

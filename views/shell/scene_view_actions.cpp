@@ -29,4 +29,12 @@ QList<QAction*> createViewOptionActions(const std::vector<SceneViewOption>& opti
     return actions;
 }
 
+void updateViewOptionActions(const std::vector<SceneViewOption>& options, const QList<QAction*>& actions,
+                             const sim::Session* session) {
+    for (qsizetype index = 0; index < actions.size() && index < qsizetype(options.size()); ++index) {
+        const SceneViewOption& option = options[std::size_t(index)];
+        actions[index]->setEnabled(!option.available || (session && option.available(*session)));
+    }
+}
+
 }  // namespace commviz::views

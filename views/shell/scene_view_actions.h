@@ -18,4 +18,9 @@ namespace commviz::views {
 QList<QAction*> createViewOptionActions(const std::vector<SceneViewOption>& options, QObject* parent,
                                         const std::function<void(const QString& id, bool on)>& toggled);
 
+/// Enables each action whose option is available for `session` (SceneViewOption::available; null session:
+/// only options without a condition).
+void updateViewOptionActions(const std::vector<SceneViewOption>& options, const QList<QAction*>& actions,
+                             const sim::Session* session);
+
 }  // namespace commviz::views

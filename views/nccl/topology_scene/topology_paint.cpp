@@ -131,9 +131,17 @@ void TopologyPaint::node(const TopoSystem& system, int index, const QRectF& box,
 
 void TopologyPaint::server(const TopoSystem& system, const ServerLayout& layout, const QString& title, bool clickable,
                            bool netsTrimmed) {
+    serverFrame(layout, title);
+    links(system, layout, netsTrimmed);
+    nodes(system, layout, clickable, netsTrimmed);
+}
+
+void TopologyPaint::serverFrame(const ServerLayout& layout, const QString& title) {
     box(layout.frame, tint(theme.panel, 120), theme.panelBorder, 8, 1);
     text(QRectF(layout.frame.left() + 8, layout.frame.top() + 1, 300, 17), title, 13, theme.mutedText);
-    links(system, layout, netsTrimmed);
+}
+
+void TopologyPaint::nodes(const TopoSystem& system, const ServerLayout& layout, bool clickable, bool netsTrimmed) {
     for (int index = 0; index < int(system.nodes.size()); ++index) {
         if (!layout.drawn(index)) continue;
         node(system, index, layout.boxes[std::size_t(index)],

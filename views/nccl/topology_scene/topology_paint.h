@@ -30,6 +30,11 @@ public:
     /// With `netsTrimmed` the NETs and their links are drawn faint and marked as removed.
     void server(const nccl_topology::TopoSystem& system, const ServerLayout& layout, const QString& title,
                 bool clickable, bool netsTrimmed = false);
+    /// server() in its three layers, for a scene that draws between them (the collectives scene's sends go
+    /// over the links and under the devices): the outline and title, the links, the devices.
+    void serverFrame(const ServerLayout& layout, const QString& title);
+    void links(const nccl_topology::TopoSystem& system, const ServerLayout& layout, bool netsTrimmed);
+    void nodes(const nccl_topology::TopoSystem& system, const ServerLayout& layout, bool clickable, bool netsTrimmed);
     /// A route through the drawn boxes, thick and translucent under the nodes' labels.
     void route(const ServerLayout& layout, const std::vector<int>& nodes);
     /// Arrows from each point to the next (closing the loop when `closed`), bowed
@@ -42,7 +47,6 @@ public:
     static QString linkBandwidths(const nccl_topology::TopoSystem& system, nccl_topology::LinkType type);
 
 private:
-    void links(const nccl_topology::TopoSystem& system, const ServerLayout& layout, bool netsTrimmed);
     void node(const nccl_topology::TopoSystem& system, int node, const QRectF& box, bool trimmed);
 };
 
