@@ -179,7 +179,7 @@
 <context>
     <name>CollectivesRenderer</name>
     <message>
-        <location filename="../../views/collectives_scene/collectives_renderer.cpp" line="+24"/>
+        <location filename="../../views/collectives_scene/collectives_renderer.cpp" line="+25"/>
         <source>NCCL</source>
         <translation>NCCL</translation>
     </message>
@@ -194,7 +194,7 @@
         <translation>未加载集合通信会话</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+59"/>
         <source>%1 · %2 (%3) · %4 ranks · %5</source>
         <translation>%1 · %2（%3）· %4 个 rank · %5</translation>
     </message>
@@ -254,6 +254,21 @@
         <translation>本轮：%1 条消息，%2</translation>
     </message>
     <message>
+        <location line="+13"/>
+        <source>every channel&apos;s sends on the servers&apos; links; ×N: this round&apos;s sends on a link</source>
+        <translation>所有通道的发送画在服务器的链路上；×N：本轮经过某条链路的发送数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>channel %1&apos;s loads and stores through the NVSwitch; ×N: those of all %2 channels on a link</source>
+        <translation>通道 %1 经 NVSwitch 的读取和写入；×N：全部 %2 个通道中经过某条链路的次数</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>channel %1&apos;s sends link by link on the servers; ×N: sends of all %2 channels on a link</source>
+        <translation>通道 %1 的发送在服务器上逐条链路前进；×N：全部 %2 个通道中经过某条链路的发送数</translation>
+    </message>
+    <message>
         <location line="+8"/>
         <source>every channel&apos;s loads and stores alike (pick a channel in the Timeline)</source>
         <translation>所有通道的读取和写入同样显示（在时间线中选一个通道）</translation>
@@ -277,6 +292,50 @@
         <location line="+4"/>
         <source>channel %1&apos;s tree (each server&apos;s chain under the tree over servers), its sends in full, the other %2 channels faded</source>
         <translation>通道 %1 的树（每台服务器内的链挂在跨服务器的树下），它的发送完整显示，其余 %2 个通道淡化</translation>
+    </message>
+</context>
+<context>
+    <name>CollectivesServers</name>
+    <message>
+        <location filename="../../views/collectives_scene/collectives_scene.cpp" line="+22"/>
+        <source>Canvas on the &amp;Servers</source>
+        <translation>画布画在服务器上(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../../views/collectives_scene/collectives_servers.cpp" line="+130"/>
+        <source>Node %1 · ranks %2–%3</source>
+        <translation>节点 %1 · rank %2–%3</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>NET</source>
+        <translation>NET</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>×%1</source>
+        <extracomment>How many of the round&apos;s sends cross one link, e.g. &quot;×4&quot;.</extracomment>
+        <translation>×%1</translation>
+    </message>
+    <message>
+        <location line="+83"/>
+        <source>r%1</source>
+        <translation>r%1</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>×N: sends on a link</source>
+        <translation>×N：经过某条链路的发送数</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>channel %1&apos;s sends</source>
+        <translation>通道 %1 的发送</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>every channel&apos;s sends</source>
+        <translation>所有通道的发送</translation>
     </message>
 </context>
 <context>
@@ -3017,7 +3076,7 @@
         <translation>已裁剪</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location line="+87"/>
         <source>Channels:</source>
         <translation>通道：</translation>
     </message>
@@ -3302,7 +3361,7 @@
 <context>
     <name>commviz::app::MainWindow</name>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="+85"/>
+        <location filename="../../app/gui/main_window.cpp" line="+90"/>
         <source>Running: step %1 of at most %2 (End or the stop button cancels)</source>
         <translation>正在运行：第 %1 步，最多 %2 步（按 End 或停止按钮取消）</translation>
     </message>
@@ -3313,12 +3372,12 @@
     </message>
     <message>
         <location line="+0"/>
-        <location line="+244"/>
+        <location line="+245"/>
         <source>commviz</source>
         <translation>commviz</translation>
     </message>
     <message>
-        <location line="-243"/>
+        <location line="-244"/>
         <source>Scenes</source>
         <translation>场景</translation>
     </message>
@@ -3473,7 +3532,7 @@
         <translation>未知场景“%1”</translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+74"/>
         <source>%1 — %2</source>
         <translation>%1——%2</translation>
     </message>
@@ -4210,7 +4269,7 @@
         <translation>一份 NCCL_DEBUG=INFO 日志，画出其中的环、树和传输（留空：无）</translation>
     </message>
     <message>
-        <location filename="../../core/collectives_scene/nccl_topology_setup.cpp" line="+45"/>
+        <location filename="../../core/collectives_scene/nccl_topology_setup.cpp" line="+46"/>
         <source>library=nccl: the server NCCL&apos;s tuner prices (NCCL_TOPO_FILE: a path or a bundled server); empty: none, the link preset prices a named algorithm and protocol</source>
         <translation>library=nccl 时：NCCL 调优器据以估价的服务器（NCCL_TOPO_FILE：路径或内置服务器）；留空：不用服务器，由链路预设为指定的算法和协议估价</translation>
     </message>
