@@ -258,7 +258,7 @@ std::vector<CollectivesEngine::Event> CollectivesEngine::step() {
     if (done()) return {};
     const int roundIndex = m_round++;
     const Round round = m_schedule->round(roundIndex);
-    // One clock prices the round: the ring pipeline on a server, else Hockney's critical path.
+    // One clock prices the round: the ring, tree or NVLS pipeline on a server, else Hockney's critical path.
     std::vector<MessageTiming> timings;
     std::vector<double> ends;
     const bool pipelined = pipelineShape() != nullptr;
