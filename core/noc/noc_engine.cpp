@@ -42,7 +42,7 @@ NocEngine::NocEngine(NocConfig config, bool emitEvents) : NocEngineState(std::mo
     m_inWork.assign(std::size_t(routers), 0);
     m_vaAlloc.resize(m_ports * m_vcs, m_ports * m_vcs);
     m_saAlloc.resize(m_ports * c.input_speedup, m_ports * c.output_speedup, !c.general_paths);
-    initAllocatorOrders(nodes);
+    initAllocatorOrders(routers);
     if (c.vc_allocator.kind != AllocatorKind::Islip) m_vaOther.resize(m_ports * m_vcs, m_ports * m_vcs);
     if (c.sw_allocator.kind != AllocatorKind::Islip)
         m_saOther.resize(m_ports * c.input_speedup, m_ports * c.output_speedup, true);
@@ -58,6 +58,9 @@ NocEngine::NocEngine(NocConfig config, bool emitEvents) : NocEngineState(std::mo
     } else {
         for (Source& s : m_sources) s.nextArrival = nextBernoulli(0);
     }
+    m_dueAt.resize(m_sources.size());
+    for (std::size_t node = 0; node < m_sources.size(); ++node) m_dueAt[node] = m_sources[node].nextArrival;
+    m_sendingNodes.assign((m_sources.size() + 63) / 64, 0);
     m_injectionVcs.assign(std::size_t(nodes) * std::size_t(m_vcs), OutputVc{});
     for (auto* counts : {&m_sentPackets, &m_sentFlits, &m_acceptedPackets, &m_acceptedFlits})
         counts->assign(std::size_t(nodes), 0);

@@ -151,6 +151,12 @@ struct NocEngineState {
 
     // terminals
     std::vector<Source> m_sources;
+    /// Per source: when its next packet is due (its nextArrival), or kNever while
+    /// it holds a packet; the sources' loop reads this array alone.
+    std::vector<std::int64_t> m_dueAt;
+    static constexpr std::int64_t kNever = std::int64_t(1) << 62;
+    /// The sources holding a packet, a bit each: injectFlits visits only those, in node order.
+    std::vector<std::uint64_t> m_sendingNodes;
     std::vector<OutputVc> m_injectionVcs;  ///< per node x VC: the first router's input buffers
     std::vector<Packet> m_packets;
     std::vector<std::int32_t> m_freePackets;
@@ -281,6 +287,7 @@ private:
     void generatePackets();
     void generatePacket(int source, std::int64_t ctime);
     void injectFlits();
+    void injectFlit(int node);
     void retireFlit(int node, const Flit& flit);
     std::int64_t nextBernoulli(std::int64_t from);
     bool onOffArrival(Source& s, std::int64_t now, std::int64_t& at);

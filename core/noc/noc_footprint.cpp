@@ -56,7 +56,7 @@ std::size_t NocEngineState::heapBytes() const {
     bytes += m_vaAlloc.heapBytes() + m_saAlloc.heapBytes() + nestedHeapBytes(m_holds);
     bytes += m_vaOther.heapBytes() + m_saOther.heapBytes() + nestedHeapBytes(m_allocatorOrders);
     bytes += sim::heapBytes(m_sources) + sim::heapBytes(m_injectionVcs) + sim::heapBytes(m_packets) +
-             sim::heapBytes(m_freePackets);
+             sim::heapBytes(m_freePackets) + sim::heapBytes(m_dueAt) + sim::heapBytes(m_sendingNodes);
     for (const auto* counts : {&m_sentPackets, &m_sentFlits, &m_acceptedPackets, &m_acceptedFlits})
         bytes += sim::heapBytes(*counts);
     return bytes + noc::heapBytes(m_report);

@@ -206,9 +206,10 @@ void NocRouterStep::vcAllocByMask() {
         matched = islipOnMasks<std::uint64_t>(requests, outputs, size, size, config.vc_alloc_iters,
                                               state->vaGrant.data(), state->vaAccept.data(), match);
     } else {
-        matched = allocateOnMasks<std::uint64_t>(config.vc_allocator, config.vc_alloc_iters, requests, outputs, size,
-                                                 size, state->vaGrant.data(), state->vaAccept.data(),
-                                                 diagonal(config.vc_allocator, true), engine.m_rng, match);
+        matched = allocateOnMasks<std::uint64_t>(
+            config.vc_allocator, config.vc_alloc_iters, requests, outputs, allocatorInputs(config.vc_allocator, vcs),
+            allocatorOutputs(config.vc_allocator, vcs), state->vaGrant.data(), state->vaAccept.data(),
+            diagonal(config.vc_allocator, true), engine.m_rng, match);
     }
     for (std::size_t i = 0; i < n; ++i) {
         StageEntry& entry = state->vaQ.at(i);
@@ -291,9 +292,10 @@ void NocRouterStep::switchAllocByPort() {
         matched = islipOnMasks<std::uint32_t>(requests, outputs, ports, ports, config.sw_alloc_iters,
                                               state->saGrant.data(), state->saAccept.data(), match);
     } else if (outputs != 0 || draws) {
-        matched = allocateOnMasks<std::uint32_t>(config.sw_allocator, config.sw_alloc_iters, requests, outputs, ports,
-                                                 ports, state->saGrant.data(), state->saAccept.data(),
-                                                 diagonal(config.sw_allocator, false), engine.m_rng, match);
+        matched = allocateOnMasks<std::uint32_t>(
+            config.sw_allocator, config.sw_alloc_iters, requests, outputs, allocatorInputs(config.sw_allocator, 1),
+            allocatorOutputs(config.sw_allocator, 1), state->saGrant.data(), state->saAccept.data(),
+            diagonal(config.sw_allocator, false), engine.m_rng, match);
     }
     const std::int32_t done = now + config.sw_alloc_delay - 1;
     for (std::size_t i = 0; i < n; ++i) {

@@ -68,8 +68,7 @@ void NocRouterStep::clearVcAllocator() {
 
 void NocRouterStep::vcAllocOther() {
     BookSimAllocator& alloc = engine.m_vaOther;
-    const int size = engine.m_ports * vcs;
-    alloc.clear(size, size);
+    alloc.clear(allocatorInputs(config.vc_allocator, vcs), allocatorOutputs(config.vc_allocator, vcs));
     // Every cycle with a VC waiting, as BookSim calls Allocate (PIM draws even without requests).
     const std::size_t n = unstarted(state->vaQ);
     for (std::size_t i = 0; i < n; ++i) {
@@ -280,7 +279,7 @@ void NocRouterStep::switchAllocEvaluate(const SwitchHold* hold) {
 
 void NocRouterStep::switchRequests(std::size_t count, const SwitchHold* hold) {
     allocatorOf(config.sw_allocator, engine.m_saAlloc, engine.m_saOther)
-        .clear(engine.m_ports * inSpeedup, engine.m_ports * outSpeedup);
+        .clear(allocatorInputs(config.sw_allocator, inSpeedup), allocatorOutputs(config.sw_allocator, outSpeedup));
     for (std::size_t i = 0; i < count; ++i) {
         StageEntry& entry = state->saQ.at(i);
         const InputVc& iv = ivc(entry.input, entry.vc);

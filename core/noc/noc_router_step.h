@@ -70,6 +70,20 @@ struct NocRouterStep {
         RouterAllocatorOrders& orders = engine.m_allocatorOrders[std::size_t(routerId)];
         return va ? &orders.vaDiagonal : &orders.saDiagonal;
     }
+    // An allocator's inputs (or outputs) at this router, `perPort` each. BookSim
+    // builds every router with its own radix (anynet's, the quad tree's root):
+    // wavefront's square and PIM's draws follow it. Round-robin and matrix
+    // arbiters grant the same over the padded ports, which never request.
+    int allocatorInputs(const AllocatorChoice& choice, int perPort) const {
+        return (sizedByRadix(choice) ? engine.m_net->inputs(routerId) : engine.m_ports) * perPort;
+    }
+    int allocatorOutputs(const AllocatorChoice& choice, int perPort) const {
+        return (sizedByRadix(choice) ? engine.m_net->outputs(routerId) : engine.m_ports) * perPort;
+    }
+    static bool sizedByRadix(const AllocatorChoice& choice) {
+        return choice.kind == AllocatorKind::Wavefront || choice.kind == AllocatorKind::RrWavefront ||
+               choice.kind == AllocatorKind::Pim;
+    }
     int local(int port, int vc) const { return port * vcs + vc; }
     InputVc& ivc(int port, int vc) { return inVcs[local(port, vc)]; }
     OutputVc& ovc(int port, int vc) { return outVcs[local(port, vc)]; }

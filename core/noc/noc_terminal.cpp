@@ -2,6 +2,7 @@
 // generation, one flit per node per cycle into the first router (with its own
 // copy of that router's input buffer state), and flit retirement.
 
+#include <bit>
 #include <cmath>
 #include <limits>
 
@@ -56,6 +57,8 @@ void NocEngine::generatePacket(int source, std::int64_t ctime) {
     if (p.record) m_measuredInFlight += p.size;
     Source& s = m_sources[std::size_t(source)];
     s.packet = slot;
+    m_dueAt[std::size_t(source)] = kNever;
+    m_sendingNodes[std::size_t(source) / 64] |= std::uint64_t(1) << (source % 64);
     s.nextFlit = 0;
     s.vc = -1;
     noteEvent(
@@ -70,10 +73,11 @@ void NocEngine::generatePackets() {
         // The common case, without the per-source bookkeeping below: an idle
         // source's qtime (now + 1 every cycle) is read only by the drain check,
         // and the first draining cycle takes the full loop, which sets it first.
-        for (Source& s : m_sources) {
-            if (s.packet >= 0 || s.nextArrival > now) continue;
+        for (std::size_t node = 0, n = m_dueAt.size(); node < n; ++node) {
+            if (m_dueAt[node] > now) continue;
+            Source& s = m_sources[node];
             const std::int64_t at = s.nextArrival;
-            generatePacket(int(&s - m_sources.data()), m_config->include_queuing ? at : now);
+            generatePacket(int(node), m_config->include_queuing ? at : now);
             s.qtime = at + 1;
             s.nextArrival = nextBernoulli(s.qtime);
         }
@@ -98,66 +102,72 @@ void NocEngine::generatePackets() {
 }
 
 void NocEngine::injectFlits() {
+    for (std::size_t word = 0; word < m_sendingNodes.size(); ++word)
+        for (std::uint64_t bits = m_sendingNodes[word]; bits != 0; bits &= bits - 1)
+            injectFlit(int(word * 64) + std::countr_zero(bits));
+}
+
+// One flit of node's packet into its first router, when that router's input buffer has room.
+void NocEngine::injectFlit(int node) {
     const int vcs = m_vcs;
     const NocNetwork& net = *m_net;
-    for (int node = 0; node < int(m_sources.size()); ++node) {
-        Source& s = m_sources[std::size_t(node)];
-        if (s.packet < 0) continue;
-        Packet& p = m_packets[std::size_t(s.packet)];
-        OutputVc* buffers = &m_injectionVcs[std::size_t(node) * std::size_t(vcs)];
-        const bool head = s.nextFlit == 0;
-        if (head && s.vc < 0) {  // find the next free VC of the first router, round-robin
-            const RouteSet range = injectionRoute(*m_config, p, m_rng);
-            const int count = range.vcEnd - range.vcStart + 1;
-            for (int i = 1; i <= count; ++i) {
-                const int last = s.lastVc;
-                const int vc = (last < range.vcStart || last > range.vcEnd)
-                                   ? range.vcStart
-                                   : range.vcStart + (last - range.vcStart + i) % count;
-                if (buffers[vc].inUseBy < 0 && buffers[vc].occupancy < m_bufSize) {
-                    s.vc = std::int16_t(vc);
-                    break;
-                }
+    Source& s = m_sources[std::size_t(node)];
+    Packet& p = m_packets[std::size_t(s.packet)];
+    OutputVc* buffers = &m_injectionVcs[std::size_t(node) * std::size_t(vcs)];
+    const bool head = s.nextFlit == 0;
+    if (head && s.vc < 0) {  // find the next free VC of the first router, round-robin
+        const RouteSet range = injectionRoute(*m_config, p, m_rng);
+        const int count = range.vcEnd - range.vcStart + 1;
+        for (int i = 1; i <= count; ++i) {
+            const int last = s.lastVc;
+            const int vc = (last < range.vcStart || last > range.vcEnd)
+                               ? range.vcStart
+                               : range.vcStart + (last - range.vcStart + i) % count;
+            if (buffers[vc].inUseBy < 0 && buffers[vc].occupancy < m_bufSize) {
+                s.vc = std::int16_t(vc);
+                break;
             }
         }
-        if (s.vc < 0 || buffers[s.vc].occupancy >= m_bufSize) continue;
-        Flit f;
-        f.id = p.firstFlitId + s.nextFlit;
-        f.packet = s.packet;
-        f.itime = std::int32_t(m_time);
-        f.vc = s.vc;
-        f.head = head;
-        f.tail = s.nextFlit == p.size - 1;
-        OutputVc& buf = buffers[s.vc];
-        if (head) {
-            if (m_config->routing_delay == 0)
-                p.lookahead = computeRoute(*m_config, net, routerLoad(), net.injectRouter(node), net.injectPort(node),
-                                           s.vc, p, m_rng);
-            buf.inUseBy = 0;
-            buf.tailSent = false;
-            s.lastVc = s.vc;
-            p.itime = std::int32_t(m_time);
-        }
-        ++buf.occupancy;
-        if (f.tail) {
-            buf.tailSent = true;
-            if (!m_config->wait_for_tail_credit) buf.inUseBy = -1;
-        }
-        if (!m_draining) {
-            ++m_sentFlits[std::size_t(node)];
-            if (head) ++m_sentPackets[std::size_t(node)];
-        }
-        ++m_flitsInjected;
-        const int injectRouter = net.injectRouter(node);
-        const auto injectPort = std::int16_t(net.injectPort(node));
-        m_flitWheel[wheelSlot(m_time + 2)].push_back({injectRouter, injectPort, f});
-        noteEvent([&] { return NocEvent{NocEventKind::FlitInjected, node, injectPort, f.vc, -1, -1, f.id, p.pid, 0}; });
-        if (f.tail) {
-            s.packet = -1;
-            s.vc = -1;
-        } else {
-            ++s.nextFlit;
-        }
+    }
+    if (s.vc < 0 || buffers[s.vc].occupancy >= m_bufSize) return;
+    Flit f;
+    f.id = p.firstFlitId + s.nextFlit;
+    f.packet = s.packet;
+    f.itime = std::int32_t(m_time);
+    f.vc = s.vc;
+    f.head = head;
+    f.tail = s.nextFlit == p.size - 1;
+    OutputVc& buf = buffers[s.vc];
+    if (head) {
+        if (m_config->routing_delay == 0)
+            p.lookahead = computeRoute(*m_config, net, routerLoad(), net.injectRouter(node), net.injectPort(node), s.vc,
+                                       p, m_rng);
+        buf.inUseBy = 0;
+        buf.tailSent = false;
+        s.lastVc = s.vc;
+        p.itime = std::int32_t(m_time);
+    }
+    ++buf.occupancy;
+    if (f.tail) {
+        buf.tailSent = true;
+        if (!m_config->wait_for_tail_credit) buf.inUseBy = -1;
+    }
+    if (!m_draining) {
+        ++m_sentFlits[std::size_t(node)];
+        if (head) ++m_sentPackets[std::size_t(node)];
+    }
+    ++m_flitsInjected;
+    const int injectRouter = net.injectRouter(node);
+    const auto injectPort = std::int16_t(net.injectPort(node));
+    m_flitWheel[wheelSlot(m_time + 2)].push_back({injectRouter, injectPort, f});
+    noteEvent([&] { return NocEvent{NocEventKind::FlitInjected, node, injectPort, f.vc, -1, -1, f.id, p.pid, 0}; });
+    if (f.tail) {
+        s.packet = -1;
+        s.vc = -1;
+        m_dueAt[std::size_t(node)] = s.nextArrival;
+        m_sendingNodes[std::size_t(node) / 64] &= ~(std::uint64_t(1) << (node % 64));
+    } else {
+        ++s.nextFlit;
     }
 }
 

@@ -60,6 +60,12 @@ const std::string kIrregular =
     "router 4 node 5 node 6 router 5 2\n"
     "router 5 node 7 router 0 2 router 2 3\n";
 
+// Six routers in a line, nodes only at the ends: more routers than nodes, and
+// routers of 2 and 3 ports.
+const std::string kChain =
+    "router 0 node 0 node 1 router 1\nrouter 1 router 2\nrouter 2 router 3\n"
+    "router 3 router 4\nrouter 4 router 5\nrouter 5 node 2 node 3\n";
+
 // The ring and the irregular graph run with their own keys on top of kAnynetConfig.
 const std::vector<std::string> kRingKeys = {"network_file=ring8", "num_vcs=2", "vc_buf_size=4"};
 const std::vector<std::string> kIrregularKeys = {"network_file=irregular", "num_vcs=4", "vc_buf_size=4",
@@ -69,7 +75,8 @@ using noctest::keys;
 
 commviz::sim::Result<NocConfig> tryConfig(const std::vector<std::string>& overrides) {
     auto doc = parseBookSimConfig(kAnynetConfig, "anynet_config");
-    doc.value().files = {{"anynet_file", kShippedFile}, {"ring8", kRing8}, {"irregular", kIrregular}};
+    doc.value().files = {
+        {"anynet_file", kShippedFile}, {"ring8", kRing8}, {"irregular", kIrregular}, {"chain", kChain}};
     if (auto ok = applyOverrides(doc.value(), overrides); !ok) return ok.error();
     return makeNocConfig(doc.value(), ConfigRunner::BookSim);
 }
@@ -182,6 +189,18 @@ private slots:
             "32340.6 37.4576 0.676094 0.4394 2.26237 50079");
         row("irregular, randperm, look-ahead", irregular + QStringList{"traffic=randperm", "routing_delay=0"},
             "32306.3 36.2648 0.678412 0.4378 2.26819 50071");
+        row("irregular, randperm, wavefront",
+            irregular + QStringList{"traffic=randperm", "vc_allocator=wavefront", "sw_allocator=wavefront"},
+            "32294.2 38.2458 0.670556 0.3854 2.27409 50075");
+        // Each router's allocators are its own size: wavefront's square is 2 or 3 ports' worth,
+        // and the matrix arbiters' state is kept for every router, not only as many as nodes.
+        const QStringList chain = {"network_file=chain", "num_vcs=2", "vc_buf_size=4", "traffic=bitcomp"};
+        row("chain, wavefront", chain + QStringList{"vc_allocator=wavefront", "sw_allocator=wavefront"},
+            "35117.1 52.4979 0.44445 0.2964 6 50057");
+        row("chain, rr_wavefront", chain + QStringList{"vc_allocator=rr_wavefront", "sw_allocator=rr_wavefront"},
+            "35606.5 49.0002 0.444425 0.4444 6 50053");
+        row("chain, separable, matrix arbiters", chain + QStringList{"arb_type=matrix"},
+            "35612.5 56 0.44445 0.4444 6 50059");
     }
     void deterministicRunsMatchBookSimDigitForDigit() {
         QFETCH(QStringList, overrides);

@@ -373,6 +373,12 @@ private slots:
             << QString("3736.55 420.203 0.185555 0.0545 2.21616 6476").split(' ');
         QTest::newRow("neighbor, 2 VCs") << QStringList{"traffic=neighbor", "num_vcs=2"}
                                          << QString("4209.33 202.189 0.0555625 0.054 5 5267").split(' ');
+        // The root has 4 ports, the other routers 5: wavefront's square is each router's own.
+        QTest::newRow("wavefront") << QStringList{"vc_allocator=wavefront", "sw_allocator=wavefront"}
+                                   << QString("4312.27 336.85 0.0625312 0.0315 5 5397").split(' ');
+        QTest::newRow("rr_wavefront, tornado")
+            << QStringList{"vc_allocator=rr_wavefront", "sw_allocator=rr_wavefront", "traffic=tornado"}
+            << QString("4324.94 339.64 0.0624375 0.04 5 5407").split(' ');
     }
     void qtreeRunsMatchBookSimDigitForDigit() {
         QFETCH(QStringList, overrides);
