@@ -72,8 +72,9 @@ struct NocRouterStep {
     }
     // An allocator's inputs (or outputs) at this router, `perPort` each. BookSim
     // builds every router with its own radix (anynet's, the quad tree's root):
-    // wavefront's square and PIM's draws follow it. Round-robin and matrix
-    // arbiters grant the same over the padded ports, which never request.
+    // wavefront's square, PIM's draws and LOA's pointers (one step per grant)
+    // follow it. Arbiters whose pointers move past the winner, and matrix
+    // arbiters, grant the same over the padded ports, which never request.
     int allocatorInputs(const AllocatorChoice& choice, int perPort) const {
         return (sizedByRadix(choice) ? engine.m_net->inputs(routerId) : engine.m_ports) * perPort;
     }
@@ -82,7 +83,7 @@ struct NocRouterStep {
     }
     static bool sizedByRadix(const AllocatorChoice& choice) {
         return choice.kind == AllocatorKind::Wavefront || choice.kind == AllocatorKind::RrWavefront ||
-               choice.kind == AllocatorKind::Pim;
+               choice.kind == AllocatorKind::Pim || choice.kind == AllocatorKind::Loa;
     }
     int local(int port, int vc) const { return port * vcs + vc; }
     InputVc& ivc(int port, int vc) { return inVcs[local(port, vc)]; }

@@ -201,6 +201,11 @@ private slots:
             "35606.5 49.0002 0.444425 0.4444 6 50053");
         row("chain, separable, matrix arbiters", chain + QStringList{"arb_type=matrix"},
             "35612.5 56 0.44445 0.4444 6 50059");
+        // LOA's pointers step once per grant, round its own router's VCs.
+        const QStringList loa = {"vc_allocator=loa", "sw_allocator=separable_input_first", "num_vcs=4"};
+        row("chain, loa", chain + loa, "34978.2 95.6236 0.499762 0.4207 6 50098");
+        row("irregular, bitcomp, loa", irregular + QStringList{"traffic=bitcomp"} + loa,
+            "31584.4 29.9169 0.749912 0.34975 2.33322 50055");
     }
     void deterministicRunsMatchBookSimDigitForDigit() {
         QFETCH(QStringList, overrides);
