@@ -41,8 +41,8 @@ struct SceneEntry {
     const char* description = "";  ///< one English line, translated likewise
     /// Every event kind the engine can emit (derived from its event variant).
     std::function<std::vector<std::string>()> eventKinds;
-    std::vector<SceneCommand> commands;
-    ForeignScenario foreign;  ///< empty suffixes: JSON scenarios only
+    std::vector<SceneCommand> commands{};
+    ForeignScenario foreign{};  ///< empty suffixes: JSON scenarios only
 };
 
 /// Every scene, in picker order. Built once.

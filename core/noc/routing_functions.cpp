@@ -180,6 +180,7 @@ sim::Status validateRoutingClasses(const NocConfig& c) {
         case RoutingFunction::UgalPni:
         case RoutingFunction::Nca:
         case RoutingFunction::Anca:
+        case RoutingFunction::Min:
             return sim::Ok{};
         case RoutingFunction::MinAdapt:
             least = mesh ? 2 : 4;

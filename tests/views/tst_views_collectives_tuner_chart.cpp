@@ -40,7 +40,8 @@ std::unique_ptr<QChartView> showChart(QChart* chart, QSize size) {
     view->resize(size);
     view->show();
     // QChart lays itself out from the event loop: wait until the plot has its size.
-    QTest::qWaitFor([chart] { return chart->plotArea().height() > 10; }, 5000);
+    if (!QTest::qWaitFor([chart] { return chart->plotArea().height() > 10; }, 5000))
+        qWarning("the chart was not laid out within 5 s");
     QTest::qWait(50);  // and the texts placed on plotAreaChanged
     return view;
 }
