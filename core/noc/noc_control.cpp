@@ -196,7 +196,7 @@ void NocEngine::finishRun() {
 
 NocReport runNocBatch(const NocConfig& config) {
     NocEngine engine(config, false);
-    while (!engine.done()) engine.step();
+    while (!engine.done()) engine.advance();
     return engine.report();
 }
 

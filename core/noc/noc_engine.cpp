@@ -22,6 +22,7 @@ NocEngine::NocEngine(NocConfig config, bool emitEvents) : NocEngineState(std::mo
     m_ports = m_net->ports();
     m_vcs = c.num_vcs;
     m_bufSize = c.vc_buf_size;
+    m_paths = routerPaths(c, m_ports, m_vcs);
     const std::size_t vcSlots = std::size_t(routers) * std::size_t(m_ports) * std::size_t(m_vcs);
     m_inputVcs.assign(vcSlots, InputVc{});
     m_buffers.assign(vcSlots * std::size_t(m_bufSize), Flit{});
@@ -60,6 +61,7 @@ NocEngine::NocEngine(NocConfig config, bool emitEvents) : NocEngineState(std::mo
     }
     m_dueAt.resize(m_sources.size());
     for (std::size_t node = 0; node < m_sources.size(); ++node) m_dueAt[node] = m_sources[node].nextArrival;
+    m_nextDue = m_dueAt.empty() ? kNever : *std::min_element(m_dueAt.begin(), m_dueAt.end());
     m_sendingNodes.assign((m_sources.size() + 63) / 64, 0);
     m_injectionVcs.assign(std::size_t(nodes) * std::size_t(m_vcs), OutputVc{});
     for (auto* counts : {&m_sentPackets, &m_sentFlits, &m_acceptedPackets, &m_acceptedFlits})
@@ -69,8 +71,13 @@ NocEngine::NocEngine(NocConfig config, bool emitEvents) : NocEngineState(std::mo
 
 std::vector<NocEvent> NocEngine::step() {
     m_events.clear();
-    m_eventCount = 0;
     if (done()) return {};
+    advance();
+    return std::move(m_events);
+}
+
+void NocEngine::advance() {
+    m_eventCount = 0;
     simulateCycle();
     if (m_phase == NocPhase::DrainingMeasured) {
         // _SingleSim: every 1000 drain cycles, re-check the latency threshold.
@@ -82,10 +89,10 @@ std::vector<NocEvent> NocEngine::step() {
             notePhaseChanged();
         }
     } else if (m_inPeriod) {
-        ++m_cycleInPeriod;
+        // Most cycles fall inside a sample period: nothing for settle() to do.
+        if (++m_cycleInPeriod < m_config->sample_period) return;
     }
     if (!done()) settle();
-    return std::move(m_events);
 }
 
 std::size_t NocEngine::stepSilently() {
@@ -109,8 +116,9 @@ void NocEngine::simulateCycle() {
     // (a) the sinks read ejected flits and the sources read returned credits
     std::vector<FlitArrival>& ejected = m_ejected;
     ejected.clear();
-    std::vector<FlitArrival> arrivals;
-    arrivals.swap(m_flitWheel[bucket]);
+    // Nothing lands in this cycle's buckets while they are read: every channel
+    // delivers at least two cycles ahead (wheelSlot's callers).
+    std::vector<FlitArrival>& arrivals = m_flitWheel[bucket];
     for (const FlitArrival& a : arrivals) {
         if (a.port >= 0) {
             m_routers[std::size_t(a.router)].inbox.emplace_back(a.port, a.flit);
@@ -124,8 +132,7 @@ void NocEngine::simulateCycle() {
         }
         ejected.push_back(a);
     }
-    std::vector<CreditArrival> credits;
-    credits.swap(m_creditWheel[bucket]);
+    std::vector<CreditArrival>& credits = m_creditWheel[bucket];
     for (const CreditArrival& a : credits) {
         if (a.port < 0) {
             OutputVc* buffers = &m_injectionVcs[std::size_t(a.router) * std::size_t(m_vcs)];
@@ -144,10 +151,8 @@ void NocEngine::simulateCycle() {
         rs.active = true;
         scheduleWork(a.router);
     }
-    arrivals.clear();
-    m_flitWheel[bucket].swap(arrivals);  // keep the bucket's capacity
+    arrivals.clear();  // the buckets keep their capacity
     credits.clear();
-    m_creditWheel[bucket].swap(credits);
     // Routers in index order walk the state arrays front to back (large networks are memory-bound).
     // The list stays sorted from cycle to cycle; when routers woke up, rebuilding it
     // from the membership flags costs one pass over the nodes instead of a sort.
@@ -168,7 +173,7 @@ void NocEngine::simulateCycle() {
         }
     }
     // (c) sources generate and (d) inject
-    if (!m_emptyNetwork) generatePackets();
+    if (!m_emptyNetwork && (m_nextDue <= m_time || m_onOff || m_draining)) generatePackets();
     injectFlits();
     // (e) retire ejected flits and return their credits
     const NocNetwork& net = *m_net;
@@ -185,7 +190,7 @@ void NocEngine::simulateCycle() {
         ++internalSteps;
         m_partialInternal -= 1.0;
     }
-    stepRouters(internalSteps);
+    if (!m_work.empty()) stepRouters(internalSteps);  // an idle network skips even the step's set-up
     std::size_t kept = 0;
     for (int r : m_work) {
         const RouterState& rs = m_routers[std::size_t(r)];
@@ -197,8 +202,10 @@ void NocEngine::simulateCycle() {
     }
     m_work.resize(kept);
     ++m_time;
-    // deadlock watch: nothing moved through any switch or out of the network
-    if (!m_progress && flitsInNetwork() > 0) {
+    // deadlock watch: nothing moved through any switch or out of the network while
+    // flits are in it (the counters, not a walk over every buffer: checkInvariants
+    // holds them equal to flitsInNetwork)
+    if (!m_progress && m_flitsInjected > m_flitsEjected) {
         if (++m_noProgress >= m_config->deadlock_warn_timeout) {
             m_noProgress = 0;
             std::vector<std::string> cycle = findDeadlockCycle();

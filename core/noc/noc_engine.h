@@ -97,6 +97,19 @@ struct ChannelCredit {
     std::uint64_t mask = 0;
 };
 
+/// Which shortcut stages the routers take in a configuration (NocRouterStep),
+/// worked out once per engine.
+struct RouterPaths {
+    bool maskVa = false;     ///< vcAllocByMask serves this configuration
+    bool portSa = false;     ///< switchAllocByPort does
+    bool singlesVa = false;  ///< a port's lone VC requester settles alone (not wavefront, PIM)
+    bool singlesSa = false;  ///< a lone switch request wins outright (not wavefront, PIM)
+    bool vaIslip = false;    ///< the VC allocator is iSLIP: the mask paths without the others' cases
+    bool saIslip = false;    ///< the switch allocator is
+};
+/// The shortcuts, unless a test asks for the general paths they must match (noc_router.cpp).
+RouterPaths routerPaths(const NocConfig& config, int ports, int vcs);
+
 struct NocKeyframe;
 
 /// Everything a NoC engine holds but its flit slots and routers' queues: what
@@ -114,6 +127,7 @@ struct NocEngineState {
     int m_ports = 0;
     int m_vcs = 0;
     int m_bufSize = 0;
+    RouterPaths m_paths;
     bool m_emit = true;
     std::vector<NocEvent> m_events;
     std::size_t m_eventCount = 0;  ///< events of the cycle being simulated, emitted or not
@@ -154,6 +168,8 @@ struct NocEngineState {
     /// Per source: when its next packet is due (its nextArrival), or kNever while
     /// it holds a packet; the sources' loop reads this array alone.
     std::vector<std::int64_t> m_dueAt;
+    /// At most the least of m_dueAt: the sources' loop is skipped in cycles before it.
+    std::int64_t m_nextDue = 0;
     static constexpr std::int64_t kNever = std::int64_t(1) << 62;
     /// The sources holding a packet, a bit each: injectFlits visits only those, in node order.
     std::vector<std::uint64_t> m_sendingNodes;
@@ -215,6 +231,8 @@ public:
     std::vector<NocEvent> step();
     /// One cycle as step() simulates it, building no events: how many it produced.
     std::size_t stepSilently();
+    /// One cycle, its events (if any are built) left for step() to hand out: the batch run's loop.
+    void advance();
     bool done() const { return m_phase == NocPhase::Done; }
     sim::Json summary() const;
     /// "router/R", "router/R/in/P/vc/V", "packet/SLOT"; null when unknown.

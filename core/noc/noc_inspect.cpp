@@ -94,6 +94,16 @@ std::vector<std::string> NocEngine::checkInvariants() const {
         if (m_injectionVcs[i].occupancy < 0 || m_injectionVcs[i].occupancy > m_bufSize)
             broken.push_back("source " + std::to_string(i / std::size_t(m_vcs)) + " credits out of range");
     }
+    // The sources' loops read the due array, its lower bound and the sending bits, not the sources.
+    for (std::size_t node = 0; node < m_sources.size(); ++node) {
+        const Source& s = m_sources[node];
+        const bool holding = s.packet >= 0;
+        const bool sending = m_sendingNodes[node / 64] >> (node % 64) & 1;
+        if (m_dueAt[node] != (holding ? kNever : s.nextArrival) || sending != holding)
+            broken.push_back("source " + std::to_string(node) + ": due cycle or sending bit disagrees with its packet");
+        if (m_nextDue > m_dueAt[node])
+            broken.push_back("source " + std::to_string(node) + " due before the sources' next due cycle");
+    }
     if (!m_holds.empty()) checkSwitchHolds(broken);
     return broken;
 }

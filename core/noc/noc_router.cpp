@@ -154,7 +154,7 @@ void NocRouterStep::switchUpdate() {
 
 template <bool IslipOnly>
 void NocRouterStep::vcAllocByMask() {
-    const bool singles = IslipOnly || singlesVa;
+    const bool singles = IslipOnly || paths.singlesVa;
     const std::size_t n = unstarted(state->vaQ);
     const int size = engine.m_ports * vcs;
     // Per output port (at most 64: ports * vcs <= 64): its requesting input VCs.
@@ -250,7 +250,7 @@ void NocRouterStep::switchAllocByPort() {
     const bool draws = !IslipOnly && drawsWithoutRequests(config.sw_allocator);
     if (n == 0 && !draws) return;
     const int ports = engine.m_ports;
-    if (n == 1 && (IslipOnly || singlesSa)) {  // a single request wins its output outright
+    if (n == 1 && (IslipOnly || paths.singlesSa)) {  // a single request wins its output outright
         StageEntry& entry = state->saQ.front();
         if (ivc(entry.input, entry.vc).state != VcState::Active) return switchAllocEvaluate();
         return switchAllocSingle(entry);
@@ -327,8 +327,8 @@ void NocRouterStep::runStages() {
     if (!state->routeQ.empty()) routeEvaluate();
     if (config.speculative) clearVcAllocator();  // read by the SA re-check
     if (!state->vaQ.empty()) {
-        if (maskVa)
-            vaIslip ? vcAllocByMask<true>() : vcAllocByMaskOther();
+        if (paths.maskVa)
+            paths.vaIslip ? vcAllocByMask<true>() : vcAllocByMaskOther();
         else
             vcAllocEvaluate();
     }
@@ -336,8 +336,8 @@ void NocRouterStep::runStages() {
         if (!hold->queue.empty()) holdEvaluate(*hold);
     }
     if (!state->saQ.empty()) {
-        if (!Hold && portSa)
-            saIslip ? switchAllocByPort<true>() : switchAllocByPortOther();
+        if (!Hold && paths.portSa)
+            paths.saIslip ? switchAllocByPort<true>() : switchAllocByPortOther();
         else
             switchAllocEvaluate(hold);
     }
@@ -370,27 +370,25 @@ void NocRouterStep::outputQueuing() {
     state->pendingCreditPorts = 0;
 }
 
+RouterPaths routerPaths(const NocConfig& config, int ports, int vcs) {
+    const bool fast = !config.general_paths;
+    RouterPaths paths;
+    paths.maskVa = fast && !config.speculative && config.vc_alloc_delay <= 1 && ports * vcs <= 64 &&
+                   runsOnMasks(config.vc_allocator);
+    paths.portSa = fast && !config.speculative && config.sw_alloc_delay <= 1 && config.input_speedup == 1 &&
+                   config.output_speedup == 1 && ports <= 32 && runsOnMasks(config.sw_allocator);
+    paths.singlesVa = settlesSingles(config.vc_allocator);
+    paths.singlesSa = settlesSingles(config.sw_allocator);
+    paths.vaIslip = config.vc_allocator.kind == AllocatorKind::Islip;
+    paths.saIslip = config.sw_allocator.kind == AllocatorKind::Islip;
+    return paths;
+}
+
 // The routers' half of the cycle in one function, so that every stage of the
 // default router inlines into the loop over the busy routers (the stage
 // functions each ran as a call per router per cycle).
 [[gnu::flatten]] void NocEngine::stepRouters(int internalSteps) {
-    const NocConfig& config = *m_config;
-    // The shortcuts, unless a test asks for the general paths they must match.
-    const bool fast = !config.general_paths;
-    // (iSLIP's shortcuts: other allocators take the general stages.)
-    const bool maskVa = fast && !config.speculative && config.vc_alloc_delay <= 1 && m_ports * m_vcs <= 64 &&
-                        runsOnMasks(config.vc_allocator);
-    const bool portSa = fast && !config.speculative && config.sw_alloc_delay <= 1 && config.input_speedup == 1 &&
-                        config.output_speedup == 1 && m_ports <= 32 && runsOnMasks(config.sw_allocator);
-    NocRouterStep step{*this,
-                       config,
-                       std::int32_t(m_time),
-                       maskVa,
-                       portSa,
-                       settlesSingles(config.vc_allocator),
-                       settlesSingles(config.sw_allocator),
-                       config.vc_allocator.kind == AllocatorKind::Islip,
-                       config.sw_allocator.kind == AllocatorKind::Islip};
+    NocRouterStep step{*this, *m_config, std::int32_t(m_time)};
     for (int i = 0; i < internalSteps; ++i) {
         for (int routerId : m_work) {
             if (!m_routers[std::size_t(routerId)].active) continue;  // only credits or outputs left to send

@@ -33,12 +33,7 @@ struct NocRouterStep {
     NocEngine& engine;
     const NocConfig& config;
     std::int32_t now;
-    bool maskVa;     ///< vcAllocByMask serves this configuration
-    bool portSa;     ///< switchAllocByPort does
-    bool singlesVa;  ///< a port's lone VC requester settles alone (not wavefront, PIM)
-    bool singlesSa;  ///< a lone switch request wins outright (not wavefront, PIM)
-    bool vaIslip;    ///< the VC allocator is iSLIP: the mask paths without the others' cases
-    bool saIslip;    ///< the switch allocator is
+    const RouterPaths paths = engine.m_paths;
 
     // The sizes the stages index with.
     const int vcs = engine.m_vcs;

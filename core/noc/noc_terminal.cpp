@@ -2,6 +2,7 @@
 // generation, one flit per node per cycle into the first router (with its own
 // copy of that router's input buffer state), and flit retirement.
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <limits>
@@ -73,14 +74,20 @@ void NocEngine::generatePackets() {
         // The common case, without the per-source bookkeeping below: an idle
         // source's qtime (now + 1 every cycle) is read only by the drain check,
         // and the first draining cycle takes the full loop, which sets it first.
+        // simulateCycle calls this only once a source is due (m_nextDue).
+        std::int64_t nextDue = kNever;
         for (std::size_t node = 0, n = m_dueAt.size(); node < n; ++node) {
-            if (m_dueAt[node] > now) continue;
+            if (m_dueAt[node] > now) {
+                nextDue = std::min(nextDue, m_dueAt[node]);
+                continue;
+            }
             Source& s = m_sources[node];
             const std::int64_t at = s.nextArrival;
             generatePacket(int(node), m_config->include_queuing ? at : now);
             s.qtime = at + 1;
             s.nextArrival = nextBernoulli(s.qtime);
         }
+        m_nextDue = nextDue;
         return;
     }
     for (int node = 0; node < int(m_sources.size()); ++node) {
@@ -165,6 +172,7 @@ void NocEngine::injectFlit(int node) {
         s.packet = -1;
         s.vc = -1;
         m_dueAt[std::size_t(node)] = s.nextArrival;
+        m_nextDue = std::min(m_nextDue, s.nextArrival);
         m_sendingNodes[std::size_t(node) / 64] &= ~(std::uint64_t(1) << (node % 64));
     } else {
         ++s.nextFlit;

@@ -243,7 +243,7 @@ private slots:
     // k = 2 gives 2k = 4 routers a group, 2k*k + 1 = 9 groups, 72 nodes, 2k*k = 8 nodes a group
     // sharing one global link to the next group: min carries at most 1/8 = 0.125 flits per node.
     void lessonNumbers() {
-        const std::string dir = std::string(COMMVIZ_SOURCE_DIR) + "/resources/scenarios/noc/";
+        const std::string dir = COMMVIZ_SOURCE_DIR "/resources/scenarios/noc/";
         const NocConfig min = loadNocConfig(dir + "dragonfly_bad_min.cfg").value();
         QCOMPARE(min.nodes(), 72);
         QCOMPARE(DragonFlyNew(min).routers(), 36);
