@@ -37,14 +37,21 @@ sim::Status runNocCommand(const std::vector<std::string>& args, std::ostream& ou
     if (parsed.value().help) return kUsage.printHelp(out);
     auto config = loadNocConfig(parsed.value().file, parsed.value().assignments);
     if (!config) return config.error();
-    const NocReport report = runNocBatch(config.value());
     if (parsed.value().json) {
-        sim::Json json = reportJson(report);
+        sim::Json json = reportJson(runNocBatch(config.value()));
         out << json.dump(2) << "\n";
         return sim::Ok{};
     }
+    // As BookSim: the config first, each sample period as it ends (a long run
+    // shows its progress), the rest at the end.
     echoConfig(parsed.value(), out);
-    out << formatBookSimReport(report);
+    out.flush();
+    std::size_t printed = 0;
+    const NocReport report = runNocBatch(config.value(), [&](const NocReport& sofar) {
+        for (; printed < sofar.periods.size(); ++printed) out << formatBookSimPeriod(sofar, printed);
+        out.flush();
+    });
+    out << formatBookSimEnding(report);
     out.flush();
     return sim::Ok{};
 }

@@ -194,9 +194,15 @@ void NocEngine::finishRun() {
     notePhaseChanged();
 }
 
-NocReport runNocBatch(const NocConfig& config) {
+NocReport runNocBatch(const NocConfig& config, const std::function<void(const NocReport&)>& periodEnded) {
     NocEngine engine(config, false);
-    while (!engine.done()) engine.advance();
+    std::size_t periods = 0;
+    while (!engine.done()) {
+        engine.advance();
+        if (engine.report().periods.size() == periods) continue;
+        periods = engine.report().periods.size();
+        if (periodEnded) periodEnded(engine.report());
+    }
     return engine.report();
 }
 

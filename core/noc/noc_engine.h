@@ -2,6 +2,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -342,6 +343,8 @@ static_assert(sim::PacksKeyframes<NocEngine>);
 
 /// The batch path (what `commviz noc CONFIG` runs): the engine alone, no
 /// events collected, run to BookSim's end; returns what BookSim would print.
-NocReport runNocBatch(const NocConfig& config);
+/// `periodEnded`, if given, is called with the report so far each time a
+/// sample period ends (the command line prints the period then, as BookSim does).
+NocReport runNocBatch(const NocConfig& config, const std::function<void(const NocReport&)>& periodEnded = {});
 
 }  // namespace commviz::noc

@@ -46,11 +46,21 @@ void period(std::ostream& os, const PeriodStats& p) {
 }  // namespace
 
 std::string formatBookSimReport(const NocReport& report) {
+    std::string text;
+    for (std::size_t i = 0; i < report.periods.size(); ++i) text += formatBookSimPeriod(report, i);
+    return text + formatBookSimEnding(report);
+}
+
+std::string formatBookSimPeriod(const NocReport& report, std::size_t index) {
     std::ostringstream os;
-    for (const PeriodStats& p : report.periods) {
-        period(os, p);
-        if (report.warmedUpAt == p.time) os << "Warmed up ...Time used is " << p.time << " cycles\n";
-    }
+    const PeriodStats& p = report.periods.at(index);
+    period(os, p);
+    if (report.warmedUpAt == p.time) os << "Warmed up ...Time used is " << p.time << " cycles\n";
+    return os.str();
+}
+
+std::string formatBookSimEnding(const NocReport& report) {
+    std::ostringstream os;
     if (report.outcome == NocOutcome::Deadlocked) {
         os << "Deadlock: a cycle of virtual channels each waiting on the next:";
         for (const std::string& vc : report.deadlockCycle) os << " " << vc;

@@ -6,6 +6,7 @@
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -122,6 +123,29 @@ private slots:
         QVERIFY(QRegularExpression("\nTime taken is [0-9]+ cycles\n").match(out).hasMatch());
         QVERIFY(out.contains("\n====== Overall Traffic Statistics ======\n====== Traffic class 0 ======\n"));
         QVERIFY(out.contains("\n\tminimum = 7 (1 samples)\n"));  // a self-addressed 1-flit packet: 5H + 2, H = 1
+    }
+
+    // Each sample period's block is printed when the period ends, as BookSim prints
+    // it, so a long run shows its progress: the first block arrives while the run
+    // goes on (a 32x32 mesh for 20 periods of 1,000 cycles: about twenty seconds,
+    // the first period a twentieth of that; the test stops it there). Printed all
+    // at the end, the first output would carry the overall block too.
+    void printsEachPeriodAsItEnds() {
+        const QString cfg = write("long.cfg",
+                                  "topology = mesh;\nk = 32;\nn = 2;\nrouting_function = dor;\ntraffic = uniform;\n"
+                                  "injection_rate = 0.1;\nsample_period = 1000;\nmax_samples = 20;\n"
+                                  "stopping_thres = 0.0;\nacc_stopping_thres = 0.0;\n");
+        QProcess run;
+        run.start(QStringLiteral(COMMVIZ_BINARY), {"noc", cfg});
+        QVERIFY(run.waitForStarted());
+        QByteArray out;
+        while (!out.contains("\nthroughput change = ") && run.waitForReadyRead(120000))
+            out += run.readAllStandardOutput();
+        QVERIFY2(out.startsWith("BEGIN Configuration File: "), out.left(200).constData());
+        QVERIFY(out.contains("\nClass 0:\nPacket latency average = "));
+        QVERIFY2(!out.contains("Overall Traffic Statistics"), "the first period came with the end of the run");
+        run.kill();
+        run.waitForFinished(10000);
     }
 
     // `commviz noc` is run by the launcher: Qt and FFmpeg, a tenth of a second
