@@ -46,9 +46,8 @@ sim::Status runNocCommand(const std::vector<std::string>& args, std::ostream& ou
     // shows its progress), the rest at the end.
     echoConfig(parsed.value(), out);
     out.flush();
-    std::size_t printed = 0;
-    const NocReport report = runNocBatch(config.value(), [&](const NocReport& sofar) {
-        for (; printed < sofar.periods.size(); ++printed) out << formatBookSimPeriod(sofar, printed);
+    const NocReport report = runNocBatch(config.value(), [&](const NocReport& sofar, std::size_t period) {
+        out << formatBookSimPeriod(sofar, period);
         out.flush();
     });
     out << formatBookSimEnding(report);

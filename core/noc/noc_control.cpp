@@ -194,14 +194,13 @@ void NocEngine::finishRun() {
     notePhaseChanged();
 }
 
-NocReport runNocBatch(const NocConfig& config, const std::function<void(const NocReport&)>& periodEnded) {
+NocReport runNocBatch(const NocConfig& config, const std::function<void(const NocReport&, std::size_t)>& periodEnded) {
     NocEngine engine(config, false);
-    std::size_t periods = 0;
+    std::size_t reported = 0;  // periods handed to periodEnded
     while (!engine.done()) {
         engine.advance();
-        if (engine.report().periods.size() == periods) continue;
-        periods = engine.report().periods.size();
-        if (periodEnded) periodEnded(engine.report());
+        if (!periodEnded) continue;
+        while (reported < engine.report().periods.size()) periodEnded(engine.report(), reported++);
     }
     return engine.report();
 }

@@ -343,8 +343,10 @@ static_assert(sim::PacksKeyframes<NocEngine>);
 
 /// The batch path (what `commviz noc CONFIG` runs): the engine alone, no
 /// events collected, run to BookSim's end; returns what BookSim would print.
-/// `periodEnded`, if given, is called with the report so far each time a
-/// sample period ends (the command line prints the period then, as BookSim does).
-NocReport runNocBatch(const NocConfig& config, const std::function<void(const NocReport&)>& periodEnded = {});
+/// `periodEnded`, if given, is called with the report so far and the new
+/// period's index as each sample period ends (the command line prints the
+/// period then, as BookSim does).
+NocReport runNocBatch(const NocConfig& config,
+                      const std::function<void(const NocReport&, std::size_t)>& periodEnded = {});
 
 }  // namespace commviz::noc
