@@ -38,6 +38,16 @@ inline bool settlesSingles(const AllocatorChoice& choice) {
            choice.kind != AllocatorKind::Pim;
 }
 
+/// Whether an allocation by `choice` is one pass that moves only the matched
+/// pairs' pointers (iSLIP with one iteration, the separable allocators with
+/// round-robin arbiters): requests sharing no input and no output then
+/// allocate apart, each group renumbered (vcAllocPerPort).
+inline bool allocatesInOnePass(const AllocatorChoice& choice, int iterations) {
+    if (choice.kind == AllocatorKind::Islip) return iterations == 1;
+    return (choice.kind == AllocatorKind::SeparableInputFirst || choice.kind == AllocatorKind::SeparableOutputFirst) &&
+           choice.arbiter == ArbiterKind::RoundRobin;
+}
+
 /// PIM draws in every allocation, requests or not (BookSim calls Allocate
 /// whenever a VC waits), so its allocation runs even without requests.
 inline bool drawsWithoutRequests(const AllocatorChoice& choice) { return choice.kind == AllocatorKind::Pim; }

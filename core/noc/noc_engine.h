@@ -102,6 +102,7 @@ struct ChannelCredit {
 /// worked out once per engine.
 struct RouterPaths {
     bool maskVa = false;     ///< vcAllocByMask serves this configuration
+    bool portVa = false;     ///< vcAllocPerPort does (more input VCs than a mask holds)
     bool portSa = false;     ///< switchAllocByPort does
     bool singlesVa = false;  ///< a port's lone VC requester settles alone (not wavefront, PIM)
     bool singlesSa = false;  ///< a lone switch request wins outright (not wavefront, PIM)

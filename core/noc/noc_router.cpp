@@ -219,6 +219,115 @@ void NocRouterStep::vcAllocByMask() {
     }
 }
 
+// BookSim allocates the router's input VCs at once, but an input VC asks
+// for VCs of one output port only, so each port's requesters allocate
+// apart (vcAllocOnePort), in input-VC order.
+[[gnu::noinline]] void NocRouterStep::vcAllocPerPort() {
+    constexpr std::size_t kMaxWaiting = 256;
+    const std::size_t n = unstarted(state->vaQ);
+    if (n > kMaxWaiting) return vcAllocEvaluate();
+    const int size = engine.m_ports * vcs;  // at most 32 ports x 64 VCs
+    // The VCs each entry may take (its range of its port, less the busy ones),
+    // each port's free VCs read once.
+    std::uint64_t free[kMaxWaiting];
+    std::uint64_t portFree[32];
+    std::uint32_t portsRead = 0;
+    // The input VCs with a free VC to ask for, as bits, and their places in the queue.
+    std::uint64_t requesting[32];
+    std::fill_n(requesting, (size + 63) / 64, 0);
+    std::int16_t queueIndexOf[32 * 64];
+    int perPort[32];
+    std::uint32_t portsAsked = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        const StageEntry& entry = state->vaQ.at(i);
+        const RouteSet& route = ivc(entry.input, entry.vc).route;
+        if (route.parts() != 1) return vcAllocEvaluate();  // min_adapt_torus: two ranges, the general allocator
+        const std::uint32_t portBit = 1u << route.port;
+        if (!(portsRead & portBit)) {
+            std::uint64_t mask = 0;
+            for (int vc = 0; vc < vcs; ++vc)
+                if (ovc(route.port, vc).inUseBy < 0) mask |= std::uint64_t(1) << vc;
+            portFree[route.port] = mask;
+            portsRead |= portBit;
+        }
+        const int width = route.vcEnd - route.vcStart + 1;
+        const std::uint64_t range = width <= 0    ? 0
+                                    : width >= 64 ? ~std::uint64_t(0)
+                                                  : ((std::uint64_t(1) << width) - 1) << route.vcStart;
+        free[i] = portFree[route.port] & range;
+        if (free[i] == 0) continue;
+        const int in = local(entry.input, entry.vc);
+        requesting[in / 64] |= std::uint64_t(1) << (in % 64);
+        queueIndexOf[in] = std::int16_t(i);
+        if (!(portsAsked & portBit)) perPort[route.port] = 0, portsAsked |= portBit;
+        if (++perPort[route.port] > 64) return vcAllocEvaluate();  // more requesters than a mask holds
+    }
+    const std::int32_t done = now + config.vc_alloc_delay - 1;
+    for (std::size_t i = 0; i < n; ++i) {
+        StageEntry& entry = state->vaQ.at(i);
+        entry.time = done;
+        if (free[i] == 0) entry.result = kStallBusy;
+    }
+    // Each port's requesters in input-VC order.
+    std::int16_t askers[32][64];
+    int filled[32];
+    for (std::uint32_t ports = portsAsked; ports != 0; ports &= ports - 1) filled[std::countr_zero(ports)] = 0;
+    for (int word = 0; word < (size + 63) / 64; ++word) {
+        for (std::uint64_t bits = requesting[word]; bits != 0; bits &= bits - 1) {
+            const int in = word * 64 + std::countr_zero(bits);
+            const int port = inVcs[in].route.port;
+            askers[port][filled[port]++] = std::int16_t(in);
+        }
+    }
+    for (std::uint32_t ports = portsAsked; ports != 0; ports &= ports - 1) {
+        const int port = std::countr_zero(ports);
+        vcAllocOnePort(port, askers[port], filled[port], free, queueIndexOf);
+    }
+}
+
+// One port's requesters, renumbered 0..count-1 in input-VC order, and the
+// port's VCs by their index: the pointers are read into that numbering (the
+// first at or after the pointer, wrapping) and written back for the matched
+// pairs, the only ones a single pass moves.
+void NocRouterStep::vcAllocOnePort(int port, const std::int16_t* inputs, int count, const std::uint64_t* free,
+                                   const std::int16_t* queueIndexOf) {
+    const int size = engine.m_ports * vcs;
+    const int base = port * vcs;
+    std::uint64_t requests[64];  // per VC of the port: the requesters asking for it
+    std::fill_n(requests, vcs, 0);
+    std::uint64_t outputs = 0;
+    std::int32_t grant[64], accept[64], match[64];
+    for (int k = 0; k < count; ++k) {
+        const std::uint64_t mine = free[queueIndexOf[inputs[k]]];
+        outputs |= mine;
+        for (std::uint64_t m = mine; m != 0; m &= m - 1) requests[std::countr_zero(m)] |= std::uint64_t(1) << k;
+        const int pointer = state->vaAccept[std::size_t(inputs[k])] - base;
+        accept[k] = pointer >= 0 && pointer < vcs ? pointer : 0;
+    }
+    for (std::uint64_t m = outputs; m != 0; m &= m - 1) {
+        const int out = std::countr_zero(m);
+        const int pointer = state->vaGrant[std::size_t(base + out)];
+        int below = 0;  // requesters numbered before the pointer
+        while (below < count && inputs[below] < pointer) ++below;
+        grant[out] = below == count ? 0 : below;
+    }
+    const std::uint64_t matched =
+        allocateOnMasks<std::uint64_t>(config.vc_allocator, config.vc_alloc_iters, requests, outputs, count, vcs, grant,
+                                       accept, nullptr, engine.m_rng, match);
+    for (int k = 0; k < count; ++k) {
+        StageEntry& entry = state->vaQ.at(std::size_t(queueIndexOf[inputs[k]]));
+        if (!(matched >> k & 1)) {
+            entry.result = kStallConflict;
+            continue;
+        }
+        const int in = inputs[k];
+        const int out = base + match[k];
+        state->vaGrant[std::size_t(out)] = in + 1 == size ? 0 : in + 1;
+        state->vaAccept[std::size_t(in)] = out + 1 == size ? 0 : out + 1;
+        entry.result = out;
+    }
+}
+
 void NocRouterStep::vcAllocUpdate() {
     while (!state->vaQ.empty() && state->vaQ.front().time >= 0 && state->vaQ.front().time <= now) {
         const StageEntry entry = state->vaQ.front();
@@ -329,6 +438,8 @@ void NocRouterStep::runStages() {
     if (!state->vaQ.empty()) {
         if (paths.maskVa)
             paths.vaIslip ? vcAllocByMask<true>() : vcAllocByMaskOther();
+        else if (paths.portVa)
+            vcAllocPerPort();
         else
             vcAllocEvaluate();
     }
@@ -377,6 +488,8 @@ RouterPaths routerPaths(const NocConfig& config, int ports, int vcs) {
                    runsOnMasks(config.vc_allocator);
     paths.portSa = fast && !config.speculative && config.sw_alloc_delay <= 1 && config.input_speedup == 1 &&
                    config.output_speedup == 1 && ports <= 32 && runsOnMasks(config.sw_allocator);
+    paths.portVa = fast && !paths.maskVa && !config.speculative && config.vc_alloc_delay <= 1 && vcs <= 64 &&
+                   allocatesInOnePass(config.vc_allocator, config.vc_alloc_iters);
     paths.singlesVa = settlesSingles(config.vc_allocator);
     paths.singlesSa = settlesSingles(config.sw_allocator);
     paths.vaIslip = config.vc_allocator.kind == AllocatorKind::Islip;

@@ -145,6 +145,14 @@ struct NocRouterStep {
     template <bool IslipOnly>
     void vcAllocByMask();
     void vcAllocByMaskOther();  ///< vcAllocByMask<false>, out of line
+    // vcAllocByMask for routers with more than 64 input VCs (a 10-port
+    // butterfly or flattened butterfly with 8 VCs): each output port's
+    // requesters on their own, renumbered into one mask, for the allocators
+    // whose one pass moves only the matched pairs' pointers (iSLIP with one
+    // iteration, the separable ones with round-robin arbiters).
+    void vcAllocPerPort();
+    void vcAllocOnePort(int port, const std::int16_t* inputs, int count, const std::uint64_t* free,
+                        const std::int16_t* queueIndexOf);
     // vcAllocEvaluate with an allocator other than iSLIP: every waiting VC's
     // requests through BookSimAllocator.
     void vcAllocOther();

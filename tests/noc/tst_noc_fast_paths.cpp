@@ -58,6 +58,27 @@ private slots:
         QVERIFY(!NocEngine(general).network().hasMeshTable());
     }
 
+    // Which VC allocation a router with more input VCs than a mask holds takes.
+    void wideRoutersAllocateVcsPerPort() {
+        const auto paths = [](const QStringList& overrides) {
+            std::vector<std::string> keys = {"num_vcs=16"};
+            for (const QString& key : overrides) keys.push_back(key.toStdString());
+            const NocConfig config = noctest::config(keys, kBase);
+            return routerPaths(config, 5, config.num_vcs);
+        };
+        QVERIFY(!paths({}).maskVa);
+        QVERIFY(paths({}).portVa);
+        QVERIFY(paths({"vc_allocator=separable_input_first"}).portVa);
+        QVERIFY(paths({"vc_allocator=separable_output_first"}).portVa);
+        QVERIFY(!paths({"vc_allocator=islip(2)"}).portVa);   // later iterations move no pointers
+        QVERIFY(!paths({"vc_allocator=wavefront"}).portVa);  // one diagonal for the whole router
+        QVERIFY(!paths({"vc_allocator=pim"}).portVa);        // draws across ports
+        QVERIFY(!paths({"vc_allocator=separable_input_first(matrix)"}).portVa);
+        QVERIFY(!paths({"speculative=1"}).portVa);
+        QVERIFY(!paths({"vc_alloc_delay=2"}).portVa);
+        QVERIFY(!paths({"num_vcs=4"}).portVa);  // 20 input VCs: vcAllocByMask
+    }
+
     void sameRunBothWays_data() {
         QTest::addColumn<QStringList>("overrides");
         const auto row = [](const char* name, const QStringList& keys) { QTest::newRow(name) << keys; };
@@ -140,6 +161,11 @@ private slots:
         row("pim VA, islip SA, 4vc 0.05", {"vc_allocator=pim", "num_vcs=4", "injection_rate=0.05"});
         row("wavefront VA, separable SA, 1-flit 0.9",
             {"vc_allocator=wavefront", "sw_allocator=separable_output_first", "packet_size=1", "injection_rate=0.9"});
+        // 5 ports x 16 VCs: more input VCs than a mask holds, so VC allocation goes port by port (vcAllocPerPort)
+        row("islip 16vc 1-flit 0.9", {"num_vcs=16", "packet_size=1", "injection_rate=0.9"});
+        row("separable input-first 16vc 1-flit 0.9",
+            separableIn + QStringList{"num_vcs=16", "packet_size=1", "injection_rate=0.9"});
+        row("separable output-first 16vc 0.9", separableOut + QStringList{"num_vcs=16", "injection_rate=0.9"});
     }
 
     void sameRunBothWays() {
