@@ -358,15 +358,16 @@ void NocRouterStep::switchAllocByPort() {
     const std::size_t n = unstarted(state->saQ);
     const bool draws = !IslipOnly && drawsWithoutRequests(config.sw_allocator);
     if (n == 0 && !draws) return;
-    const int ports = engine.m_ports;
+    const int inputs = engine.m_ports * inSpeedup;  // the crossbar's, expanded by the speedups
+    const int outputs = engine.m_ports * outSpeedup;
     if (n == 1 && (IslipOnly || paths.singlesSa)) {  // a single request wins its output outright
         StageEntry& entry = state->saQ.front();
         if (ivc(entry.input, entry.vc).state != VcState::Active) return switchAllocEvaluate();
         return switchAllocSingle(entry);
     }
-    std::uint32_t requests[32];  // per output: the input ports requesting it
+    std::uint32_t requests[32];  // per (expanded) output: the inputs requesting it
     std::int16_t label[32][32];  // per input and output: the requesting VC
-    std::uint32_t outputs = 0;
+    std::uint32_t requested = 0;
     for (std::size_t i = 0; i < n; ++i) {
         StageEntry& entry = state->saQ.at(i);
         const InputVc& iv = ivc(entry.input, entry.vc);
@@ -375,11 +376,11 @@ void NocRouterStep::switchAllocByPort() {
             entry.result = kStallFull;
             continue;
         }
-        const int in = entry.input;
-        const int out = iv.outPort;
+        const int in = expandedInput(entry.input, entry.vc);
+        const int out = expandedOutput(iv.outPort, entry.input);
         const std::uint32_t bit = 1u << in;
         const std::uint32_t outBit = 1u << out;
-        if (!(outputs & outBit)) requests[out] = 0, outputs |= outBit;
+        if (!(requested & outBit)) requests[out] = 0, requested |= outBit;
         if (!(requests[out] & bit)) {
             requests[out] |= bit;
             label[in][out] = entry.vc;
@@ -398,22 +399,22 @@ void NocRouterStep::switchAllocByPort() {
     std::int32_t match[32];
     std::uint32_t matched = 0;
     if constexpr (IslipOnly) {
-        matched = islipOnMasks<std::uint32_t>(requests, outputs, ports, ports, config.sw_alloc_iters,
+        matched = islipOnMasks<std::uint32_t>(requests, requested, inputs, outputs, config.sw_alloc_iters,
                                               state->saGrant.data(), state->saAccept.data(), match);
-    } else if (outputs != 0 || draws) {
+    } else if (requested != 0 || draws) {
         matched = allocateOnMasks<std::uint32_t>(
-            config.sw_allocator, config.sw_alloc_iters, requests, outputs, allocatorInputs(config.sw_allocator, 1),
-            allocatorOutputs(config.sw_allocator, 1), state->saGrant.data(), state->saAccept.data(),
-            diagonal(config.sw_allocator, false), engine.m_rng, match);
+            config.sw_allocator, config.sw_alloc_iters, requests, requested,
+            allocatorInputs(config.sw_allocator, inSpeedup), allocatorOutputs(config.sw_allocator, outSpeedup),
+            state->saGrant.data(), state->saAccept.data(), diagonal(config.sw_allocator, false), engine.m_rng, match);
     }
     const std::int32_t done = now + config.sw_alloc_delay - 1;
     for (std::size_t i = 0; i < n; ++i) {
         StageEntry& entry = state->saQ.at(i);
         entry.time = done;
         if (entry.result < -1) continue;
-        const int in = entry.input;
+        const int in = expandedInput(entry.input, entry.vc);
         if (matched >> in & 1 && label[in][match[in]] == entry.vc) {
-            state->swRrOffset[std::size_t(in)] = entry.vc + 1 == vcs ? 0 : entry.vc + 1;
+            state->swRrOffset[std::size_t(in)] = offsetAfter(entry.vc);
             entry.result = match[in];
         } else {
             entry.result = kStallCrossbar;
@@ -486,8 +487,8 @@ RouterPaths routerPaths(const NocConfig& config, int ports, int vcs) {
     RouterPaths paths;
     paths.maskVa = fast && !config.speculative && config.vc_alloc_delay <= 1 && ports * vcs <= 64 &&
                    runsOnMasks(config.vc_allocator);
-    paths.portSa = fast && !config.speculative && config.sw_alloc_delay <= 1 && config.input_speedup == 1 &&
-                   config.output_speedup == 1 && ports <= 32 && runsOnMasks(config.sw_allocator);
+    paths.portSa = fast && !config.speculative && config.sw_alloc_delay <= 1 && ports * config.input_speedup <= 32 &&
+                   ports * config.output_speedup <= 32 && runsOnMasks(config.sw_allocator);
     paths.portVa = fast && !paths.maskVa && !config.speculative && config.vc_alloc_delay <= 1 && vcs <= 64 &&
                    allocatesInOnePass(config.vc_allocator, config.vc_alloc_iters);
     paths.singlesVa = settlesSingles(config.vc_allocator);

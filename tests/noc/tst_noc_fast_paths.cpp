@@ -138,6 +138,13 @@ private slots:
         row("speedup 2x2 4vc", {"injection_rate=0.9", "num_vcs=4", "input_speedup=2", "output_speedup=2"});
         row("speedup 2x2 4vc hold spec", {"injection_rate=0.9", "num_vcs=4", "input_speedup=2", "output_speedup=2",
                                           "hold_switch_for_packet=1", "speculative=1"});
+        row("input speedup 2, 8vc, separable input-first",
+            {"injection_rate=0.9", "num_vcs=8", "input_speedup=2", "vc_allocator=separable_input_first",
+             "sw_allocator=separable_input_first"});
+        row("output speedup 2, 2vc, wavefront",
+            {"injection_rate=0.9", "output_speedup=2", "vc_allocator=wavefront", "sw_allocator=wavefront"});
+        row("speedup 2x2 4vc pim", {"injection_rate=0.9", "num_vcs=4", "input_speedup=2", "output_speedup=2",
+                                    "vc_allocator=pim", "sw_allocator=pim"});
         row("output buffer 2, tail credit", {"injection_rate=0.9", "output_buffer_size=2", "wait_for_tail_credit=1"});
         row("internal speedup 2 hold", {"injection_rate=0.9", "internal_speedup=2.0", "hold_switch_for_packet=1"});
         // the other allocators the shortcuts run on bit masks (mask_allocators.h), against BookSimAllocator
