@@ -354,7 +354,7 @@ void NocRouterStep::vcAllocUpdate() {
 }
 
 template <bool IslipOnly>
-void NocRouterStep::switchAllocByPort() {
+void NocRouterStep::switchAllocByPort(const SwitchHold* hold) {
     const std::size_t n = unstarted(state->saQ);
     const bool draws = !IslipOnly && drawsWithoutRequests(config.sw_allocator);
     if (n == 0 && !draws) return;
@@ -362,7 +362,14 @@ void NocRouterStep::switchAllocByPort() {
     const int outputs = engine.m_ports * outSpeedup;
     if (n == 1 && (IslipOnly || paths.singlesSa)) {  // a single request wins its output outright
         StageEntry& entry = state->saQ.front();
-        if (ivc(entry.input, entry.vc).state != VcState::Active) return switchAllocEvaluate();
+        const InputVc& iv = ivc(entry.input, entry.vc);
+        if (iv.state != VcState::Active) return switchAllocEvaluate(hold);
+        if (hold && isHeld(*hold, expandedInput(entry.input, entry.vc), expandedOutput(iv.outPort, entry.input)) &&
+            !outputFull(iv.outPort, iv.outVc)) {
+            entry.time = now + config.sw_alloc_delay - 1;
+            entry.result = kStallCrossbar;  // a held input asks for nothing, a held output is asked by no one
+            return;
+        }
         return switchAllocSingle(entry);
     }
     std::uint32_t requests[32];  // per (expanded) output: the inputs requesting it
@@ -371,13 +378,14 @@ void NocRouterStep::switchAllocByPort() {
     for (std::size_t i = 0; i < n; ++i) {
         StageEntry& entry = state->saQ.at(i);
         const InputVc& iv = ivc(entry.input, entry.vc);
-        if (iv.state != VcState::Active) return switchAllocEvaluate();  // only speculative routers queue those
+        if (iv.state != VcState::Active) return switchAllocEvaluate(hold);  // only speculative routers queue those
         if (outputFull(iv.outPort, iv.outVc)) {
             entry.result = kStallFull;
             continue;
         }
         const int in = expandedInput(entry.input, entry.vc);
         const int out = expandedOutput(iv.outPort, entry.input);
+        if (hold && isHeld(*hold, in, out)) continue;
         const std::uint32_t bit = 1u << in;
         const std::uint32_t outBit = 1u << out;
         if (!(requested & outBit)) requests[out] = 0, requested |= outBit;
@@ -425,7 +433,7 @@ void NocRouterStep::switchAllocByPort() {
 // Out of line, so that the other allocators do not crowd the default
 // router's inlined step (stepRouters): +1.8 % instructions for iSLIP runs.
 [[gnu::noinline]] void NocRouterStep::vcAllocByMaskOther() { vcAllocByMask<false>(); }
-[[gnu::noinline]] void NocRouterStep::switchAllocByPortOther() { switchAllocByPort<false>(); }
+[[gnu::noinline]] void NocRouterStep::switchAllocByPortOther(const SwitchHold* hold) { switchAllocByPort<false>(hold); }
 
 // The held connections are evaluated before switch allocation (which skips
 // them) and updated after VC allocation.
@@ -448,8 +456,8 @@ void NocRouterStep::runStages() {
         if (!hold->queue.empty()) holdEvaluate(*hold);
     }
     if (!state->saQ.empty()) {
-        if (!Hold && paths.portSa)
-            paths.saIslip ? switchAllocByPort<true>() : switchAllocByPortOther();
+        if (paths.portSa)
+            paths.saIslip ? switchAllocByPort<true>(hold) : switchAllocByPortOther(hold);
         else
             switchAllocEvaluate(hold);
     }

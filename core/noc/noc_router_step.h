@@ -173,12 +173,13 @@ struct NocRouterStep {
     void switchAllocEvaluate(const SwitchHold* hold = nullptr);
     void switchRequests(std::size_t count, const SwitchHold* hold);
     void switchGrants(std::size_t count);
-    // switchAllocEvaluate for the default router (not speculative, one-cycle
-    // SA, no speedup, no hold): the same requests, supersession and iSLIP on
-    // per-port bit masks, without the general allocator.
+    // switchAllocEvaluate for routers that are not speculative, with one-cycle
+    // SA and at most 32 expanded crossbar inputs and outputs: the same requests,
+    // supersession and allocation on bit masks, without the general allocator;
+    // `hold`: the held connections, which take no part.
     template <bool IslipOnly>
-    void switchAllocByPort();
-    void switchAllocByPortOther();  ///< switchAllocByPort<false>, out of line
+    void switchAllocByPort(const SwitchHold* hold);
+    void switchAllocByPortOther(const SwitchHold* hold);  ///< switchAllocByPort<false>, out of line
     // A speculative grant stands only if VC allocation succeeded this cycle for
     // the same output and the VC has a credit; delayed grants are re-checked.
     void recheckSwitchGrants();

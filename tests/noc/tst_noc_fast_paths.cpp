@@ -154,11 +154,17 @@ private slots:
         row("separable input-first 16vc 0.3", separableIn + QStringList{"num_vcs=16"});
         row("separable input-first min_adapt 4vc 0.9",
             separableIn + QStringList{"routing_function=min_adapt", "num_vcs=4", "injection_rate=0.9"});
+        row("separable input-first 4vc 0.9 hold (fattree_config)",
+            separableIn + QStringList{"num_vcs=4", "injection_rate=0.9", "hold_switch_for_packet=1"});
         row("separable output-first 2vc 0.9", separableOut + QStringList{"injection_rate=0.9"});
         row("separable output-first transpose 8vc 0.5",
             separableOut + QStringList{"traffic=transpose", "num_vcs=8", "injection_rate=0.5"});
         row("wavefront 2vc 0.9", {"vc_allocator=wavefront", "sw_allocator=wavefront", "injection_rate=0.9"});
         row("wavefront 16vc 0.3", {"vc_allocator=wavefront", "sw_allocator=wavefront", "num_vcs=16"});
+        row("wavefront 2vc 0.9 hold",
+            {"vc_allocator=wavefront", "sw_allocator=wavefront", "injection_rate=0.9", "hold_switch_for_packet=1"});
+        row("pim 4vc 0.9 hold, input speedup 2", {"vc_allocator=pim", "sw_allocator=pim", "num_vcs=4",
+                                                  "injection_rate=0.9", "hold_switch_for_packet=1", "input_speedup=2"});
         row("rr_wavefront 4vc 0.9",
             {"vc_allocator=rr_wavefront", "sw_allocator=rr_wavefront", "num_vcs=4", "injection_rate=0.9"});
         row("separable VA, wavefront SA, 4vc 0.9",
