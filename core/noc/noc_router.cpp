@@ -226,22 +226,36 @@ void NocRouterStep::vcAllocByMask() {
     constexpr std::size_t kMaxWaiting = 256;
     const std::size_t n = unstarted(state->vaQ);
     if (n > kMaxWaiting) return vcAllocEvaluate();
-    const int size = engine.m_ports * vcs;  // at most 32 ports x 64 VCs
-    // The VCs each entry may take (its range of its port, less the busy ones),
-    // each port's free VCs read once.
-    std::uint64_t free[kMaxWaiting];
-    std::uint64_t portFree[32];
-    std::uint32_t portsRead = 0;
-    // The input VCs with a free VC to ask for, as bits, and their places in the queue.
-    std::uint64_t requesting[32];
-    std::fill_n(requesting, (size + 63) / 64, 0);
-    std::int16_t queueIndexOf[32 * 64];
+    // The waiting entries per output port (a lone one, most cycles at low load,
+    // settles alone as vcAllocSingle: these allocators decompose so).
     int perPort[32];
     std::uint32_t portsAsked = 0;
     for (std::size_t i = 0; i < n; ++i) {
         const StageEntry& entry = state->vaQ.at(i);
         const RouteSet& route = ivc(entry.input, entry.vc).route;
         if (route.parts() != 1) return vcAllocEvaluate();  // min_adapt_torus: two ranges, the general allocator
+        const std::uint32_t portBit = 1u << route.port;
+        if (!(portsAsked & portBit)) perPort[route.port] = 0, portsAsked |= portBit;
+        if (++perPort[route.port] > 64) return vcAllocEvaluate();  // more than a mask holds
+    }
+    const int size = engine.m_ports * vcs;  // at most 32 ports x 64 VCs
+    const std::int32_t done = now + config.vc_alloc_delay - 1;
+    // The shared ports' requesters: the VCs each may take (its range of its port,
+    // less the busy ones; each port's free VCs read once), the input VCs with
+    // one as bits, and their places in the queue.
+    std::uint64_t free[kMaxWaiting];
+    std::uint64_t portFree[32];
+    std::uint32_t portsRead = 0;
+    std::uint64_t requesting[32];
+    std::fill_n(requesting, (size + 63) / 64, 0);
+    std::int16_t queueIndexOf[32 * 64];
+    for (std::size_t i = 0; i < n; ++i) {
+        StageEntry& entry = state->vaQ.at(i);
+        const RouteSet& route = ivc(entry.input, entry.vc).route;
+        if (perPort[route.port] == 1) {
+            vcAllocSingle(entry);
+            continue;
+        }
         const std::uint32_t portBit = 1u << route.port;
         if (!(portsRead & portBit)) {
             std::uint64_t mask = 0;
@@ -255,23 +269,20 @@ void NocRouterStep::vcAllocByMask() {
                                     : width >= 64 ? ~std::uint64_t(0)
                                                   : ((std::uint64_t(1) << width) - 1) << route.vcStart;
         free[i] = portFree[route.port] & range;
-        if (free[i] == 0) continue;
+        entry.time = done;
+        if (free[i] == 0) {
+            entry.result = kStallBusy;
+            continue;
+        }
         const int in = local(entry.input, entry.vc);
         requesting[in / 64] |= std::uint64_t(1) << (in % 64);
         queueIndexOf[in] = std::int16_t(i);
-        if (!(portsAsked & portBit)) perPort[route.port] = 0, portsAsked |= portBit;
-        if (++perPort[route.port] > 64) return vcAllocEvaluate();  // more requesters than a mask holds
     }
-    const std::int32_t done = now + config.vc_alloc_delay - 1;
-    for (std::size_t i = 0; i < n; ++i) {
-        StageEntry& entry = state->vaQ.at(i);
-        entry.time = done;
-        if (free[i] == 0) entry.result = kStallBusy;
-    }
-    // Each port's requesters in input-VC order.
+    if (portsRead == 0) return;
+    // Each shared port's requesters in input-VC order.
     std::int16_t askers[32][64];
     int filled[32];
-    for (std::uint32_t ports = portsAsked; ports != 0; ports &= ports - 1) filled[std::countr_zero(ports)] = 0;
+    for (std::uint32_t ports = portsRead; ports != 0; ports &= ports - 1) filled[std::countr_zero(ports)] = 0;
     for (int word = 0; word < (size + 63) / 64; ++word) {
         for (std::uint64_t bits = requesting[word]; bits != 0; bits &= bits - 1) {
             const int in = word * 64 + std::countr_zero(bits);
@@ -279,9 +290,9 @@ void NocRouterStep::vcAllocByMask() {
             askers[port][filled[port]++] = std::int16_t(in);
         }
     }
-    for (std::uint32_t ports = portsAsked; ports != 0; ports &= ports - 1) {
+    for (std::uint32_t ports = portsRead; ports != 0; ports &= ports - 1) {
         const int port = std::countr_zero(ports);
-        vcAllocOnePort(port, askers[port], filled[port], free, queueIndexOf);
+        if (filled[port] > 0) vcAllocOnePort(port, askers[port], filled[port], free, queueIndexOf);
     }
 }
 
