@@ -169,11 +169,13 @@ Mask pimOnMasks(const Mask* requests, Mask outputs, int inputs, int outputCount,
 
 /// One allocation by `choice` on masks (runsOnMasks(choice), `outputs` not
 /// empty unless drawsWithoutRequests(choice)). grantPointers are per output, acceptPointers per input, as iSLIP
-/// keeps them (the separable allocators' output and input arbiters).
+/// keeps them (the separable allocators' output and input arbiters). Always
+/// inlined: only a switch over the kind, which a call would double.
 template <class Mask>
-Mask allocateOnMasks(const AllocatorChoice& choice, int iterations, const Mask* requests, Mask outputs, int inputs,
-                     int outputCount, std::int32_t* grantPointers, std::int32_t* acceptPointers, std::int32_t* diagonal,
-                     sim::Rng& rng, std::int32_t* inMatch) {
+[[gnu::always_inline]] inline Mask allocateOnMasks(const AllocatorChoice& choice, int iterations, const Mask* requests,
+                                                   Mask outputs, int inputs, int outputCount,
+                                                   std::int32_t* grantPointers, std::int32_t* acceptPointers,
+                                                   std::int32_t* diagonal, sim::Rng& rng, std::int32_t* inMatch) {
     switch (choice.kind) {
         case AllocatorKind::SeparableInputFirst:
             return separableInputFirstOnMasks(requests, outputs, inputs, outputCount, grantPointers, acceptPointers,

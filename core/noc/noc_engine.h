@@ -107,7 +107,7 @@ struct RouterPaths {
     bool singlesVa = false;  ///< a port's lone VC requester settles alone (not wavefront, PIM)
     bool singlesSa = false;  ///< a lone switch request wins outright (not wavefront, PIM)
     bool vaIslip = false;    ///< the VC allocator is iSLIP: the mask paths without the others' cases
-    bool saIslip = false;    ///< the switch allocator is
+    bool saIslip = false;    ///< the switch allocator is, and no speedup expands the crossbar
 };
 /// The shortcuts, unless a test asks for the general paths they must match (noc_router.cpp).
 RouterPaths routerPaths(const NocConfig& config, int ports, int vcs);

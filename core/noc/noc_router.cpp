@@ -364,13 +364,14 @@ void NocRouterStep::vcAllocUpdate() {
     }
 }
 
-template <bool IslipOnly>
+template <bool IslipOnly, bool Expanded>
 void NocRouterStep::switchAllocByPort(const SwitchHold* hold) {
     const std::size_t n = unstarted(state->saQ);
     const bool draws = !IslipOnly && drawsWithoutRequests(config.sw_allocator);
     if (n == 0 && !draws) return;
-    const int inputs = engine.m_ports * inSpeedup;  // the crossbar's, expanded by the speedups
-    const int outputs = engine.m_ports * outSpeedup;
+    // The crossbar's inputs and outputs, expanded by the speedups.
+    const int inputs = Expanded ? engine.m_ports * inSpeedup : engine.m_ports;
+    const int outputs = Expanded ? engine.m_ports * outSpeedup : engine.m_ports;
     if (n == 1 && (IslipOnly || paths.singlesSa)) {  // a single request wins its output outright
         StageEntry& entry = state->saQ.front();
         const InputVc& iv = ivc(entry.input, entry.vc);
@@ -394,8 +395,8 @@ void NocRouterStep::switchAllocByPort(const SwitchHold* hold) {
             entry.result = kStallFull;
             continue;
         }
-        const int in = expandedInput(entry.input, entry.vc);
-        const int out = expandedOutput(iv.outPort, entry.input);
+        const int in = Expanded ? expandedInput(entry.input, entry.vc) : entry.input;
+        const int out = Expanded ? expandedOutput(iv.outPort, entry.input) : iv.outPort;
         if (hold && isHeld(*hold, in, out)) continue;
         const std::uint32_t bit = 1u << in;
         const std::uint32_t outBit = 1u << out;
@@ -431,9 +432,10 @@ void NocRouterStep::switchAllocByPort(const SwitchHold* hold) {
         StageEntry& entry = state->saQ.at(i);
         entry.time = done;
         if (entry.result < -1) continue;
-        const int in = expandedInput(entry.input, entry.vc);
+        const int in = Expanded ? expandedInput(entry.input, entry.vc) : entry.input;
         if (matched >> in & 1 && label[in][match[in]] == entry.vc) {
-            state->swRrOffset[std::size_t(in)] = offsetAfter(entry.vc);
+            state->swRrOffset[std::size_t(in)] =
+                Expanded ? offsetAfter(entry.vc) : (entry.vc + 1 == vcs ? 0 : entry.vc + 1);
             entry.result = match[in];
         } else {
             entry.result = kStallCrossbar;
@@ -444,7 +446,11 @@ void NocRouterStep::switchAllocByPort(const SwitchHold* hold) {
 // Out of line, so that the other allocators do not crowd the default
 // router's inlined step (stepRouters): +1.8 % instructions for iSLIP runs.
 [[gnu::noinline]] void NocRouterStep::vcAllocByMaskOther() { vcAllocByMask<false>(); }
-[[gnu::noinline]] void NocRouterStep::switchAllocByPortOther(const SwitchHold* hold) { switchAllocByPort<false>(hold); }
+[[gnu::noinline]] void NocRouterStep::switchAllocByPortOther(const SwitchHold* hold) {
+    if (inSpeedup == 1 && outSpeedup == 1) return switchAllocByPort<false>(hold);
+    if (config.sw_allocator.kind == AllocatorKind::Islip) return switchAllocByPort<true, true>(hold);
+    switchAllocByPort<false, true>(hold);
+}
 
 // The held connections are evaluated before switch allocation (which skips
 // them) and updated after VC allocation.
@@ -513,7 +519,8 @@ RouterPaths routerPaths(const NocConfig& config, int ports, int vcs) {
     paths.singlesVa = settlesSingles(config.vc_allocator);
     paths.singlesSa = settlesSingles(config.sw_allocator);
     paths.vaIslip = config.vc_allocator.kind == AllocatorKind::Islip;
-    paths.saIslip = config.sw_allocator.kind == AllocatorKind::Islip;
+    paths.saIslip =
+        config.sw_allocator.kind == AllocatorKind::Islip && config.input_speedup == 1 && config.output_speedup == 1;
     return paths;
 }
 

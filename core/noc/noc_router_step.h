@@ -176,10 +176,11 @@ struct NocRouterStep {
     // switchAllocEvaluate for routers that are not speculative, with one-cycle
     // SA and at most 32 expanded crossbar inputs and outputs: the same requests,
     // supersession and allocation on bit masks, without the general allocator;
-    // `hold`: the held connections, which take no part.
-    template <bool IslipOnly>
+    // `hold`: the held connections, which take no part. `Expanded`: a speedup
+    // expands the crossbar's inputs or outputs.
+    template <bool IslipOnly, bool Expanded = false>
     void switchAllocByPort(const SwitchHold* hold);
-    void switchAllocByPortOther(const SwitchHold* hold);  ///< switchAllocByPort<false>, out of line
+    void switchAllocByPortOther(const SwitchHold* hold);  ///< the other cases, out of line
     // A speculative grant stands only if VC allocation succeeded this cycle for
     // the same output and the VC has a credit; delayed grants are re-checked.
     void recheckSwitchGrants();

@@ -1,8 +1,8 @@
 // The router's shortcuts against the general code they replace. With
 // NocConfig::general_paths every route goes through computeRoute (no mesh
 // table), every allocation through the request-list IslipAllocator (no
-// vcAllocByMask, switchAllocByPort, bit-mask allocator, vcAllocSingle or
-// switchAllocSingle). BookSim2 has only the general form (src/routers/
+// vcAllocByMask, vcAllocPerPort, switchAllocByPort, bit-mask allocator,
+// vcAllocSingle or switchAllocSingle). BookSim2 has only the general form (src/routers/
 // iq_router.cpp, _VCAllocEvaluate and _SWAllocEvaluate over
 // src/allocators/islip.cpp), so both runs must agree event for event: every
 // step's EventRecords, the state summary and the batch run's whole report.
