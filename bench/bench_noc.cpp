@@ -18,7 +18,8 @@ namespace {
 
 using namespace commviz::noc;
 
-NocConfig rowConfig(int k, double rate, int maxSamples = 20, const std::string& allocator = "islip") {
+NocConfig rowConfig(int k, double rate, int maxSamples = 20, const std::string& allocator = "islip",
+                    const std::vector<std::string>& extra = {}) {
     const char* a1 =
         "topology = mesh; k = 8; n = 2; routing_function = dor; num_vcs = 4; vc_buf_size = 4;\n"
         "traffic = uniform; packet_size = 1; sim_type = latency; seed = 0;\n"
@@ -28,6 +29,7 @@ NocConfig rowConfig(int k, double rate, int maxSamples = 20, const std::string& 
     (void)applyOverrides(doc.value(), {"k=" + std::to_string(k), "injection_rate=" + std::to_string(rate),
                                        "max_samples=" + std::to_string(maxSamples), "vc_allocator=" + allocator,
                                        "sw_allocator=" + allocator});
+    (void)applyOverrides(doc.value(), extra);
     return makeNocConfig(doc.value()).value();
 }
 
@@ -50,6 +52,23 @@ void BM_NocFixedRun(benchmark::State& state, int k, double rate, double bookSimC
 // bit-mask shortcuts).
 void BM_NocAllocator(benchmark::State& state, const char* allocator) {
     const NocConfig config = rowConfig(8, 0.3, 20, allocator);
+    std::int64_t cycles = 0;
+    for (auto _ : state) {
+        const NocReport report = runNocBatch(config);
+        cycles = report.overall.timeTaken;
+        benchmark::DoNotOptimize(report.overall.plat.sum);
+    }
+    state.counters["cycles"] = double(cycles);
+    state.counters["cycles_per_s"] =
+        benchmark::Counter(double(cycles) * double(state.iterations()), benchmark::Counter::kIsRate);
+}
+
+// Routers the bit-mask allocation reached later: BookSim2's singleconfig (a
+// 10-port butterfly router with 8 VCs, 80 input VCs: VC allocation port by
+// port), the 8x8 row with input_speedup = 2 (as mesh88_lat) and with the
+// switch held for 4-flit packets (as fattree_config).
+void BM_NocShape(benchmark::State& state, int k, double rate, const char* allocator, std::vector<std::string> extra) {
+    const NocConfig config = rowConfig(k, rate, 3, allocator, extra);
     std::int64_t cycles = 0;
     for (auto _ : state) {
         const NocReport report = runNocBatch(config);
@@ -85,4 +104,13 @@ BENCHMARK_CAPTURE(BM_NocAllocator, mesh8x8_0_3_separable_input_first, "separable
     ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_NocAllocator, mesh8x8_0_3_wavefront, "wavefront")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_NocAllocator, mesh8x8_0_3_pim, "pim")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_NocShape, fly_k10_8vc_1_0_separable_input_first, 10, 1.0, "separable_input_first",
+                  {"topology=fly", "n=1", "routing_function=dest_tag", "num_vcs=8", "vc_buf_size=8",
+                   "sample_period=10000"})
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_NocShape, mesh8x8_0_3_input_speedup_2, 8, 0.3, "islip", {"input_speedup=2"})
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_NocShape, mesh8x8_0_5_hold_separable_input_first, 8, 0.5, "separable_input_first",
+                  {"packet_size=4", "injection_rate_uses_flits=1", "hold_switch_for_packet=1"})
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_NocSteppedWithEvents)->Unit(benchmark::kMillisecond);
