@@ -33,8 +33,8 @@ NocConfig rowConfig(int k, double rate, int maxSamples = 20, const std::string& 
     return makeNocConfig(doc.value()).value();
 }
 
-void BM_NocFixedRun(benchmark::State& state, int k, double rate, double bookSimCyclesPerSecond) {
-    const NocConfig config = rowConfig(k, rate);
+// One whole batch run per iteration, with the cycles it simulated.
+void runBatches(benchmark::State& state, const NocConfig& config) {
     std::int64_t cycles = 0;
     for (auto _ : state) {
         const NocReport report = runNocBatch(config);
@@ -44,6 +44,10 @@ void BM_NocFixedRun(benchmark::State& state, int k, double rate, double bookSimC
     state.counters["cycles"] = double(cycles);
     state.counters["cycles_per_s"] =
         benchmark::Counter(double(cycles) * double(state.iterations()), benchmark::Counter::kIsRate);
+}
+
+void BM_NocFixedRun(benchmark::State& state, int k, double rate, double bookSimCyclesPerSecond) {
+    runBatches(state, rowConfig(k, rate));
     state.counters["booksim_cycles_per_s"] = bookSimCyclesPerSecond;
 }
 
@@ -51,16 +55,7 @@ void BM_NocFixedRun(benchmark::State& state, int k, double rate, double bookSimC
 // switch allocation (they take the general allocation stages, not iSLIP's
 // bit-mask shortcuts).
 void BM_NocAllocator(benchmark::State& state, const char* allocator) {
-    const NocConfig config = rowConfig(8, 0.3, 20, allocator);
-    std::int64_t cycles = 0;
-    for (auto _ : state) {
-        const NocReport report = runNocBatch(config);
-        cycles = report.overall.timeTaken;
-        benchmark::DoNotOptimize(report.overall.plat.sum);
-    }
-    state.counters["cycles"] = double(cycles);
-    state.counters["cycles_per_s"] =
-        benchmark::Counter(double(cycles) * double(state.iterations()), benchmark::Counter::kIsRate);
+    runBatches(state, rowConfig(8, 0.3, 20, allocator));
 }
 
 // Routers the bit-mask allocation reached later: BookSim2's singleconfig (a
@@ -68,16 +63,7 @@ void BM_NocAllocator(benchmark::State& state, const char* allocator) {
 // port), the 8x8 row with input_speedup = 2 (as mesh88_lat) and with the
 // switch held for 4-flit packets (as fattree_config).
 void BM_NocShape(benchmark::State& state, int k, double rate, const char* allocator, std::vector<std::string> extra) {
-    const NocConfig config = rowConfig(k, rate, 3, allocator, extra);
-    std::int64_t cycles = 0;
-    for (auto _ : state) {
-        const NocReport report = runNocBatch(config);
-        cycles = report.overall.timeTaken;
-        benchmark::DoNotOptimize(report.overall.plat.sum);
-    }
-    state.counters["cycles"] = double(cycles);
-    state.counters["cycles_per_s"] =
-        benchmark::Counter(double(cycles) * double(state.iterations()), benchmark::Counter::kIsRate);
+    runBatches(state, rowConfig(k, rate, 3, allocator, extra));
 }
 
 // One cycle at a time with every flit move collected as an event (the GUI path).
