@@ -58,10 +58,10 @@ void BM_NocAllocator(benchmark::State& state, const char* allocator) {
     runBatches(state, rowConfig(8, 0.3, 20, allocator));
 }
 
-// Routers the bit-mask allocation reached later: BookSim2's singleconfig (a
-// 10-port butterfly router with 8 VCs, 80 input VCs: VC allocation port by
-// port), the 8x8 row with input_speedup = 2 (as mesh88_lat) and with the
-// switch held for 4-flit packets (as fattree_config).
+// Routers the bit-mask allocation reached later, at loads below saturation:
+// singleconfig's router (a 10-port butterfly with 8 VCs, 80 input VCs: VC
+// allocation port by port), the 8x8 row with input_speedup = 2 (as
+// mesh88_lat) and with the switch held for 4-flit packets (as fattree_config).
 void BM_NocShape(benchmark::State& state, int k, double rate, const char* allocator, std::vector<std::string> extra) {
     runBatches(state, rowConfig(k, rate, 3, allocator, extra));
 }
@@ -90,13 +90,13 @@ BENCHMARK_CAPTURE(BM_NocAllocator, mesh8x8_0_3_separable_input_first, "separable
     ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_NocAllocator, mesh8x8_0_3_wavefront, "wavefront")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_NocAllocator, mesh8x8_0_3_pim, "pim")->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_NocShape, fly_k10_8vc_1_0_separable_input_first, 10, 1.0, "separable_input_first",
+BENCHMARK_CAPTURE(BM_NocShape, fly_k10_8vc_0_6_separable_input_first, 10, 0.6, "separable_input_first",
                   {"topology=fly", "n=1", "routing_function=dest_tag", "num_vcs=8", "vc_buf_size=8",
                    "sample_period=10000"})
     ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_NocShape, mesh8x8_0_3_input_speedup_2, 8, 0.3, "islip", {"input_speedup=2"})
     ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_NocShape, mesh8x8_0_5_hold_separable_input_first, 8, 0.5, "separable_input_first",
+BENCHMARK_CAPTURE(BM_NocShape, mesh8x8_0_35_hold_separable_input_first, 8, 0.35, "separable_input_first",
                   {"packet_size=4", "injection_rate_uses_flits=1", "hold_switch_for_packet=1"})
     ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_NocSteppedWithEvents)->Unit(benchmark::kMillisecond);
