@@ -70,8 +70,8 @@ private slots:
         QVERIFY(paths({}).portVa);
         QVERIFY(paths({"vc_allocator=separable_input_first"}).portVa);
         QVERIFY(paths({"vc_allocator=separable_output_first"}).portVa);
-        QVERIFY(!paths({"vc_allocator=islip(2)"})
-                     .portVa);  // only first-iteration matches move pointers; the match does not say which
+        // only first-iteration matches move pointers, and the match does not say which
+        QVERIFY(!paths({"vc_allocator=islip(2)"}).portVa);
         QVERIFY(!paths({"vc_allocator=wavefront"}).portVa);  // one diagonal for the whole router
         QVERIFY(!paths({"vc_allocator=pim"}).portVa);        // draws across ports
         QVERIFY(!paths({"vc_allocator=separable_input_first(matrix)"}).portVa);
