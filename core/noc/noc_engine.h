@@ -28,25 +28,27 @@ enum class NocPhase : std::uint8_t { WarmingUp, Running, DrainingMeasured, Drain
 
 /// A router's queues and allocator pointers (IQRouter's members).
 struct RouterState {
+    // What every visit reads first, together at the front: the flags and
+    // port masks the engine's loops test, then the queues in stage order.
     bool active = false;
-    Fifo<StageEntry> routeQ, vaQ, saQ;
-    Fifo<CrossbarEntry> crossbar;
-    std::vector<Fifo<Flit>> outputBuffer;           ///< per output port
-    std::vector<Fifo<std::uint64_t>> creditBuffer;  ///< per input port: VC masks
-    std::vector<std::uint64_t> pendingCredit;       ///< _out_queue_credits, per input
-    std::uint32_t pendingCreditPorts = 0;           ///< inputs with a pending credit
-    std::uint32_t outputPorts = 0;                  ///< outputs whose buffer holds flits
-    std::uint32_t creditPorts = 0;                  ///< inputs whose credit buffer is not empty
+    std::uint32_t pendingCreditPorts = 0;  ///< inputs with a pending credit
+    std::uint32_t outputPorts = 0;         ///< outputs whose buffer holds flits
+    std::uint32_t creditPorts = 0;         ///< inputs whose credit buffer is not empty
     /// The output VCs taken (bit port * num_vcs + vc), kept when ports * num_vcs
     /// <= 64: the VC allocator reads a port's free VCs from it at once.
     std::uint64_t busyOutputVcs = 0;
+    std::vector<std::pair<std::int16_t, Flit>> inbox;  ///< flits received this cycle
     struct ProcCredit {
         std::int32_t time;
         std::int16_t output;
         std::uint64_t mask;
     };
     Fifo<ProcCredit> procCredits;
-    std::vector<std::pair<std::int16_t, Flit>> inbox;  ///< flits received this cycle
+    Fifo<StageEntry> routeQ, vaQ, saQ;
+    Fifo<CrossbarEntry> crossbar;
+    std::vector<Fifo<Flit>> outputBuffer;           ///< per output port
+    std::vector<Fifo<std::uint64_t>> creditBuffer;  ///< per input port: VC masks
+    std::vector<std::uint64_t> pendingCredit;       ///< _out_queue_credits, per input
     std::vector<std::int32_t> vaGrant, vaAccept, saGrant, saAccept, swRrOffset;
 };
 

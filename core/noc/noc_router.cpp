@@ -11,6 +11,16 @@
 
 namespace commviz::noc {
 
+namespace {
+// The VCs a route allows as bits of a 64-bit mask, its first VC at bit `first`.
+std::uint64_t vcRangeBits(const RouteSet& route, int first) {
+    const int width = route.vcEnd - route.vcStart + 1;
+    if (width <= 0) return 0;
+    if (width >= 64) return ~std::uint64_t(0);
+    return ((std::uint64_t(1) << width) - 1) << first;
+}
+}  // namespace
+
 void NocRouterStep::startRouting(int port, int vc, const Flit& head) {
     InputVc& iv = ivc(port, vc);
     if (config.routing_delay > 0) {
@@ -178,12 +188,7 @@ void NocRouterStep::vcAllocByMask() {
         const RouteSet& route = ivc(entry.input, entry.vc).route;
         const int in = local(entry.input, entry.vc);
         // the output VCs it may take: its range of its port, less the busy ones
-        const int width = route.vcEnd - route.vcStart + 1;
-        const std::uint64_t range = width <= 0 ? 0
-                                    : width >= 64
-                                        ? ~std::uint64_t(0)
-                                        : ((std::uint64_t(1) << width) - 1) << local(route.port, route.vcStart);
-        const std::uint64_t free = range & ~state->busyOutputVcs;
+        const std::uint64_t free = vcRangeBits(route, local(route.port, route.vcStart)) & ~state->busyOutputVcs;
         entry.time = done;
         if (free == 0) {
             entry.result = kStallBusy;
@@ -264,11 +269,7 @@ void NocRouterStep::vcAllocByMask() {
             portFree[route.port] = mask;
             portsRead |= portBit;
         }
-        const int width = route.vcEnd - route.vcStart + 1;
-        const std::uint64_t range = width <= 0    ? 0
-                                    : width >= 64 ? ~std::uint64_t(0)
-                                                  : ((std::uint64_t(1) << width) - 1) << route.vcStart;
-        free[i] = portFree[route.port] & range;
+        free[i] = portFree[route.port] & vcRangeBits(route, route.vcStart);
         entry.time = done;
         if (free[i] == 0) {
             entry.result = kStallBusy;
