@@ -4,7 +4,6 @@
 #include <cstdint>
 #include <memory>
 #include <utility>
-#include <vector>
 
 #include "sim/heap_bytes.h"
 
